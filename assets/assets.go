@@ -1,0 +1,27 @@
+// Package assets holds the files embedded in the binary: setup templates and icons.
+package assets
+
+import (
+	"embed"
+	"strings"
+)
+
+//go:embed templates
+var templates embed.FS
+
+//go:embed icon.png
+var Icon []byte
+
+// Template returns the named file of templates/.
+func Template(name string) []byte {
+	b, err := templates.ReadFile("templates/" + name)
+	if err != nil {
+		panic("assets: missing template " + name) // a build defect, caught by tests
+	}
+	return b
+}
+
+// RulesFile returns .memo/AGENTS.md, pointing at knowledge ("AGENTS.md" or "CLAUDE.md").
+func RulesFile(knowledge string) []byte {
+	return []byte(strings.ReplaceAll(string(Template("memo-AGENTS.md")), "{{KNOWLEDGE}}", knowledge))
+}

@@ -1,0 +1,88 @@
+// Package atomicfile writes files so that a reader (or a crash) sees either the
+// old state or the complete new file, never a partial one: a temporary file in
+// the same folder, fsync, then rename (or link, to refuse replacing).
+package atomicfile
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+)
+
+// WriteFile replaces path with data.
+func WriteFile(path string, data []byte, perm fs.FileMode) error {
+	tmp, err := writeTemp(path, data, perm)
+	if err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return SyncDir(filepath.Dir(path))
+}
+
+// Create writes data to path only if nothing is there; otherwise it returns an
+// error satisfying errors.Is(err, fs.ErrExist) and leaves the existing file alone.
+// Two concurrent Creates of one path end with exactly one winner.
+func Create(path string, data []byte, perm fs.FileMode) error {
+	if _, err := os.Lstat(path); err == nil {
+		return &fs.PathError{Op: "create", Path: path, Err: fs.ErrExist}
+	}
+	tmp, err := writeTemp(path, data, perm)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp)
+	// link(2) fails when the target exists, unlike rename(2).
+	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return &fs.PathError{Op: "create", Path: path, Err: fs.ErrExist}
+		}
+		return err
+	}
+	return SyncDir(filepath.Dir(path))
+}
+
+func writeTemp(path string, data []byte, perm fs.FileMode) (string, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return "", err
+	}
+	name := f.Name()
+	fail := func(err error) (string, error) {
+		f.Close()
+		os.Remove(name)
+		return "", err
+	}
+	if err := f.Chmod(perm); err != nil {
+		return fail(err)
+	}
+	if _, err := f.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(name)
+		return "", err
+	}
+	return name, nil
+}
+
+// SyncDir makes a rename or link in dir durable.
+func SyncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	// Windows cannot fsync a folder; the file data itself is synced already.
+	if err := d.Sync(); err != nil && runtime.GOOS != "windows" {
+		return err
+	}
+	return nil
+}

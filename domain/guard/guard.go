@@ -1,0 +1,230 @@
+// Package guard decides which folders may become Memo projects (SPEC §2.3).
+//
+// The path rules are pure: Rules carries one machine's folders (injected, so the
+// Windows and macOS rules are tested on Linux) and Check compares strings in that
+// operating system's path syntax. What lies in a folder's .memo is described by
+// Memo, which the caller fills from the filesystem.
+package guard
+
+import (
+	"fmt"
+	"strings"
+)
+
+// OS selects the path syntax and the system folders of one operating system.
+type OS string
+
+const (
+	Linux   OS = "linux"
+	Darwin  OS = "darwin"
+	Windows OS = "windows"
+)
+
+// Rules are the folders of one machine that the guard compares against. Every
+// path is absolute, cleaned and symlink-resolved, in the syntax of OS.
+type Rules struct {
+	OS       OS
+	Home     string // the user's home folder
+	MemoHome string // Memo's own folder (MEMO_HOME or ~/.memo)
+	// Executable is the running program; its folder is refused only when it lies
+	// inside MemoHome (an installed Memo), not when it runs from a checkout.
+	Executable   string
+	SettingsDirs []string // the app's own settings folders
+	TempDir      string   // the system temp folder (os.TempDir())
+	// Windows only: %SystemRoot% and the Program Files / ProgramData folders.
+	SystemRoot  string
+	ProgramDirs []string
+}
+
+// Memo describes what is at <folder>/.memo. The caller fills it (I/O stays out
+// of the guard).
+type Memo struct {
+	Exists         bool
+	Symlink        bool     // .memo is a symbolic link or a junction
+	InstallEntries []string // which of bin, binaries, data, config it holds
+	ValidProject   bool     // .memo/project.json is valid (SPEC §2.4)
+}
+
+// Verdict is the guard's answer. Reason is a short sentence when refused.
+type Verdict struct {
+	Allowed bool
+	Reason  string
+}
+
+// Reasons for refusals, one per rule (shown to people).
+const (
+	reasonHome = "This is your home folder: Memo keeps its own install in ~/.memo there, " +
+		"and an update would delete project files."
+	reasonHomeAncestor = "This folder contains your home folder, and with it Memo's own install " +
+		"in ~/.memo; choose the project's own folder instead."
+	reasonFSRoot     = "This is the root of the filesystem; choose the project's own folder instead."
+	reasonDriveRoot  = "This is the root of a drive; choose the project's own folder instead."
+	reasonVolumeRoot = "This is the root of a mounted volume; choose the project's own folder instead."
+	reasonMemoHome   = "This is Memo's own folder, where its install and data live; " +
+		"a project cannot live there."
+	reasonMemoParent = "This folder's .memo is Memo's own install folder; a project here " +
+		"would mix project files into the install."
+	reasonExecutable = "This folder holds the installed Memo program; a project cannot live there."
+	reasonSettings   = "This is Memo's settings folder; a project cannot live there."
+	reasonSystem     = "This is a system folder; projects belong in your own folders."
+	reasonInSystem   = "This folder is inside the system folder %s; projects belong in your own folders."
+	reasonShared     = "This is %s, a folder shared by many programs; choose a folder inside it instead."
+	reasonTemp       = "This is the system temp folder itself; only a folder inside it can be a project."
+	reasonSymlink    = "This folder's .memo is a symbolic link or junction; Memo treats it as " +
+		"foreign and never writes through it."
+	reasonInstall = "This folder's .memo holds %s, so it looks like a Memo install, not a project; " +
+		"Memo leaves it alone."
+	reasonForeign = "This folder holds a .memo folder that Memo did not create; Memo never writes into it."
+)
+
+// System folders are refused with everything inside them.
+var (
+	linuxSystem = []string{"/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32",
+		"/proc", "/run", "/sbin", "/sys", "/usr", "/var/lib", "/var/log", "/var/cache",
+		"/var/spool", "/var/mail"}
+	// parse reads /private/etc as /etc, so both spellings match.
+	darwinSystem = []string{"/System", "/Library", "/Applications", "/private/etc", "/private/var/db",
+		"/usr", "/bin", "/sbin"}
+	// Shared roots are refused themselves only. /home and /var/tmp go beyond the
+	// spec's list: they hold other people's folders, never one project.
+	unixShared = []string{"/var", "/opt", "/srv", "/mnt", "/media", "/Users", "/Volumes",
+		"/tmp", "/home", "/var/tmp"}
+	darwinShared = []string{"/private"}
+)
+
+// CheckPath applies rules 1–3 of SPEC §2.3 to the path alone.
+func (r Rules) CheckPath(path string) Verdict {
+	p, bad := r.parse(path)
+	if bad != "" {
+		return refuse(bad)
+	}
+	home, badHome := r.parse(r.Home)
+	hasHome := badHome == ""
+
+	// Rule 1: home and its ancestors.
+	if hasHome && r.same(p, home) {
+		return refuse(reasonHome)
+	}
+	if hasHome && r.within(home, p) {
+		if p.isRoot() {
+			return refuse(r.rootReason())
+		}
+		return refuse(reasonHomeAncestor)
+	}
+
+	// Rule 2: Memo's own folders.
+	memo, badMemo := r.parse(r.MemoHome)
+	if badMemo == "" {
+		if exe, bad := r.parse(r.Executable); bad == "" && r.within(exe, memo) &&
+			r.within(p, exe.parent()) {
+			return refuse(reasonExecutable)
+		}
+		if r.within(p, memo) {
+			return refuse(reasonMemoHome)
+		}
+		// A project here would have MemoHome as its own .memo.
+		if !memo.isRoot() && r.sameName(memo.parts[len(memo.parts)-1], ".memo") &&
+			r.same(p, memo.parent()) {
+			return refuse(reasonMemoParent)
+		}
+	}
+	for _, s := range r.SettingsDirs {
+		if d, bad := r.parse(s); bad == "" && r.within(p, d) {
+			return refuse(reasonSettings)
+		}
+	}
+
+	// Rule 3: roots, system folders and shared roots.
+	if p.isRoot() {
+		return refuse(r.rootReason())
+	}
+	// macOS mounts every other volume at /Volumes/<name>.
+	if r.OS == Darwin && len(p.parts) == 2 && strings.EqualFold(p.parts[0], "Volumes") {
+		return refuse(reasonVolumeRoot)
+	}
+	if !hasHome || !r.within(p, home) { // home wins, wherever it lives
+		for _, s := range r.systemDirs() {
+			d, bad := r.parse(s)
+			if bad != "" || !r.within(p, d) {
+				continue
+			}
+			if r.same(p, d) {
+				return refuse(reasonSystem)
+			}
+			return refuse(fmt.Sprintf(reasonInSystem, s))
+		}
+	}
+	if t, bad := r.parse(r.TempDir); bad == "" && r.same(p, t) {
+		return refuse(reasonTemp)
+	}
+	for _, s := range r.sharedDirs() {
+		if d, bad := r.parse(s); bad == "" && r.same(p, d) {
+			return refuse(fmt.Sprintf(reasonShared, s))
+		}
+	}
+	return Verdict{Allowed: true}
+}
+
+// Check applies CheckPath, then rules 4–6 of SPEC §2.3 to what is at
+// path/.memo. A symlink is reported first: whatever it points to is not looked at.
+func (r Rules) Check(path string, m Memo) Verdict {
+	if v := r.CheckPath(path); !v.Allowed {
+		return v
+	}
+	switch {
+	case m.Symlink:
+		return refuse(reasonSymlink)
+	case len(m.InstallEntries) > 0:
+		return refuse(fmt.Sprintf(reasonInstall, installNames(m.InstallEntries)))
+	case m.Exists && !m.ValidProject:
+		return refuse(reasonForeign)
+	}
+	return Verdict{Allowed: true}
+}
+
+func refuse(reason string) Verdict { return Verdict{Reason: reason} }
+
+func (r Rules) rootReason() string {
+	if r.OS == Windows {
+		return reasonDriveRoot
+	}
+	return reasonFSRoot
+}
+
+func (r Rules) systemDirs() []string {
+	switch r.OS {
+	case Windows:
+		return append([]string{r.SystemRoot}, r.ProgramDirs...)
+	case Darwin:
+		return darwinSystem
+	}
+	return linuxSystem
+}
+
+func (r Rules) sharedDirs() []string {
+	switch r.OS {
+	case Windows:
+		return nil // drive roots and TempDir are checked on their own
+	case Darwin:
+		return append(unixShared[:len(unixShared):len(unixShared)], darwinShared...)
+	}
+	return unixShared
+}
+
+// installNames lists the known install entries for the reason; the names come
+// from the filesystem, so nothing else is echoed.
+func installNames(entries []string) string {
+	var known []string
+	for _, name := range []string{"bin", "binaries", "data", "config"} {
+		for _, e := range entries {
+			if strings.EqualFold(e, name) {
+				known = append(known, name)
+				break
+			}
+		}
+	}
+	if len(known) == 0 {
+		return "install folders"
+	}
+	return strings.Join(known, ", ")
+}

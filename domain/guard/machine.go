@@ -1,0 +1,94 @@
+package guard
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+)
+
+// ForThisMachine returns the Rules of the running machine. memoHome is Memo's
+// own folder (MEMO_HOME); when empty it is ~/.memo. settingsDirs are the app's
+// settings folders. Each path is made absolute and symlink-resolved when it
+// exists, as Rules requires.
+func ForThisMachine(memoHome string, settingsDirs ...string) Rules {
+	r := Rules{OS: thisOS()}
+	r.Home, _ = os.UserHomeDir()
+	if memoHome == "" && r.Home != "" {
+		memoHome = filepath.Join(r.Home, ".memo")
+	}
+	r.MemoHome = memoHome
+	r.Executable, _ = os.Executable()
+	r.TempDir = os.TempDir()
+	r.SettingsDirs = append([]string(nil), settingsDirs...)
+	if r.OS == Windows {
+		drive := os.Getenv("SystemDrive")
+		if drive == "" {
+			drive = "C:"
+		}
+		r.SystemRoot = envOr("SystemRoot", drive+`\Windows`)
+		r.ProgramDirs = []string{
+			envOr("ProgramFiles", drive+`\Program Files`),
+			envOr("ProgramFiles(x86)", drive+`\Program Files (x86)`),
+			envOr("ProgramW6432", drive+`\Program Files`),
+			envOr("ProgramData", drive+`\ProgramData`),
+		}
+	}
+
+	r.Home = resolve(r.Home)
+	r.MemoHome = resolve(r.MemoHome)
+	r.Executable = resolve(r.Executable)
+	r.TempDir = resolve(r.TempDir)
+	r.SystemRoot = resolve(r.SystemRoot)
+	for i := range r.SettingsDirs {
+		r.SettingsDirs[i] = resolve(r.SettingsDirs[i])
+	}
+	for i := range r.ProgramDirs {
+		r.ProgramDirs[i] = resolve(r.ProgramDirs[i])
+	}
+	return r
+}
+
+// thisOS maps GOOS to a rule set; other Unix systems get the Linux rules, the
+// closest match.
+func thisOS() OS {
+	switch runtime.GOOS {
+	case "windows":
+		return Windows
+	case "darwin", "ios":
+		return Darwin
+	}
+	return Linux
+}
+
+func envOr(key, fallback string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return fallback
+}
+
+// resolve makes p absolute and resolves symlinks. When p does not exist yet
+// (a MEMO_HOME not created), its nearest existing ancestor is resolved and the
+// rest appended, so it still matches resolved paths. An empty p stays empty so
+// its rule is skipped.
+func resolve(p string) string {
+	if p == "" {
+		return ""
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	rest := ""
+	for dir := abs; ; {
+		if resolved, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(resolved, rest)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(dir), rest)
+		dir = parent
+	}
+}

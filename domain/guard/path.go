@@ -1,0 +1,195 @@
+package guard
+
+import "strings"
+
+// A cleanPath is one absolute path split into its volume and components, in the
+// syntax of Rules.OS. Comparing components (never string prefixes) keeps /usrx out
+// of /usr and /home/ann2 out of /home/ann.
+type cleanPath struct {
+	vol   string   // Windows: "C:", `\\server\share` or `\\?\Volume{…}`; "" on Unix
+	parts []string // components below the root; none for a root
+}
+
+func (c cleanPath) isRoot() bool { return len(c.parts) == 0 }
+
+func (c cleanPath) parent() cleanPath {
+	if c.isRoot() {
+		return c
+	}
+	return cleanPath{vol: c.vol, parts: c.parts[:len(c.parts)-1]}
+}
+
+// Reasons for a path the guard cannot read as an absolute folder.
+const (
+	reasonEmpty    = "No folder was given."
+	reasonRelative = "This path is not absolute; give the folder's full path."
+	reasonNUL      = "This path contains a NUL character, which no folder name can hold."
+	reasonColon    = "This path has a colon inside a folder name, which Windows does not allow."
+	reasonUNC      = "This network path is incomplete; give it as \\\\server\\share\\folder."
+	reasonDots     = "This path has a folder name made only of dots and spaces, which Windows reads ambiguously."
+)
+
+// parse cleans p in the syntax of r.OS. The second result is the reason p is
+// refused, or "" when p is a usable absolute path.
+func (r Rules) parse(p string) (cleanPath, string) {
+	switch {
+	case p == "":
+		return cleanPath{}, reasonEmpty
+	case strings.IndexByte(p, 0) >= 0:
+		return cleanPath{}, reasonNUL
+	case r.OS == Windows:
+		return parseWindows(p)
+	}
+	if p[0] != '/' {
+		return cleanPath{}, reasonRelative
+	}
+	parts, _ := cleanParts(strings.Split(p, "/"), false)
+	// /var, /tmp and /etc are symlinks into /private on macOS; callers pass
+	// resolved paths, so both spellings must mean the same folder.
+	if r.OS == Darwin && len(parts) >= 2 && strings.EqualFold(parts[0], "private") {
+		switch strings.ToLower(parts[1]) {
+		case "var", "tmp", "etc":
+			parts = parts[1:]
+		}
+	}
+	return cleanPath{parts: parts}, ""
+}
+
+func parseWindows(p string) (cleanPath, string) {
+	p = strings.ReplaceAll(p, "/", `\`)
+	verbatim := false
+	if strings.HasPrefix(p, `\\?\`) || strings.HasPrefix(p, `\\.\`) {
+		verbatim = true
+		p = p[4:]
+		switch {
+		case len(p) >= 4 && strings.EqualFold(p[:4], `UNC\`):
+			p = `\\` + p[4:]
+		case isDriveLetter(p):
+			if len(p) == 2 {
+				p += `\` // \\?\C: names the volume itself
+			}
+		default:
+			// A volume GUID or device: its first component is the volume.
+			dev, rest, _ := strings.Cut(p, `\`)
+			if dev == "" {
+				return cleanPath{}, reasonRelative
+			}
+			return windowsPath(`\\?\`+dev, rest, true)
+		}
+	}
+	switch {
+	case isDriveLetter(p):
+		if len(p) == 2 || p[2] != '\\' {
+			return cleanPath{}, reasonRelative // C:foo is relative to C:'s current folder
+		}
+		return windowsPath(strings.ToUpper(p[:2]), p[3:], verbatim)
+	case strings.HasPrefix(p, `\\`):
+		server, rest, _ := strings.Cut(p[2:], `\`)
+		share, rest, _ := strings.Cut(rest, `\`)
+		if server == "" || server == "." || server == ".." || share == "." || share == ".." ||
+			(share == "" && rest != "") {
+			return cleanPath{}, reasonUNC
+		}
+		vol := `\\` + server
+		if share != "" {
+			vol += `\` + share
+		}
+		// \\localhost\C$ is drive C: itself.
+		if (strings.EqualFold(server, "localhost") || server == "127.0.0.1") &&
+			len(share) == 2 && share[1] == '$' && isDriveLetter(share[:1]+":") {
+			vol = strings.ToUpper(share[:1]) + ":"
+		}
+		return windowsPath(vol, rest, verbatim)
+	}
+	return cleanPath{}, reasonRelative // \foo is relative to the current drive
+}
+
+func windowsPath(vol, rest string, verbatim bool) (cleanPath, string) {
+	if strings.ContainsRune(vol[2:], ':') {
+		return cleanPath{}, reasonColon
+	}
+	// Win32 drops trailing dots (and spaces at the end), so C:\Windows. is
+	// C:\Windows; trimming both from every name errs toward refusing. \\?\
+	// paths are taken verbatim.
+	parts, ok := cleanParts(strings.Split(rest, `\`), !verbatim)
+	if !ok {
+		return cleanPath{}, reasonDots
+	}
+	for _, c := range parts {
+		// A colon names a stream (C:\Windows::$INDEX_ALLOCATION is C:\Windows).
+		if strings.ContainsRune(c, ':') {
+			return cleanPath{}, reasonColon
+		}
+	}
+	return cleanPath{vol: vol, parts: parts}, ""
+}
+
+func isDriveLetter(p string) bool {
+	return len(p) >= 2 && p[1] == ':' && ('a' <= p[0] && p[0] <= 'z' || 'A' <= p[0] && p[0] <= 'Z')
+}
+
+// cleanParts drops empty and "." components and applies ".." (never above the
+// root), like path.Clean. With trimDots it reports false for a name of only
+// dots and spaces other than "." and "..", whose meaning Win32 leaves unclear.
+func cleanParts(elems []string, trimDots bool) ([]string, bool) {
+	out := make([]string, 0, len(elems))
+	for _, e := range elems {
+		switch e {
+		case "", ".":
+			continue
+		case "..":
+			if len(out) > 0 {
+				out = out[:len(out)-1]
+			}
+			continue
+		}
+		if trimDots {
+			if e = strings.TrimRight(e, ". "); e == "" {
+				return nil, false
+			}
+		}
+		out = append(out, e)
+	}
+	return out, true
+}
+
+func (r Rules) foldCase() bool { return r.OS == Windows || r.OS == Darwin }
+
+func (r Rules) sameName(a, b string) bool {
+	if r.foldCase() {
+		return strings.EqualFold(a, b)
+	}
+	return a == b
+}
+
+// within reports whether p is dir or inside it.
+func (r Rules) within(p, dir cleanPath) bool {
+	if !strings.EqualFold(p.vol, dir.vol) || len(p.parts) < len(dir.parts) {
+		return false
+	}
+	for i, d := range dir.parts {
+		if !r.sameName(p.parts[i], d) {
+			return false
+		}
+	}
+	return true
+}
+
+func (r Rules) same(a, b cleanPath) bool {
+	return len(a.parts) == len(b.parts) && r.within(a, b)
+}
+
+// Within reports whether path is dir or lies inside it, comparing whole
+// components with r.OS's case rule. Paths that are not absolute are never within.
+func (r Rules) Within(path, dir string) bool {
+	p, bad := r.parse(path)
+	d, badDir := r.parse(dir)
+	return bad == "" && badDir == "" && r.within(p, d)
+}
+
+// Same reports whether a and b name the same folder in r.OS's path syntax.
+func (r Rules) Same(a, b string) bool {
+	pa, badA := r.parse(a)
+	pb, badB := r.parse(b)
+	return badA == "" && badB == "" && r.same(pa, pb)
+}

@@ -1,0 +1,282 @@
+// Package project answers what a folder is to Memo and sets it up (SPEC §2, §3):
+// status, opening (register), setup, the "never" answer and Minimal Mode.
+package project
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/guard"
+	"memo.dev/projects/domain/identity"
+)
+
+// Record is what the device registry keeps about one folder.
+type Record struct {
+	ID         string
+	Path       string
+	Declined   bool
+	LastOpened time.Time
+}
+
+// Registry is the device-local registry (data/projects.db) as this service uses it.
+type Registry interface {
+	// ByPath returns the record of a folder.
+	ByPath(path string) (Record, bool, error)
+	// ByID returns the record that holds a project id.
+	ByID(id string) (Record, bool, error)
+	// Claim stores rec unless its path already has a record, and returns the
+	// record now stored: of two concurrent claims of one folder, one wins.
+	Claim(rec Record) (Record, error)
+	// Put stores rec, replacing any record with the same path or the same id.
+	Put(rec Record) error
+	// SetDeclined records or clears the "Never for this folder" answer.
+	SetDeclined(path string, declined bool) error
+	// Setting reads a device setting ("" when unset); SetSetting writes one.
+	Setting(key string) (string, error)
+	SetSetting(key, value string) error
+}
+
+// Status is SPEC §2.1's answer about a folder.
+type Status struct {
+	Root      string `json:"root"`
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	SetUp     bool   `json:"set_up"`
+	Declined  bool   `json:"declined"`
+	Allowed   bool   `json:"allowed"`
+	Reason    string `json:"reason"`
+	Enabled   bool   `json:"enabled"`
+	ShouldAsk bool   `json:"should_ask"`
+}
+
+const settingMinimal = "minimal"
+
+// Service is the project-folder service. Its methods are synchronous and safe
+// for concurrent use.
+type Service struct {
+	guard    guard.Rules
+	registry Registry
+	now      func() time.Time
+
+	mu    sync.Mutex
+	locks map[string]*sync.Mutex // one per root: concurrent opens end with one id
+}
+
+// NewService builds the service from one machine's guard rules, the registry and a clock.
+func NewService(rules guard.Rules, reg Registry, now func() time.Time) *Service {
+	return &Service{guard: rules, registry: reg, now: now, locks: map[string]*sync.Mutex{}}
+}
+
+// Guard returns the rules the service checks folders against.
+func (s *Service) Guard() guard.Rules { return s.guard }
+
+// lock serialises work on one root inside this process; the registry's Claim
+// and the no-replace creation of .memo serialise it across processes.
+func (s *Service) lock(root string) func() {
+	s.mu.Lock()
+	l, ok := s.locks[root]
+	if !ok {
+		l = &sync.Mutex{}
+		s.locks[root] = l
+	}
+	s.mu.Unlock()
+	l.Lock()
+	return l.Unlock
+}
+
+// Resolve turns path into an absolute, cleaned, symlink-resolved folder, or an
+// invalid-input error a person understands.
+func Resolve(path string) (string, error) {
+	if path == "" {
+		return "", domain.Invalid("no folder given")
+	}
+	if !filepath.IsAbs(path) {
+		return "", domain.Invalid("%q is not an absolute path", path)
+	}
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", domain.Invalid("%s does not exist", path)
+	case errors.Is(err, fs.ErrPermission):
+		return "", domain.Invalid("%s cannot be read: permission denied", path)
+	case err != nil:
+		return "", domain.Invalid("%s cannot be read: %v", path, err)
+	case !fi.IsDir():
+		return "", domain.Invalid("%s is a file, not a folder", path)
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", domain.Invalid("%s cannot be resolved: %v", path, err)
+	}
+	return filepath.Clean(real), nil
+}
+
+// findRoot walks up from dir to the nearest folder with a valid project.json,
+// stopping at the first folder the guard refuses; without one, dir is the root.
+func (s *Service) findRoot(dir string) string {
+	for d := dir; s.guard.CheckPath(d).Allowed; {
+		if _, _, ok, _ := inspect(d); ok {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	return dir
+}
+
+// Status answers SPEC §2.1 and writes nothing anywhere.
+func (s *Service) Status(path string) (Status, error) {
+	st, _, err := s.status(path)
+	return st, err
+}
+
+func (s *Service) status(path string) (Status, File, error) {
+	dir, err := Resolve(path)
+	if err != nil {
+		return Status{}, File{}, err
+	}
+	root := s.findRoot(dir)
+	memo, file, valid, err := inspect(root)
+	if err != nil {
+		return Status{}, File{}, domain.Invalid("%v", err)
+	}
+	v := s.guard.Check(root, memo)
+	st := Status{Root: root, Name: filepath.Base(root), SetUp: valid, Allowed: v.Allowed, Reason: v.Reason}
+	rec, found, err := s.registry.ByPath(root)
+	if err != nil {
+		return Status{}, File{}, err
+	}
+	switch {
+	case valid:
+		st.ID = file.ID
+	case found:
+		st.ID = rec.ID
+	}
+	st.Declined = found && rec.Declined
+	minimal, err := s.Minimal()
+	if err != nil {
+		return Status{}, File{}, err
+	}
+	st.Enabled = st.Allowed && st.SetUp && !minimal
+	st.ShouldAsk = st.Allowed && !st.SetUp && !st.Declined && !minimal
+	return st, file, nil
+}
+
+// Register does what opening a folder does (SPEC §3): a new folder gets an id in
+// the registry, a moved project is followed, a copied one gets an id of its own.
+// A folder the guard refuses is not registered: the error says why.
+func (s *Service) Register(path string) (Status, identity.Event, error) {
+	st, _, err := s.status(path)
+	if err != nil {
+		return Status{}, "", err
+	}
+	defer s.lock(st.Root)()
+	return s.register(path)
+}
+
+// register runs with the root's lock held.
+func (s *Service) register(path string) (Status, identity.Event, error) {
+	st, file, err := s.status(path) // again: another opener may have finished meanwhile
+	if err != nil {
+		return Status{}, "", err
+	}
+	if !st.Allowed {
+		return st, "", domain.Refused("%s", st.Reason)
+	}
+	now := s.now()
+	if !st.SetUp {
+		id := identity.New()
+		rec, err := s.registry.Claim(Record{ID: id, Path: st.Root, LastOpened: now})
+		if err != nil {
+			return Status{}, "", err
+		}
+		st.ID = rec.ID
+		if rec.ID != id {
+			return st, identity.Known, s.touch(rec, now)
+		}
+		return st, identity.Fresh, nil
+	}
+
+	rec, found, err := s.registry.ByID(file.ID)
+	if err != nil {
+		return Status{}, "", err
+	}
+	sight := identity.Sighting{Registered: found, At: rec.Path}
+	if found {
+		sight.Here = s.guard.Same(rec.Path, st.Root)
+		if !sight.Here {
+			if other, err := readFile(rec.Path); err == nil && other.ID == file.ID {
+				sight.StillThere = true
+			}
+		}
+	}
+	ev := identity.Decide(sight)
+	here, _, err := s.registry.ByPath(st.Root)
+	if err != nil {
+		return Status{}, "", err
+	}
+	next := Record{ID: file.ID, Path: st.Root, Declined: here.Declined, LastOpened: now}
+	if ev == identity.Copied {
+		// Two folders never share one memory: the copy gets its own id.
+		file.setID(identity.New())
+		if err := writeFile(st.Root, file); err != nil {
+			return Status{}, "", fmt.Errorf("cannot give the copied project a new id: %w", err)
+		}
+		next.ID = file.ID
+		st.ID = file.ID
+	}
+	return st, ev, s.registry.Put(next)
+}
+
+func (s *Service) touch(rec Record, now time.Time) error {
+	rec.LastOpened = now
+	return s.registry.Put(rec)
+}
+
+// Decline records "Never for this folder" (or undoes it) for the folder's root.
+func (s *Service) Decline(path string, declined bool) (Status, error) {
+	st, _, err := s.Register(path)
+	if err != nil {
+		return Status{}, err
+	}
+	if err := s.registry.SetDeclined(st.Root, declined); err != nil {
+		return Status{}, err
+	}
+	return s.Status(st.Root)
+}
+
+// Minimal reports whether Minimal Mode is on (SPEC §2.6).
+func (s *Service) Minimal() (bool, error) {
+	v, err := s.registry.Setting(settingMinimal)
+	return v == "on", err
+}
+
+// SetMinimal turns Minimal Mode on or off.
+func (s *Service) SetMinimal(on bool) error {
+	v := "off"
+	if on {
+		v = "on"
+	}
+	return s.registry.SetSetting(settingMinimal, v)
+}
+
+// PreambleLine is the session-start line of SPEC §2.5.
+const PreambleLine = "This folder is a Memo project: before anything else, read .memo/AGENTS.md with your tools."
+
+// Preamble returns the session-start line, or "" when project features are off here.
+func (s *Service) Preamble(path string) (string, error) {
+	st, err := s.Status(path)
+	if err != nil || !st.Enabled {
+		return "", err
+	}
+	return PreambleLine, nil
+}
