@@ -40,6 +40,10 @@ type Registry interface {
 	// Setting reads a device setting ("" when unset); SetSetting writes one.
 	Setting(key string) (string, error)
 	SetSetting(key, value string) error
+	// List returns every folder, most recently opened first.
+	List() ([]Record, error)
+	// Forget removes a folder's record; the folder itself is untouched.
+	Forget(path string) error
 }
 
 // Status is SPEC §2.1's answer about a folder.
@@ -252,6 +256,39 @@ func (s *Service) Decline(path string, declined bool) (Status, error) {
 		return Status{}, err
 	}
 	return s.Status(st.Root)
+}
+
+// List returns the registered folders, most recently opened first.
+func (s *Service) List() ([]Record, error) { return s.registry.List() }
+
+// Forget removes a folder from the registry without touching the folder.
+func (s *Service) Forget(path string) error { return s.registry.Forget(path) }
+
+// Badge is the state the projects list shows for a registered folder.
+type Badge string
+
+const (
+	BadgeSetUp      Badge = "set up"
+	BadgeNotSetUp   Badge = "not set up"
+	BadgeNever      Badge = "never"
+	BadgeNotAllowed Badge = "not allowed"
+	BadgeMissing    Badge = "folder missing"
+)
+
+// BadgeOf tells the list state of a registered folder. It writes nothing.
+func (s *Service) BadgeOf(path string) Badge {
+	st, err := s.Status(path)
+	switch {
+	case errors.Is(err, domain.ErrInvalid):
+		return BadgeMissing
+	case err != nil || !st.Allowed:
+		return BadgeNotAllowed
+	case st.SetUp:
+		return BadgeSetUp
+	case st.Declined:
+		return BadgeNever
+	}
+	return BadgeNotSetUp
 }
 
 // Minimal reports whether Minimal Mode is on (SPEC §2.6).

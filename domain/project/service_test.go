@@ -1,4 +1,4 @@
-package project
+package project_test
 
 import (
 	"crypto/sha256"
@@ -15,6 +15,8 @@ import (
 	"memo.dev/projects/assets"
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/identity"
+	"memo.dev/projects/domain/project"
+	"memo.dev/projects/domain/project/projecttest"
 )
 
 const validJSON = `{"kind":"project","id":"p_0123456789abcdef0123456789abcdef","version":1}`
@@ -76,7 +78,7 @@ func TestResolveBadInput(t *testing.T) {
 	for _, tt := range tests {
 		_, err := s.Status(tt.path)
 		if !errors.Is(err, domain.ErrInvalid) || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("Status(%q) err = %v, want invalid input mentioning %q", tt.path, err, tt.want)
+			t.Errorf("project.Status(%q) err = %v, want invalid input mentioning %q", tt.path, err, tt.want)
 		}
 	}
 }
@@ -127,31 +129,31 @@ func TestStatusOfFolders(t *testing.T) {
 			dir := t.TempDir()
 			tt.prepare(t, dir)
 			before := tree(t, dir)
-			_, writesBefore := reg.snapshot()
+			_, writesBefore := reg.Snapshot()
 			st, err := s.Status(dir)
 			if err != nil {
-				t.Fatalf("Status(%s): %v", tt.name, err)
+				t.Fatalf("project.Status(%s): %v", tt.name, err)
 			}
 			if st.SetUp != tt.setUp || st.Allowed != tt.allowed {
-				t.Errorf("Status(%s) = set_up %v allowed %v (%q), want %v %v", tt.name, st.SetUp, st.Allowed, st.Reason, tt.setUp, tt.allowed)
+				t.Errorf("project.Status(%s) = set_up %v allowed %v (%q), want %v %v", tt.name, st.SetUp, st.Allowed, st.Reason, tt.setUp, tt.allowed)
 			}
 			if tt.allowed != (st.Reason == "") {
-				t.Errorf("Status(%s) reason %q with allowed=%v", tt.name, st.Reason, st.Allowed)
+				t.Errorf("project.Status(%s) reason %q with allowed=%v", tt.name, st.Reason, st.Allowed)
 			}
 			if !strings.Contains(strings.ToLower(st.Reason), tt.reasonWords) {
-				t.Errorf("Status(%s) reason %q, want it to mention %q", tt.name, st.Reason, tt.reasonWords)
+				t.Errorf("project.Status(%s) reason %q, want it to mention %q", tt.name, st.Reason, tt.reasonWords)
 			}
 			if st.ShouldAsk != (tt.allowed && !tt.setUp) || st.Enabled != (tt.allowed && tt.setUp) {
-				t.Errorf("Status(%s) should_ask %v enabled %v", tt.name, st.ShouldAsk, st.Enabled)
+				t.Errorf("project.Status(%s) should_ask %v enabled %v", tt.name, st.ShouldAsk, st.Enabled)
 			}
 			if st.Name != filepath.Base(dir) {
-				t.Errorf("Status(%s) name %q, want %q", tt.name, st.Name, filepath.Base(dir))
+				t.Errorf("project.Status(%s) name %q, want %q", tt.name, st.Name, filepath.Base(dir))
 			}
-			if _, w := reg.snapshot(); w != writesBefore {
-				t.Errorf("Status(%s) wrote to the registry", tt.name)
+			if _, w := reg.Snapshot(); w != writesBefore {
+				t.Errorf("project.Status(%s) wrote to the registry", tt.name)
 			}
 			if after := tree(t, dir); !mapsEqual(before, after) {
-				t.Errorf("Status(%s) changed the folder", tt.name)
+				t.Errorf("project.Status(%s) changed the folder", tt.name)
 			}
 			if _, err := s.Setup(dir); tt.allowed == (err != nil) && !tt.setUp {
 				t.Errorf("Setup(%s) err = %v, want refused=%v", tt.name, err, !tt.allowed)
@@ -193,13 +195,13 @@ func TestStatusFindsTheProjectRootAbove(t *testing.T) {
 		t.Fatal(err)
 	}
 	if st.Root != repo || !st.SetUp {
-		t.Errorf("Status(repo/src/pkg) root %q set_up %v, want %q true", st.Root, st.SetUp, repo)
+		t.Errorf("project.Status(repo/src/pkg) root %q set_up %v, want %q true", st.Root, st.SetUp, repo)
 	}
 	// Through a symlink, the root is still the resolved repo.
 	link := filepath.Join(t.TempDir(), "link")
 	os.Symlink(src, link)
 	if st, _ := s.Status(link); st.Root != repo {
-		t.Errorf("Status(symlink to repo/src/pkg) root %q, want %q", st.Root, repo)
+		t.Errorf("project.Status(symlink to repo/src/pkg) root %q, want %q", st.Root, repo)
 	}
 }
 
@@ -214,16 +216,16 @@ func TestSetupCreatesEveryItemAndIsIdempotent(t *testing.T) {
 		t.Fatalf("Setup = %+v", res)
 	}
 	slices.Sort(res.Created)
-	want := slices.Sorted(slices.Values(Items))
+	want := slices.Sorted(slices.Values(project.Items))
 	if !slices.Equal(res.Created, want) {
 		t.Errorf("Setup created %v, want %v", res.Created, want)
 	}
-	for _, item := range Items {
+	for _, item := range project.Items {
 		if _, err := os.Stat(filepath.Join(dir, item)); err != nil {
 			t.Errorf("after Setup, %s: %v", item, err)
 		}
 	}
-	f, err := readFile(dir)
+	f, err := project.ReadFile(dir)
 	if err != nil || f.ID != res.ID {
 		t.Fatalf("project.json = %+v, %v; want id %s", f, err, res.ID)
 	}
@@ -276,8 +278,8 @@ func TestSetupNeverOverwrites(t *testing.T) {
 	os.Remove(dir + "/.memo/notes.md")
 	write(t, dir+"/handoff.md", "my log, edited")
 	res, err = s.Setup(dir)
-	if err != nil || !slices.Equal(res.Created, []string{ItemNotes}) {
-		t.Errorf("Setup after deleting notes.md created %v (%v), want [%s]", res.Created, err, ItemNotes)
+	if err != nil || !slices.Equal(res.Created, []string{project.ItemNotes}) {
+		t.Errorf("Setup after deleting notes.md created %v (%v), want [%s]", res.Created, err, project.ItemNotes)
 	}
 	if b, _ := os.ReadFile(dir + "/handoff.md"); string(b) != "my log, edited" {
 		t.Errorf("handoff.md overwritten: %q", b)
@@ -295,7 +297,7 @@ func TestSetupWithClaudeMD(t *testing.T) {
 	if _, err := os.Stat(dir + "/AGENTS.md"); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("AGENTS.md created although CLAUDE.md exists")
 	}
-	if i := slices.Index(res.Skipped, ItemAgents); i < 0 || res.Details[i].Reason != ReasonClaude {
+	if i := slices.Index(res.Skipped, project.ItemAgents); i < 0 || res.Details[i].Reason != project.ReasonClaude {
 		t.Errorf("Setup skipped %+v, want AGENTS.md because of CLAUDE.md", res.Details)
 	}
 	rules, _ := os.ReadFile(dir + "/.memo/AGENTS.md")
@@ -303,7 +305,7 @@ func TestSetupWithClaudeMD(t *testing.T) {
 		t.Errorf(".memo/AGENTS.md does not point to CLAUDE.md:\n%s", rules)
 	}
 	files, _ := s.Files(dir)
-	if files[0].State != StateSkipped {
+	if files[0].State != project.StateSkipped {
 		t.Errorf("Files()[0] = %+v, want skipped because of CLAUDE.md", files[0])
 	}
 }
@@ -317,17 +319,17 @@ func TestRulesRefresh(t *testing.T) {
 		refreshed bool
 		wantRules func(dir string) string
 	}{
-		{"unchanged template stays", func(*testing.T, string) {}, StatePresent, false, func(string) string { return string(assets.RulesFile("AGENTS.md")) }},
+		{"unchanged template stays", func(*testing.T, string) {}, project.StatePresent, false, func(string) string { return string(assets.RulesFile("AGENTS.md")) }},
 		{"old template, not edited: refreshed", func(t *testing.T, dir string) {
 			old := "old rules from an earlier Memo\n"
 			write(t, dir+"/"+rulesPath, old)
-			f, _ := readFile(dir)
-			f.setRulesHash(sha256Hex([]byte(old)))
-			writeFile(dir, f)
-		}, StateOutdated, true, func(string) string { return string(assets.RulesFile("AGENTS.md")) }},
+			f, _ := project.ReadFile(dir)
+			f.SetRulesHash(project.SHA256Hex([]byte(old)))
+			project.WriteFile(dir, f)
+		}, project.StateOutdated, true, func(string) string { return string(assets.RulesFile("AGENTS.md")) }},
 		{"edited by the user: left alone", func(t *testing.T, dir string) {
 			write(t, dir+"/"+rulesPath, "my own rules\n")
-		}, StateEdited, false, func(string) string { return "my own rules\n" }},
+		}, project.StateEdited, false, func(string) string { return "my own rules\n" }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -338,22 +340,22 @@ func TestRulesRefresh(t *testing.T) {
 			}
 			tt.edit(t, dir)
 			files, _ := s.Files(dir)
-			if files[2].Path != ItemRules || files[2].State != tt.state {
+			if files[2].Path != project.ItemRules || files[2].State != tt.state {
 				t.Errorf("%s: Files()[2] = %+v, want state %q", tt.name, files[2], tt.state)
 			}
 			res, err := s.Setup(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := slices.Contains(res.Refreshed, ItemRules); got != tt.refreshed {
+			if got := slices.Contains(res.Refreshed, project.ItemRules); got != tt.refreshed {
 				t.Errorf("%s: refreshed = %v, want %v (%+v)", tt.name, got, tt.refreshed, res)
 			}
 			got, _ := os.ReadFile(dir + "/" + rulesPath)
 			if string(got) != tt.wantRules(dir) {
 				t.Errorf("%s: rules file now %q", tt.name, got)
 			}
-			f, _ := readFile(dir)
-			if tt.state != StateEdited && f.RulesHash != sha256Hex(got) {
+			f, _ := project.ReadFile(dir)
+			if tt.state != project.StateEdited && f.RulesHash != project.SHA256Hex(got) {
 				t.Errorf("%s: rules_hash %q does not match the file", tt.name, f.RulesHash)
 			}
 		})
@@ -402,14 +404,14 @@ func TestRegisterEvents(t *testing.T) {
 	if err != nil || ev != identity.Copied || st4.ID == st.ID || !identity.Valid(st4.ID) {
 		t.Fatalf("Register(copy) = %q %s %v, want copied with a new id", ev, st4.ID, err)
 	}
-	f, _ := readFile(cp)
+	f, _ := project.ReadFile(cp)
 	if f.ID != st4.ID {
 		t.Errorf("copy's project.json id %s, want %s", f.ID, st4.ID)
 	}
 	if b, _ := os.ReadFile(cp + "/.memo/project.json"); !strings.Contains(string(b), `"extra": "kept"`) {
 		t.Errorf("rewriting the id lost other fields:\n%s", b)
 	}
-	if f, _ := readFile(moved); f.ID != st.ID {
+	if f, _ := project.ReadFile(moved); f.ID != st.ID {
 		t.Errorf("original's id changed to %s", f.ID)
 	}
 	if _, ev, _ := s.Register(cp); ev != identity.Known {
@@ -436,21 +438,22 @@ func TestRegisterRefusedFolderRecordsNothing(t *testing.T) {
 }
 
 func TestConcurrentSetupsEndWithOneID(t *testing.T) {
-	s, reg := newTestService(t)
+	rules := testRules(t)
+	reg := projecttest.NewRegistry()
 	// Separate services share the registry, as separate processes share projects.db.
 	dir := t.TempDir()
 	ids := make([]string, 12)
 	var wg sync.WaitGroup
 	for i := range ids {
-		svc := NewService(s.guard, reg, s.now)
+		svc := project.NewService(rules, reg, testNow)
 		wg.Go(func() {
 			var err error
 			if i%3 == 0 {
-				var st Status
+				var st project.Status
 				st, _, err = svc.Register(dir)
 				ids[i] = st.ID
 			} else {
-				var res SetupResult
+				var res project.SetupResult
 				res, err = svc.Setup(dir)
 				ids[i] = res.ID
 			}
@@ -460,7 +463,7 @@ func TestConcurrentSetupsEndWithOneID(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	f, err := readFile(dir)
+	f, err := project.ReadFile(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -496,7 +499,7 @@ func TestDeclineAndMinimal(t *testing.T) {
 	}
 	s.SetMinimal(false)
 	s.Setup(dir)
-	if line, _ := s.Preamble(dir); line != PreambleLine {
+	if line, _ := s.Preamble(dir); line != project.PreambleLine {
 		t.Errorf("Preamble(set up) = %q", line)
 	}
 	s.SetMinimal(true)
@@ -523,12 +526,73 @@ func TestInterruptedSetupLeavesNoForeignMemo(t *testing.T) {
 	write(t, tmp+"/project.json", validJSON)
 	st, _ := s.Status(dir)
 	if !st.Allowed || st.SetUp {
-		t.Fatalf("after an interrupted setup Status = %+v, want allowed and not set up", st)
+		t.Fatalf("after an interrupted setup project.Status = %+v, want allowed and not set up", st)
 	}
 	if _, err := s.Setup(dir); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(tmp); !errors.Is(err, fs.ErrNotExist) {
 		t.Error("the stale temporary folder is still there")
+	}
+}
+
+func TestPlanWritesNothingAndMatchesSetup(t *testing.T) {
+	s, reg := newTestService(t)
+	dir := t.TempDir()
+	write(t, dir+"/CLAUDE.md", "x")
+	write(t, dir+"/handoff.md", "log")
+	_, writes := reg.Snapshot()
+	plan, err := s.Plan(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("Plan wrote into the folder: %v", entries)
+	}
+	if _, w := reg.Snapshot(); w != writes {
+		t.Error("Plan wrote to the registry")
+	}
+	var creates []string
+	for _, p := range plan {
+		if p.Create {
+			creates = append(creates, p.Path)
+		}
+	}
+	res, _ := s.Setup(dir)
+	slices.Sort(creates)
+	slices.Sort(res.Created)
+	if !slices.Equal(creates, res.Created) {
+		t.Errorf("Plan would create %v, Setup created %v", creates, res.Created)
+	}
+	if plan[0].Reason != project.ReasonClaude || plan[1].Reason != project.ReasonExists {
+		t.Errorf("Plan reasons %+v, want CLAUDE.md and exists", plan[:2])
+	}
+	foreign := t.TempDir()
+	write(t, foreign+"/.memo/x", "x")
+	if _, err := s.Plan(foreign); !errors.Is(err, domain.ErrRefused) {
+		t.Errorf("Plan(foreign) err = %v, want refused", err)
+	}
+}
+
+func TestBadgeOf(t *testing.T) {
+	s, _ := newTestService(t)
+	setUp, fresh, declined, foreign := t.TempDir(), t.TempDir(), t.TempDir(), t.TempDir()
+	s.Setup(setUp)
+	s.Decline(declined, true)
+	write(t, foreign+"/.memo/x", "x")
+	tests := []struct {
+		path string
+		want project.Badge
+	}{
+		{setUp, project.BadgeSetUp},
+		{fresh, project.BadgeNotSetUp},
+		{declined, project.BadgeNever},
+		{foreign, project.BadgeNotAllowed},
+		{filepath.Join(fresh, "gone"), project.BadgeMissing},
+	}
+	for _, tt := range tests {
+		if got := s.BadgeOf(tt.path); got != tt.want {
+			t.Errorf("BadgeOf(%s) = %q, want %q", tt.path, got, tt.want)
+		}
 	}
 }

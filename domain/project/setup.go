@@ -263,6 +263,39 @@ func create(root, item string, data []byte, res *SetupResult) error {
 	return nil
 }
 
+// PlanItem is one item of SPEC §2.4 as setup would treat it now.
+type PlanItem struct {
+	Path   string `json:"path"`
+	Create bool   `json:"create"`
+	Reason string `json:"reason,omitempty"` // why it is left alone
+}
+
+// Plan tells what Setup would create and what it would leave alone, writing
+// nothing. A folder the guard refuses is an error saying why.
+func (s *Service) Plan(path string) ([]PlanItem, error) {
+	st, err := s.Status(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Allowed {
+		return nil, domain.Refused("%s", st.Reason)
+	}
+	knowledge := knowledgeFile(st.Root)
+	out := make([]PlanItem, 0, len(Items))
+	for _, item := range Items {
+		p := filepath.Join(st.Root, filepath.FromSlash(strings.TrimSuffix(item, "/")))
+		switch {
+		case item == ItemAgents && !exists(p) && knowledge == "CLAUDE.md":
+			out = append(out, PlanItem{Path: item, Reason: ReasonClaude})
+		case exists(p):
+			out = append(out, PlanItem{Path: item, Reason: ReasonExists})
+		default:
+			out = append(out, PlanItem{Path: item, Create: true})
+		}
+	}
+	return out, nil
+}
+
 // FileState is one item of SPEC §2.4 as it is now.
 type FileState struct {
 	Path  string `json:"path"`

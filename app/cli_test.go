@@ -1,0 +1,267 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// binary is the memo-projects built once for the CLI tests.
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "memo-projects-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binary = filepath.Join(dir, "memo-projects")
+	build := exec.Command("go", "build", "-o", binary, "..")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building memo-projects:", err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// cli runs the binary with a private HOME and data home.
+type cli struct {
+	t    *testing.T
+	home string // MEMO_HOME
+	user string // HOME
+}
+
+func newCLI(t *testing.T) *cli {
+	return &cli{t: t, home: filepath.Join(t.TempDir(), "memo-home"), user: t.TempDir()}
+}
+
+type result struct {
+	code   int
+	stdout string
+	obj    map[string]any
+}
+
+func (c *cli) runIn(dir string, args ...string) result {
+	c.t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "MEMO_HOME="+c.home, "HOME="+c.user, "XDG_CONFIG_HOME="+filepath.Join(c.user, ".config"))
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	r := result{stdout: out.String()}
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		r.code = exit.ExitCode()
+	case err != nil:
+		c.t.Fatalf("running %v: %v", args, err)
+	}
+	if strings.Count(strings.TrimSpace(r.stdout), "\n") != 0 {
+		c.t.Errorf("%v printed more than one line:\n%s", args, r.stdout)
+	}
+	if err := json.Unmarshal(out.Bytes(), &r.obj); err != nil {
+		c.t.Errorf("%v printed no JSON object (%v):\n%s\nstderr: %s", args, err, r.stdout, errb.String())
+	}
+	return r
+}
+
+func (c *cli) run(args ...string) result {
+	c.t.Helper()
+	return c.runIn("", args...)
+}
+
+func (r result) str(key string) string { s, _ := r.obj[key].(string); return s }
+
+func TestCLIStatusAndSetup(t *testing.T) {
+	c := newCLI(t)
+	dir := t.TempDir()
+
+	r := c.run("status", dir)
+	if r.code != 0 || r.obj["should_ask"] != true || r.obj["set_up"] != false || r.str("root") != dir || r.str("id") != "" {
+		t.Fatalf("status(fresh) = %d %s", r.code, r.stdout)
+	}
+	for _, key := range []string{"root", "id", "name", "set_up", "declined", "allowed", "reason", "enabled", "should_ask"} {
+		if _, ok := r.obj[key]; !ok {
+			t.Errorf("status output lacks %q: %s", key, r.stdout)
+		}
+	}
+	if _, err := os.Stat(c.home); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("status created the data home (%v)", err)
+	}
+
+	r = c.run("register", dir)
+	id := r.str("id")
+	if r.code != 0 || r.str("event") != "new" || !strings.HasPrefix(id, "p_") {
+		t.Fatalf("register(fresh) = %d %s", r.code, r.stdout)
+	}
+	if r = c.run("register", dir); r.str("event") != "known" || r.str("id") != id {
+		t.Errorf("register again = %s, want known %s", r.stdout, id)
+	}
+	if r = c.run("status", dir); r.str("id") != id {
+		t.Errorf("status after register has id %q, want %s", r.str("id"), id)
+	}
+
+	r = c.run("setup", dir)
+	if r.code != 0 || r.str("id") != id || len(r.obj["created"].([]any)) != 7 {
+		t.Fatalf("setup = %d %s", r.code, r.stdout)
+	}
+	if r = c.run("setup", dir); r.code != 0 || len(r.obj["created"].([]any)) != 0 {
+		t.Errorf("setup again = %d %s, want nothing created", r.code, r.stdout)
+	}
+	if r = c.run("preamble", dir); !strings.Contains(r.str("line"), ".memo/AGENTS.md") {
+		t.Errorf("preamble = %s", r.stdout)
+	}
+
+	// A relative path resolves against the current folder; a subfolder finds the root.
+	os.MkdirAll(filepath.Join(dir, "src"), 0o755)
+	if r = c.runIn(dir, "status", "src"); r.str("root") != dir || r.obj["enabled"] != true {
+		t.Errorf("status src (relative) = %s, want root %s enabled", r.stdout, dir)
+	}
+	if r = c.run("settings", "minimal", "on"); r.obj["minimal"] != true {
+		t.Errorf("settings minimal on = %s", r.stdout)
+	}
+	if r = c.run("preamble", dir); r.str("line") != "" {
+		t.Errorf("preamble in Minimal Mode = %s, want empty line", r.stdout)
+	}
+	if r = c.run("settings"); r.obj["minimal"] != true {
+		t.Errorf("settings = %s, want minimal true", r.stdout)
+	}
+}
+
+func TestCLIDecline(t *testing.T) {
+	c := newCLI(t)
+	dir := t.TempDir()
+	if r := c.run("decline", dir); r.code != 0 || r.obj["declined"] != true || r.obj["should_ask"] != false {
+		t.Errorf("decline = %d %s", r.code, r.stdout)
+	}
+	if r := c.run("status", dir); r.obj["declined"] != true {
+		t.Errorf("status after decline = %s", r.stdout)
+	}
+	if r := c.run("decline", dir, "--undo"); r.obj["declined"] != false || r.obj["should_ask"] != true {
+		t.Errorf("decline --undo = %s", r.stdout)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("decline wrote into the folder: %v", entries)
+	}
+}
+
+func TestCLIErrors(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file.txt")
+	os.WriteFile(file, []byte("x"), 0o644)
+	foreign := filepath.Join(dir, "foreign")
+	os.MkdirAll(filepath.Join(foreign, ".memo", "stuff"), 0o755)
+	install := filepath.Join(dir, "install")
+	os.MkdirAll(filepath.Join(install, ".memo", "bin"), 0o755)
+	symlinked := filepath.Join(dir, "symlinked")
+	os.MkdirAll(symlinked, 0o755)
+	os.Symlink(t.TempDir(), filepath.Join(symlinked, ".memo"))
+
+	c := newCLI(t)
+	tests := []struct {
+		args []string
+		code int
+		kind string
+		says string
+	}{
+		{[]string{"status", filepath.Join(dir, "missing")}, 2, "invalid", "does not exist"},
+		{[]string{"status", file}, 2, "invalid", "is a file"},
+		{[]string{"status"}, 2, "invalid", "usage: status PATH"},
+		{[]string{"status", "a", "b"}, 2, "invalid", "usage"},
+		{[]string{"setup", file}, 2, "invalid", "is a file"},
+		{[]string{"setup", foreign}, 3, "forbidden", "did not create"},
+		{[]string{"setup", install}, 3, "forbidden", "install"},
+		{[]string{"setup", symlinked}, 3, "forbidden", "symbolic link"},
+		{[]string{"register", foreign}, 3, "forbidden", "did not create"},
+		{[]string{"setup", "/"}, 3, "forbidden", ""},
+		{[]string{"setup", c.user}, 3, "forbidden", "home"},
+		{[]string{"decline", dir, "--bogus"}, 2, "invalid", "unknown option"},
+		{[]string{"settings", "minimal", "maybe"}, 2, "invalid", "usage"},
+		{[]string{"frobnicate"}, 2, "invalid", "unknown command"},
+		{[]string{"--home"}, 2, "invalid", "--home needs a folder"},
+		{[]string{"--home", file, "settings"}, 2, "invalid", "is a file"},
+	}
+	for _, tt := range tests {
+		r := c.run(tt.args...)
+		if r.code != tt.code || r.str("kind") != tt.kind || !strings.Contains(r.str("error"), tt.says) {
+			t.Errorf("memo-projects %v = exit %d %s, want exit %d kind %s saying %q", tt.args, r.code, r.stdout, tt.code, tt.kind, tt.says)
+		}
+	}
+	if entries, _ := os.ReadDir(foreign + "/.memo"); len(entries) != 1 {
+		t.Errorf("refused setup wrote into the foreign .memo: %v", entries)
+	}
+}
+
+func TestCLIHomeChoice(t *testing.T) {
+	c := newCLI(t)
+	other := filepath.Join(t.TempDir(), "other-home")
+	if r := c.run("--home", other, "settings", "minimal", "on"); r.str("home") != other {
+		t.Errorf("--home: settings = %s, want home %s", r.stdout, other)
+	}
+	if _, err := os.Stat(filepath.Join(other, "data", "projects.db")); err != nil {
+		t.Errorf("--home did not hold the registry: %v", err)
+	}
+	if r := c.run("settings"); r.str("home") != c.home || r.obj["minimal"] != false {
+		t.Errorf("MEMO_HOME: settings = %s, want home %s and minimal off", r.stdout, c.home)
+	}
+	// A project inside the data home is refused.
+	inside := filepath.Join(other, "work")
+	os.MkdirAll(inside, 0o755)
+	if r := c.run("--home", other, "setup", inside); r.code != 3 {
+		t.Errorf("setup inside the data home = %d %s, want exit 3", r.code, r.stdout)
+	}
+}
+
+func TestCLIBrokenRegistry(t *testing.T) {
+	c := newCLI(t)
+	data := filepath.Join(c.home, "data")
+	os.MkdirAll(data, 0o755)
+	junk := bytes.Repeat([]byte("this is not sqlite\n"), 100)
+	os.WriteFile(filepath.Join(data, "projects.db"), junk, 0o644)
+	for _, cmd := range [][]string{{"status", t.TempDir()}, {"setup", t.TempDir()}} {
+		r := c.run(cmd...)
+		if r.code != 1 || r.str("kind") != "internal" || !strings.Contains(r.str("error"), "not a SQLite database") {
+			t.Errorf("%v with a broken projects.db = %d %s", cmd, r.code, r.stdout)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(data, "projects.db")); !bytes.Equal(b, junk) {
+		t.Error("the broken projects.db was changed")
+	}
+}
+
+func TestCLIDoctor(t *testing.T) {
+	c := newCLI(t)
+	r := c.run("doctor")
+	if r.code != 0 || r.obj["project_memory"] != true || r.str("schema") != "new" || r.str("home") != c.home {
+		t.Errorf("doctor (fresh) = %d %s", r.code, r.stdout)
+	}
+	if _, ok := r.obj["backups"].([]any); !ok {
+		t.Errorf("doctor backups is not a list: %s", r.stdout)
+	}
+	if r = c.run("doctor"); r.str("schema") != "current" {
+		t.Errorf("doctor (again) = %s, want schema current", r.stdout)
+	}
+}
+
+func TestCLITextOutput(t *testing.T) {
+	c := newCLI(t)
+	dir := t.TempDir()
+	cmd := exec.Command(binary, "--text", "status", dir)
+	cmd.Env = append(os.Environ(), "MEMO_HOME="+c.home, "HOME="+c.user)
+	out, err := cmd.Output()
+	if err != nil || !strings.Contains(string(out), "should_ask: true") || !strings.Contains(string(out), "root: "+dir) {
+		t.Errorf("--text status = %v\n%s", err, out)
+	}
+}

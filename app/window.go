@@ -1,0 +1,45 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+	fyneapp "fyne.io/fyne/v2/app"
+	"github.com/pkg/browser"
+
+	"memo.dev/projects/assets"
+	"memo.dev/projects/persistence"
+	"memo.dev/projects/ui"
+)
+
+// window opens the main window, with path opened in it when given. It is the
+// only code that needs fyne.io/fyne/v2/app (and so cgo).
+func (e *env) window(path string) int {
+	s, err := e.open(false)
+	if err != nil {
+		return e.fail(err)
+	}
+	defer s.Close()
+	a := fyneapp.NewWithID(AppID)
+	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
+	m := ui.NewMainWindow(a, ui.Deps{
+		Projects:   s.projects,
+		OpenMemory: func() (ui.Memories, ui.MemoryState) { return openMemory(s.store) },
+		DataDir:    s.store.DataDir(),
+		Backups:    func() ([]string, error) { return persistence.Backups(s.store.DataDir()) },
+		OpenPath:   browser.OpenFile,
+	})
+	if path != "" {
+		m.OpenFolder(path)
+	}
+	m.ShowAndRun()
+	return 0
+}
+
+// openMemory opens memory.db (running the one-time change when due) for the window.
+func openMemory(store *persistence.Store) (ui.Memories, ui.MemoryState) {
+	mem, err := store.Memory()
+	if err != nil {
+		return nil, ui.MemoryState{Reason: err.Error()}
+	}
+	st := mem.State()
+	return mem, ui.MemoryState{Ready: true, ProjectMemory: st.ProjectMemory, Reason: st.Reason, Backup: st.Backup}
+}

@@ -1,0 +1,325 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+)
+
+const (
+	backupsDirName = "backups"
+	// sqliteDriverName is the database/sql name github.com/glebarez/sqlite
+	// registers (through github.com/glebarez/go-sqlite).
+	sqliteDriverName = "sqlite"
+)
+
+// memoryBackupName is the file name of the backup made before project_id is
+// added, stamped in UTC.
+func memoryBackupName(at time.Time) string {
+	return "memory-pre-project-id-" + at.UTC().Format("20060102T150405Z") + ".db"
+}
+
+// Backups lists the files in dataDir/backups, newest first. A data home
+// without backups has none.
+func Backups(dataDir string) ([]string, error) {
+	dir := filepath.Join(dataDir, backupsDirName)
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot list the backups in %s: %v", dir, err)
+	}
+	type backup struct {
+		path string
+		mod  time.Time
+	}
+	var found []backup
+	for _, e := range entries {
+		// Dot names are backups still being written.
+		if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue // removed meanwhile
+		}
+		found = append(found, backup{filepath.Join(dir, e.Name()), info.ModTime()})
+	}
+	sort.Slice(found, func(i, j int) bool {
+		if !found[i].mod.Equal(found[j].mod) {
+			return found[i].mod.After(found[j].mod)
+		}
+		return found[i].path > found[j].path
+	})
+	paths := make([]string, len(found))
+	for i, b := range found {
+		paths[i] = b.path
+	}
+	return paths, nil
+}
+
+// backupMemoryDB writes a verified copy of the database at src to
+// dir/memory-pre-project-id-<at>.db and returns its path. src is only ever
+// read, through a read-only connection. The copy is written inside a
+// temporary folder in dir, verified (it opens, passes PRAGMA quick_check,
+// holds as many rows as src did), fsynced and only then renamed into place.
+// On failure nothing is left in dir but the folder itself.
+func backupMemoryDB(src, dir string, at time.Time, opt memoryOptions) (string, error) {
+	final := filepath.Join(dir, memoryBackupName(at))
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("cannot create the backups folder: %v", err)
+	}
+	if _, err := os.Lstat(final); err == nil {
+		return "", fmt.Errorf("%s already exists", final)
+	}
+	tmp, err := os.MkdirTemp(dir, ".memory-backup-")
+	if err != nil {
+		return "", fmt.Errorf("cannot write in the backups folder: %v", err)
+	}
+	defer os.RemoveAll(tmp)
+	copyPath := filepath.Join(tmp, memoryFileName)
+
+	// An older Memo may commit between the snapshot count and the end of
+	// the copy (the copied WAL can hold a later commit): then try once more.
+	var verr error
+	for attempt := 0; attempt < 2; attempt++ {
+		if attempt > 0 {
+			for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+				os.Remove(copyPath + suffix)
+			}
+		}
+		want, err := copySnapshot(src, copyPath, opt)
+		if err != nil {
+			return "", err
+		}
+		if err := opt.step("copied"); err != nil {
+			return "", err
+		}
+		got, err := verifyCopy(copyPath)
+		if err != nil {
+			return "", err
+		}
+		if verr = nil; got != want {
+			verr = fmt.Errorf("the copy holds %d memories where memory.db holds %d", got, want)
+			continue
+		}
+		break
+	}
+	if verr != nil {
+		return "", verr
+	}
+	if err := opt.step("verified"); err != nil {
+		return "", err
+	}
+	if err := os.Rename(copyPath, final); err != nil {
+		return "", fmt.Errorf("cannot put the backup in place: %v", err)
+	}
+	if err := syncDir(dir); err != nil {
+		os.Remove(final)
+		return "", fmt.Errorf("cannot save the backups folder: %v", err)
+	}
+	return final, nil
+}
+
+// copySnapshot copies the database at src (and its -wal, if any) to dst
+// byte for byte, and returns the number of memories src held.
+//
+// The copy happens inside a read transaction of a read-only connection. The
+// transaction pins a snapshot: no checkpointer can restart the WAL or
+// backfill pages past that snapshot while it lasts (in rollback-journal mode
+// no writer can change the file at all), so the copied file plus the copied
+// WAL hold at least that snapshot. Frames a writer appends meanwhile are
+// either complete (a later, consistent commit; the row count then differs
+// and the caller tries again) or fail their checksum and are ignored.
+// The read-only connection never checkpoints when it closes.
+func copySnapshot(src, dst string, opt memoryOptions) (int64, error) {
+	ctx := context.Background()
+	db, err := sql.Open(sqliteDriverName, sqliteURI(src, "mode=ro", "_pragma=busy_timeout(5000)"))
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return 0, describeOpenError(src, err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "BEGIN"); err != nil {
+		return 0, describeOpenError(src, err)
+	}
+	defer conn.ExecContext(ctx, "ROLLBACK")
+	var one int
+	if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM (SELECT 1 FROM memories LIMIT 1)").Scan(&one); err != nil {
+		return 0, describeOpenError(src, err)
+	}
+	if err := opt.step("pinned"); err != nil {
+		return 0, err
+	}
+
+	// Count in the same snapshot while the bytes are copied.
+	var rows int64
+	counted := make(chan error, 1)
+	go func() {
+		counted <- conn.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&rows)
+	}()
+	cerr := copyFile(src, dst)
+	if cerr == nil {
+		cerr = copyFile(src+"-wal", dst+"-wal")
+		if errors.Is(cerr, fs.ErrNotExist) {
+			cerr = nil
+		}
+	}
+	if err := <-counted; err != nil {
+		return 0, describeOpenError(src, err)
+	}
+	if cerr != nil {
+		return 0, fmt.Errorf("cannot copy memory.db: %v", cerr)
+	}
+	return rows, nil
+}
+
+// copyFile copies src to a new file dst. Between two *os.File, io.Copy
+// lets the kernel copy (copy_file_range on Linux).
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// verifyCopy makes the copy at path a self-contained rollback-journal
+// database (folding in the copied WAL), checks it and fsyncs it. It returns
+// the number of memories it holds.
+func verifyCopy(path string) (int64, error) {
+	ctx := context.Background()
+	// synchronous=OFF: the one fsync below, run alongside the check, is
+	// what makes the copy durable. mmap spares a read call per page.
+	db, err := sql.Open(sqliteDriverName, sqliteURI(path,
+		"_pragma=busy_timeout(5000)", "_pragma=synchronous(OFF)", "_pragma=mmap_size(1073741824)"))
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("the copy does not open: %v", err)
+	}
+	defer conn.Close()
+	var mode string
+	if err := conn.QueryRowContext(ctx, "PRAGMA journal_mode=DELETE").Scan(&mode); err != nil {
+		return 0, fmt.Errorf("the copy does not open: %v", err)
+	}
+	if mode != "delete" {
+		return 0, fmt.Errorf("the copy stays in %s mode", mode)
+	}
+
+	synced := make(chan error, 1)
+	go func() { synced <- syncFile(path) }()
+	rows, err := checkCopy(ctx, conn)
+	if serr := <-synced; err == nil && serr != nil {
+		err = fmt.Errorf("cannot save the copy: %v", serr)
+	}
+	return rows, err
+}
+
+// checkCopy runs PRAGMA quick_check and counts the memories.
+func checkCopy(ctx context.Context, conn *sql.Conn) (int64, error) {
+	res, err := conn.QueryContext(ctx, "PRAGMA quick_check")
+	if err != nil {
+		return 0, fmt.Errorf("the copy cannot be checked: %v", err)
+	}
+	var problems []string
+	for res.Next() {
+		var line string
+		if err := res.Scan(&line); err != nil {
+			res.Close()
+			return 0, fmt.Errorf("the copy cannot be checked: %v", err)
+		}
+		problems = append(problems, line)
+	}
+	if err := res.Close(); err != nil {
+		return 0, fmt.Errorf("the copy cannot be checked: %v", err)
+	}
+	if err := res.Err(); err != nil {
+		return 0, fmt.Errorf("the copy cannot be checked: %v", err)
+	}
+	if len(problems) != 1 || problems[0] != "ok" {
+		if len(problems) > 3 {
+			problems = problems[:3]
+		}
+		return 0, fmt.Errorf("the copy fails PRAGMA quick_check: %s", strings.Join(problems, "; "))
+	}
+	var rows int64
+	if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&rows); err != nil {
+		return 0, fmt.Errorf("the copy cannot be counted: %v", err)
+	}
+	return rows, nil
+}
+
+func syncFile(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// syncDir makes a rename in dir durable. Windows cannot fsync a folder and
+// does not need to.
+func syncDir(dir string) error {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	if err := d.Sync(); err != nil {
+		d.Close()
+		return err
+	}
+	return d.Close()
+}
+
+// sqliteURI builds a file: URI for the glebarez driver (which passes it to
+// SQLite with SQLITE_OPEN_URI). The path is made absolute and the three
+// characters a URI path cannot hold literally are escaped.
+func sqliteURI(path string, params ...string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	p := filepath.ToSlash(path)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // a Windows drive letter
+	}
+	p = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(p)
+	uri := "file:" + p
+	if len(params) > 0 {
+		uri += "?" + strings.Join(params, "&")
+	}
+	return uri
+}

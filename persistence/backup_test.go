@@ -1,0 +1,368 @@
+package persistence
+
+import (
+	"database/sql"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"memo.dev/projects/domain"
+)
+
+func TestMemoryBackupName(t *testing.T) {
+	tests := []struct {
+		at   time.Time
+		want string
+	}{
+		{time.Date(2025, 3, 4, 5, 6, 7, 0, time.UTC), "memory-pre-project-id-20250304T050607Z.db"},
+		{time.Date(2025, 3, 4, 1, 6, 7, 999, time.FixedZone("CEST", 2*3600)), "memory-pre-project-id-20250303T230607Z.db"},
+		{time.Date(1999, 12, 31, 23, 59, 59, 0, time.FixedZone("EST", -5*3600)), "memory-pre-project-id-20000101T045959Z.db"},
+	}
+	for _, tt := range tests {
+		if got := memoryBackupName(tt.at); got != tt.want {
+			t.Errorf("memoryBackupName(%v) = %q, want %q", tt.at, got, tt.want)
+		}
+	}
+}
+
+func TestBackupsNewestFirst(t *testing.T) {
+	dataDir := t.TempDir()
+	if got, err := Backups(dataDir); err != nil || len(got) != 0 {
+		t.Errorf("Backups without a backups folder = %q, %v; want none", got, err)
+	}
+	dir := filepath.Join(dataDir, backupsDirName)
+	if err := os.MkdirAll(filepath.Join(dir, ".memory-backup-123"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	files := []struct {
+		name string
+		age  time.Duration
+	}{
+		{"memory-pre-project-id-20250101T000000Z.db", 3 * time.Hour},
+		{"projects-pre-v2-20250301T000000Z.db", time.Hour},
+		{"memory-pre-project-id-20250201T000000Z.db", 2 * time.Hour},
+		{".hidden-partial.db", 0},
+	}
+	now := time.Now()
+	for _, f := range files {
+		p := filepath.Join(dir, f.name)
+		if err := os.WriteFile(p, []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, now.Add(-f.age), now.Add(-f.age)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := Backups(dataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		filepath.Join(dir, "projects-pre-v2-20250301T000000Z.db"),
+		filepath.Join(dir, "memory-pre-project-id-20250201T000000Z.db"),
+		filepath.Join(dir, "memory-pre-project-id-20250101T000000Z.db"),
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("Backups() = %q, want %q", got, want)
+	}
+}
+
+// When the backup cannot be made, memory.db stays byte for byte as it was,
+// normal chats work, project pools are refused with a reason, and the next
+// launch, with the cause gone, makes the change.
+func TestOpenMemoryDBBackupBlocked(t *testing.T) {
+	tests := []struct {
+		name string
+		// block sets the failure up and returns the hook to use and a
+		// function that removes the cause.
+		block   func(t *testing.T, dataDir string) (func(string) error, func())
+		root    bool   // whether the block holds for root
+		journal string // of the legacy file; WAL unless set
+		// crashed: the older Memo died, leaving committed rows in -wal and
+		// no connection open (a read-write look would checkpoint on close).
+		crashed bool
+	}{
+		{"backups is a file", func(t *testing.T, dataDir string) (func(string) error, func()) {
+			p := filepath.Join(dataDir, backupsDirName)
+			if err := os.WriteFile(p, []byte("not a folder"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			return nil, func() { os.Remove(p) }
+		}, true, "", false},
+		{"backups is a file, rollback journal", func(t *testing.T, dataDir string) (func(string) error, func()) {
+			p := filepath.Join(dataDir, backupsDirName)
+			if err := os.WriteFile(p, []byte("not a folder"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			return nil, func() { os.Remove(p) }
+		}, true, "DELETE", false},
+		{"backups read-only", func(t *testing.T, dataDir string) (func(string) error, func()) {
+			p := filepath.Join(dataDir, backupsDirName)
+			if err := os.Mkdir(p, 0o500); err != nil {
+				t.Fatal(err)
+			}
+			return nil, func() { os.Chmod(p, 0o700) }
+		}, false, "", false},
+		{"backups is a file, older Memo crashed", func(t *testing.T, dataDir string) (func(string) error, func()) {
+			p := filepath.Join(dataDir, backupsDirName)
+			if err := os.WriteFile(p, []byte("not a folder"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			return nil, func() { os.Remove(p) }
+		}, true, "", true},
+		{"verification fails, older Memo crashed", func(t *testing.T, dataDir string) (func(string) error, func()) {
+			return failAt("verified", "the copy fails PRAGMA quick_check"), func() {}
+		}, true, "", true},
+		{"copy fails", func(t *testing.T, dataDir string) (func(string) error, func()) {
+			return failAt("copied", "no space left on device"), func() {}
+		}, true, "", false},
+		{"verification fails", func(t *testing.T, dataDir string) (func(string) error, func()) {
+			return failAt("verified", "the copy fails PRAGMA quick_check"), func() {}
+		}, true, "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if !tt.root && os.Geteuid() == 0 {
+				t.Skipf("%s: root writes into read-only folders; the other cases cover root", tt.name)
+			}
+			dataDir := filepath.Join(t.TempDir(), "data")
+			const n = 12
+			journal := tt.journal
+			if journal == "" {
+				journal = "WAL"
+			}
+			var legacy *sql.DB
+			if tt.crashed {
+				crashedLegacy(t, dataDir, n)
+			} else {
+				legacy = legacyDBMode(t, dataDir, n, journal)
+			}
+			hook, unblock := tt.block(t, dataDir)
+			t.Cleanup(unblock)
+			before := dbSums(t, dataDir)
+
+			m := openTest(t, dataDir, launch, memoryOptions{hook: hook})
+			if after := dbSums(t, dataDir); after != before {
+				t.Fatalf("%s: memory.db changed during open: sums %v, want %v", tt.name, after, before)
+			}
+			st := m.State()
+			if st.Schema != SchemaLegacy || st.ProjectMemory || st.Backup != "" {
+				t.Errorf("%s: State() = %+v, want legacy without project memory or backup", tt.name, st)
+			}
+			if !strings.Contains(st.Reason, "next launch tries again") || !strings.Contains(st.Reason, "back up") {
+				t.Errorf("%s: Reason = %q, want what failed and that the next launch tries again", tt.name, st.Reason)
+			}
+			if legacy == nil {
+				legacy = openRaw(t, filepath.Join(dataDir, memoryFileName))
+			}
+			if _, ok := projectIDColumn(t, legacy); ok {
+				t.Errorf("%s: project_id was added without a backup", tt.name)
+			}
+			if fi, err := os.Stat(filepath.Join(dataDir, backupsDirName)); err == nil && fi.IsDir() {
+				if entries, _ := os.ReadDir(filepath.Join(dataDir, backupsDirName)); len(entries) != 0 {
+					t.Errorf("%s: backups holds %d leftovers", tt.name, len(entries))
+				}
+			}
+
+			// Normal chats work as before; project pools are refused.
+			if got, err := m.Count(""); err != nil || got != n {
+				t.Errorf("%s: Count(\"\") = %d, %v; want %d", tt.name, got, err, n)
+			}
+			added, err := m.Add("", "note", "written while skipped")
+			if err != nil {
+				t.Fatalf("%s: global Add: %v", tt.name, err)
+			}
+			if list, err := m.List("", false, 1); err != nil || len(list) != 1 || list[0].ID != added.ID {
+				t.Errorf("%s: List(\"\", false, 1) = %+v, %v; want the added row", tt.name, list, err)
+			}
+			if list, err := m.List("", true, 0); err != nil || len(list) != n+1 {
+				t.Errorf("%s: List(all) has %d rows (%v), want %d", tt.name, len(list), err, n+1)
+			}
+			const pool = "p_0123456789abcdef0123456789abcdef"
+			if _, err := m.Add(pool, "note", "x"); !errors.Is(err, domain.ErrRefused) {
+				t.Errorf("%s: Add(project) = %v, want domain.ErrRefused", tt.name, err)
+			}
+			if _, err := m.Count(pool); !errors.Is(err, domain.ErrRefused) {
+				t.Errorf("%s: Count(project) = %v, want domain.ErrRefused", tt.name, err)
+			}
+			if _, err := m.List(pool, false, 0); !errors.Is(err, domain.ErrRefused) {
+				t.Errorf("%s: List(project) = %v, want domain.ErrRefused", tt.name, err)
+			}
+			m.Close()
+
+			// Next launch, cause removed.
+			unblock()
+			next := openTest(t, dataDir, launch.Add(time.Minute), memoryOptions{})
+			st = next.State()
+			if st.Schema != SchemaCurrent || !st.ProjectMemory || st.Backup == "" {
+				t.Fatalf("%s: next launch State() = %+v, want the change made", tt.name, st)
+			}
+			if got := queryInt(t, openRaw(t, st.Backup, "mode=ro"), "SELECT count(*) FROM memories"); got != n+1 {
+				t.Errorf("%s: next launch backup holds %d rows, want %d", tt.name, got, n+1)
+			}
+			if _, err := next.Add(pool, "note", "x"); err != nil {
+				t.Errorf("%s: next launch Add(project): %v", tt.name, err)
+			}
+			if got, err := next.Count(""); err != nil || got != n+1 {
+				t.Errorf("%s: next launch Count(\"\") = %d, %v; want %d", tt.name, got, err, n+1)
+			}
+		})
+	}
+}
+
+func failAt(step, msg string) func(string) error {
+	return func(s string) error {
+		if s == step {
+			return errors.New(msg)
+		}
+		return nil
+	}
+}
+
+// A copy taken while an older Memo keeps committing (and checkpointing) is
+// a consistent database holding at least the counted snapshot.
+func TestCopySnapshotWhileWriting(t *testing.T) {
+	dataDir := filepath.Join(t.TempDir(), "data")
+	legacy := legacyDB(t, dataDir, 200)
+	mustExec(t, legacy, "PRAGMA wal_autocheckpoint=20")
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := 0; !stop.Load(); i++ {
+			if _, err := legacy.Exec("INSERT INTO memories (content) VALUES (?)", strings.Repeat("w", 3000)); err != nil {
+				t.Errorf("writer: %v", err)
+				return
+			}
+		}
+	}()
+	defer func() { stop.Store(true); wg.Wait() }()
+
+	for i := 0; i < 10; i++ {
+		dst := filepath.Join(t.TempDir(), memoryFileName)
+		want, err := copySnapshot(filepath.Join(dataDir, memoryFileName), dst, memoryOptions{})
+		if err != nil {
+			t.Fatalf("copy %d: %v", i, err)
+		}
+		got, err := verifyCopy(dst)
+		if err != nil {
+			t.Fatalf("copy %d: %v", i, err)
+		}
+		if got < want {
+			t.Errorf("copy %d holds %d rows, fewer than the %d of its snapshot", i, got, want)
+		}
+	}
+}
+
+// A commit that lands between the snapshot and the end of the copy makes the
+// copy hold more rows than counted: the backup is taken again, once.
+func TestBackupRetriesOnceWhenRowsChange(t *testing.T) {
+	tests := []struct {
+		name    string
+		inserts int // commits made while a copy is under way
+		ok      bool
+	}{
+		{"one commit during the first copy", 1, true},
+		{"commits during both copies", 2, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dataDir := filepath.Join(t.TempDir(), "data")
+			legacy := legacyDB(t, dataDir, 5)
+			left := tt.inserts
+			hook := func(step string) error {
+				if step == "pinned" && left > 0 {
+					left--
+					mustExec(t, legacy, "INSERT INTO memories (content) VALUES ('meanwhile')")
+				}
+				return nil
+			}
+			m := openTest(t, dataDir, launch, memoryOptions{hook: hook})
+			st := m.State()
+			if st.ProjectMemory != tt.ok {
+				t.Fatalf("%s: State() = %+v, want project memory %v", tt.name, st, tt.ok)
+			}
+			if !tt.ok {
+				if !strings.Contains(st.Reason, "the copy holds") {
+					t.Errorf("%s: Reason = %q, want the row counts", tt.name, st.Reason)
+				}
+				return
+			}
+			want := int64(5 + tt.inserts)
+			if got := queryInt(t, openRaw(t, st.Backup, "mode=ro"), "SELECT count(*) FROM memories"); got != want {
+				t.Errorf("%s: backup holds %d rows, want %d", tt.name, got, want)
+			}
+		})
+	}
+}
+
+// crashedLegacy leaves in dataDir the files of an older Memo that died with n
+// committed rows only in memory.db-wal.
+func crashedLegacy(t *testing.T, dataDir string, n int) {
+	t.Helper()
+	live := filepath.Join(t.TempDir(), "live")
+	legacyDB(t, live, n)
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, suffix := range []string{"", "-wal"} {
+		if err := copyFile(filepath.Join(live, memoryFileName+suffix), filepath.Join(dataDir, memoryFileName+suffix)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestVerifyCopy(t *testing.T) {
+	tests := []struct {
+		name    string
+		damage  func(t *testing.T, path string)
+		rows    int64
+		wantErr string
+	}{
+		{"healthy", func(*testing.T, string) {}, 300, ""},
+		{"a leaf page overwritten", func(t *testing.T, path string) {
+			// The last page is a leaf of memories; its first cell sits at
+			// the page's end. Zero that cell's bytes.
+			f, err := os.OpenFile(path, os.O_RDWR, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			fi, _ := f.Stat()
+			if _, err := f.WriteAt(make([]byte, 300), fi.Size()-300); err != nil {
+				t.Fatal(err)
+			}
+		}, 0, "quick_check"},
+		{"not a database", func(t *testing.T, path string) {
+			if err := os.WriteFile(path, []byte("plain text"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}, 0, "does not open"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), memoryFileName)
+			db := openRaw(t, path)
+			mustExec(t, db, legacyTableSQL)
+			mustExec(t, db, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300) INSERT INTO memories (content) SELECT printf('%.200c', 'm') FROM n")
+			db.Close()
+			tt.damage(t, path)
+			rows, err := verifyCopy(path)
+			if tt.wantErr == "" {
+				if err != nil || rows != tt.rows {
+					t.Errorf("verifyCopy(%s copy) = %d, %v; want %d rows", tt.name, rows, err, tt.rows)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("verifyCopy(%s copy) = %d, %v; want an error about %s", tt.name, rows, err, tt.wantErr)
+			}
+		})
+	}
+}

@@ -1,0 +1,539 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	sqlitedriver "github.com/glebarez/go-sqlite"
+	"github.com/glebarez/sqlite"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+
+	"memo.dev/projects/domain"
+)
+
+// Schema values of MemoryState.
+const (
+	SchemaNew     = "new"     // memory.db or its memories table was created by this launch
+	SchemaLegacy  = "legacy"  // memories has no project_id: the one-time change was skipped
+	SchemaCurrent = "current" // memories has project_id (possibly added by this launch)
+)
+
+const memoryFileName = "memory.db"
+
+// The statements of the one-time change (§5). The table is the legacy table
+// plus project_id, so an older Memo keeps reading and writing it.
+const (
+	createMemoriesSQL = `CREATE TABLE IF NOT EXISTS memories (id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, kind TEXT, created_at DATETIME, updated_at DATETIME, project_id TEXT NOT NULL DEFAULT '')`
+	addProjectIDSQL   = `ALTER TABLE memories ADD COLUMN project_id TEXT NOT NULL DEFAULT ''`
+	createPoolIdxSQL  = `CREATE INDEX IF NOT EXISTS idx_memories_project_id ON memories(project_id)`
+)
+
+// Memory is one row of memories in data/memory.db (shared with older Memo versions).
+type Memory struct {
+	ID        int64
+	Content   string
+	Kind      string
+	CreatedAt time.Time // zero when an older Memo left it empty
+	UpdatedAt time.Time // zero when an older Memo left it empty
+	ProjectID string    // "" is the global pool
+}
+
+// MemoryState says what the guarded one-time change (§5) found and did this launch.
+type MemoryState struct {
+	Schema        string // SchemaNew, SchemaLegacy or SchemaCurrent
+	ProjectMemory bool   // project pools usable
+	Reason        string // why ProjectMemory is false, in words a person acts on
+	Backup        string // path of the backup made during this open, if any
+}
+
+// MemoryDB is the memories database of one data home.
+type MemoryDB struct {
+	db   *gorm.DB
+	path string
+	now  func() time.Time
+	// hasProjectID is true when memories has the project_id column, even if
+	// project pools are off for another reason; inserts name it only then.
+	hasProjectID bool
+	state        MemoryState
+}
+
+// memoryRow is the GORM model of memories. Its tags describe the table
+// exactly as §5 defines it, so AutoMigrate on an upgraded legacy table finds
+// nothing to change.
+//
+// project_id carries "-:migration": the column and its index are added by the
+// guarded change below, never by AutoMigrate. GORM reads the column's default
+// back from the DDL with its quotes, compares it with the unquoted default of
+// the tag, finds them different and would rebuild the whole table (copy to
+// memories__temp, DROP TABLE) on every launch.
+type memoryRow struct {
+	ID        int64          `gorm:"column:id;primaryKey;autoIncrement"`
+	Content   string         `gorm:"column:content;type:text;not null"`
+	Kind      sql.NullString `gorm:"column:kind;type:text"`
+	Created   looseTime      `gorm:"column:created_at;type:datetime"`
+	Updated   looseTime      `gorm:"column:updated_at;type:datetime"`
+	ProjectID string         `gorm:"column:project_id;type:text;not null;default:'';index:idx_memories_project_id;-:migration"`
+}
+
+func (memoryRow) TableName() string { return "memories" }
+
+func (r memoryRow) memory() Memory {
+	return Memory{
+		ID:        r.ID,
+		Content:   r.Content,
+		Kind:      r.Kind.String,
+		CreatedAt: r.Created.t,
+		UpdatedAt: r.Updated.t,
+		ProjectID: r.ProjectID,
+	}
+}
+
+// looseTime reads a DATETIME column written by any Memo version: NULL, a time
+// the driver parsed, text it did not recognise, or unix seconds. Values it
+// cannot read become the zero time instead of failing the whole list.
+type looseTime struct{ t time.Time }
+
+// Scan implements sql.Scanner.
+func (lt *looseTime) Scan(v any) error {
+	lt.t = time.Time{}
+	switch x := v.(type) {
+	case time.Time:
+		lt.t = x
+	case int64:
+		lt.t = time.Unix(x, 0)
+	case float64:
+		lt.t = time.Unix(int64(x), 0)
+	case string:
+		lt.t = parseLooseTime(x)
+	case []byte:
+		lt.t = parseLooseTime(string(x))
+	}
+	return nil
+}
+
+// Value implements driver.Valuer; the zero time is stored as NULL.
+func (lt looseTime) Value() (driver.Value, error) {
+	if lt.t.IsZero() {
+		return nil, nil
+	}
+	return lt.t, nil
+}
+
+var looseTimeLayouts = []string{
+	time.RFC3339Nano,
+	"2006-01-02 15:04:05.999999999-07:00",
+	"2006-01-02 15:04:05.999999999 -0700 MST",
+	"2006-01-02 15:04:05.999999999",
+	"2006-01-02T15:04:05.999999999",
+	"2006-01-02",
+}
+
+func parseLooseTime(s string) time.Time {
+	s = strings.TrimSpace(s)
+	for _, layout := range looseTimeLayouts {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t
+		}
+	}
+	return time.Time{}
+}
+
+// memoryOptions are the seams tests use; OpenMemoryDB passes none.
+type memoryOptions struct {
+	logger logger.Interface
+	// hook, when set, runs at named steps of the open ("inspected") and of the
+	// backup ("pinned", "copied", "verified"); an error it returns fails that
+	// step.
+	hook func(step string) error
+}
+
+func (o memoryOptions) step(name string) error {
+	if o.hook == nil {
+		return nil
+	}
+	return o.hook(name)
+}
+
+// OpenMemoryDB opens dataDir/memory.db, creating it when missing, and runs
+// the guarded one-time change of §5: a legacy memories table with rows gets
+// project_id only after a verified backup exists. When the backup cannot be
+// made the change is skipped, State says why, and the returned MemoryDB still
+// serves the global pool exactly as before. now stamps rows and backups.
+func OpenMemoryDB(dataDir string, now func() time.Time) (*MemoryDB, error) {
+	return openMemoryDB(dataDir, now, memoryOptions{})
+}
+
+func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*MemoryDB, error) {
+	if now == nil {
+		now = time.Now
+	}
+	path := filepath.Join(dataDir, memoryFileName)
+	backups := filepath.Join(dataDir, backupsDirName)
+
+	// Look first through a read-only connection: until a backup exists
+	// memory.db must not be written at all.
+	found, err := inspectMemoryFile(path)
+	if err != nil {
+		return nil, err
+	}
+	m := &MemoryDB{path: path, now: now, hasProjectID: found.projectID}
+	if found.needsBackup() {
+		b, err := backupMemoryDB(path, backups, now(), opt)
+		if err != nil {
+			return m.openUnchanged(opt, backupFailed(path, err))
+		}
+		m.state.Backup = b
+	}
+	if err := opt.step("inspected"); err != nil {
+		return nil, err
+	}
+	if !found.exists {
+		if err := os.MkdirAll(dataDir, 0o700); err != nil {
+			return nil, fmt.Errorf("cannot create the data folder %s: %v", dataDir, err)
+		}
+	}
+	if err := m.openWriter(opt); err != nil {
+		return nil, err
+	}
+
+	schema, err := m.change(m.state.Backup != "")
+	if errors.Is(err, errNeedsBackup) {
+		// Rows arrived between the look and the change (an older Memo
+		// wrote meanwhile): back them up too. The writer stays open so that
+		// closing it cannot checkpoint memory.db before the copy exists.
+		b, berr := backupMemoryDB(path, backups, now(), opt)
+		if berr != nil {
+			m.skip(backupFailed(path, berr))
+			return m, nil
+		}
+		m.state.Backup = b
+		schema, err = m.change(true)
+	}
+	if err != nil {
+		if !found.table {
+			m.Close()
+			return nil, fmt.Errorf("cannot create the memories table in %s: %v", path, err)
+		}
+		m.hasProjectID = m.columnExists()
+		m.skip(fmt.Sprintf("Project memory is off: adding project pools to %s failed (%v). Normal chats keep working; the next launch tries again.", path, err))
+		return m, nil
+	}
+	m.hasProjectID = true
+	m.state.Schema = schema
+	m.state.ProjectMemory = true
+
+	// WAL lets the chat app read while this app writes. It is set only now:
+	// it rewrites the file header, which must not happen before the backup.
+	// A busy database keeps its journal mode; that is not worth failing for.
+	m.db.Exec("PRAGMA journal_mode=WAL")
+
+	// A no-op check that the table is what the model describes. The
+	// rebuild guard (refuseRebuild) stops any table copy it might attempt.
+	if err := m.db.AutoMigrate(&memoryRow{}); err != nil {
+		m.state.ProjectMemory = false
+		m.state.Reason = fmt.Sprintf("Project memory is off: the memories table in %s does not have the shape this version expects (%v). Normal chats keep working.", path, err)
+	}
+	return m, nil
+}
+
+// openUnchanged opens memory.db for normal chats after the change was skipped:
+// no journal-mode change, no table, no index.
+func (m *MemoryDB) openUnchanged(opt memoryOptions, reason string) (*MemoryDB, error) {
+	if err := m.openWriter(opt); err != nil {
+		return nil, err
+	}
+	m.skip(reason)
+	return m, nil
+}
+
+func (m *MemoryDB) skip(reason string) {
+	m.state.Schema = SchemaLegacy
+	if m.hasProjectID {
+		m.state.Schema = SchemaCurrent
+	}
+	m.state.ProjectMemory = false
+	m.state.Reason = reason
+}
+
+func backupFailed(path string, err error) string {
+	return fmt.Sprintf("Project memory is off: Memo could not back up %s before adding project pools (%v), so the file was left exactly as it was. Normal chats keep working; the next launch tries again.", path, err)
+}
+
+// openWriter opens the read-write connection every later call uses.
+func (m *MemoryDB) openWriter(opt memoryOptions) error {
+	lg := opt.logger
+	if lg == nil {
+		lg = logger.Discard
+	}
+	dsn := sqliteURI(m.path, "_pragma=busy_timeout(5000)", "_txlock=immediate")
+	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{Logger: lg, NowFunc: m.now})
+	if err != nil {
+		return describeOpenError(m.path, err)
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return err
+	}
+	// SQLite has one writer at a time. With one connection GORM queues this
+	// process's statements in Go instead of letting two pooled connections
+	// race for the write lock and fail with "database is locked".
+	sqlDB.SetMaxOpenConns(1)
+	if err := db.Callback().Raw().Before("gorm:raw").Register("memo:refuse_rebuild", refuseRebuild); err != nil {
+		sqlDB.Close()
+		return err
+	}
+	m.db = db
+	return nil
+}
+
+// refuseRebuild stops a statement that would rebuild a table: AutoMigrate
+// rebuilds (copy to …__temp, DROP TABLE, rename) on any change of a column's
+// type, default or nullability, and memory.db is shared with older Memo
+// versions. The statement still reaches the logger, with this error.
+func refuseRebuild(db *gorm.DB) {
+	q := strings.ToLower(db.Statement.SQL.String())
+	if strings.Contains(q, "__temp") || strings.Contains(q, "drop table") {
+		db.AddError(fmt.Errorf("refused to rebuild a table of memory.db: %s", db.Statement.SQL.String()))
+	}
+}
+
+var errNeedsBackup = errors.New("memories has rows and no backup was made")
+
+// change brings memories to the current schema in one write transaction and
+// says which schema it found. It re-reads the table inside the transaction,
+// so two launches at once, or an older Memo writing meanwhile, are safe.
+func (m *MemoryDB) change(backedUp bool) (string, error) {
+	schema := SchemaCurrent
+	err := m.db.Transaction(func(tx *gorm.DB) error {
+		var found memoryFile
+		if err := inspectTable(tx.Statement.ConnPool, &found); err != nil {
+			return err
+		}
+		switch {
+		case !found.table:
+			schema = SchemaNew
+			if err := tx.Exec(createMemoriesSQL).Error; err != nil {
+				return err
+			}
+		case found.projectID:
+		case found.rows && !backedUp:
+			return errNeedsBackup
+		default:
+			if err := tx.Exec(addProjectIDSQL).Error; err != nil {
+				return err
+			}
+		}
+		return tx.Exec(createPoolIdxSQL).Error
+	})
+	return schema, err
+}
+
+func (m *MemoryDB) columnExists() bool {
+	var n int64
+	m.db.Raw("SELECT count(*) FROM pragma_table_info('memories') WHERE name = 'project_id'").Scan(&n)
+	return n > 0
+}
+
+// memoryFile is what a look at memory.db found.
+type memoryFile struct {
+	exists    bool // memory.db is there
+	table     bool // it has a memories table
+	projectID bool // memories has project_id
+	rows      bool // memories has at least one row
+}
+
+// needsBackup reports the case §5 guards: a legacy table with rows.
+func (f memoryFile) needsBackup() bool { return f.table && !f.projectID && f.rows }
+
+// inspectMemoryFile looks at memory.db through a read-only connection, which
+// cannot change the file nor checkpoint it when it closes.
+func inspectMemoryFile(path string) (memoryFile, error) {
+	var found memoryFile
+	st, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return found, nil
+	}
+	if err != nil {
+		return found, fmt.Errorf("%s cannot be read: %v", path, err)
+	}
+	if st.IsDir() {
+		return found, fmt.Errorf("%s is a folder, not a SQLite database", path)
+	}
+	found.exists = true
+	db, err := sql.Open(sqliteDriverName, sqliteURI(path, "mode=ro", "_pragma=busy_timeout(5000)"))
+	if err != nil {
+		return found, describeOpenError(path, err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	if err := inspectTable(db, &found); err != nil {
+		return found, describeOpenError(path, err)
+	}
+	return found, nil
+}
+
+// inspectTable fills in table, projectID and rows.
+func inspectTable(q gorm.ConnPool, found *memoryFile) error {
+	ctx := context.Background()
+	var n int64
+	if err := q.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'memories'").Scan(&n); err != nil {
+		return err
+	}
+	if found.table = n > 0; !found.table {
+		return nil
+	}
+	if err := q.QueryRowContext(ctx, "SELECT count(*) FROM pragma_table_info('memories') WHERE name = 'project_id'").Scan(&n); err != nil {
+		return err
+	}
+	found.projectID = n > 0
+	if err := q.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM memories)").Scan(&n); err != nil {
+		return err
+	}
+	found.rows = n > 0
+	return nil
+}
+
+// SQLite primary result codes describeOpenError tells apart.
+const (
+	sqliteCorrupt  = 11
+	sqliteCantOpen = 14
+	sqliteNotADB   = 26
+)
+
+// describeOpenError turns a driver error about memory.db into a sentence.
+func describeOpenError(path string, err error) error {
+	var se *sqlitedriver.Error
+	if errors.As(err, &se) {
+		backups := filepath.Join(filepath.Dir(path), backupsDirName)
+		switch se.Code() & 0xff {
+		case sqliteNotADB:
+			return fmt.Errorf("%s is not a SQLite database (%v): move it aside and Memo creates a new one, or put back a copy from %s", path, err, backups)
+		case sqliteCorrupt:
+			return fmt.Errorf("%s is damaged (%v): move it aside and Memo creates a new one, or put back a copy from %s", path, err, backups)
+		case sqliteCantOpen:
+			return fmt.Errorf("%s cannot be opened (%v): check that the file and its folder can be read and written", path, err)
+		}
+	}
+	return fmt.Errorf("%s cannot be read: %v", path, err)
+}
+
+// State says what the one-time change found and did this launch.
+func (m *MemoryDB) State() MemoryState { return m.state }
+
+// Close closes the database.
+func (m *MemoryDB) Close() error {
+	sqlDB, err := m.db.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.Close()
+}
+
+// pool narrows a query to one pool ("" is the global pool). Without
+// project_id every row is global.
+func (m *MemoryDB) pool(projectID string) (*gorm.DB, error) {
+	if projectID != "" && !m.state.ProjectMemory {
+		return nil, m.noProjectMemory()
+	}
+	q := m.db.Model(&memoryRow{})
+	if m.hasProjectID {
+		q = q.Where("project_id = ?", projectID)
+	}
+	return q, nil
+}
+
+func (m *MemoryDB) noProjectMemory() error {
+	return domain.Refused("project memory is not available this launch: %s", m.state.Reason)
+}
+
+// Count returns the number of memories in one pool ("" is the global pool).
+func (m *MemoryDB) Count(projectID string) (int64, error) {
+	q, err := m.pool(projectID)
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	err = q.Count(&n).Error
+	return n, err
+}
+
+// CountAll returns the number of memories in every pool.
+func (m *MemoryDB) CountAll() (int64, error) {
+	var n int64
+	err := m.db.Model(&memoryRow{}).Count(&n).Error
+	return n, err
+}
+
+// Add stores a memory in one pool ("" is the global pool) and returns it.
+// A project pool is refused while project memory is off.
+func (m *MemoryDB) Add(projectID, kind, content string) (Memory, error) {
+	if strings.TrimSpace(content) == "" {
+		return Memory{}, domain.Invalid("a memory needs some content")
+	}
+	if projectID != "" && !m.state.ProjectMemory {
+		return Memory{}, m.noProjectMemory()
+	}
+	now := m.now()
+	row := memoryRow{
+		Content:   content,
+		Kind:      sql.NullString{String: kind, Valid: kind != ""},
+		Created:   looseTime{now},
+		Updated:   looseTime{now},
+		ProjectID: projectID,
+	}
+	// Name the columns: a skipped change leaves a table without project_id,
+	// and the insert must then look exactly like an older Memo's.
+	cols := []string{"content", "kind", "created_at", "updated_at"}
+	if m.hasProjectID {
+		cols = append(cols, "project_id")
+	}
+	if err := m.db.Select(cols).Create(&row).Error; err != nil {
+		return Memory{}, err
+	}
+	return row.memory(), nil
+}
+
+// List returns memories newest first: one pool, or every pool when all is
+// true (a normal chat's view). limit <= 0 means no limit.
+func (m *MemoryDB) List(projectID string, all bool, limit int) ([]Memory, error) {
+	q := m.db.Model(&memoryRow{})
+	if !all {
+		var err error
+		if q, err = m.pool(projectID); err != nil {
+			return nil, err
+		}
+	}
+	if limit > 0 {
+		q = q.Limit(limit)
+	}
+	var rows []memoryRow
+	if err := q.Order("id DESC").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]Memory, len(rows))
+	for i, r := range rows {
+		out[i] = r.memory()
+	}
+	return out, nil
+}
+
+// Remove deletes one memory; an unknown id is a domain.ErrNotFound.
+func (m *MemoryDB) Remove(id int64) error {
+	res := m.db.Delete(&memoryRow{}, id)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return domain.NotFound("no memory with id %d", id)
+	}
+	return nil
+}

@@ -1,0 +1,149 @@
+package persistence
+
+import (
+	"errors"
+	"path/filepath"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"memo.dev/projects/domain/project"
+)
+
+// projectRow is one folder of the device registry.
+type projectRow struct {
+	ID         string    `gorm:"primaryKey;type:text"`
+	Path       string    `gorm:"type:text;not null;uniqueIndex"`
+	Declined   bool      `gorm:"not null;default:false"`
+	LastOpened time.Time `gorm:"index"`
+	CreatedAt  time.Time
+}
+
+func (projectRow) TableName() string { return "projects" }
+
+// settingRow is one device setting.
+type settingRow struct {
+	Key   string `gorm:"primaryKey;type:text"`
+	Value string `gorm:"type:text;not null"`
+}
+
+func (settingRow) TableName() string { return "settings" }
+
+// registryModels are the tables of projects.db; later features add theirs here.
+var registryModels = []any{&projectRow{}, &settingRow{}}
+
+func migrateRegistry(db *gorm.DB) error {
+	return db.AutoMigrate(registryModels...)
+}
+
+// Registry implements project.Registry on projects.db.
+type Registry struct {
+	db   *gorm.DB
+	path string // for error messages
+}
+
+var _ project.Registry = (*Registry)(nil)
+
+// Registry returns the device registry.
+func (s *Store) Registry() *Registry {
+	return &Registry{db: s.db, path: filepath.Join(s.dataDir, "projects.db")}
+}
+
+func toRecord(r projectRow) project.Record {
+	return project.Record{ID: r.ID, Path: r.Path, Declined: r.Declined, LastOpened: r.LastOpened}
+}
+
+func (r *Registry) find(query string, arg string) (project.Record, bool, error) {
+	var row projectRow
+	err := r.db.Where(query, arg).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return project.Record{}, false, nil
+	}
+	if err != nil {
+		return project.Record{}, false, describe(r.path, err)
+	}
+	return toRecord(row), true, nil
+}
+
+// ByPath returns the record of a folder.
+func (r *Registry) ByPath(path string) (project.Record, bool, error) {
+	return r.find("path = ?", path)
+}
+
+// ByID returns the record holding a project id.
+func (r *Registry) ByID(id string) (project.Record, bool, error) {
+	return r.find("id = ?", id)
+}
+
+// Claim inserts rec unless its path has a record, and returns the stored one.
+func (r *Registry) Claim(rec project.Record) (project.Record, error) {
+	var out project.Record
+	err := r.db.Transaction(func(tx *gorm.DB) error {
+		row := projectRow{ID: rec.ID, Path: rec.Path, Declined: rec.Declined, LastOpened: rec.LastOpened}
+		if err := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "path"}}, DoNothing: true}).Create(&row).Error; err != nil {
+			return err
+		}
+		var stored projectRow
+		if err := tx.Where("path = ?", rec.Path).Take(&stored).Error; err != nil {
+			return err
+		}
+		out = toRecord(stored)
+		return nil
+	})
+	return out, describe(r.path, err)
+}
+
+// Put stores rec, replacing the records of the same path or the same id.
+func (r *Registry) Put(rec project.Record) error {
+	return describe(r.path, r.db.Transaction(func(tx *gorm.DB) error {
+		var created time.Time
+		var old projectRow
+		if err := tx.Where("id = ? OR path = ?", rec.ID, rec.Path).Order("created_at").Take(&old).Error; err == nil {
+			created = old.CreatedAt
+		}
+		if err := tx.Where("id = ? OR path = ?", rec.ID, rec.Path).Delete(&projectRow{}).Error; err != nil {
+			return err
+		}
+		row := projectRow{ID: rec.ID, Path: rec.Path, Declined: rec.Declined, LastOpened: rec.LastOpened, CreatedAt: created}
+		return tx.Create(&row).Error
+	}))
+}
+
+// SetDeclined records or clears "Never for this folder".
+func (r *Registry) SetDeclined(path string, declined bool) error {
+	return describe(r.path, r.db.Model(&projectRow{}).Where("path = ?", path).Update("declined", declined).Error)
+}
+
+// Setting reads a device setting; "" when unset.
+func (r *Registry) Setting(key string) (string, error) {
+	var row settingRow
+	err := r.db.Where("key = ?", key).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return "", nil
+	}
+	return row.Value, describe(r.path, err)
+}
+
+// SetSetting writes a device setting.
+func (r *Registry) SetSetting(key, value string) error {
+	return describe(r.path, r.db.Clauses(clause.OnConflict{UpdateAll: true}).Create(&settingRow{Key: key, Value: value}).Error)
+}
+
+// List returns every registered folder, most recently opened first.
+func (r *Registry) List() ([]project.Record, error) {
+	var rows []projectRow
+	if err := r.db.Order("last_opened DESC").Find(&rows).Error; err != nil {
+		return nil, describe(r.path, err)
+	}
+	out := make([]project.Record, len(rows))
+	for i, row := range rows {
+		out[i] = toRecord(row)
+	}
+	return out, nil
+}
+
+// Forget removes a folder from the registry; the folder itself is untouched.
+func (r *Registry) Forget(path string) error {
+	return describe(r.path, r.db.Where("path = ?", path).Delete(&projectRow{}).Error)
+}

@@ -1,0 +1,173 @@
+package persistence
+
+import (
+	"database/sql"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	_ "github.com/glebarez/go-sqlite"
+
+	"memo.dev/projects/domain/project"
+)
+
+var testClock = func() time.Time { return time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC) }
+
+func openTestStore(t *testing.T, home string, readOnly bool) *Store {
+	t.Helper()
+	s, err := Open(home, Options{ReadOnly: readOnly, Now: testClock})
+	if err != nil {
+		t.Fatalf("Open(%s, readOnly=%v): %v", home, readOnly, err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestRegistryRecords(t *testing.T) {
+	reg := openTestStore(t, t.TempDir(), false).Registry()
+	a := project.Record{ID: "p_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Path: "/work/a", LastOpened: testClock()}
+	got, err := reg.Claim(a)
+	if err != nil || got.ID != a.ID {
+		t.Fatalf("Claim(%+v) = %+v, %v", a, got, err)
+	}
+	other := project.Record{ID: "p_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", Path: "/work/a"}
+	if got, _ := reg.Claim(other); got.ID != a.ID {
+		t.Errorf("Claim of a claimed path returned %s, want the first id %s", got.ID, a.ID)
+	}
+	// Put moves the id: no record stays at the old path.
+	if err := reg.Put(project.Record{ID: a.ID, Path: "/work/moved"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _ := reg.ByPath("/work/a"); ok {
+		t.Error("after Put to a new path the old path still has a record")
+	}
+	if rec, ok, _ := reg.ByID(a.ID); !ok || rec.Path != "/work/moved" {
+		t.Errorf("ByID(%s) = %+v %v, want /work/moved", a.ID, rec, ok)
+	}
+	// Put replaces a record of the same path with another id.
+	if err := reg.Put(project.Record{ID: other.ID, Path: "/work/moved"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _ := reg.ByID(a.ID); ok {
+		t.Error("Put of another id at the same path left the old id behind")
+	}
+	if err := reg.SetDeclined("/work/moved", true); err != nil {
+		t.Fatal(err)
+	}
+	if rec, _, _ := reg.ByPath("/work/moved"); !rec.Declined {
+		t.Error("SetDeclined(true) not recorded")
+	}
+	if v, _ := reg.Setting("minimal"); v != "" {
+		t.Errorf("unset setting = %q", v)
+	}
+	reg.SetSetting("minimal", "on")
+	reg.SetSetting("minimal", "off")
+	if v, _ := reg.Setting("minimal"); v != "off" {
+		t.Errorf("setting after two writes = %q, want off", v)
+	}
+	list, _ := reg.List()
+	if len(list) != 1 {
+		t.Errorf("List() = %+v, want one record", list)
+	}
+	if err := reg.Forget("/work/moved"); err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := reg.List(); len(list) != 0 {
+		t.Errorf("after Forget, List() = %+v", list)
+	}
+}
+
+func TestClaimAcrossStoresHasOneWinner(t *testing.T) {
+	home := t.TempDir()
+	openTestStore(t, home, false) // create the schema once
+	var wg sync.WaitGroup
+	ids := make([]string, 8)
+	for i := range ids {
+		// A store each, as separate processes would have.
+		reg := openTestStore(t, home, false).Registry()
+		wg.Go(func() {
+			id := "p_" + strings.Repeat(string(rune('a'+i)), 32)
+			rec, err := reg.Claim(project.Record{ID: id, Path: "/work/same"})
+			if err != nil {
+				t.Errorf("Claim #%d: %v", i, err)
+			}
+			ids[i] = rec.ID
+		})
+	}
+	wg.Wait()
+	for i, id := range ids {
+		if id != ids[0] {
+			t.Errorf("Claim #%d got %s, #0 got %s", i, id, ids[0])
+		}
+	}
+}
+
+func TestReadOnlyStoreCreatesNothing(t *testing.T) {
+	home := t.TempDir()
+	s := openTestStore(t, home, true)
+	if _, ok, err := s.Registry().ByPath("/x"); ok || err != nil {
+		t.Errorf("empty read-only registry ByPath = %v, %v", ok, err)
+	}
+	if _, err := os.Stat(filepath.Join(home, "data")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("read-only Open created the data folder (%v)", err)
+	}
+	// An existing registry opened read-only refuses writes.
+	openTestStore(t, home, false)
+	ro := openTestStore(t, home, true).Registry()
+	if err := ro.SetSetting("minimal", "on"); err == nil {
+		t.Error("read-only registry accepted a write")
+	}
+}
+
+func TestOpenBadRegistry(t *testing.T) {
+	tests := []struct {
+		name    string
+		prepare func(t *testing.T, data string)
+		want    string
+	}{
+		{"not SQLite", func(t *testing.T, data string) {
+			os.WriteFile(filepath.Join(data, "projects.db"), []byte(strings.Repeat("not a database\n", 200)), 0o644)
+		}, "is not a SQLite database"},
+		{"data is a file", func(t *testing.T, data string) {
+			os.RemoveAll(data)
+			os.WriteFile(data, []byte("x"), 0o644)
+		}, "cannot create the data folder"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			home := t.TempDir()
+			data := filepath.Join(home, "data")
+			os.MkdirAll(data, 0o755)
+			tt.prepare(t, data)
+			_, err := Open(home, Options{Now: testClock})
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Open(%s) err = %v, want it to say %q", tt.name, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestLockedRegistrySaysSo(t *testing.T) {
+	home := t.TempDir()
+	openTestStore(t, home, false)
+	other, err := sql.Open("sqlite", filepath.Join(home, "data", "projects.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	other.SetMaxOpenConns(1)
+	if _, err := other.Exec("BEGIN EXCLUSIVE"); err != nil {
+		t.Fatal(err)
+	}
+	defer other.Exec("ROLLBACK")
+	reg := openTestStore(t, home, false).Registry()
+	err = reg.SetSetting("minimal", "on")
+	if err == nil || !strings.Contains(err.Error(), "locked by another program") {
+		t.Errorf("write to a locked registry: %v, want 'locked by another program'", err)
+	}
+}

@@ -1,0 +1,163 @@
+// Package persistence keeps Memo's two SQLite files through GORM on the pure-Go
+// driver github.com/glebarez/sqlite (SPEC §1, §5): data/projects.db, the
+// device registry, and data/memory.db, the memories shared with older Memo.
+package persistence
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+)
+
+// Options tune Open.
+type Options struct {
+	// ReadOnly opens projects.db without creating or changing anything: for
+	// commands that must write nothing (status). A missing registry reads as empty.
+	ReadOnly bool
+	Now      func() time.Time
+	// Logger receives GORM's SQL (tests use it to catch table rebuilds).
+	Logger logger.Interface
+}
+
+// Store holds the open databases of one data home.
+type Store struct {
+	home    string
+	dataDir string
+	opt     Options
+	db      *gorm.DB
+
+	memOnce sync.Once
+	mem     *MemoryDB
+	memErr  error
+}
+
+// Open opens (creating when allowed) home/data/projects.db. memory.db is opened
+// on first use by Memory, so that commands that never touch memories never
+// touch memory.db.
+func Open(home string, opt Options) (*Store, error) {
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.Logger == nil {
+		opt.Logger = logger.Discard
+	}
+	s := &Store{home: home, dataDir: filepath.Join(home, "data"), opt: opt}
+	path := filepath.Join(s.dataDir, "projects.db")
+	if opt.ReadOnly {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			db, err := openGorm("file:registry?mode=memory", opt.Logger)
+			if err != nil {
+				return nil, err
+			}
+			s.db = db
+			return s, migrateRegistry(db)
+		}
+		db, err := openGorm(dsn(path, "mode=ro"), opt.Logger)
+		if err != nil {
+			return nil, describe(path, err)
+		}
+		s.db = db
+		return s, describe(path, probe(db))
+	}
+	if err := os.MkdirAll(s.dataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("cannot create the data folder %s: %w", s.dataDir, err)
+	}
+	db, err := openGorm(dsn(path, "_pragma=journal_mode(WAL)", "_pragma=synchronous(NORMAL)"), opt.Logger)
+	if err != nil {
+		return nil, describe(path, err)
+	}
+	s.db = db
+	if err := describe(path, probe(db)); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if err := describe(path, migrateRegistry(db)); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Home is the data home the store was opened in.
+func (s *Store) Home() string { return s.home }
+
+// DataDir is home/data.
+func (s *Store) DataDir() string { return s.dataDir }
+
+// Memory opens data/memory.db on first use, running the guarded one-time change
+// of SPEC §5.
+func (s *Store) Memory() (*MemoryDB, error) {
+	s.memOnce.Do(func() {
+		s.mem, s.memErr = OpenMemoryDB(s.dataDir, s.opt.Now)
+	})
+	return s.mem, s.memErr
+}
+
+// Close closes both databases.
+func (s *Store) Close() error {
+	var errs []error
+	if s.mem != nil {
+		errs = append(errs, s.mem.Close())
+	}
+	if s.db != nil {
+		if sqlDB, err := s.db.DB(); err == nil {
+			errs = append(errs, sqlDB.Close())
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func dsn(path string, params ...string) string {
+	u := "file:" + (&url.URL{Path: filepath.ToSlash(path)}).EscapedPath()
+	params = append(params, "_pragma=busy_timeout(5000)", "_txlock=immediate")
+	return u + "?" + strings.Join(params, "&")
+}
+
+func openGorm(dsn string, log logger.Interface) (*gorm.DB, error) {
+	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{Logger: log, TranslateError: true})
+	if err != nil {
+		return nil, err
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, err
+	}
+	// SQLite allows one writer at a time: one connection avoids "database is
+	// locked" between our own connections and keeps a :memory: database whole.
+	sqlDB.SetMaxOpenConns(1)
+	return db, nil
+}
+
+// probe reads the schema once so that a file that is not SQLite fails here,
+// with a clear message, rather than in the middle of a command.
+func probe(db *gorm.DB) error {
+	var n int64
+	return db.Raw("SELECT count(*) FROM sqlite_master").Scan(&n).Error
+}
+
+// describe turns SQLite's terse errors into sentences a person acts on.
+func describe(path string, err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "not a database"), strings.Contains(msg, "malformed"):
+		return fmt.Errorf("%s is not a SQLite database (or is damaged): move it aside and Memo creates a new one, or restore it from %s", path, filepath.Join(filepath.Dir(path), "backups"))
+	case strings.Contains(msg, "locked"), strings.Contains(msg, "busy"):
+		return fmt.Errorf("%s is locked by another program: close it and try again", path)
+	case strings.Contains(msg, "readonly"), strings.Contains(msg, "read-only"), strings.Contains(msg, "unable to open"):
+		return fmt.Errorf("cannot write %s: the file or its folder is read-only or missing (%v)", path, err)
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}

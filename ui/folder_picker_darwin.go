@@ -1,0 +1,20 @@
+package ui
+
+import (
+	"errors"
+
+	"github.com/sqweek/dialog"
+)
+
+// pickFolderNative shows the operating system's folder dialog (NSOpenPanel,
+// run on the main thread by sqweek/dialog) and blocks until it closes. It
+// returns the chosen folder's absolute path, or "" with a nil error when the
+// person cancelled. Call it off the UI goroutine: the main thread must keep
+// running its event loop for the panel to show.
+func pickFolderNative(title string) (string, error) {
+	path, err := dialog.Directory().Title(title).Browse()
+	if errors.Is(err, dialog.ErrCancelled) {
+		return "", nil
+	}
+	return path, err
+}

@@ -1,0 +1,327 @@
+package ui
+
+import (
+	"errors"
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/project"
+)
+
+// Title is the main window's title.
+const Title = "Memo Projects"
+
+const (
+	prefWidth  = "window.width"
+	prefHeight = "window.height"
+)
+
+// MainWindow is the "Memo Projects" window: the projects list on the left and
+// the selected project (or the global memory) on the right.
+type MainWindow struct {
+	app  fyne.App
+	win  fyne.Window
+	deps Deps
+	run  runner
+	// pickFolder shows the OS folder dialog; errNoNativeDialog falls back to Fyne's.
+	pickFolder func(title string) (string, error)
+
+	memories Memories
+	memState MemoryState
+
+	openButton     *widget.Button
+	settingsButton *widget.Button
+	list           *projectList
+	detail         *fyne.Container
+	view           *projectView // nil when nothing or the global memory is shown
+	global         *globalView
+	settings       *settingsWindow
+}
+
+// NewMainWindow builds the main window; Show shows it.
+func NewMainWindow(a fyne.App, deps Deps) *MainWindow {
+	m := newMainWindow(a, deps, newRunner())
+	m.pickFolder = pickFolderNative
+	return m
+}
+
+func newMainWindow(a fyne.App, deps Deps, r runner) *MainWindow {
+	m := &MainWindow{app: a, deps: deps, run: r, win: a.NewWindow(Title)}
+	m.pickFolder = func(string) (string, error) { return "", errNoNativeDialog }
+	m.buildUI()
+	return m
+}
+
+// Window returns the Fyne window.
+func (m *MainWindow) Window() fyne.Window { return m.win }
+
+func (m *MainWindow) buildUI() {
+	m.openButton = &widget.Button{Text: lang.L("Open Folder…"), Icon: theme.FolderOpenIcon(), Importance: widget.HighImportance, OnTapped: m.onOpenFolder}
+	m.settingsButton = &widget.Button{Text: lang.L("Settings"), Icon: theme.SettingsIcon(), OnTapped: m.onSettings}
+	m.list = newProjectList(m.deps.Projects, m.run, m.onSelectProject, m.onSelectGlobal)
+	m.global = newGlobalView(m.run)
+	m.detail = container.NewStack(m.emptyState())
+
+	toolbar := container.NewHBox(m.openButton, m.settingsButton)
+	left := container.NewBorder(nil, nil, nil, nil, m.list.content())
+	split := container.NewHSplit(left, m.detail)
+	split.Offset = 0.32
+	m.win.SetContent(container.NewBorder(container.NewPadded(toolbar), nil, nil, nil, split))
+
+	m.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault},
+		func(fyne.Shortcut) { m.onOpenFolder() })
+	m.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { m.onDropped(uris) })
+
+	prefs := m.app.Preferences()
+	m.win.Resize(fyne.NewSize(
+		float32(prefs.FloatWithFallback(prefWidth, 980)),
+		float32(prefs.FloatWithFallback(prefHeight, 640))))
+	m.win.SetCloseIntercept(func() {
+		size := m.win.Canvas().Size()
+		prefs.SetFloat(prefWidth, float64(size.Width))
+		prefs.SetFloat(prefHeight, float64(size.Height))
+		m.win.Close()
+	})
+	m.win.SetMaster()
+}
+
+func (m *MainWindow) emptyState() fyne.CanvasObject {
+	title := widget.NewLabelWithStyle(lang.L("Open a project folder to get started"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	hint := widget.NewLabelWithStyle(lang.L("Pick a repository, or drop a folder on this window."), fyne.TextAlignCenter, fyne.TextStyle{})
+	button := &widget.Button{Text: lang.L("Open Folder…"), Icon: theme.FolderOpenIcon(), OnTapped: m.onOpenFolder}
+	return container.NewCenter(container.NewVBox(title, hint, container.NewCenter(button)))
+}
+
+// Show shows the window, then loads what is slow (the list, memory.db) off the
+// UI goroutine so the first frame is not held up.
+func (m *MainWindow) Show() {
+	m.win.Show()
+	m.list.reload(nil)
+	if m.deps.OpenMemory != nil {
+		type opened struct {
+			mem   Memories
+			state MemoryState
+		}
+		background(m.run, func() opened {
+			mem, st := m.deps.OpenMemory()
+			return opened{mem, st}
+		}, func(o opened) {
+			m.memories, m.memState = o.mem, o.state
+			m.refreshMemory()
+		})
+	}
+}
+
+// ShowAndRun shows the window and runs the app until it closes.
+func (m *MainWindow) ShowAndRun() {
+	m.Show()
+	m.app.Run()
+}
+
+func (m *MainWindow) refreshMemory() {
+	if m.view != nil {
+		m.view.setMemory(m.memories, m.memState)
+	}
+	m.global.setMemory(m.memories, m.memState)
+	if m.settings != nil {
+		m.settings.setMemory(m.memState)
+	}
+}
+
+func (m *MainWindow) onOpenFolder() {
+	title := lang.L("Open a project folder")
+	m.run.goroutine(func() {
+		path, err := m.pickFolder(title)
+		onUI(func() {
+			switch {
+			case errors.Is(err, errNoNativeDialog):
+				m.showFyneFolderDialog()
+			case err != nil:
+				m.showError(err)
+			case path != "":
+				m.OpenFolder(path)
+			}
+		})
+	})
+}
+
+// showFyneFolderDialog is the fallback when the OS dialog is not available.
+func (m *MainWindow) showFyneFolderDialog() {
+	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil {
+			m.showError(err)
+			return
+		}
+		if u != nil {
+			m.OpenFolder(u.Path())
+		}
+	}, m.win)
+	d.Resize(fyne.NewSize(760, 520))
+	d.Show()
+}
+
+func (m *MainWindow) onDropped(uris []fyne.URI) {
+	for _, u := range uris {
+		if u.Scheme() != "file" {
+			continue
+		}
+		if ok, _ := storage.CanList(u); ok {
+			m.OpenFolder(u.Path())
+			return
+		}
+	}
+	m.showError(domain.Invalid("%s", lang.L("Drop a folder to open it as a project.")))
+}
+
+// OpenFolder does what SPEC §3 calls opening a folder: register it, show it,
+// and ask the setup question when it should be asked.
+func (m *MainWindow) OpenFolder(path string) {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	type opened struct {
+		st   project.Status
+		plan []project.PlanItem
+		err  error
+	}
+	background(m.run, func() opened {
+		st, _, err := m.deps.Projects.Register(path)
+		if err != nil {
+			return opened{st: st, err: err}
+		}
+		var plan []project.PlanItem
+		if st.ShouldAsk {
+			plan, err = m.deps.Projects.Plan(st.Root)
+		}
+		return opened{st: st, plan: plan, err: err}
+	}, func(o opened) {
+		switch {
+		case errors.Is(o.err, domain.ErrRefused):
+			showRefusedDialog(o.st, o.err.Error(), m.win)
+			return
+		case o.err != nil:
+			m.showError(o.err)
+			return
+		}
+		m.list.reload(func() { m.list.selectPath(o.st.Root) })
+		if o.st.ShouldAsk {
+			m.askSetup(o.st, o.plan)
+		}
+	})
+}
+
+// askSetup asks SPEC §2.2's question and acts on the answer.
+func (m *MainWindow) askSetup(st project.Status, plan []project.PlanItem) {
+	newSetupDialog(st, plan, m.win, func(answer setupAnswer) {
+		switch answer {
+		case answerSetUp:
+			m.setUp(st.Root)
+		case answerNever:
+			background(m.run, func() error {
+				_, err := m.deps.Projects.Decline(st.Root, true)
+				return err
+			}, func(err error) {
+				if err != nil {
+					m.showError(err)
+				}
+				m.refreshProject(st.Root)
+			})
+		}
+	}).show()
+}
+
+// setUp runs setup off the UI goroutine, with progress, then shows the result.
+func (m *MainWindow) setUp(root string) {
+	progress := dialog.NewCustomWithoutButtons(lang.L("Setting up…"), widget.NewProgressBarInfinite(), m.win)
+	progress.Show()
+	type done struct {
+		res project.SetupResult
+		err error
+	}
+	background(m.run, func() done {
+		res, err := m.deps.Projects.Setup(root)
+		return done{res, err}
+	}, func(d done) {
+		progress.Hide()
+		if d.err != nil {
+			m.showError(d.err)
+		}
+		m.refreshProject(root)
+	})
+}
+
+func (m *MainWindow) refreshProject(root string) {
+	m.list.reload(func() { m.list.selectPath(root) })
+	if m.view != nil && m.view.root == root {
+		m.view.refresh()
+	}
+}
+
+func (m *MainWindow) onSelectProject(rec project.Record) {
+	m.view = newProjectView(rec, m)
+	m.view.setMemory(m.memories, m.memState)
+	m.detail.Objects = []fyne.CanvasObject{m.view.content()}
+	m.detail.Refresh()
+	m.view.refresh()
+}
+
+func (m *MainWindow) onSelectGlobal() {
+	m.view = nil
+	m.global.setMemory(m.memories, m.memState)
+	m.detail.Objects = []fyne.CanvasObject{m.global.content()}
+	m.detail.Refresh()
+}
+
+func (m *MainWindow) onSettings() {
+	if m.settings == nil {
+		m.settings = newSettingsWindow(m.app, m.deps, m.run, func() { m.settings = nil })
+		m.settings.setMemory(m.memState)
+	}
+	m.settings.show()
+}
+
+// forget removes a project from the list after asking; the folder stays as it is.
+func (m *MainWindow) forget(rec project.Record) {
+	msg := lang.L("Remove {{.Name}} from the list? The folder and its files stay as they are.", map[string]any{"Name": filepath.Base(rec.Path)})
+	dialog.ShowConfirm(lang.L("Forget project"), msg, func(ok bool) {
+		if !ok {
+			return
+		}
+		background(m.run, func() error { return m.deps.Projects.Forget(rec.Path) }, func(err error) {
+			if err != nil {
+				m.showError(err)
+				return
+			}
+			m.view = nil
+			m.detail.Objects = []fyne.CanvasObject{m.emptyState()}
+			m.detail.Refresh()
+			m.list.reload(nil)
+		})
+	}, m.win)
+}
+
+// openPath shows a folder in the file manager, off the UI goroutine.
+func (m *MainWindow) openPath(path string) {
+	if m.deps.OpenPath == nil {
+		return
+	}
+	background(m.run, func() error { return m.deps.OpenPath(path) }, func(err error) {
+		if err != nil {
+			m.showError(err)
+		}
+	})
+}
+
+// showError shows an error in plain words.
+func (m *MainWindow) showError(err error) {
+	dialog.ShowError(err, m.win)
+}

@@ -1,0 +1,400 @@
+package ui
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain/guard"
+	"memo.dev/projects/domain/project"
+	"memo.dev/projects/domain/project/projecttest"
+)
+
+// fakeMemories counts memories per pool.
+type fakeMemories map[string]int64
+
+func (f fakeMemories) Count(pool string) (int64, error) { return f[pool], nil }
+
+type fixture struct {
+	t      *testing.T
+	m      *MainWindow
+	svc    *project.Service
+	reg    *projecttest.Registry
+	opened []string // paths given to OpenPath
+}
+
+func newFixture(t *testing.T, mem MemoryState) *fixture {
+	t.Helper()
+	a := test.NewTempApp(t)
+	home := t.TempDir()
+	rules := guard.Rules{OS: guard.Linux, Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: "/tmp"}
+	reg := projecttest.NewRegistry()
+	f := &fixture{t: t, reg: reg, svc: project.NewService(rules, reg, time.Now)}
+	deps := Deps{
+		Projects:   f.svc,
+		OpenMemory: func() (Memories, MemoryState) { return fakeMemories{"": 3}, mem },
+		DataDir:    filepath.Join(home, ".memo", "data"),
+		Backups:    func() ([]string, error) { return []string{"/data/backups/memory-pre-project-id-20261130T120000Z.db"}, nil },
+		OpenPath:   func(p string) error { f.opened = append(f.opened, p); return nil },
+	}
+	f.m = newMainWindow(a, deps, inline())
+	f.m.win.Resize(fyne.NewSize(1000, 700))
+	f.m.Show()
+	t.Cleanup(f.m.win.Close)
+	return f
+}
+
+var memoryOn = MemoryState{Ready: true, ProjectMemory: true}
+
+// objects lists what a person can reach in the window: the top dialog when one
+// is open (it is modal), else the content.
+func (f *fixture) objects(w fyne.Window) []fyne.CanvasObject {
+	if top := w.Canvas().Overlays().Top(); top != nil && top.Visible() {
+		return test.LaidOutObjects(top)
+	}
+	return test.LaidOutObjects(w.Content())
+}
+
+func (f *fixture) button(w fyne.Window, text string) *widget.Button {
+	f.t.Helper()
+	for _, o := range f.objects(w) {
+		if b, ok := o.(*widget.Button); ok && b.Text == text && b.Visible() {
+			return b
+		}
+	}
+	return nil
+}
+
+func (f *fixture) tap(w fyne.Window, text string) {
+	f.t.Helper()
+	b := f.button(w, text)
+	if b == nil {
+		f.t.Fatalf("no visible button %q in %q", text, w.Title())
+	}
+	test.Tap(b)
+}
+
+// says reports whether a visible label or text in w contains s.
+func (f *fixture) says(w fyne.Window, s string) bool {
+	for _, o := range f.objects(w) {
+		if l, ok := o.(*widget.Label); ok && l.Visible() && strings.Contains(l.Text, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func TestSetupDialogAnswers(t *testing.T) {
+	tests := []struct {
+		button       string
+		wantSetUp    bool
+		wantDeclined bool
+	}{
+		{"Set up", true, false},
+		{"Not now", false, false},
+		{"Never for this folder", false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.button, func(t *testing.T) {
+			f := newFixture(t, memoryOn)
+			dir := t.TempDir()
+			f.m.OpenFolder(dir)
+			if f.button(f.m.win, "Set up") == nil || !f.says(f.m.win, ".memo/project.json") {
+				t.Fatal("opening a fresh folder did not ask the setup question with the files to create")
+			}
+			f.tap(f.m.win, tt.button)
+
+			rec, ok, _ := f.reg.ByPath(dir)
+			if !ok {
+				t.Fatalf("%s: the opened folder is not registered", tt.button)
+			}
+			if rec.Declined != tt.wantDeclined {
+				t.Errorf("%s: declined = %v, want %v", tt.button, rec.Declined, tt.wantDeclined)
+			}
+			st, _ := f.svc.Status(dir)
+			if st.SetUp != tt.wantSetUp {
+				t.Errorf("%s: set_up = %v, want %v", tt.button, st.SetUp, tt.wantSetUp)
+			}
+			if tt.wantSetUp {
+				for _, item := range project.Items {
+					if _, err := os.Stat(filepath.Join(dir, item)); err != nil {
+						t.Errorf("%s: %s missing: %v", tt.button, item, err)
+					}
+				}
+				pf, _ := os.ReadFile(filepath.Join(dir, ".memo", "project.json"))
+				if !strings.Contains(string(pf), rec.ID) {
+					t.Errorf("%s: project.json does not carry the registered id %s", tt.button, rec.ID)
+				}
+			} else if names := entries(t, dir); len(names) != 0 {
+				t.Errorf("%s wrote into the folder: %v", tt.button, names)
+			}
+			if f.button(f.m.win, "Not now") != nil {
+				t.Errorf("%s: the dialog is still open", tt.button)
+			}
+			// Only "Not now" asks again next time.
+			f.m.OpenFolder(dir)
+			asked := f.button(f.m.win, "Not now") != nil
+			if want := tt.button == "Not now"; asked != want {
+				t.Errorf("after %s, opening again asked = %v, want %v", tt.button, asked, want)
+			}
+		})
+	}
+}
+
+func TestSetupDialogSaysWhatIsLeftAlone(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "CLAUDE.md"), []byte("mine"), 0o644)
+	os.WriteFile(filepath.Join(dir, "handoff.md"), []byte("log"), 0o644)
+	f.m.OpenFolder(dir)
+	if !f.says(f.m.win, "CLAUDE.md is there") || !f.says(f.m.win, "already there, kept as it is") {
+		t.Error("the setup dialog does not say what it leaves alone and why")
+	}
+	f.tap(f.m.win, "Set up")
+	if _, err := os.Stat(filepath.Join(dir, "AGENTS.md")); !errors.Is(err, fs.ErrNotExist) {
+		t.Error("AGENTS.md created beside CLAUDE.md")
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "handoff.md")); string(b) != "log" {
+		t.Errorf("handoff.md overwritten: %q", b)
+	}
+}
+
+func TestRefusedFolderShowsReasonAndNoSetup(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, ".memo", "data"), 0o755)
+	f.m.OpenFolder(dir)
+	if !f.says(f.m.win, "Memo install") && !f.says(f.m.win, "install") {
+		t.Error("the refused folder's reason is not shown")
+	}
+	if f.button(f.m.win, "Set up") != nil || f.button(f.m.win, "Set up…") != nil {
+		t.Error("a refused folder offers Set up")
+	}
+	if _, ok, _ := f.reg.ByPath(dir); ok {
+		t.Error("a refused folder was registered")
+	}
+	if names := entries(t, filepath.Join(dir, ".memo")); len(names) != 1 {
+		t.Errorf("the refused .memo changed: %v", names)
+	}
+}
+
+func TestProjectListStatesAndFilter(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	base := t.TempDir()
+	mk := func(name string) string {
+		p := filepath.Join(base, name)
+		os.MkdirAll(p, 0o755)
+		return p
+	}
+	setUp, fresh, never, refused, gone := mk("alpha"), mk("beta"), mk("gamma"), mk("delta"), mk("epsilon")
+	f.svc.Setup(setUp)
+	f.svc.Register(fresh)
+	f.svc.Decline(never, true)
+	f.svc.Register(refused)
+	f.svc.Register(gone)
+	os.MkdirAll(filepath.Join(refused, ".memo", "foreign"), 0o755)
+	os.Remove(gone)
+
+	f.m.list.reload(nil)
+	if n := f.m.list.length(); n != 6 {
+		t.Fatalf("list length %d, want 5 projects + Global memory", n)
+	}
+	want := map[string]project.Badge{setUp: project.BadgeSetUp, fresh: project.BadgeNotSetUp, never: project.BadgeNever, refused: project.BadgeNotAllowed, gone: project.BadgeMissing}
+	for i := 1; i < f.m.list.length(); i++ {
+		row := newProjectRow()
+		f.m.list.update(i, row) // computes the badge (inline in tests)
+		f.m.list.update(i, row)
+		path := f.m.list.shown[i-1].Path
+		if got := row.badge.text.Text; got != badgeText(want[path]) {
+			t.Errorf("row for %s shows badge %q, want %q", filepath.Base(path), got, badgeText(want[path]))
+		}
+		if row.name.Text != filepath.Base(path) {
+			t.Errorf("row %d name %q, want %q", i, row.name.Text, filepath.Base(path))
+		}
+	}
+	// Most recently opened first: epsilon was opened last.
+	if first := f.m.list.shown[0].Path; first != gone {
+		t.Errorf("first entry %s, want the last opened %s", first, gone)
+	}
+	test.Type(f.m.list.filter, "gam")
+	if len(f.m.list.shown) != 1 || f.m.list.shown[0].Path != never {
+		t.Errorf("filter 'gam' shows %v", f.m.list.shown)
+	}
+}
+
+func TestOverviewStatesAndCompleteSetup(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := t.TempDir()
+	f.svc.Setup(dir)
+	os.WriteFile(filepath.Join(dir, ".memo", "AGENTS.md"), []byte("my rules\n"), 0o644)
+	os.Remove(filepath.Join(dir, ".memo", "notes.md"))
+	f.m.list.reload(nil)
+	f.m.list.list.Select(1)
+	if f.m.view == nil || f.m.view.root != dir {
+		t.Fatal("selecting the project did not show it")
+	}
+	if !f.says(f.m.win, "rules file edited by you") || !f.says(f.m.win, "missing") {
+		t.Error("the Overview does not show the edited rules and the missing notes")
+	}
+	if !f.says(f.m.win, "Memories in this pool: 0") {
+		t.Error("the Overview does not show the project's memory count")
+	}
+	if !f.says(f.m.win, "only this project's own memory pool") {
+		t.Error("the Overview does not show the context policy")
+	}
+	f.tap(f.m.win, "Complete setup")
+	if _, err := os.Stat(filepath.Join(dir, ".memo", "notes.md")); err != nil {
+		t.Errorf("Complete setup did not restore notes.md: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, ".memo", "AGENTS.md")); string(b) != "my rules\n" {
+		t.Error("Complete setup overwrote the edited rules")
+	}
+	if f.button(f.m.win, "Complete setup") != nil {
+		t.Error("Complete setup still offered with nothing missing")
+	}
+	f.tap(f.m.win, "Open folder")
+	if len(f.opened) != 1 || f.opened[0] != dir {
+		t.Errorf("Open folder opened %v, want %s", f.opened, dir)
+	}
+}
+
+func TestHeaderNeverAndAskAgain(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := t.TempDir()
+	f.svc.Register(dir)
+	f.m.list.reload(nil)
+	f.m.list.list.Select(1)
+	f.tap(f.m.win, "Never for this folder")
+	if rec, _, _ := f.reg.ByPath(dir); !rec.Declined {
+		t.Fatal("Never did not record the answer")
+	}
+	f.tap(f.m.win, "Ask again")
+	if rec, _, _ := f.reg.ByPath(dir); rec.Declined {
+		t.Fatal("Ask again did not undo Never")
+	}
+	f.tap(f.m.win, "Set up…")
+	f.tap(f.m.win, "Set up")
+	if st, _ := f.svc.Status(dir); !st.SetUp {
+		t.Error("Set up… then Set up did not set the folder up")
+	}
+}
+
+func TestForgetConfirmsAndKeepsTheFolder(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := t.TempDir()
+	f.svc.Setup(dir)
+	f.m.list.reload(nil)
+	f.m.list.list.Select(1)
+	f.tap(f.m.win, "Forget…")
+	f.tap(f.m.win, "No")
+	if _, ok, _ := f.reg.ByPath(dir); !ok {
+		t.Fatal("answering No forgot the project")
+	}
+	f.tap(f.m.win, "Forget…")
+	f.tap(f.m.win, "Yes")
+	if _, ok, _ := f.reg.ByPath(dir); ok {
+		t.Error("Forget left the record")
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".memo", "project.json")); err != nil {
+		t.Errorf("Forget touched the folder: %v", err)
+	}
+	if f.m.list.length() != 1 {
+		t.Errorf("list length %d after Forget, want only Global memory", f.m.list.length())
+	}
+}
+
+func TestDroppedFolderOpens(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.txt")
+	os.WriteFile(file, []byte("x"), 0o644)
+	f.m.onDropped([]fyne.URI{storage.NewFileURI(file)})
+	if f.button(f.m.win, "Set up") != nil || !f.says(f.m.win, "Drop a folder") {
+		t.Error("dropping a file did not explain that a folder is needed")
+	}
+	f.m.win.Canvas().Overlays().Top().Hide()
+	f.m.onDropped([]fyne.URI{storage.NewFileURI(dir)})
+	if f.button(f.m.win, "Set up") == nil {
+		t.Error("dropping a folder did not ask the setup question")
+	}
+	if _, ok, _ := f.reg.ByPath(dir); !ok {
+		t.Error("dropping a folder did not register it")
+	}
+}
+
+func TestMinimalModeDoesNotAsk(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	f.m.onSettings()
+	sw := f.m.settings
+	if sw.minimal.Checked {
+		t.Fatal("Minimal Mode shown on in a fresh registry")
+	}
+	test.Tap(sw.minimal)
+	if on, _ := f.svc.Minimal(); !on {
+		t.Fatal("checking Minimal Mode did not store it")
+	}
+	dir := t.TempDir()
+	f.m.OpenFolder(dir)
+	if f.button(f.m.win, "Set up") != nil {
+		t.Error("Minimal Mode still asks the setup question")
+	}
+	test.Tap(sw.minimal)
+	if on, _ := f.svc.Minimal(); on {
+		t.Error("unchecking Minimal Mode did not store it")
+	}
+	if !f.says(sw.win, "memory-pre-project-id-20261130T120000Z.db") {
+		t.Error("Settings does not list the backups")
+	}
+	f.tap(sw.win, "Open")
+	if len(f.opened) != 1 || !strings.HasSuffix(f.opened[0], filepath.Join(".memo", "data")) {
+		t.Errorf("Open data folder opened %v", f.opened)
+	}
+}
+
+func TestMemoryStateIsShownPlainly(t *testing.T) {
+	tests := []struct {
+		state MemoryState
+		says  string
+	}{
+		{memoryOn, "On: every project has its own memory pool."},
+		{MemoryState{Ready: true, Reason: "the backup could not be written: disk full."}, "Off: the backup could not be written: disk full."},
+		{MemoryState{Reason: "memory.db is not a SQLite database"}, "could not be opened"},
+	}
+	for _, tt := range tests {
+		f := newFixture(t, tt.state)
+		f.m.onSettings()
+		if !f.says(f.m.settings.win, tt.says) {
+			t.Errorf("memory state %+v: Settings does not say %q", tt.state, tt.says)
+		}
+	}
+}
+
+func TestGlobalMemoryEntry(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	f.m.list.list.Select(0)
+	if !f.says(f.m.win, "Memories in this pool: 3") {
+		t.Error("the Global memory entry does not show the global pool's size")
+	}
+}

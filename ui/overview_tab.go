@@ -1,0 +1,127 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain/memory"
+	"memo.dev/projects/domain/project"
+)
+
+// overviewTab shows each setup item's state, the project's memory count and
+// the context policy of its chats.
+type overviewTab struct {
+	main *MainWindow
+	root string
+	id   string
+
+	files    *fyne.Container
+	complete *widget.Button
+	memCount *widget.Label
+	policy   *widget.Label
+	body     fyne.CanvasObject
+
+	mem      Memories
+	memState MemoryState
+}
+
+func newOverviewTab(m *MainWindow, root string) *overviewTab {
+	t := &overviewTab{main: m, root: root}
+	t.buildUI()
+	return t
+}
+
+func (t *overviewTab) buildUI() {
+	t.files = container.NewVBox()
+	t.complete = &widget.Button{Text: lang.L("Complete setup"), Icon: theme.ContentAddIcon(), OnTapped: func() { t.main.setUp(t.root) }}
+	t.complete.Hide()
+	t.memCount = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
+	t.policy = &widget.Label{Wrapping: fyne.TextWrapWord}
+	t.body = container.NewVScroll(container.NewVBox(
+		heading(lang.L("Files")), t.files, container.NewHBox(t.complete),
+		widget.NewSeparator(),
+		heading(lang.L("Memory")), t.memCount,
+		widget.NewSeparator(),
+		heading(lang.L("What this project's chats receive")), t.policy,
+	))
+}
+
+func heading(s string) *widget.Label {
+	return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+}
+
+func (t *overviewTab) content() fyne.CanvasObject { return t.body }
+
+// show renders the file states of a status read off the UI goroutine.
+func (t *overviewTab) show(st project.Status, files []project.FileState) {
+	t.id = st.ID
+	t.files.Objects = nil
+	missing := false
+	for _, f := range files {
+		icon := theme.ConfirmIcon()
+		switch f.State {
+		case project.StateMissing:
+			icon, missing = theme.WarningIcon(), true
+		case project.StateEdited, project.StateOutdated, project.StateSkipped:
+			icon = theme.InfoIcon()
+		}
+		path := &widget.Label{Text: f.Path, TextStyle: fyne.TextStyle{Monospace: true}}
+		state := &widget.Label{Text: fileStateText(f.State), Importance: widget.LowImportance}
+		t.files.Add(container.NewHBox(widget.NewIcon(icon), path, state))
+	}
+	t.files.Refresh()
+	t.complete.Hidden = !(st.SetUp && missing)
+	t.complete.Refresh()
+	t.policy.SetText(policyText(memory.PolicyFor(memory.ProjectChat, st.ID)))
+	t.showMemory()
+}
+
+func fileStateText(state string) string {
+	switch state {
+	case project.StatePresent:
+		return lang.L("present")
+	case project.StateMissing:
+		return lang.L("missing")
+	case project.StateSkipped:
+		return lang.L("skipped because CLAUDE.md exists")
+	case project.StateEdited:
+		return lang.L("rules file edited by you: Memo leaves it alone")
+	case project.StateOutdated:
+		return lang.L("rules outdated: Complete setup refreshes them")
+	}
+	return state
+}
+
+func (t *overviewTab) setMemory(mem Memories, state MemoryState) {
+	t.mem, t.memState = mem, state
+	t.showMemory()
+}
+
+// showMemory counts this project's pool off the UI goroutine.
+func (t *overviewTab) showMemory() {
+	if t.id == "" && t.memState.Ready {
+		t.memCount.SetText(lang.L("This folder has no project id yet, so it has no memory."))
+		return
+	}
+	showPoolCount(t.main.run, t.memCount, t.mem, t.memState, t.id)
+}
+
+// policyText says in words what SPEC §4's policy gives a chat.
+func policyText(p memory.Policy) string {
+	if p.Kind == memory.NormalChat {
+		return lang.L("Normal chats read every pool and write to the global pool, with your personal context.")
+	}
+	if p.ReadsPools == "none" {
+		return lang.L("This folder's identity is unknown: its chats get no memory at all, never the global pool.")
+	}
+	return fmt.Sprintf("%s\n%s\n%s\n%s",
+		lang.L("Reads and writes only this project's own memory pool."),
+		lang.L("Never receives global memory, pinned facts, your name, style notes, persona or mood, and learns nothing personal."),
+		lang.L("Its turns never go to the decision model."),
+		lang.L("A coding turn's answer is kept as a summary of at most {{.Max}} characters.", map[string]any{"Max": p.CodingSummaryMax}))
+}

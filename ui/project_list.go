@@ -1,0 +1,264 @@
+package ui
+
+import (
+	"image/color"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain/project"
+)
+
+// projectList is the left side: a filter box and the virtualized list of
+// registered folders, with a "Global memory" entry on top.
+type projectList struct {
+	projects Projects
+	run      runner
+	onSelect func(project.Record)
+	onGlobal func()
+
+	filter *widget.Entry
+	list   *widget.List
+
+	all     []project.Record // most recently opened first
+	shown   []project.Record // all, filtered
+	badges  map[string]project.Badge
+	pending map[string]bool // badges being computed
+}
+
+func newProjectList(p Projects, r runner, onSelect func(project.Record), onGlobal func()) *projectList {
+	l := &projectList{projects: p, run: r, onSelect: onSelect, onGlobal: onGlobal,
+		badges: map[string]project.Badge{}, pending: map[string]bool{}}
+	l.filter = &widget.Entry{PlaceHolder: lang.L("Filter projects"), OnChanged: func(string) { l.applyFilter() }}
+	l.filter.ExtendBaseWidget(l.filter)
+	l.list = widget.NewList(l.length, func() fyne.CanvasObject { return newProjectRow() }, l.update)
+	l.list.OnSelected = l.onSelected
+	return l
+}
+
+func (l *projectList) content() fyne.CanvasObject {
+	return container.NewBorder(container.NewPadded(l.filter), nil, nil, nil, l.list)
+}
+
+// reload reads the registry off the UI goroutine, then calls then (may be nil).
+func (l *projectList) reload(then func()) {
+	type loaded struct {
+		recs []project.Record
+		err  error
+	}
+	background(l.run, func() loaded {
+		recs, err := l.projects.List()
+		return loaded{recs, err}
+	}, func(v loaded) {
+		if v.err == nil {
+			l.all = v.recs
+			clear(l.badges) // states may have changed; rows recompute what they show
+			l.applyFilter()
+		}
+		if then != nil {
+			then()
+		}
+	})
+}
+
+func (l *projectList) applyFilter() {
+	q := strings.ToLower(strings.TrimSpace(l.filter.Text))
+	l.shown = l.shown[:0]
+	for _, r := range l.all {
+		if q == "" || strings.Contains(strings.ToLower(r.Path), q) {
+			l.shown = append(l.shown, r)
+		}
+	}
+	l.list.UnselectAll()
+	l.list.Refresh()
+}
+
+// length counts the global entry and the shown projects.
+func (l *projectList) length() int { return len(l.shown) + 1 }
+
+func (l *projectList) update(id widget.ListItemID, o fyne.CanvasObject) {
+	row := o.(*projectRow)
+	if id == 0 {
+		row.set(lang.L("Global memory"), lang.L("Normal chats: every pool"), "", theme.AccountIcon())
+		return
+	}
+	rec := l.shown[id-1]
+	badge, ok := l.badges[rec.Path]
+	if !ok {
+		l.computeBadge(rec.Path)
+	}
+	row.set(filepath.Base(rec.Path), shortenPath(rec.Path, 48), badge, theme.FolderIcon())
+}
+
+// computeBadge finds a folder's state off the UI goroutine: a row asks only
+// when it is shown, so 10,000 entries cost nothing until scrolled to.
+func (l *projectList) computeBadge(path string) {
+	if l.pending[path] {
+		return
+	}
+	l.pending[path] = true
+	background(l.run, func() project.Badge { return l.projects.BadgeOf(path) }, func(b project.Badge) {
+		delete(l.pending, path)
+		l.badges[path] = b
+		l.list.Refresh()
+	})
+}
+
+func (l *projectList) onSelected(id widget.ListItemID) {
+	if id == 0 {
+		l.onGlobal()
+		return
+	}
+	if id-1 < len(l.shown) {
+		l.onSelect(l.shown[id-1])
+	}
+}
+
+// selectPath selects a folder's entry (clearing the filter if it hides it).
+func (l *projectList) selectPath(path string) {
+	for i, r := range l.shown {
+		if r.Path == path {
+			l.list.Select(i + 1)
+			l.list.ScrollTo(i + 1)
+			return
+		}
+	}
+	if l.filter.Text != "" {
+		l.filter.SetText("")
+		l.selectPath(path)
+	}
+}
+
+// shortenPath keeps the end of a long path, where the names that matter are.
+func shortenPath(p string, max int) string {
+	r := []rune(p)
+	if len(r) <= max {
+		return p
+	}
+	return "…" + string(r[len(r)-max+1:])
+}
+
+// projectRow is one entry of the list: icon, name, path and a state badge.
+type projectRow struct {
+	widget.BaseWidget
+	icon  *widget.Icon
+	name  *widget.Label
+	path  *canvas.Text
+	badge *stateBadge
+}
+
+var _ fyne.Widget = (*projectRow)(nil)
+
+func newProjectRow() *projectRow {
+	r := &projectRow{
+		icon:  widget.NewIcon(theme.FolderIcon()),
+		name:  &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
+		path:  canvas.NewText("", theme.Color(theme.ColorNamePlaceHolder)),
+		badge: newStateBadge(),
+	}
+	r.path.TextSize = theme.CaptionTextSize()
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+func (r *projectRow) set(name, path string, badge project.Badge, icon fyne.Resource) {
+	r.icon.SetResource(icon)
+	r.name.SetText(name)
+	r.path.Text = path
+	r.path.Refresh()
+	r.badge.set(badge)
+}
+
+func (r *projectRow) CreateRenderer() fyne.WidgetRenderer {
+	// The label brings its own inner padding; the path sits right under its text.
+	path := container.New(&padLayout{theme.InnerPadding(), 0}, r.path)
+	texts := container.New(layout.NewCustomPaddedVBoxLayout(-theme.InnerPadding()), r.name, path)
+	badge := container.New(&padLayout{0, 0}, container.NewCenter(r.badge))
+	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, r.icon, container.NewHBox(badge, layout.NewSpacer()), texts))
+}
+
+// stateBadge shows a project state as a small colored pill.
+type stateBadge struct {
+	widget.BaseWidget
+	text *canvas.Text
+	bg   *canvas.Rectangle
+}
+
+func newStateBadge() *stateBadge {
+	b := &stateBadge{text: canvas.NewText("", color.White), bg: canvas.NewRectangle(color.Transparent)}
+	b.text.TextSize = theme.CaptionTextSize()
+	b.text.TextStyle = fyne.TextStyle{Bold: true}
+	b.bg.CornerRadius = 6
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+func (b *stateBadge) set(badge project.Badge) {
+	b.text.Text = badgeText(badge)
+	b.bg.FillColor = badgeColor(badge)
+	b.Refresh()
+}
+
+func (b *stateBadge) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.NewStack(b.bg, container.New(&padLayout{6, 2}, b.text)))
+}
+
+// padLayout pads its objects by a fixed amount horizontally and vertically.
+type padLayout struct{ x, y float32 }
+
+func (p *padLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	if s.IsZero() {
+		return s
+	}
+	return s.Add(fyne.NewSize(2*p.x, 2*p.y))
+}
+
+func (p *padLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(p.x, p.y))
+		o.Resize(size.Subtract(fyne.NewSize(2*p.x, 2*p.y)))
+	}
+}
+
+func badgeText(b project.Badge) string {
+	switch b {
+	case project.BadgeSetUp:
+		return lang.L("set up")
+	case project.BadgeNotSetUp:
+		return lang.L("not set up")
+	case project.BadgeNever:
+		return lang.L("never")
+	case project.BadgeNotAllowed:
+		return lang.L("not allowed")
+	case project.BadgeMissing:
+		return lang.L("folder missing")
+	}
+	return ""
+}
+
+func badgeColor(b project.Badge) color.Color {
+	switch b {
+	case project.BadgeSetUp:
+		return color.NRGBA{0x2e, 0x7d, 0x32, 0xff} // green
+	case project.BadgeNotSetUp:
+		return color.NRGBA{0x1f, 0x5f, 0xd9, 0xff} // blue
+	case project.BadgeNever:
+		return color.NRGBA{0x75, 0x75, 0x75, 0xff} // grey
+	case project.BadgeNotAllowed:
+		return color.NRGBA{0xc6, 0x28, 0x28, 0xff} // red
+	case project.BadgeMissing:
+		return color.NRGBA{0xb2, 0x6a, 0x00, 0xff} // amber
+	}
+	return color.Transparent
+}

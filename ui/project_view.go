@@ -1,0 +1,196 @@
+package ui
+
+import (
+	"errors"
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/project"
+)
+
+// projectView is the right side for one project: its header and tabs.
+type projectView struct {
+	rec  project.Record
+	root string
+	main *MainWindow
+	st   project.Status
+
+	name      *widget.Label
+	path      *widget.Label
+	id        *widget.Label
+	copyID    *widget.Button
+	state     *stateBadge
+	notice    *widget.Label // the guard's reason, a missing folder …
+	setUp     *widget.Button
+	decline   *widget.Button
+	openDir   *widget.Button
+	forget    *widget.Button
+	tabs      *container.AppTabs
+	overview  *overviewTab
+	skills    *skillsTab
+	perms     *permissionsTab
+	memoryTab *memoryTab
+	body      *fyne.Container
+}
+
+func newProjectView(rec project.Record, m *MainWindow) *projectView {
+	v := &projectView{rec: rec, root: rec.Path, main: m}
+	v.buildUI()
+	return v
+}
+
+func (v *projectView) buildUI() {
+	v.name = &widget.Label{Text: filepath.Base(v.root), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
+	v.path = &widget.Label{Text: v.root, Truncation: fyne.TextTruncateEllipsis, Selectable: true}
+	v.id = &widget.Label{Text: v.rec.ID, TextStyle: fyne.TextStyle{Monospace: true}, Selectable: true}
+	v.copyID = &widget.Button{Icon: theme.ContentCopyIcon(), Importance: widget.LowImportance, OnTapped: v.onCopyID}
+	v.state = newStateBadge()
+	v.notice = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
+	v.notice.Hide()
+	v.setUp = &widget.Button{Text: lang.L("Set up…"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: v.onSetUp}
+	v.decline = &widget.Button{Text: lang.L("Never for this folder"), OnTapped: v.onDecline}
+	v.openDir = &widget.Button{Text: lang.L("Open folder"), Icon: theme.FolderOpenIcon(), OnTapped: func() { v.main.openPath(v.root) }}
+	v.forget = &widget.Button{Text: lang.L("Forget…"), Icon: theme.DeleteIcon(), Importance: widget.LowImportance, OnTapped: func() { v.main.forget(v.rec) }}
+
+	v.overview = newOverviewTab(v.main, v.root)
+	v.skills = newSkillsTab(v.root, v.main.run)
+	v.perms = newPermissionsTab(v.root, v.main.run)
+	v.memoryTab = newMemoryTab(v.main.run)
+	v.tabs = container.NewAppTabs(
+		container.NewTabItemWithIcon(lang.L("Overview"), theme.InfoIcon(), v.overview.content()),
+		container.NewTabItemWithIcon(lang.L("Skills"), theme.ListIcon(), v.skills.content()),
+		container.NewTabItemWithIcon(lang.L("Permissions"), theme.VisibilityIcon(), v.perms.content()),
+		container.NewTabItemWithIcon(lang.L("Memory"), theme.StorageIcon(), v.memoryTab.content()),
+	)
+
+	title := container.NewHBox(v.name, container.NewCenter(v.state))
+	idRow := container.NewHBox(widget.NewLabel(lang.L("Id")), v.id, v.copyID)
+	actions := container.NewHBox(v.setUp, v.decline, v.openDir, v.forget)
+	header := container.NewVBox(title, v.path, idRow, v.notice, actions, widget.NewSeparator())
+	v.body = container.NewBorder(container.NewPadded(header), nil, nil, nil, v.tabs)
+}
+
+func (v *projectView) content() fyne.CanvasObject { return v.body }
+
+// refresh reads the folder's status and files off the UI goroutine.
+func (v *projectView) refresh() {
+	type loaded struct {
+		st    project.Status
+		files []project.FileState
+		err   error
+	}
+	background(v.main.run, func() loaded {
+		st, err := v.main.deps.Projects.Status(v.root)
+		if err != nil {
+			return loaded{err: err}
+		}
+		files, err := v.main.deps.Projects.Files(v.root)
+		return loaded{st: st, files: files, err: err}
+	}, func(l loaded) { v.show(l.st, l.files, l.err) })
+}
+
+func (v *projectView) show(st project.Status, files []project.FileState, err error) {
+	v.st = st
+	missing := errors.Is(err, domain.ErrInvalid)
+	switch {
+	case missing:
+		v.state.set(project.BadgeMissing)
+		v.notice.SetText(lang.L("This folder is not there any more: it was moved, renamed or deleted. Open it from its new place, or forget it."))
+		v.notice.Show()
+	case err != nil:
+		v.notice.SetText(err.Error())
+		v.notice.Show()
+	case !st.Allowed:
+		v.state.set(project.BadgeNotAllowed)
+		v.notice.SetText(st.Reason)
+		v.notice.Show()
+	default:
+		v.notice.Hide()
+		v.state.set(badgeOf(st))
+	}
+	if st.ID != "" {
+		v.id.SetText(st.ID)
+	}
+	v.copyID.Disable()
+	if v.id.Text != "" {
+		v.copyID.Enable()
+	}
+	ok := err == nil && st.Allowed
+	v.setUp.Hidden = !ok || st.SetUp
+	v.decline.Hidden = !ok || st.SetUp
+	if st.Declined {
+		v.decline.SetText(lang.L("Ask again"))
+	} else {
+		v.decline.SetText(lang.L("Never for this folder"))
+	}
+	v.openDir.Hidden = missing
+	v.setUp.Refresh()
+	v.decline.Refresh()
+	v.openDir.Refresh()
+	if ok {
+		v.tabs.Show()
+		v.overview.show(st, files)
+		v.skills.refresh()
+		v.perms.refresh()
+	} else {
+		v.tabs.Hide()
+	}
+}
+
+// badgeOf is the list state of a status (the folder exists).
+func badgeOf(st project.Status) project.Badge {
+	switch {
+	case !st.Allowed:
+		return project.BadgeNotAllowed
+	case st.SetUp:
+		return project.BadgeSetUp
+	case st.Declined:
+		return project.BadgeNever
+	}
+	return project.BadgeNotSetUp
+}
+
+func (v *projectView) setMemory(mem Memories, state MemoryState) {
+	v.overview.setMemory(mem, state)
+	v.memoryTab.setMemory(mem, state, v.st.ID)
+}
+
+func (v *projectView) onCopyID() {
+	v.main.app.Clipboard().SetContent(v.id.Text)
+}
+
+func (v *projectView) onSetUp() {
+	type planned struct {
+		plan []project.PlanItem
+		err  error
+	}
+	background(v.main.run, func() planned {
+		plan, err := v.main.deps.Projects.Plan(v.root)
+		return planned{plan, err}
+	}, func(p planned) {
+		if p.err != nil {
+			v.main.showError(p.err)
+			return
+		}
+		v.main.askSetup(v.st, p.plan)
+	})
+}
+
+func (v *projectView) onDecline() {
+	declined := !v.st.Declined
+	background(v.main.run, func() error {
+		_, err := v.main.deps.Projects.Decline(v.root, declined)
+		return err
+	}, func(err error) {
+		if err != nil {
+			v.main.showError(err)
+		}
+		v.main.refreshProject(v.root)
+	})
+}

@@ -1,0 +1,138 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain/project"
+)
+
+// setupAnswer is one of SPEC §2.2's three answers.
+type setupAnswer int
+
+const (
+	answerNotNow setupAnswer = iota
+	answerSetUp
+	answerNever
+)
+
+// setupDialog asks "Set up Memo for this project?" and lists what would be
+// created and what would be left alone. Nothing is written unless Set up.
+type setupDialog struct {
+	st       project.Status
+	plan     []project.PlanItem
+	parent   fyne.Window
+	onAnswer func(setupAnswer)
+
+	dialog   *dialog.CustomDialog
+	setUp    *widget.Button
+	notNow   *widget.Button
+	never    *widget.Button
+	answered bool
+	prevKey  func(*fyne.KeyEvent)
+}
+
+func newSetupDialog(st project.Status, plan []project.PlanItem, parent fyne.Window, onAnswer func(setupAnswer)) *setupDialog {
+	d := &setupDialog{st: st, plan: plan, parent: parent, onAnswer: onAnswer}
+	d.buildUI()
+	return d
+}
+
+func (d *setupDialog) buildUI() {
+	d.setUp = &widget.Button{Text: lang.L("Set up"), Importance: widget.HighImportance, Icon: theme.ConfirmIcon(), OnTapped: func() { d.answer(answerSetUp) }}
+	d.notNow = &widget.Button{Text: lang.L("Not now"), OnTapped: func() { d.answer(answerNotNow) }}
+	d.never = &widget.Button{Text: lang.L("Never for this folder"), OnTapped: func() { d.answer(answerNever) }}
+
+	intro := widget.NewLabel(lang.L("Memo keeps a small .memo folder here with working rules, notes, project skills and the project's own memory."))
+	intro.Wrapping = fyne.TextWrapWord
+	path := &widget.Label{Text: d.st.Root, TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
+
+	var create, keep []fyne.CanvasObject
+	for _, item := range d.plan {
+		if item.Create {
+			create = append(create, planLine(theme.ContentAddIcon(), item.Path, ""))
+		} else {
+			keep = append(keep, planLine(theme.InfoIcon(), item.Path, planReason(item.Reason)))
+		}
+	}
+	body := container.NewVBox(intro, path)
+	if len(create) > 0 {
+		body.Add(widget.NewLabelWithStyle(lang.L("Will be created:"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		body.Add(container.NewVBox(create...))
+	}
+	if len(keep) > 0 {
+		body.Add(widget.NewLabelWithStyle(lang.L("Left alone:"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		body.Add(container.NewVBox(keep...))
+	}
+	note := widget.NewLabel(lang.L("Nothing is written unless you choose Set up."))
+	note.Importance = widget.LowImportance
+	body.Add(note)
+
+	d.dialog = dialog.NewCustomWithoutButtons(lang.L("Set up Memo for this project?"), body, d.parent)
+	d.dialog.SetButtons([]fyne.CanvasObject{d.never, d.notNow, d.setUp})
+	d.dialog.SetOnClosed(func() {
+		d.parent.Canvas().SetOnTypedKey(d.prevKey)
+		d.answer(answerNotNow) // closed another way: the same as Not now
+	})
+}
+
+func planLine(icon fyne.Resource, path, reason string) fyne.CanvasObject {
+	label := &widget.Label{Text: path, TextStyle: fyne.TextStyle{Monospace: true}}
+	if reason == "" {
+		return container.NewHBox(widget.NewIcon(icon), label)
+	}
+	why := &widget.Label{Text: "— " + reason, Importance: widget.LowImportance}
+	return container.NewHBox(widget.NewIcon(icon), label, why)
+}
+
+func planReason(reason string) string {
+	switch reason {
+	case project.ReasonClaude:
+		return lang.L("CLAUDE.md is there, so the rules point to it")
+	case project.ReasonExists:
+		return lang.L("already there, kept as it is")
+	}
+	return reason
+}
+
+// show shows the dialog; Enter answers Set up, Escape Not now.
+func (d *setupDialog) show() {
+	d.prevKey = d.parent.Canvas().OnTypedKey()
+	d.parent.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
+		switch e.Name {
+		case fyne.KeyReturn, fyne.KeyEnter:
+			d.answer(answerSetUp)
+		case fyne.KeyEscape:
+			d.answer(answerNotNow)
+		}
+	})
+	d.dialog.Show()
+}
+
+// answer reports the first answer only, then closes the dialog.
+func (d *setupDialog) answer(a setupAnswer) {
+	if d.answered {
+		return
+	}
+	d.answered = true
+	d.dialog.Hide()
+	d.onAnswer(a)
+}
+
+// showRefusedDialog tells why a folder cannot be a project: there is no way to
+// set it up from here.
+func showRefusedDialog(st project.Status, reason string, parent fyne.Window) {
+	msg := widget.NewLabel(reason)
+	msg.Wrapping = fyne.TextWrapWord
+	body := container.NewVBox(msg)
+	if st.Root != "" {
+		body.Add(&widget.Label{Text: st.Root, TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis})
+	}
+	d := dialog.NewCustom(lang.L("Memo can't use this folder"), lang.L("Close"), body, parent)
+	d.Resize(fyne.NewSize(520, 0))
+	d.Show()
+}
