@@ -43,8 +43,10 @@ func newFixture(t *testing.T, mem MemoryState) *fixture {
 		Projects:   f.svc,
 		OpenMemory: func() (Memories, MemoryState) { return fakeMemories{"": 3}, mem },
 		DataDir:    filepath.Join(home, ".memo", "data"),
-		Backups:    func() ([]string, error) { return []string{"/data/backups/memory-pre-project-id-20261130T120000Z.db"}, nil },
-		OpenPath:   func(p string) error { f.opened = append(f.opened, p); return nil },
+		Backups: func() ([]string, error) {
+			return []string{"/data/backups/memory-pre-project-id-20261130T120000Z.db"}, nil
+		},
+		OpenPath: func(p string) error { f.opened = append(f.opened, p); return nil },
 	}
 	f.m = newMainWindow(a, deps, inline())
 	f.m.win.Resize(fyne.NewSize(1000, 700))
