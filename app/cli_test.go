@@ -265,3 +265,50 @@ func TestCLITextOutput(t *testing.T) {
 		t.Errorf("--text status = %v\n%s", err, out)
 	}
 }
+
+// TestCLIUnreadableFolder runs as an unprivileged user (root reads everything).
+func TestCLIUnreadableFolder(t *testing.T) {
+	base, err := os.MkdirTemp("", "memo-unreadable-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(filepath.Join(base, "locked"), 0o755); os.RemoveAll(base) })
+	for _, d := range []string{"home", "user", "locked/inner"} {
+		os.MkdirAll(filepath.Join(base, d), 0o777)
+	}
+	bin := filepath.Join(base, "memo-projects")
+	data, _ := os.ReadFile(binary)
+	os.WriteFile(bin, data, 0o755)
+	os.Chmod(base, 0o755)
+	os.Chmod(filepath.Join(base, "home"), 0o777)
+	os.Chmod(filepath.Join(base, "user"), 0o777)
+	locked := filepath.Join(base, "locked")
+	os.Chmod(locked, 0o000)
+
+	tests := []struct {
+		args []string
+		code int
+		says string
+	}{
+		{[]string{"status", locked}, 2, "permission denied"},
+		{[]string{"setup", locked}, 2, "permission denied"},
+		{[]string{"status", filepath.Join(locked, "inner")}, 2, "permission denied"},
+	}
+	for _, tt := range tests {
+		args := tt.args
+		var cmd *exec.Cmd
+		if os.Geteuid() == 0 {
+			cmd = exec.Command("setpriv", append([]string{"--reuid=65534", "--regid=65534", "--clear-groups", bin}, args...)...)
+		} else {
+			cmd = exec.Command(bin, args...)
+		}
+		cmd.Env = append(os.Environ(), "MEMO_HOME="+filepath.Join(base, "home"), "HOME="+filepath.Join(base, "user"))
+		out, _ := cmd.Output()
+		var obj map[string]any
+		json.Unmarshal(out, &obj)
+		code := cmd.ProcessState.ExitCode()
+		if msg, _ := obj["error"].(string); code != tt.code || !strings.Contains(msg, tt.says) {
+			t.Errorf("%v as an unprivileged user = exit %d %s, want exit %d saying %q", args, code, out, tt.code, tt.says)
+		}
+	}
+}

@@ -1,8 +1,11 @@
 package app
 
 import (
+	"fmt"
+
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/lang"
 	"github.com/pkg/browser"
 
 	"memo.dev/projects/assets"
@@ -18,6 +21,9 @@ func (e *env) window(path string) int {
 		return e.fail(err)
 	}
 	defer s.Close()
+	if err := lang.AddTranslationsFS(assets.Translations, "translations"); err != nil {
+		fmt.Fprintf(e.stderr, "memo-projects: translations not loaded, showing English: %v\n", err)
+	}
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	m := ui.NewMainWindow(a, ui.Deps{

@@ -45,6 +45,9 @@ type MainWindow struct {
 	view           *projectView // nil when nothing or the global memory is shown
 	global         *globalView
 	settings       *settingsWindow
+	statusText     *widget.Label
+	statusBusy     *widget.ProgressBarInfinite
+	statusBar      *fyne.Container
 }
 
 // NewMainWindow builds the main window; Show shows it.
@@ -71,11 +74,17 @@ func (m *MainWindow) buildUI() {
 	m.global = newGlobalView(m.run)
 	m.detail = container.NewStack(m.emptyState())
 
+	m.statusText = &widget.Label{Wrapping: fyne.TextWrapWord}
+	m.statusBusy = widget.NewProgressBarInfinite()
+	m.statusBusy.Stop()
+	m.statusBar = container.NewBorder(widget.NewSeparator(), nil, nil, nil,
+		container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(120, 8), m.statusBusy), m.statusText))
+	m.statusBar.Hide()
+
 	toolbar := container.NewHBox(m.openButton, m.settingsButton)
-	left := container.NewBorder(nil, nil, nil, nil, m.list.content())
-	split := container.NewHSplit(left, m.detail)
+	split := container.NewHSplit(m.list.content(), m.detail)
 	split.Offset = 0.32
-	m.win.SetContent(container.NewBorder(container.NewPadded(toolbar), nil, nil, nil, split))
+	m.win.SetContent(container.NewBorder(container.NewPadded(toolbar), m.statusBar, nil, nil, split))
 
 	m.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault},
 		func(fyne.Shortcut) { m.onOpenFolder() })
@@ -86,12 +95,17 @@ func (m *MainWindow) buildUI() {
 		float32(prefs.FloatWithFallback(prefWidth, 980)),
 		float32(prefs.FloatWithFallback(prefHeight, 640))))
 	m.win.SetCloseIntercept(func() {
-		size := m.win.Canvas().Size()
-		prefs.SetFloat(prefWidth, float64(size.Width))
-		prefs.SetFloat(prefHeight, float64(size.Height))
+		m.saveSize()
 		m.win.Close()
 	})
 	m.win.SetMaster()
+}
+
+// saveSize remembers the window's size for the next start.
+func (m *MainWindow) saveSize() {
+	size := m.win.Canvas().Size()
+	m.app.Preferences().SetFloat(prefWidth, float64(size.Width))
+	m.app.Preferences().SetFloat(prefHeight, float64(size.Height))
 }
 
 func (m *MainWindow) emptyState() fyne.CanvasObject {
@@ -107,6 +121,7 @@ func (m *MainWindow) Show() {
 	m.win.Show()
 	m.list.reload(nil)
 	if m.deps.OpenMemory != nil {
+		m.setStatus(lang.L("Opening the memory database…"), widget.MediumImportance, true)
 		type opened struct {
 			mem   Memories
 			state MemoryState
@@ -127,7 +142,32 @@ func (m *MainWindow) ShowAndRun() {
 	m.app.Run()
 }
 
+// setStatus shows a line at the bottom of the window ("" hides it).
+func (m *MainWindow) setStatus(text string, importance widget.Importance, busy bool) {
+	m.statusText.Importance = importance
+	m.statusText.SetText(text)
+	if busy {
+		m.statusBusy.Show()
+		m.statusBusy.Start()
+	} else {
+		m.statusBusy.Stop()
+		m.statusBusy.Hide()
+	}
+	m.statusBar.Hidden = text == ""
+	m.statusBar.Refresh()
+}
+
 func (m *MainWindow) refreshMemory() {
+	switch st := m.memState; {
+	case !st.Ready:
+		m.setStatus(lang.L("The memory database could not be opened: {{.Reason}}", map[string]any{"Reason": st.Reason}), widget.DangerImportance, false)
+	case !st.ProjectMemory:
+		m.setStatus(lang.L("Project memory is off: {{.Reason}}", map[string]any{"Reason": st.Reason}), widget.WarningImportance, false)
+	case st.Backup != "":
+		m.setStatus(lang.L("The memory database was upgraded for project memory; a verified copy of the old one is in {{.Backup}}.", map[string]any{"Backup": st.Backup}), widget.SuccessImportance, false)
+	default:
+		m.setStatus("", widget.MediumImportance, false)
+	}
 	if m.view != nil {
 		m.view.setMemory(m.memories, m.memState)
 	}

@@ -276,7 +276,7 @@ func TestOverviewStatesAndCompleteSetup(t *testing.T) {
 	if f.button(f.m.win, "Complete setup") != nil {
 		t.Error("Complete setup still offered with nothing missing")
 	}
-	f.tap(f.m.win, "Open folder")
+	f.tap(f.m.win, "Show in file manager")
 	if len(f.opened) != 1 || f.opened[0] != dir {
 		t.Errorf("Open folder opened %v, want %s", f.opened, dir)
 	}
@@ -381,7 +381,7 @@ func TestMemoryStateIsShownPlainly(t *testing.T) {
 		says  string
 	}{
 		{memoryOn, "On: every project has its own memory pool."},
-		{MemoryState{Ready: true, Reason: "the backup could not be written: disk full."}, "Off: the backup could not be written: disk full."},
+		{MemoryState{Ready: true, Reason: "the backup could not be written: disk full."}, "Off: the backup could not be written: disk full.\nNormal chats work as before."},
 		{MemoryState{Reason: "memory.db is not a SQLite database"}, "could not be opened"},
 	}
 	for _, tt := range tests {
@@ -398,5 +398,60 @@ func TestGlobalMemoryEntry(t *testing.T) {
 	f.m.list.list.Select(0)
 	if !f.says(f.m.win, "Memories in this pool: 3") {
 		t.Error("the Global memory entry does not show the global pool's size")
+	}
+}
+
+func TestOpenFolderUsesThePickerThenFallsBack(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := t.TempDir()
+	var titles []string
+	f.m.pickFolder = func(title string) (string, error) { titles = append(titles, title); return dir, nil }
+	f.tap(f.m.win, "Open Folder…")
+	if len(titles) != 1 || f.button(f.m.win, "Set up") == nil {
+		t.Fatalf("Open Folder… with a native dialog: asked %v, setup question shown = %v", titles, f.button(f.m.win, "Set up") != nil)
+	}
+	f.tap(f.m.win, "Not now")
+
+	f.m.pickFolder = func(string) (string, error) { return "", nil } // cancelled
+	f.tap(f.m.win, "Open Folder…")
+	if top := f.m.win.Canvas().Overlays().Top(); top != nil {
+		t.Errorf("cancelling the native dialog left an overlay open: %T", top)
+	}
+
+	f.m.pickFolder = func(string) (string, error) { return "", errNoNativeDialog }
+	f.tap(f.m.win, "Open Folder…")
+	if f.m.win.Canvas().Overlays().Top() == nil || f.button(f.m.win, "Open") == nil {
+		t.Error("without a native dialog, Fyne's folder dialog did not open")
+	}
+}
+
+func TestWindowSizeIsRemembered(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	f.m.win.Resize(fyne.NewSize(1111, 777))
+	f.m.saveSize() // what the close intercept does before closing
+	prefs := f.m.app.Preferences()
+	if w, h := prefs.Float(prefWidth), prefs.Float(prefHeight); w != 1111 || h != 777 {
+		t.Errorf("stored size %vx%v, want 1111x777", w, h)
+	}
+	again := newMainWindow(f.m.app, f.m.deps, inline())
+	if size := again.win.Canvas().Size(); size.Width != 1111 || size.Height != 777 {
+		t.Errorf("a new window opens at %v, want the remembered 1111x777", size)
+	}
+}
+
+func TestMemoryStatusBar(t *testing.T) {
+	tests := []struct {
+		state MemoryState
+		says  string
+	}{
+		{memoryOn, ""},
+		{MemoryState{Ready: true, ProjectMemory: true, Backup: "/h/data/backups/memory-pre-project-id-20261130T120000Z.db"}, "The memory database was upgraded for project memory; a verified copy of the old one is in /h/data/backups/memory-pre-project-id-20261130T120000Z.db."},
+		{MemoryState{Ready: true, Reason: "the backup could not be written."}, "Project memory is off: the backup could not be written."},
+	}
+	for _, tt := range tests {
+		f := newFixture(t, tt.state)
+		if got := f.m.statusText.Text; got != tt.says || f.m.statusBar.Visible() != (tt.says != "") {
+			t.Errorf("memory state %+v: status bar %q (visible %v), want %q", tt.state, got, f.m.statusBar.Visible(), tt.says)
+		}
 	}
 }

@@ -117,11 +117,11 @@ func policyText(p memory.Policy) string {
 		return lang.L("Normal chats read every pool and write to the global pool, with your personal context.")
 	}
 	if p.ReadsPools == "none" {
-		return lang.L("This folder's identity is unknown: its chats get no memory at all, never the global pool.")
+		return lang.L("Memo cannot tell which project this is, so its chats get no memory at all; they never fall back to the global pool.")
 	}
 	return fmt.Sprintf("%s\n%s\n%s\n%s",
 		lang.L("Reads and writes only this project's own memory pool."),
 		lang.L("Never receives global memory, pinned facts, your name, style notes, persona or mood, and learns nothing personal."),
-		lang.L("Its turns never go to the decision model."),
+		lang.L("Nothing from these chats is sent to the optional decision model."),
 		lang.L("A coding turn's answer is kept as a summary of at most {{.Max}} characters.", map[string]any{"Max": p.CodingSummaryMax}))
 }

@@ -55,7 +55,7 @@ func (v *projectView) buildUI() {
 	v.notice.Hide()
 	v.setUp = &widget.Button{Text: lang.L("Set up…"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: v.onSetUp}
 	v.decline = &widget.Button{Text: lang.L("Never for this folder"), OnTapped: v.onDecline}
-	v.openDir = &widget.Button{Text: lang.L("Open folder"), Icon: theme.FolderOpenIcon(), OnTapped: func() { v.main.openPath(v.root) }}
+	v.openDir = &widget.Button{Text: lang.L("Show in file manager"), Icon: theme.FolderOpenIcon(), OnTapped: func() { v.main.openPath(v.root) }}
 	v.forget = &widget.Button{Text: lang.L("Forget…"), Icon: theme.DeleteIcon(), Importance: widget.LowImportance, OnTapped: func() { v.main.forget(v.rec) }}
 
 	v.overview = newOverviewTab(v.main, v.root)
@@ -70,7 +70,7 @@ func (v *projectView) buildUI() {
 	)
 
 	title := container.NewHBox(v.name, container.NewCenter(v.state))
-	idRow := container.NewHBox(widget.NewLabel(lang.L("Id")), v.id, v.copyID)
+	idRow := container.NewHBox(widget.NewLabel(lang.L("Project ID")), v.id, v.copyID)
 	actions := container.NewHBox(v.setUp, v.decline, v.openDir, v.forget)
 	header := container.NewVBox(title, v.path, idRow, v.notice, actions, widget.NewSeparator())
 	v.body = container.NewBorder(container.NewPadded(header), nil, nil, nil, v.tabs)

@@ -36,7 +36,7 @@ func newSettingsWindow(a fyne.App, deps Deps, r runner, onClose func()) *setting
 
 func (s *settingsWindow) buildUI() {
 	s.minimal = &widget.Check{Text: lang.L("Minimal Mode"), OnChanged: s.onMinimalChanged}
-	minimalHelp := &widget.Label{Text: lang.L("Memo is a pure wrapper: no setup question, no session-start line, nothing read from project folders. Memory keeps its own switch."), Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
+	minimalHelp := &widget.Label{Text: lang.L("Memo adds nothing to chats: no setup question, no session-start line, and nothing is read from project folders. Memory has its own switch in the chat app."), Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
 	s.dataDir = &widget.Label{Text: s.deps.DataDir, TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
 	s.openData = &widget.Button{Text: lang.L("Open"), Icon: theme.FolderOpenIcon(), OnTapped: func() { s.open(s.deps.DataDir) }}
 	s.backups = container.NewVBox()
@@ -105,11 +105,13 @@ func (s *settingsWindow) setMemory(state MemoryState) {
 	case !state.Ready && state.Reason == "":
 		s.memory.SetText(lang.L("Opening the memory database…"))
 	case !state.Ready:
-		s.memory.SetText(lang.L("Off: the memory database could not be opened. {{.Reason}}", map[string]any{"Reason": state.Reason}))
+		s.memory.SetText(lang.L("The memory database could not be opened: {{.Reason}}", map[string]any{"Reason": state.Reason}))
 	case !state.ProjectMemory:
-		s.memory.SetText(lang.L("Off: {{.Reason}} Normal chats work as before. To fix it, free some disk space or make the data folder writable, then start Memo Projects again.", map[string]any{"Reason": state.Reason}))
+		s.memory.SetText(lang.L("Off: {{.Reason}}", map[string]any{"Reason": state.Reason}) + "\n" +
+			lang.L("Normal chats work as before. To fix it, free some disk space or make the data folder writable, then start Memo Projects again."))
 	case state.Backup != "":
-		s.memory.SetText(lang.L("On. The memory database was upgraded at this launch; its old version is saved as {{.Backup}}.", map[string]any{"Backup": filepath.Base(state.Backup)}))
+		s.memory.SetText(lang.L("On: every project has its own memory pool.") + "\n" +
+			lang.L("The memory database was upgraded for project memory; a verified copy of the old one is in {{.Backup}}.", map[string]any{"Backup": state.Backup}))
 	default:
 		s.memory.SetText(lang.L("On: every project has its own memory pool."))
 	}
