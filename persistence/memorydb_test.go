@@ -665,3 +665,41 @@ func TestSQLiteURI(t *testing.T) {
 		t.Errorf("memory.db is not where it belongs: %v", err)
 	}
 }
+
+// An older Memo that died mid-write in rollback-journal mode leaves a hot
+// journal a read-only look cannot roll back. The open recovers the last
+// commit (as every SQLite reader does), backs it up and makes the change.
+func TestOpenMemoryDBHotJournal(t *testing.T) {
+	live := filepath.Join(t.TempDir(), "live")
+	db := legacyDBMode(t, live, 30, "DELETE")
+	mustExec(t, db, "PRAGMA cache_size=1") // spill the uncommitted pages into memory.db
+	mustExec(t, db, "BEGIN")
+	mustExec(t, db, "UPDATE memories SET content = 'uncommitted ' || printf('%.3000c', 'x')")
+	dataDir := filepath.Join(t.TempDir(), "data")
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, suffix := range []string{"", "-journal"} {
+		if err := copyFile(filepath.Join(live, memoryFileName+suffix), filepath.Join(dataDir, memoryFileName+suffix)); err != nil {
+			t.Fatalf("fixture: %v (the journal must exist mid-transaction)", err)
+		}
+	}
+	mustExec(t, db, "ROLLBACK")
+	if _, err := inspectMemoryFile(filepath.Join(dataDir, memoryFileName)); !errors.Is(err, errHotJournal) {
+		t.Fatalf("fixture: the look found %v, want a hot journal", err)
+	}
+
+	m := openTest(t, dataDir, launch, memoryOptions{})
+	st := m.State()
+	if st.Schema != SchemaCurrent || !st.ProjectMemory || st.Backup == "" {
+		t.Fatalf("State() = %+v, want the change made after a backup", st)
+	}
+	for _, q := range []struct {
+		name string
+		db   *sql.DB
+	}{{"backup", openRaw(t, st.Backup, "mode=ro")}, {"memory.db", sqlDBOf(t, m)}} {
+		if got := queryInt(t, q.db, "SELECT count(*) FROM memories WHERE content LIKE 'legacy memory %'"); got != 30 {
+			t.Errorf("%s holds %d committed rows, want 30", q.name, got)
+		}
+	}
+}

@@ -171,3 +171,70 @@ func TestLockedRegistrySaysSo(t *testing.T) {
 		t.Errorf("write to a locked registry: %v, want 'locked by another program'", err)
 	}
 }
+
+func TestRegistryMigrationNeverRebuildsAndBacksUpFirst(t *testing.T) {
+	home := t.TempDir()
+	s := openTestStore(t, home, false)
+	if _, err := s.Registry().Claim(project.Record{ID: "p_" + strings.Repeat("a", 32), Path: "/work/a"}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+
+	// Reopening a current registry runs no migration at all.
+	log := &sqlLog{}
+	s2, err := Open(home, Options{Now: testClock, Logger: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2.Close()
+	for _, stmt := range log.stmts {
+		if u := strings.ToUpper(stmt); strings.Contains(u, "CREATE") || strings.Contains(u, "ALTER") || strings.Contains(u, "DROP") {
+			t.Errorf("reopening a current registry ran %q", stmt)
+		}
+	}
+
+	// An older layout (user_version 0) with rows: backup first, then AutoMigrate, which never rebuilds.
+	raw, err := sql.Open("sqlite", filepath.Join(home, "data", "projects.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw.Exec("PRAGMA user_version = 0")
+	raw.Close()
+	log = &sqlLog{}
+	s3, err := Open(home, Options{Now: testClock, Logger: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s3.Close()
+	if bad := log.rebuilds(); len(bad) > 0 {
+		t.Errorf("AutoMigrate rebuilt a table: %q", bad)
+	}
+	backups, _ := Backups(filepath.Join(home, "data"))
+	want := filepath.Join(home, "data", "backups", "projects-pre-v1-20261130T120000Z.db")
+	if len(backups) != 1 || backups[0] != want {
+		t.Fatalf("backups = %v, want [%s]", backups, want)
+	}
+	b, err := sql.Open("sqlite", backups[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	var n int
+	if err := b.QueryRow("SELECT count(*) FROM projects").Scan(&n); err != nil || n != 1 {
+		t.Errorf("the registry backup holds %d projects (%v), want 1", n, err)
+	}
+	if rec, ok, _ := s3.Registry().ByPath("/work/a"); !ok || rec.ID != "p_"+strings.Repeat("a", 32) {
+		t.Errorf("after the migration the record is %+v %v", rec, ok)
+	}
+}
+
+func TestRegistryFromANewerVersionIsRefused(t *testing.T) {
+	home := t.TempDir()
+	openTestStore(t, home, false).Close()
+	raw, _ := sql.Open("sqlite", filepath.Join(home, "data", "projects.db"))
+	raw.Exec("PRAGMA user_version = 99")
+	raw.Close()
+	if _, err := Open(home, Options{Now: testClock}); err == nil || !strings.Contains(err.Error(), "newer Memo Projects") {
+		t.Errorf("Open(registry of layout 99) err = %v, want a request to update", err)
+	}
+}

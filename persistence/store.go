@@ -7,13 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
+	sqlitedriver "github.com/glebarez/go-sqlite"
 	"github.com/glebarez/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -60,7 +59,7 @@ func Open(home string, opt Options) (*Store, error) {
 				return nil, err
 			}
 			s.db = db
-			return s, migrateRegistry(db)
+			return s, migrateRegistry(db) // in memory: nothing is written
 		}
 		db, err := openGorm(dsn(path, "mode=ro"), opt.Logger)
 		if err != nil {
@@ -72,6 +71,8 @@ func Open(home string, opt Options) (*Store, error) {
 	if err := os.MkdirAll(s.dataDir, 0o700); err != nil {
 		return nil, fmt.Errorf("cannot create the data folder %s: %w", s.dataDir, err)
 	}
+	_, statErr := os.Stat(path)
+	existed := statErr == nil
 	db, err := openGorm(dsn(path, "_pragma=journal_mode(WAL)", "_pragma=synchronous(NORMAL)"), opt.Logger)
 	if err != nil {
 		return nil, describe(path, err)
@@ -81,11 +82,47 @@ func Open(home string, opt Options) (*Store, error) {
 		s.Close()
 		return nil, err
 	}
-	if err := describe(path, migrateRegistry(db)); err != nil {
+	if err := s.migrateRegistry(path, existed); err != nil {
 		s.Close()
 		return nil, err
 	}
 	return s, nil
+}
+
+// registrySchema is the layout version of projects.db, kept in PRAGMA
+// user_version. Raise it with every change to registryModels: a registry that
+// has rows is then copied to data/backups (verified) before AutoMigrate runs.
+const registrySchema = 1
+
+func (s *Store) migrateRegistry(path string, existed bool) error {
+	var version int
+	if err := s.db.Raw("PRAGMA user_version").Scan(&version).Error; err != nil {
+		return describe(path, err)
+	}
+	switch {
+	case version == registrySchema:
+		return nil
+	case version > registrySchema:
+		return fmt.Errorf("%s was written by a newer Memo Projects (layout %d; this one knows %d): update Memo Projects", path, version, registrySchema)
+	}
+	if existed {
+		var rows int64
+		if s.db.Migrator().HasTable(&projectRow{}) {
+			if err := s.db.Model(&projectRow{}).Count(&rows).Error; err != nil {
+				return describe(path, err)
+			}
+		}
+		if rows > 0 {
+			name := fmt.Sprintf("projects-pre-v%d-%s.db", registrySchema, s.opt.Now().UTC().Format("20060102T150405Z"))
+			if _, err := backupDB(path, filepath.Join(s.dataDir, backupsDirName), name, "projects", memoryOptions{}); err != nil {
+				return fmt.Errorf("%s needs a layout change, but its backup failed, so it was left as it is: %v", path, err)
+			}
+		}
+	}
+	if err := migrateRegistry(s.db); err != nil {
+		return describe(path, err)
+	}
+	return describe(path, s.db.Exec(fmt.Sprintf("PRAGMA user_version = %d", registrySchema)).Error)
 }
 
 // Home is the data home the store was opened in.
@@ -118,9 +155,7 @@ func (s *Store) Close() error {
 }
 
 func dsn(path string, params ...string) string {
-	u := "file:" + (&url.URL{Path: filepath.ToSlash(path)}).EscapedPath()
-	params = append(params, "_pragma=busy_timeout(5000)", "_txlock=immediate")
-	return u + "?" + strings.Join(params, "&")
+	return sqliteURI(path, append(params, "_pragma=busy_timeout(5000)", "_txlock=immediate")...)
 }
 
 func openGorm(dsn string, log logger.Interface) (*gorm.DB, error) {
@@ -145,19 +180,38 @@ func probe(db *gorm.DB) error {
 	return db.Raw("SELECT count(*) FROM sqlite_master").Scan(&n).Error
 }
 
-// describe turns SQLite's terse errors into sentences a person acts on.
+// SQLite's primary result codes that a person can act on.
+const (
+	sqliteBusy     = 5
+	sqliteLocked   = 6
+	sqliteReadOnly = 8
+	sqliteCorrupt  = 11
+	sqliteCantOpen = 14
+	sqliteNotADB   = 26
+)
+
+// describe turns SQLite's terse errors about the database at path into
+// sentences a person acts on.
 func describe(path string, err error) error {
 	if err == nil {
 		return nil
 	}
-	msg := err.Error()
-	switch {
-	case strings.Contains(msg, "not a database"), strings.Contains(msg, "malformed"):
-		return fmt.Errorf("%s is not a SQLite database (or is damaged): move it aside and Memo creates a new one, or restore it from %s", path, filepath.Join(filepath.Dir(path), "backups"))
-	case strings.Contains(msg, "locked"), strings.Contains(msg, "busy"):
+	var se *sqlitedriver.Error
+	if !errors.As(err, &se) {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	backups := filepath.Join(filepath.Dir(path), backupsDirName)
+	switch se.Code() & 0xff {
+	case sqliteNotADB:
+		return fmt.Errorf("%s is not a SQLite database (%v): move it aside and Memo creates a new one, or put back a copy from %s", path, err, backups)
+	case sqliteCorrupt:
+		return fmt.Errorf("%s is damaged (%v): move it aside and Memo creates a new one, or put back a copy from %s", path, err, backups)
+	case sqliteCantOpen:
+		return fmt.Errorf("%s cannot be opened (%v): check that the file and its folder can be read and written", path, err)
+	case sqliteBusy, sqliteLocked:
 		return fmt.Errorf("%s is locked by another program: close it and try again", path)
-	case strings.Contains(msg, "readonly"), strings.Contains(msg, "read-only"), strings.Contains(msg, "unable to open"):
-		return fmt.Errorf("cannot write %s: the file or its folder is read-only or missing (%v)", path, err)
+	case sqliteReadOnly:
+		return fmt.Errorf("cannot write %s: the file or its folder is read-only (%v)", path, err)
 	}
 	return fmt.Errorf("%s: %w", path, err)
 }
