@@ -244,7 +244,7 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 			return nil, fmt.Errorf("cannot create the memories table in %s: %v", path, err)
 		}
 		m.hasProjectID = m.columnExists()
-		m.skip(fmt.Sprintf("Project memory is off: adding project pools to %s failed (%v). Normal chats keep working; the next launch tries again.", path, err))
+		m.skip(fmt.Sprintf("adding project pools to %s failed (%v). Normal chats keep working; the next launch tries again.", path, err))
 		return m, nil
 	}
 	m.hasProjectID = true
@@ -260,7 +260,7 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 	// rebuild guard (refuseRebuild) stops any table copy it might attempt.
 	if err := m.db.AutoMigrate(&memoryRow{}); err != nil {
 		m.state.ProjectMemory = false
-		m.state.Reason = fmt.Sprintf("Project memory is off: the memories table in %s does not have the shape this version expects (%v). Normal chats keep working.", path, err)
+		m.state.Reason = fmt.Sprintf("the memories table in %s does not have the shape this version expects (%v). Normal chats keep working.", path, err)
 	}
 	return m, nil
 }
@@ -287,7 +287,7 @@ func (m *MemoryDB) skip(reason string) {
 }
 
 func backupFailed(path string, err error) string {
-	return fmt.Sprintf("Project memory is off: Memo could not back up %s before adding project pools (%v), so the file was left exactly as it was. Normal chats keep working; the next launch tries again.", path, err)
+	return fmt.Sprintf("Memo could not back up %s before adding project pools (%v), so the file was left exactly as it was. Normal chats keep working; the next launch tries again.", path, err)
 }
 
 // openWriter opens the read-write connection every later call uses.

@@ -381,7 +381,7 @@ func TestMemoryStateIsShownPlainly(t *testing.T) {
 		says  string
 	}{
 		{memoryOn, "On: every project has its own memory pool."},
-		{MemoryState{Ready: true, Reason: "the backup could not be written: disk full."}, "Off: the backup could not be written: disk full.\nNormal chats work as before."},
+		{MemoryState{Ready: true, Reason: "the backup could not be written: disk full."}, "Off: the backup could not be written: disk full.\nTo fix it"},
 		{MemoryState{Reason: "memory.db is not a SQLite database"}, "could not be opened"},
 	}
 	for _, tt := range tests {

@@ -108,7 +108,7 @@ func (s *settingsWindow) setMemory(state MemoryState) {
 		s.memory.SetText(lang.L("The memory database could not be opened: {{.Reason}}", map[string]any{"Reason": state.Reason}))
 	case !state.ProjectMemory:
 		s.memory.SetText(lang.L("Off: {{.Reason}}", map[string]any{"Reason": state.Reason}) + "\n" +
-			lang.L("Normal chats work as before. To fix it, free some disk space or make the data folder writable, then start Memo Projects again."))
+			lang.L("To fix it, free some disk space or make the data folder writable, then start Memo Projects again."))
 	case state.Backup != "":
 		s.memory.SetText(lang.L("On: every project has its own memory pool.") + "\n" +
 			lang.L("The memory database was upgraded for project memory; a verified copy of the old one is in {{.Backup}}.", map[string]any{"Backup": state.Backup}))
