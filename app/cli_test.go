@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -310,5 +311,39 @@ func TestCLIUnreadableFolder(t *testing.T) {
 		if msg, _ := obj["error"].(string); code != tt.code || !strings.Contains(msg, tt.says) {
 			t.Errorf("%v as an unprivileged user = exit %d %s, want exit %d saying %q", args, code, out, tt.code, tt.says)
 		}
+	}
+}
+
+// TestCLIConcurrentSetupsOneID races processes, as two chat windows opening one
+// folder would.
+func TestCLIConcurrentSetupsOneID(t *testing.T) {
+	c := newCLI(t)
+	dir := t.TempDir()
+	const n = 6
+	ids := make(chan string, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		cmd := "setup"
+		if i%2 == 1 {
+			cmd = "register"
+		}
+		wg.Go(func() {
+			r := c.run(cmd, dir)
+			if r.code != 0 {
+				t.Errorf("concurrent %s = %d %s", cmd, r.code, r.stdout)
+			}
+			ids <- r.str("id")
+		})
+	}
+	wg.Wait()
+	close(ids)
+	final := c.run("status", dir).str("id")
+	for id := range ids {
+		if id != final {
+			t.Errorf("a concurrent call got id %s, the folder ended with %s", id, final)
+		}
+	}
+	if matches, _ := filepath.Glob(filepath.Join(dir, ".memo-setup-*")); len(matches) != 0 {
+		t.Errorf("temporary folders left behind: %v", matches)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -71,8 +72,6 @@ func Open(home string, opt Options) (*Store, error) {
 	if err := os.MkdirAll(s.dataDir, 0o700); err != nil {
 		return nil, fmt.Errorf("cannot create the data folder %s: %w", s.dataDir, err)
 	}
-	_, statErr := os.Stat(path)
-	existed := statErr == nil
 	db, err := openGorm(dsn(path, "_pragma=journal_mode(WAL)", "_pragma=synchronous(NORMAL)"), opt.Logger)
 	if err != nil {
 		return nil, describe(path, err)
@@ -82,7 +81,7 @@ func Open(home string, opt Options) (*Store, error) {
 		s.Close()
 		return nil, err
 	}
-	if err := s.migrateRegistry(path, existed); err != nil {
+	if err := s.migrateRegistry(path); err != nil {
 		s.Close()
 		return nil, err
 	}
@@ -94,22 +93,21 @@ func Open(home string, opt Options) (*Store, error) {
 // has rows is then copied to data/backups (verified) before AutoMigrate runs.
 const registrySchema = 1
 
-func (s *Store) migrateRegistry(path string, existed bool) error {
-	var version int
-	if err := s.db.Raw("PRAGMA user_version").Scan(&version).Error; err != nil {
-		return describe(path, err)
+func (s *Store) migrateRegistry(path string) error {
+	current, err := registryVersion(s.db, path)
+	if err != nil || current {
+		return err
 	}
-	switch {
-	case version == registrySchema:
-		return nil
-	case version > registrySchema:
-		return fmt.Errorf("%s was written by a newer Memo Projects (layout %d; this one knows %d): update Memo Projects", path, version, registrySchema)
-	}
-	if existed {
+	// Two first launches may race: the write lock of an immediate transaction
+	// lets one migrate while the other waits, then finds the layout current.
+	return describe(path, s.db.Transaction(func(tx *gorm.DB) error {
+		if current, err := registryVersion(tx, path); err != nil || current {
+			return err
+		}
 		var rows int64
-		if s.db.Migrator().HasTable(&projectRow{}) {
-			if err := s.db.Model(&projectRow{}).Count(&rows).Error; err != nil {
-				return describe(path, err)
+		if tx.Migrator().HasTable(&projectRow{}) {
+			if err := tx.Model(&projectRow{}).Count(&rows).Error; err != nil {
+				return err
 			}
 		}
 		if rows > 0 {
@@ -118,11 +116,24 @@ func (s *Store) migrateRegistry(path string, existed bool) error {
 				return fmt.Errorf("%s needs a layout change, but its backup failed, so it was left as it is: %v", path, err)
 			}
 		}
+		if err := migrateRegistry(tx); err != nil {
+			return err
+		}
+		return tx.Exec(fmt.Sprintf("PRAGMA user_version = %d", registrySchema)).Error
+	}))
+}
+
+// registryVersion reports whether projects.db has the current layout; a
+// layout from a newer app is an error.
+func registryVersion(db *gorm.DB, path string) (bool, error) {
+	var version int
+	if err := db.Raw("PRAGMA user_version").Scan(&version).Error; err != nil {
+		return false, describe(path, err)
 	}
-	if err := migrateRegistry(s.db); err != nil {
-		return describe(path, err)
+	if version > registrySchema {
+		return false, fmt.Errorf("%s was written by a newer Memo Projects (layout %d; this one knows %d): update Memo Projects", path, version, registrySchema)
 	}
-	return describe(path, s.db.Exec(fmt.Sprintf("PRAGMA user_version = %d", registrySchema)).Error)
+	return version == registrySchema, nil
 }
 
 // Home is the data home the store was opened in.
@@ -197,7 +208,10 @@ func describe(path string, err error) error {
 		return nil
 	}
 	var se *sqlitedriver.Error
-	if !errors.As(err, &se) {
+	switch {
+	case !errors.As(err, &se) && strings.Contains(err.Error(), path):
+		return err // described already
+	case se == nil:
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	backups := filepath.Join(filepath.Dir(path), backupsDirName)
