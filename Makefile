@@ -6,27 +6,31 @@ GO       ?= go
 # Fyne's cgo build needs these; the window tests need an X server (Xvfb).
 BUILD_PKGS := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev \
               libxinerama-dev libxi-dev libxxf86vm-dev
-TEST_PKGS  := xvfb xauth xdotool imagemagick libgl1-mesa-dri sqlite3
+TEST_PKGS  := xvfb xauth xdotool imagemagick libgl1-mesa-dri sqlite3 dbus-daemon
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build run test vet bench package clean
+.PHONY: all deps test-deps package-deps build run test vet bench package clean
 
 all: build
 
-# deps installs the Debian build packages that are missing (idempotent).
-deps:
-	@missing=$$(for p in $(BUILD_PKGS); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+# install-missing installs those of the Debian packages $(1) that are missing
+# (idempotent: nothing happens when all are there).
+define install-missing
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "installing: $$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+endef
+
+deps:
+	$(call install-missing,$(BUILD_PKGS))
 
 test-deps: deps
-	@missing=$$(for p in $(TEST_PKGS); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-		echo "installing: $$missing"; \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	$(call install-missing,$(TEST_PKGS))
+
+package-deps: deps
+	$(call install-missing,xz-utils git)
 
 build: deps
 	$(GO) build -o $(BIN) .
@@ -44,6 +48,30 @@ test: test-deps vet
 
 bench: build
 	bash bench/migrate.sh
+
+# package builds the Linux desktop bundle dist/memo-projects-VERSION-linux-ARCH.tar.xz:
+# the binary, its .desktop entry, the icon, and a Makefile whose `make user-install`
+# copies them under ~/.local (`sudo make install`: /usr/local). Name, app ID, icon
+# and version come from FyneApp.toml. fyne package writes into the folder it
+# packages (a generated .go file, tmp-pkg/, Build+1 in FyneApp.toml), so it runs
+# on a copy of the tracked and new files. The tool is run at a pinned version,
+# not as a go.mod tool: fyne.io/tools v1.7.4 requires Fyne v2.8.1 and would
+# upgrade the app's Fyne with it.
+FYNE_TOOL := fyne.io/tools/cmd/fyne@v1.7.4
+
+package: package-deps
+	@set -e; \
+	stage=$$(mktemp -d); trap 'rm -rf "$$stage"' EXIT; \
+	git ls-files -z --cached --others --exclude-standard \
+		| tar --null -T - --ignore-failed-read -cf - | tar -xf - -C "$$stage"; \
+	version=$$(sed -n 's/^ *Version *= *"\(.*\)"/\1/p' FyneApp.toml); \
+	out=dist/$(BIN)-$$version-linux-$$($(GO) env GOARCH).tar.xz; \
+	echo "fyne package (a few minutes the first time)"; \
+	(cd "$$stage" && $(GO) run $(FYNE_TOOL) package --os linux --release --executable $(BIN)); \
+	mkdir -p dist; \
+	mv "$$stage"/*.tar.xz "$$out"; \
+	tar -tJvf "$$out"; \
+	echo "$$out"
 
 clean:
 	rm -f $(BIN)

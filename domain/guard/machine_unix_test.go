@@ -1,0 +1,43 @@
+//go:build unix
+
+package guard
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestForThisMachine(t *testing.T) {
+	dir := t.TempDir()
+	realHome := filepath.Join(dir, "real")
+	if err := os.Mkdir(realHome, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "home")
+	if err := os.Symlink(realHome, link); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("HOME", link)
+
+	r := ForThisMachine("", filepath.Join(link, ".config", "memo"))
+	if r.Home != realHome {
+		t.Errorf("ForThisMachine: Home = %q, want %q", r.Home, realHome)
+	}
+	// MemoHome does not exist yet; its existing ancestor is still resolved.
+	if want := filepath.Join(realHome, ".memo"); r.MemoHome != want {
+		t.Errorf("ForThisMachine: MemoHome = %q, want %q", r.MemoHome, want)
+	}
+	if want := filepath.Join(realHome, ".config", "memo"); len(r.SettingsDirs) != 1 || r.SettingsDirs[0] != want {
+		t.Errorf("ForThisMachine: SettingsDirs = %q, want [%q]", r.SettingsDirs, want)
+	}
+	if !filepath.IsAbs(r.Executable) || !filepath.IsAbs(r.TempDir) {
+		t.Errorf("ForThisMachine: Executable %q, TempDir %q, want absolute", r.Executable, r.TempDir)
+	}
+	if v := r.CheckPath(realHome); v.Allowed {
+		t.Errorf("ForThisMachine: CheckPath(resolved home) = %+v, want refused", v)
+	}
+	if v := r.CheckPath(filepath.Join(realHome, "code", "repo")); !v.Allowed {
+		t.Errorf("ForThisMachine: CheckPath(repo in home) = %+v, want allowed", v)
+	}
+}
