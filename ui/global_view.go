@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"memo.dev/projects/domain/memory"
@@ -19,7 +20,7 @@ type globalView struct {
 func newGlobalView(r runner) *globalView {
 	g := &globalView{run: r}
 	g.count = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
-	title := &widget.Label{Text: lang.L("Global memory"), TextStyle: fyne.TextStyle{Bold: true}, SizeName: "subHeadingText"}
+	title := &widget.Label{Text: lang.L("Global memory"), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
 	about := &widget.Label{Text: lang.L("It holds what normal chats remember, and everything saved before projects had pools of their own. Project chats never see it."), Wrapping: fyne.TextWrapWord}
 	policy := &widget.Label{Text: policyText(memory.PolicyFor(memory.NormalChat, "")), Wrapping: fyne.TextWrapWord}
 	g.body = container.NewPadded(container.NewVBox(title, about, widget.NewSeparator(), g.count, widget.NewSeparator(), heading(lang.L("What normal chats receive")), policy))
