@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"runtime/debug"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
@@ -32,6 +33,9 @@ func (e *env) window(path string) int {
 		DataDir:    s.store.DataDir(),
 		Backups:    func() ([]string, error) { return persistence.Backups(s.store.DataDir()) },
 		OpenPath:   browser.OpenFile,
+		// Reading 10,000 projects and building the first screen leaves garbage
+		// the runtime would hand back to the OS only slowly.
+		Loaded: debug.FreeOSMemory,
 	})
 	if path != "" {
 		m.OpenFolder(path)

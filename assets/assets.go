@@ -9,6 +9,9 @@ import (
 //go:embed templates
 var templates embed.FS
 
+// Icon is the window icon: a 128 px copy of ../icon.png (the 512 px master the
+// desktop bundle uses), small enough to decode at start-up for free.
+//
 //go:embed icon.png
 var Icon []byte
 

@@ -3,6 +3,7 @@ package persistence
 import (
 	"database/sql"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -236,5 +237,31 @@ func TestRegistryFromANewerVersionIsRefused(t *testing.T) {
 	raw.Close()
 	if _, err := Open(home, Options{Now: testClock}); err == nil || !strings.Contains(err.Error(), "newer Memo Projects") {
 		t.Errorf("Open(registry of layout 99) err = %v, want a request to update", err)
+	}
+}
+
+func TestRegistryListOrderAndFields(t *testing.T) {
+	reg := openTestStore(t, t.TempDir(), false).Registry()
+	base := testClock()
+	for i, name := range []string{"old", "newest", "middle"} {
+		opened := map[string]time.Duration{"old": 0, "newest": 2 * time.Hour, "middle": time.Hour}[name]
+		rec := project.Record{ID: fmt.Sprintf("p_%032x", i), Path: "/work/" + name, Declined: name == "middle", LastOpened: base.Add(opened)}
+		if _, err := reg.Claim(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, err := reg.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range list {
+		got = append(got, r.Path)
+	}
+	if strings.Join(got, " ") != "/work/newest /work/middle /work/old" {
+		t.Fatalf("List() order %v, want most recently opened first", got)
+	}
+	if !list[0].LastOpened.Equal(base.Add(2*time.Hour)) || !list[1].Declined || list[0].Declined || list[2].ID != fmt.Sprintf("p_%032x", 0) {
+		t.Errorf("List() = %+v: fields not read back", list)
 	}
 }

@@ -119,7 +119,16 @@ func (m *MainWindow) emptyState() fyne.CanvasObject {
 // UI goroutine so the first frame is not held up.
 func (m *MainWindow) Show() {
 	m.win.Show()
-	m.list.reload(nil)
+	pending := 1
+	if m.deps.OpenMemory != nil {
+		pending++
+	}
+	loaded := func() { // on the UI goroutine
+		if pending--; pending == 0 && m.deps.Loaded != nil {
+			m.run.goroutine(m.deps.Loaded)
+		}
+	}
+	m.list.reload(loaded)
 	if m.deps.OpenMemory != nil {
 		m.setStatus(lang.L("Opening the memory database…"), widget.MediumImportance, true)
 		type opened struct {
@@ -132,6 +141,7 @@ func (m *MainWindow) Show() {
 		}, func(o opened) {
 			m.memories, m.memState = o.mem, o.state
 			m.refreshMemory()
+			loaded()
 		})
 	}
 }

@@ -69,7 +69,11 @@ func (f *fixture) objects(w fyne.Window) []fyne.CanvasObject {
 func (f *fixture) button(w fyne.Window, text string) *widget.Button {
 	f.t.Helper()
 	for _, o := range f.objects(w) {
-		if b, ok := o.(*widget.Button); ok && b.Text == text && b.Visible() {
+		b, ok := o.(*widget.Button)
+		if db, isDialog := o.(*dialogButton); isDialog {
+			b, ok = &db.Button, true
+		}
+		if ok && b.Text == text && b.Visible() {
 			return b
 		}
 	}
@@ -393,6 +397,26 @@ func TestMemoryStateIsShownPlainly(t *testing.T) {
 	}
 }
 
+func TestLoadedRunsOnceAfterListAndMemory(t *testing.T) {
+	a := test.NewTempApp(t)
+	home := t.TempDir()
+	svc := project.NewService(guard.Rules{OS: guard.Linux, Home: home, MemoHome: home + "/.memo", TempDir: "/tmp"}, projecttest.NewRegistry(), time.Now)
+	calls := 0
+	m := newMainWindow(a, Deps{
+		Projects:   svc,
+		OpenMemory: func() (Memories, MemoryState) { return fakeMemories{}, memoryOn },
+		Loaded:     func() { calls++ },
+	}, inline())
+	m.Show()
+	if calls != 1 {
+		t.Errorf("Loaded ran %d times after the first load, want 1", calls)
+	}
+	m.list.reload(nil)
+	if calls != 1 {
+		t.Errorf("Loaded ran again on a later reload (%d calls)", calls)
+	}
+}
+
 func TestGlobalMemoryEntry(t *testing.T) {
 	f := newFixture(t, memoryOn)
 	f.m.list.list.Select(0)
@@ -452,6 +476,66 @@ func TestMemoryStatusBar(t *testing.T) {
 		f := newFixture(t, tt.state)
 		if got := f.m.statusText.Text; got != tt.says || f.m.statusBar.Visible() != (tt.says != "") {
 			t.Errorf("memory state %+v: status bar %q (visible %v), want %q", tt.state, got, f.m.statusBar.Visible(), tt.says)
+		}
+	}
+}
+
+func TestSetupDialogKeysWorkAfterTab(t *testing.T) {
+	tests := []struct {
+		tabs      int
+		key       fyne.KeyName
+		setUp     bool
+		declined  bool
+		stillOpen bool
+	}{
+		{0, fyne.KeyReturn, true, false, false},  // no focus: Return is Set up
+		{0, fyne.KeyEscape, false, false, false}, // no focus: Escape is Not now
+		{1, fyne.KeyReturn, false, true, false},  // Tab focuses Never; Return presses it
+		{1, fyne.KeyEscape, false, false, false}, // Escape still cancels
+		{3, fyne.KeyReturn, true, false, false},  // the third button is Set up
+		{2, fyne.KeyA, false, false, true},       // other keys do nothing
+	}
+	for _, tt := range tests {
+		f := newFixture(t, memoryOn)
+		dir := t.TempDir()
+		f.m.OpenFolder(dir)
+		c := f.m.win.Canvas()
+		for range tt.tabs {
+			test.FocusNext(c)
+		}
+		ev := &fyne.KeyEvent{Name: tt.key}
+		if focused := c.Focused(); focused != nil {
+			focused.TypedKey(ev)
+		} else {
+			c.OnTypedKey()(ev)
+		}
+		st, _ := f.svc.Status(dir)
+		open := f.button(f.m.win, "Not now") != nil
+		if st.SetUp != tt.setUp || st.Declined != tt.declined || open != tt.stillOpen {
+			t.Errorf("%d Tab(s) then %s: set_up %v declined %v dialog open %v, want %v %v %v",
+				tt.tabs, tt.key, st.SetUp, st.Declined, open, tt.setUp, tt.declined, tt.stillOpen)
+		}
+	}
+}
+
+func TestFitEnd(t *testing.T) {
+	measure := func(s string) float32 { return float32(len([]rune(s))) } // one unit a rune
+	tests := []struct {
+		s     string
+		width float32
+		want  string
+	}{
+		{"/home/ann/code/repo", 40, "/home/ann/code/repo"},
+		{"/home/ann/code/repo", 19, "/home/ann/code/repo"},
+		{"/home/ann/code/repo", 10, "…code/repo"},
+		{"/home/ann/code/repo", 2, "…o"},
+		{"/home/ann/code/repo", 0, "/home/ann/code/repo"}, // not laid out yet
+		{"/tmp/çalışma/proje", 8, "…a/proje"},
+		{"/tmp/çalışma/proje", 12, "…lışma/proje"},
+	}
+	for _, tt := range tests {
+		if got := fitEnd(tt.s, tt.width, measure); got != tt.want {
+			t.Errorf("fitEnd(%q, %v) = %q, want %q", tt.s, tt.width, got, tt.want)
 		}
 	}
 }

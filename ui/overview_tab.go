@@ -64,10 +64,13 @@ func (t *overviewTab) show(st project.Status, files []project.FileState) {
 	missing := false
 	for _, f := range files {
 		icon := theme.ConfirmIcon()
-		switch f.State {
-		case project.StateMissing:
+		switch {
+		case f.State == project.StateMissing && !st.SetUp:
+			// Not set up yet: nothing is wrong, Set up creates it.
+			icon, f.State = theme.ContentAddIcon(), stateNotYet
+		case f.State == project.StateMissing:
 			icon, missing = theme.WarningIcon(), true
-		case project.StateEdited, project.StateOutdated, project.StateSkipped:
+		case f.State == project.StateEdited, f.State == project.StateOutdated, f.State == project.StateSkipped:
 			icon = theme.InfoIcon()
 		}
 		path := &widget.Label{Text: f.Path, TextStyle: fyne.TextStyle{Monospace: true}}
@@ -81,8 +84,13 @@ func (t *overviewTab) show(st project.Status, files []project.FileState) {
 	t.showMemory()
 }
 
+// stateNotYet is a file of a folder that is not set up.
+const stateNotYet = "not yet"
+
 func fileStateText(state string) string {
 	switch state {
+	case stateNotYet:
+		return lang.L("created by Set up")
 	case project.StatePresent:
 		return lang.L("present")
 	case project.StateMissing:

@@ -93,8 +93,9 @@ func (l *projectList) update(id widget.ListItemID, o fyne.CanvasObject) {
 	badge, ok := l.badges[rec.Path]
 	if !ok {
 		l.computeBadge(rec.Path)
+		badge = l.badges[rec.Path] // known at once when the work ran inline
 	}
-	row.set(filepath.Base(rec.Path), shortenPath(rec.Path, 48), badge, theme.FolderIcon())
+	row.set(filepath.Base(rec.Path), rec.Path, badge, theme.FolderIcon())
 }
 
 // computeBadge finds a folder's state off the UI goroutine: a row asks only
@@ -107,7 +108,14 @@ func (l *projectList) computeBadge(path string) {
 	background(l.run, func() project.Badge { return l.projects.BadgeOf(path) }, func(b project.Badge) {
 		delete(l.pending, path)
 		l.badges[path] = b
-		l.list.Refresh()
+		// Only the row that shows this folder changes: refreshing the whole
+		// list for each badge re-measures every visible row again.
+		for i, r := range l.shown {
+			if r.Path == path {
+				l.list.RefreshItem(i + 1)
+				break
+			}
+		}
 	})
 }
 
@@ -136,21 +144,12 @@ func (l *projectList) selectPath(path string) {
 	}
 }
 
-// shortenPath keeps the end of a long path, where the names that matter are.
-func shortenPath(p string, max int) string {
-	r := []rune(p)
-	if len(r) <= max {
-		return p
-	}
-	return "…" + string(r[len(r)-max+1:])
-}
-
 // projectRow is one entry of the list: icon, name, path and a state badge.
 type projectRow struct {
 	widget.BaseWidget
 	icon  *widget.Icon
 	name  *widget.Label
-	path  *canvas.Text
+	path  *pathLabel
 	badge *stateBadge
 }
 
@@ -160,19 +159,22 @@ func newProjectRow() *projectRow {
 	r := &projectRow{
 		icon:  widget.NewIcon(theme.FolderIcon()),
 		name:  &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
-		path:  canvas.NewText("", theme.Color(theme.ColorNamePlaceHolder)),
+		path:  newPathLabel(),
 		badge: newStateBadge(),
 	}
-	r.path.TextSize = theme.CaptionTextSize()
 	r.ExtendBaseWidget(r)
 	return r
 }
 
+// set shows an entry; unchanged parts are not refreshed (rows are rebound often).
 func (r *projectRow) set(name, path string, badge project.Badge, icon fyne.Resource) {
-	r.icon.SetResource(icon)
-	r.name.SetText(name)
-	r.path.Text = path
-	r.path.Refresh()
+	if r.icon.Resource != icon {
+		r.icon.SetResource(icon)
+	}
+	if r.name.Text != name {
+		r.name.SetText(name)
+	}
+	r.path.setText(path)
 	r.badge.set(badge)
 }
 
@@ -201,6 +203,9 @@ func newStateBadge() *stateBadge {
 }
 
 func (b *stateBadge) set(badge project.Badge) {
+	if b.text.Text == badgeText(badge) {
+		return
+	}
 	b.text.Text = badgeText(badge)
 	b.bg.FillColor = badgeColor(badge)
 	b.Refresh()

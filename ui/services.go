@@ -46,4 +46,7 @@ type Deps struct {
 	Backups    func() ([]string, error)
 	// OpenPath shows a folder or file in the system's file manager.
 	OpenPath func(path string) error
+	// Loaded, when set, runs off the UI goroutine once the first screen has
+	// loaded (the list and memory.db): the moment to return start-up garbage.
+	Loaded func()
 }

@@ -29,9 +29,9 @@ type setupDialog struct {
 	onAnswer func(setupAnswer)
 
 	dialog   *dialog.CustomDialog
-	setUp    *widget.Button
-	notNow   *widget.Button
-	never    *widget.Button
+	setUp    *dialogButton
+	notNow   *dialogButton
+	never    *dialogButton
 	answered bool
 	prevKey  func(*fyne.KeyEvent)
 }
@@ -43,9 +43,10 @@ func newSetupDialog(st project.Status, plan []project.PlanItem, parent fyne.Wind
 }
 
 func (d *setupDialog) buildUI() {
-	d.setUp = &widget.Button{Text: lang.L("Set up"), Importance: widget.HighImportance, Icon: theme.ConfirmIcon(), OnTapped: func() { d.answer(answerSetUp) }}
-	d.notNow = &widget.Button{Text: lang.L("Not now"), OnTapped: func() { d.answer(answerNotNow) }}
-	d.never = &widget.Button{Text: lang.L("Never for this folder"), OnTapped: func() { d.answer(answerNever) }}
+	escape := func() { d.answer(answerNotNow) }
+	d.setUp = newDialogButton(lang.L("Set up"), theme.ConfirmIcon(), widget.HighImportance, func() { d.answer(answerSetUp) }, escape)
+	d.notNow = newDialogButton(lang.L("Not now"), nil, widget.MediumImportance, escape, escape)
+	d.never = newDialogButton(lang.L("Never for this folder"), nil, widget.MediumImportance, func() { d.answer(answerNever) }, escape)
 
 	intro := widget.NewLabel(lang.L("Memo keeps a small .memo folder here with working rules, notes, project skills and the project's own memory."))
 	intro.Wrapping = fyne.TextWrapWord
@@ -135,4 +136,33 @@ func showRefusedDialog(st project.Status, reason string, parent fyne.Window) {
 	d := dialog.NewCustom(lang.L("Memo can't use this folder"), lang.L("Close"), body, parent)
 	d.Resize(fyne.NewSize(520, 0))
 	d.Show()
+}
+
+// dialogButton is a dialog button that keeps the dialog's keys while it has
+// the keyboard focus (after Tab): Fyne gives keys to the focused widget only.
+// Return presses it, as in every desktop toolkit; Escape cancels the dialog.
+type dialogButton struct {
+	widget.Button
+	onEscape func()
+}
+
+var _ fyne.Focusable = (*dialogButton)(nil)
+
+func newDialogButton(text string, icon fyne.Resource, importance widget.Importance, onTapped, onEscape func()) *dialogButton {
+	b := &dialogButton{onEscape: onEscape}
+	b.Text, b.Icon, b.Importance, b.OnTapped = text, icon, importance, onTapped
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// TypedKey implements fyne.Focusable.
+func (b *dialogButton) TypedKey(ev *fyne.KeyEvent) {
+	switch ev.Name {
+	case fyne.KeyReturn, fyne.KeyEnter:
+		b.OnTapped()
+	case fyne.KeyEscape:
+		b.onEscape()
+	default:
+		b.Button.TypedKey(ev)
+	}
 }
