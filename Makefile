@@ -46,8 +46,10 @@ vet: deps
 test: test-deps vet
 	$(GO) test -count=1 ./...
 
-bench: build
+bench: test-deps
 	bash bench/migrate.sh
+	$(GO) test -run '^$$' -bench BenchmarkStatus -count 5 ./persistence/
+	bash bench/window.sh
 
 # package builds the Linux desktop bundle dist/memo-projects-VERSION-linux-ARCH.tar.xz:
 # the binary, its .desktop entry, the icon, and a Makefile whose `make user-install`

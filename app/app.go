@@ -54,8 +54,8 @@ func (e *env) globalFlags(args []string) ([]string, error) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
-		case a == "--":
-			rest = append(rest, args[i:]...)
+		case a == "--": // what follows is not a flag, even if it looks like one
+			rest = append(rest, args[i+1:]...)
 			i = len(args)
 		case a == "--home":
 			if i+1 >= len(args) || args[i+1] == "" {

@@ -130,6 +130,11 @@ func TestCLIStatusAndSetup(t *testing.T) {
 	if r = c.runIn(dir, "status", "src"); r.str("root") != dir || r.obj["enabled"] != true {
 		t.Errorf("status src (relative) = %s, want root %s enabled", r.stdout, dir)
 	}
+	dash := filepath.Join(dir, "-odd")
+	os.Mkdir(dash, 0o755)
+	if r = c.runIn(dir, "status", "--", "-odd"); r.code != 0 || r.str("root") != dir {
+		t.Errorf("status -- -odd = %d %s, want the folder's status (root %s)", r.code, r.stdout, dir)
+	}
 	if r = c.run("settings", "minimal", "on"); r.obj["minimal"] != true {
 		t.Errorf("settings minimal on = %s", r.stdout)
 	}
