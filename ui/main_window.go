@@ -71,6 +71,7 @@ func (m *MainWindow) buildUI() {
 	m.openButton = &widget.Button{Text: lang.L("Open Folder…"), Icon: theme.FolderOpenIcon(), Importance: widget.HighImportance, OnTapped: m.onOpenFolder}
 	m.settingsButton = &widget.Button{Text: lang.L("Settings"), Icon: theme.SettingsIcon(), OnTapped: m.onSettings}
 	m.list = newProjectList(m.deps.Projects, m.run, m.onSelectProject, m.onSelectGlobal)
+	m.list.onMenu = m.showProjectMenu
 	m.global = newGlobalView(m.run)
 	m.detail = container.NewStack(m.emptyState())
 
@@ -337,6 +338,17 @@ func (m *MainWindow) onSettings() {
 		m.settings.setMemory(m.memState)
 	}
 	m.settings.show()
+}
+
+// showProjectMenu is a list entry's context menu.
+func (m *MainWindow) showProjectMenu(rec project.Record, at fyne.Position) {
+	menu := fyne.NewMenu("",
+		fyne.NewMenuItem(lang.L("Open"), func() { m.list.selectPath(rec.Path) }),
+		fyne.NewMenuItem(lang.L("Show in file manager"), func() { m.openPath(rec.Path) }),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(lang.L("Forget…"), func() { m.forget(rec) }),
+	)
+	widget.ShowPopUpMenuAtPosition(menu, m.win.Canvas(), at)
 }
 
 // forget removes a project from the list after asking; the folder stays as it is.

@@ -539,3 +539,52 @@ func TestFitEnd(t *testing.T) {
 		}
 	}
 }
+
+func TestRowContextMenuForgets(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := t.TempDir()
+	f.svc.Setup(dir)
+	f.m.list.reload(nil)
+	row := newProjectRow()
+	f.m.list.update(1, row)
+	test.TapSecondary(row)
+	menu := popUpMenu(f.m.win)
+	if menu == nil {
+		t.Fatal("right click on a row shows no menu")
+	}
+	// Open, Show in file manager, (separator), Forget…: three Downs reach Forget….
+	for range 3 {
+		menu.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	}
+	menu.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if f.button(f.m.win, "Yes") == nil {
+		t.Fatal("Forget… from the row menu did not ask for confirmation")
+	}
+	f.tap(f.m.win, "Yes")
+	if _, ok, _ := f.reg.ByPath(dir); ok {
+		t.Error("Forget… from the row menu left the record")
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".memo")); err != nil {
+		t.Errorf("Forget touched the folder: %v", err)
+	}
+	global := newProjectRow()
+	f.m.list.update(0, global)
+	test.TapSecondary(global)
+	if popUpMenu(f.m.win) != nil {
+		t.Error("the Global memory entry has a project menu")
+	}
+}
+
+// popUpMenu returns the pop-up menu shown on top of w, if any.
+func popUpMenu(w fyne.Window) *widget.PopUpMenu {
+	top := w.Canvas().Overlays().Top()
+	if top == nil || !top.Visible() {
+		return nil
+	}
+	for _, o := range append([]fyne.CanvasObject{top}, test.LaidOutObjects(top)...) {
+		if m, ok := o.(*widget.PopUpMenu); ok {
+			return m
+		}
+	}
+	return nil
+}

@@ -23,6 +23,8 @@ type projectList struct {
 	run      runner
 	onSelect func(project.Record)
 	onGlobal func()
+	// onMenu shows a folder's context menu at a position on the canvas.
+	onMenu func(rec project.Record, at fyne.Position)
 
 	filter *widget.Entry
 	list   *widget.List
@@ -87,9 +89,15 @@ func (l *projectList) update(id widget.ListItemID, o fyne.CanvasObject) {
 	row := o.(*projectRow)
 	if id == 0 {
 		row.set(lang.L("Global memory"), lang.L("Normal chats: every pool"), "", theme.AccountIcon())
+		row.onSecondary = nil
 		return
 	}
 	rec := l.shown[id-1]
+	row.onSecondary = func(at fyne.Position) {
+		if l.onMenu != nil {
+			l.onMenu(rec, at)
+		}
+	}
 	badge, ok := l.badges[rec.Path]
 	if !ok {
 		l.computeBadge(rec.Path)
@@ -151,9 +159,21 @@ type projectRow struct {
 	name  *widget.Label
 	path  *pathLabel
 	badge *stateBadge
+	// onSecondary opens the row's context menu (right click).
+	onSecondary func(at fyne.Position)
 }
 
-var _ fyne.Widget = (*projectRow)(nil)
+var (
+	_ fyne.Widget            = (*projectRow)(nil)
+	_ fyne.SecondaryTappable = (*projectRow)(nil)
+)
+
+// TappedSecondary implements fyne.SecondaryTappable.
+func (r *projectRow) TappedSecondary(ev *fyne.PointEvent) {
+	if r.onSecondary != nil {
+		r.onSecondary(ev.AbsolutePosition)
+	}
+}
 
 func newProjectRow() *projectRow {
 	r := &projectRow{
@@ -182,8 +202,8 @@ func (r *projectRow) CreateRenderer() fyne.WidgetRenderer {
 	// The label brings its own inner padding; the path sits right under its text.
 	path := container.New(&padLayout{theme.InnerPadding(), 0}, r.path)
 	texts := container.New(layout.NewCustomPaddedVBoxLayout(-theme.InnerPadding()), r.name, path)
-	badge := container.New(&padLayout{0, 0}, container.NewCenter(r.badge))
-	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, r.icon, container.NewHBox(badge, layout.NewSpacer()), texts))
+	badge := container.New(&padLayout{theme.Padding(), 0}, container.NewCenter(r.badge))
+	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, r.icon, badge, texts))
 }
 
 // stateBadge shows a project state as a small colored pill.
