@@ -352,3 +352,62 @@ func TestCLIConcurrentSetupsOneID(t *testing.T) {
 		t.Errorf("temporary folders left behind: %v", matches)
 	}
 }
+
+// TestCLISameFolderThroughABindMount: one folder reached by a second path is
+// the same project, not a copy (a copy would get the original's id rewritten).
+// unshare gives the test its own mount namespace, as root or not.
+func TestCLISameFolderThroughABindMount(t *testing.T) {
+	c := newCLI(t)
+	dir := t.TempDir()
+	orig, other := filepath.Join(dir, "orig"), filepath.Join(dir, "other")
+	os.MkdirAll(orig, 0o755)
+	os.MkdirAll(other, 0o755)
+	id := c.run("setup", orig).str("id")
+	script := fmt.Sprintf("mount --bind %q %q && exec %q register %q", orig, other, binary, other)
+	cmd := exec.Command("unshare", "--mount", "--map-root-user", "sh", "-c", script)
+	cmd.Env = append(os.Environ(), "MEMO_HOME="+c.home, "HOME="+c.user)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("register through a bind mount: %v\n%s", err, out)
+	}
+	var r map[string]any
+	json.Unmarshal(out, &r)
+	if r["event"] != "known" || r["id"] != id {
+		t.Errorf("register through a bind mount = %s, want known with id %s", out, id)
+	}
+	if got := c.run("status", orig).str("id"); got != id {
+		t.Errorf("the original's id changed from %s to %s", id, got)
+	}
+}
+
+// TestCLIConcurrentOpensOfACopy: two windows opening a copied project at once
+// end with one new id, in the file and the registry alike.
+func TestCLIConcurrentOpensOfACopy(t *testing.T) {
+	c := newCLI(t)
+	dir := t.TempDir()
+	orig, cp := filepath.Join(dir, "orig"), filepath.Join(dir, "copy")
+	os.MkdirAll(orig, 0o755)
+	id := c.run("setup", orig).str("id")
+	if out, err := exec.Command("cp", "-a", orig, cp).CombinedOutput(); err != nil {
+		t.Fatalf("cp: %v %s", err, out)
+	}
+	ids := make(chan string, 6)
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Go(func() { ids <- c.run("register", cp).str("id") })
+	}
+	wg.Wait()
+	close(ids)
+	final := c.run("status", cp).str("id")
+	if final == id || final == "" {
+		t.Fatalf("the copy kept the original's id %s (or has none: %q)", id, final)
+	}
+	for got := range ids {
+		if got != final {
+			t.Errorf("a concurrent open got id %s, the copy ended with %s", got, final)
+		}
+	}
+	if r := c.run("register", cp); r.str("event") != "known" || r.str("id") != final {
+		t.Errorf("opening the copy again = %s, want known %s (registry and file disagree?)", r.stdout, final)
+	}
+}

@@ -181,6 +181,13 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 	}
 	path := filepath.Join(dataDir, memoryFileName)
 	backups := filepath.Join(dataDir, backupsDirName)
+	// Two launches at once (the window and the chat app) would both back up
+	// and alter: one does it while the other waits, then finds it done.
+	if os.MkdirAll(dataDir, 0o700) == nil {
+		if unlock, err := lockFile(filepath.Join(dataDir, "memory.lock")); err == nil {
+			defer unlock()
+		}
+	}
 
 	// Look first through a read-only connection: until a backup exists
 	// memory.db must not be written at all.

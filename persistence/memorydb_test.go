@@ -703,3 +703,37 @@ func TestOpenMemoryDBHotJournal(t *testing.T) {
 		}
 	}
 }
+
+// Two launches at the same second: one makes the backup and the change, the
+// other waits and finds the change made (no name clash, project memory on).
+func TestOpenMemoryDBConcurrentLaunches(t *testing.T) {
+	dataDir := filepath.Join(t.TempDir(), "data")
+	legacyDB(t, dataDir, 20).Close()
+	fixed := func() time.Time { return time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC) }
+	var wg sync.WaitGroup
+	states := make([]MemoryState, 4)
+	for i := range states {
+		wg.Go(func() {
+			m, err := OpenMemoryDB(dataDir, fixed)
+			if err != nil {
+				t.Errorf("launch %d: %v", i, err)
+				return
+			}
+			states[i] = m.State()
+			m.Close()
+		})
+	}
+	wg.Wait()
+	backups := 0
+	for i, st := range states {
+		if !st.ProjectMemory {
+			t.Errorf("launch %d: project memory off: %s", i, st.Reason)
+		}
+		if st.Backup != "" {
+			backups++
+		}
+	}
+	if backups != 1 {
+		t.Errorf("%d launches made a backup, want exactly 1", backups)
+	}
+}

@@ -3,6 +3,7 @@ package persistence
 import (
 	"database/sql"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"time"
 
@@ -109,6 +110,17 @@ func (r *Registry) Put(rec project.Record) error {
 		row := projectRow{ID: rec.ID, Path: rec.Path, Declined: rec.Declined, LastOpened: rec.LastOpened, CreatedAt: created}
 		return tx.Create(&row).Error
 	}))
+}
+
+// Lock serialises opening and setting up folders across processes (two chat
+// windows opening one folder): decisions that read the folder and the
+// registry, then write both, run under it.
+func (r *Registry) Lock() (func(), error) {
+	unlock, err := lockFile(filepath.Join(filepath.Dir(r.path), "projects.lock"))
+	if err != nil {
+		return nil, fmt.Errorf("cannot lock the registry: %v", err)
+	}
+	return unlock, nil
 }
 
 // SetDeclined records or clears "Never for this folder".

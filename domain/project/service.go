@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sync"
 	"time"
 
 	"memo.dev/projects/domain"
@@ -44,6 +43,9 @@ type Registry interface {
 	List() ([]Record, error)
 	// Forget removes a folder's record; the folder itself is untouched.
 	Forget(path string) error
+	// Lock excludes every other Lock holder, in this process or another,
+	// until the returned function is called.
+	Lock() (unlock func(), err error)
 }
 
 // Status is SPEC §2.1's answer about a folder.
@@ -67,32 +69,15 @@ type Service struct {
 	guard    guard.Rules
 	registry Registry
 	now      func() time.Time
-
-	mu    sync.Mutex
-	locks map[string]*sync.Mutex // one per root: concurrent opens end with one id
 }
 
 // NewService builds the service from one machine's guard rules, the registry and a clock.
 func NewService(rules guard.Rules, reg Registry, now func() time.Time) *Service {
-	return &Service{guard: rules, registry: reg, now: now, locks: map[string]*sync.Mutex{}}
+	return &Service{guard: rules, registry: reg, now: now}
 }
 
 // Guard returns the rules the service checks folders against.
 func (s *Service) Guard() guard.Rules { return s.guard }
-
-// lock serialises work on one root inside this process; the registry's Claim
-// and the no-replace creation of .memo serialise it across processes.
-func (s *Service) lock(root string) func() {
-	s.mu.Lock()
-	l, ok := s.locks[root]
-	if !ok {
-		l = &sync.Mutex{}
-		s.locks[root] = l
-	}
-	s.mu.Unlock()
-	l.Lock()
-	return l.Unlock
-}
 
 // Resolve turns path into an absolute, cleaned, symlink-resolved folder, or an
 // invalid-input error a person understands.
@@ -179,17 +164,17 @@ func (s *Service) status(path string) (Status, File, error) {
 // the registry, a moved project is followed, a copied one gets an id of its own.
 // A folder the guard refuses is not registered: the error says why.
 func (s *Service) Register(path string) (Status, identity.Event, error) {
-	st, _, err := s.status(path)
+	unlock, err := s.registry.Lock()
 	if err != nil {
 		return Status{}, "", err
 	}
-	defer s.lock(st.Root)()
+	defer unlock()
 	return s.register(path)
 }
 
-// register runs with the root's lock held.
+// register runs with the registry's lock held.
 func (s *Service) register(path string) (Status, identity.Event, error) {
-	st, file, err := s.status(path) // again: another opener may have finished meanwhile
+	st, file, err := s.status(path)
 	if err != nil {
 		return Status{}, "", err
 	}
@@ -216,7 +201,9 @@ func (s *Service) register(path string) (Status, identity.Event, error) {
 	}
 	sight := identity.Sighting{Registered: found, At: rec.Path}
 	if found {
-		sight.Here = s.guard.Same(rec.Path, st.Root)
+		// One folder can have two paths (a bind mount, a second mount of
+		// the disk): taking it for a copy would rewrite the original's id.
+		sight.Here = s.guard.Same(rec.Path, st.Root) || sameFolder(rec.Path, st.Root)
 		if !sight.Here {
 			if other, err := readFile(rec.Path); err == nil && other.ID == file.ID {
 				sight.StillThere = true
@@ -239,6 +226,16 @@ func (s *Service) register(path string) (Status, identity.Event, error) {
 		st.ID = file.ID
 	}
 	return st, ev, s.registry.Put(next)
+}
+
+// sameFolder reports whether two paths lead to one folder on disk.
+func sameFolder(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }
 
 func (s *Service) touch(rec Record, now time.Time) error {

@@ -74,12 +74,12 @@ func exists(p string) bool {
 // except refreshing an unedited, outdated .memo/AGENTS.md. It refuses what the
 // guard refuses. Running it again completes what is missing.
 func (s *Service) Setup(path string) (SetupResult, error) {
-	st, _, err := s.status(path)
+	unlock, err := s.registry.Lock()
 	if err != nil {
 		return SetupResult{}, err
 	}
-	defer s.lock(st.Root)()
-	st, _, err = s.register(path)
+	defer unlock()
+	st, _, err := s.register(path)
 	if err != nil {
 		return SetupResult{}, err
 	}

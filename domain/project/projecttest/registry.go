@@ -13,6 +13,7 @@ import (
 // Registry is an in-memory project.Registry that counts its writes.
 
 type Registry struct {
+	lock     sync.Mutex // what Lock holds
 	mu       sync.Mutex
 	records  map[string]project.Record // by path
 	settings map[string]string
@@ -103,6 +104,12 @@ func (r *Registry) Forget(path string) error {
 	r.writes++
 	delete(r.records, path)
 	return nil
+}
+
+// Lock excludes other Lock holders until unlock is called.
+func (r *Registry) Lock() (func(), error) {
+	r.lock.Lock()
+	return r.lock.Unlock, nil
 }
 
 // Snapshot returns the records by path and how many writes were made so far.
