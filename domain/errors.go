@@ -15,14 +15,23 @@ var (
 	ErrNotFound = errors.New("not found")
 )
 
-// Error is a failure of a known kind with a sentence a person understands.
+// Error is a failure of a known kind with a sentence a person understands,
+// and the underlying cause when there is one (fs.ErrNotExist …).
 type Error struct {
-	Kind error
-	Msg  string
+	Kind  error
+	Msg   string
+	Cause error
 }
 
 func (e *Error) Error() string { return e.Msg }
-func (e *Error) Unwrap() error { return e.Kind }
+
+// Unwrap lets errors.Is match both the kind and the cause.
+func (e *Error) Unwrap() []error {
+	if e.Cause == nil {
+		return []error{e.Kind}
+	}
+	return []error{e.Kind, e.Cause}
+}
 
 // Invalid reports bad input.
 func Invalid(format string, args ...any) error {
@@ -32,11 +41,6 @@ func Invalid(format string, args ...any) error {
 // Refused reports a folder or action the guard or the rules refuse.
 func Refused(format string, args ...any) error {
 	return &Error{Kind: ErrRefused, Msg: fmt.Sprintf(format, args...)}
-}
-
-// Conflict reports something that already exists.
-func Conflict(format string, args ...any) error {
-	return &Error{Kind: ErrConflict, Msg: fmt.Sprintf(format, args...)}
 }
 
 // NotFound reports something that does not exist.

@@ -64,9 +64,6 @@ func newMainWindow(a fyne.App, deps Deps, r runner) *MainWindow {
 	return m
 }
 
-// Window returns the Fyne window.
-func (m *MainWindow) Window() fyne.Window { return m.win }
-
 func (m *MainWindow) buildUI() {
 	m.openButton = &widget.Button{Text: lang.L("Open Folder…"), Icon: theme.FolderOpenIcon(), Importance: widget.HighImportance, OnTapped: m.onOpenFolder}
 	m.settingsButton = &widget.Button{Text: lang.L("Settings"), Icon: theme.SettingsIcon(), OnTapped: m.onSettings}
@@ -310,14 +307,17 @@ func (m *MainWindow) setUp(root string) {
 	})
 }
 
+// refreshProject reloads the list and shows root again (selecting it
+// refreshes its view).
 func (m *MainWindow) refreshProject(root string) {
 	m.list.reload(func() { m.list.selectPath(root) })
-	if m.view != nil && m.view.root == root {
-		m.view.refresh()
-	}
 }
 
 func (m *MainWindow) onSelectProject(rec project.Record) {
+	if m.view != nil && m.view.root == rec.Path {
+		m.view.refresh() // the same project again: keep its tab and state
+		return
+	}
 	m.view = newProjectView(rec, m)
 	m.view.setMemory(m.memories, m.memState)
 	m.detail.Objects = []fyne.CanvasObject{m.view.content()}
@@ -363,9 +363,11 @@ func (m *MainWindow) forget(rec project.Record) {
 				m.showError(err)
 				return
 			}
-			m.view = nil
-			m.detail.Objects = []fyne.CanvasObject{m.emptyState()}
-			m.detail.Refresh()
+			if m.view != nil && m.view.root == rec.Path {
+				m.view = nil
+				m.detail.Objects = []fyne.CanvasObject{m.emptyState()}
+				m.detail.Refresh()
+			}
 			m.list.reload(nil)
 		})
 	}, m.win)

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"io/fs"
 	"os"
@@ -587,4 +589,84 @@ func popUpMenu(w fyne.Window) *widget.PopUpMenu {
 		}
 	}
 	return nil
+}
+
+func TestProjectMemoryTabShowsItsOwnPool(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := t.TempDir()
+	res, _ := f.svc.Setup(dir)
+	f.m.memories = fakeMemories{"": 3, res.ID: 5}
+	f.m.list.reload(nil)
+	f.m.list.list.Select(1)
+	if got := f.m.view.memoryTab.count.Text; got != "Memories in this pool: 5" {
+		t.Errorf("the project's Memory tab says %q, want its own pool's 5 (the global pool has 3)", got)
+	}
+	if got := f.m.view.overview.memCount.Text; got != "Memories in this pool: 5" {
+		t.Errorf("the Overview says %q, want 5", got)
+	}
+	fresh := t.TempDir()
+	f.svc.Register(fresh)
+	os.Remove(filepath.Join(dir, ".memo", "project.json")) // now foreign: no id from the file
+	f.m.list.reload(nil)
+	for i, r := range f.m.list.shown {
+		if r.Path == fresh {
+			f.m.list.list.Select(i + 1)
+		}
+	}
+	if got := f.m.view.memoryTab.count.Text; got == "Memories in this pool: 3" {
+		t.Error("a project view showed the global pool's count")
+	}
+}
+
+func TestOutdatedRulesOfferCompleteSetup(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := t.TempDir()
+	f.svc.Setup(dir)
+	// An earlier Memo's rules, unedited: rules_hash matches them.
+	old := []byte("rules of an older Memo\n")
+	os.WriteFile(filepath.Join(dir, ".memo", "AGENTS.md"), old, 0o644)
+	pj := filepath.Join(dir, ".memo", "project.json")
+	b, _ := os.ReadFile(pj)
+	file, _ := project.ParseFile(b)
+	sum := sha256.Sum256(old)
+	os.WriteFile(pj, []byte(strings.Replace(string(b), file.RulesHash, hex.EncodeToString(sum[:]), 1)), 0o644)
+
+	f.m.list.reload(nil)
+	f.m.list.list.Select(1)
+	if !f.says(f.m.win, "rules outdated") {
+		t.Fatal("the Overview does not say the rules are outdated")
+	}
+	f.tap(f.m.win, "Complete setup")
+	if got, _ := os.ReadFile(filepath.Join(dir, ".memo", "AGENTS.md")); string(got) == string(old) {
+		t.Error("Complete setup did not refresh the outdated rules")
+	}
+	if f.says(f.m.win, "rules outdated") {
+		t.Error("the Overview still says outdated after Complete setup")
+	}
+}
+
+func TestRefreshKeepsTheViewAndTab(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := t.TempDir()
+	f.svc.Register(dir)
+	other := t.TempDir()
+	f.svc.Register(other)
+	f.m.list.reload(nil)
+	f.m.list.selectPath(dir)
+	view := f.m.view
+	view.tabs.SelectIndex(3)
+	f.tap(f.m.win, "Never for this folder")
+	if f.m.view != view || view.tabs.SelectedIndex() != 3 {
+		t.Errorf("after Never the view was rebuilt (same %v) or the tab changed (%d)", f.m.view == view, view.tabs.SelectedIndex())
+	}
+	// Forgetting another folder from its menu keeps this one shown.
+	for _, r := range f.m.list.all {
+		if r.Path == other {
+			f.m.forget(r)
+		}
+	}
+	f.tap(f.m.win, "Yes")
+	if f.m.view != view {
+		t.Error("forgetting another folder cleared the shown project")
+	}
 }

@@ -10,13 +10,12 @@ import (
 // memoryTab shows the size of the project's memory pool. Browsing and editing
 // the pool fills this tab.
 type memoryTab struct {
-	run   runner
 	count *widget.Label
 	body  fyne.CanvasObject
 }
 
-func newMemoryTab(r runner) *memoryTab {
-	t := &memoryTab{run: r}
+func newMemoryTab() *memoryTab {
+	t := &memoryTab{}
 	t.count = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
 	t.body = container.NewVScroll(container.NewVBox(heading(lang.L("This project's memory")), t.count))
 	return t
@@ -24,8 +23,16 @@ func newMemoryTab(r runner) *memoryTab {
 
 func (t *memoryTab) content() fyne.CanvasObject { return t.body }
 
-func (t *memoryTab) setMemory(mem Memories, state MemoryState, projectID string) {
-	showPoolCount(t.run, t.count, mem, state, projectID)
+// showProjectPool writes a project's pool size into label; a folder without
+// an id has no pool (it never falls back to the global one).
+func showProjectPool(r runner, label *widget.Label, mem Memories, state MemoryState, projectID string) {
+	if projectID == "" {
+		if state.Ready || state.Reason != "" {
+			label.SetText(lang.L("This folder has no project id yet, so it has no memory."))
+		}
+		return
+	}
+	showPoolCount(r, label, mem, state, projectID)
 }
 
 // showPoolCount writes a pool's size (or why there is none) into label.

@@ -18,16 +18,12 @@ import (
 type overviewTab struct {
 	main *MainWindow
 	root string
-	id   string
 
 	files    *fyne.Container
 	complete *widget.Button
 	memCount *widget.Label
 	policy   *widget.Label
 	body     fyne.CanvasObject
-
-	mem      Memories
-	memState MemoryState
 }
 
 func newOverviewTab(m *MainWindow, root string) *overviewTab {
@@ -59,9 +55,8 @@ func (t *overviewTab) content() fyne.CanvasObject { return t.body }
 
 // show renders the file states of a status read off the UI goroutine.
 func (t *overviewTab) show(st project.Status, files []project.FileState) {
-	t.id = st.ID
 	t.files.Objects = nil
-	missing := false
+	missing, outdated := false, false
 	for _, f := range files {
 		icon := theme.ConfirmIcon()
 		switch {
@@ -70,7 +65,9 @@ func (t *overviewTab) show(st project.Status, files []project.FileState) {
 			icon, f.State = theme.ContentAddIcon(), stateNotYet
 		case f.State == project.StateMissing:
 			icon, missing = theme.WarningIcon(), true
-		case f.State == project.StateEdited, f.State == project.StateOutdated, f.State == project.StateSkipped:
+		case f.State == project.StateOutdated:
+			icon, outdated = theme.InfoIcon(), true
+		case f.State == project.StateEdited, f.State == project.StateSkipped:
 			icon = theme.InfoIcon()
 		}
 		path := &widget.Label{Text: f.Path, TextStyle: fyne.TextStyle{Monospace: true}}
@@ -78,10 +75,9 @@ func (t *overviewTab) show(st project.Status, files []project.FileState) {
 		t.files.Add(container.NewHBox(widget.NewIcon(icon), path, state))
 	}
 	t.files.Refresh()
-	t.complete.Hidden = !(st.SetUp && missing)
+	t.complete.Hidden = !(st.SetUp && (missing || outdated))
 	t.complete.Refresh()
 	t.policy.SetText(policyText(memory.PolicyFor(memory.ProjectChat, st.ID)))
-	t.showMemory()
 }
 
 // stateNotYet is a file of a folder that is not set up.
@@ -103,20 +99,6 @@ func fileStateText(state string) string {
 		return lang.L("rules outdated: Complete setup refreshes them")
 	}
 	return state
-}
-
-func (t *overviewTab) setMemory(mem Memories, state MemoryState) {
-	t.mem, t.memState = mem, state
-	t.showMemory()
-}
-
-// showMemory counts this project's pool off the UI goroutine.
-func (t *overviewTab) showMemory() {
-	if t.id == "" && t.memState.Ready {
-		t.memCount.SetText(lang.L("This folder has no project id yet, so it has no memory."))
-		return
-	}
-	showPoolCount(t.main.run, t.memCount, t.mem, t.memState, t.id)
 }
 
 // policyText says in words what SPEC §4's policy gives a chat.

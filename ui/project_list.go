@@ -33,6 +33,7 @@ type projectList struct {
 	shown   []project.Record // all, filtered
 	badges  map[string]project.Badge
 	pending map[string]bool // badges being computed
+	gen     int             // reload count: badges computed before a reload are stale
 }
 
 func newProjectList(p Projects, r runner, onSelect func(project.Record), onGlobal func()) *projectList {
@@ -61,7 +62,10 @@ func (l *projectList) reload(then func()) {
 	}, func(v loaded) {
 		if v.err == nil {
 			l.all = v.recs
-			clear(l.badges) // states may have changed; rows recompute what they show
+			// States may have changed: rows recompute what they show.
+			l.gen++
+			clear(l.badges)
+			clear(l.pending)
 			l.applyFilter()
 		}
 		if then != nil {
@@ -113,7 +117,11 @@ func (l *projectList) computeBadge(path string) {
 		return
 	}
 	l.pending[path] = true
+	gen := l.gen
 	background(l.run, func() project.Badge { return l.projects.BadgeOf(path) }, func(b project.Badge) {
+		if gen != l.gen {
+			return // computed before a reload: a newer one is coming
+		}
 		delete(l.pending, path)
 		l.badges[path] = b
 		// Only the row that shows this folder changes: refreshing the whole

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"path/filepath"
 
 	"fyne.io/fyne/v2"
@@ -10,7 +9,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/project"
 )
 
@@ -37,6 +35,10 @@ type projectView struct {
 	perms     *permissionsTab
 	memoryTab *memoryTab
 	body      *fyne.Container
+
+	loaded   bool // st holds the folder's status
+	mem      Memories
+	memState MemoryState
 }
 
 func newProjectView(rec project.Record, m *MainWindow) *projectView {
@@ -61,7 +63,7 @@ func (v *projectView) buildUI() {
 	v.overview = newOverviewTab(v.main, v.root)
 	v.skills = newSkillsTab(v.root, v.main.run)
 	v.perms = newPermissionsTab(v.root, v.main.run)
-	v.memoryTab = newMemoryTab(v.main.run)
+	v.memoryTab = newMemoryTab()
 	v.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(lang.L("Overview"), theme.InfoIcon(), v.overview.content()),
 		container.NewTabItemWithIcon(lang.L("Skills"), theme.ListIcon(), v.skills.content()),
@@ -96,23 +98,22 @@ func (v *projectView) refresh() {
 }
 
 func (v *projectView) show(st project.Status, files []project.FileState, err error) {
-	v.st = st
-	missing := errors.Is(err, domain.ErrInvalid)
+	v.st, v.loaded = st, true
+	badge := project.BadgeFor(st, err)
+	v.state.set(badge)
+	missing := badge == project.BadgeMissing
 	switch {
 	case missing:
-		v.state.set(project.BadgeMissing)
 		v.notice.SetText(lang.L("This folder is not there any more: it was moved, renamed or deleted. Open it from its new place, or forget it."))
 		v.notice.Show()
 	case err != nil:
 		v.notice.SetText(err.Error())
 		v.notice.Show()
 	case !st.Allowed:
-		v.state.set(project.BadgeNotAllowed)
 		v.notice.SetText(st.Reason)
 		v.notice.Show()
 	default:
 		v.notice.Hide()
-		v.state.set(badgeOf(st))
 	}
 	if st.ID != "" {
 		v.id.SetText(st.ID)
@@ -138,27 +139,24 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 		v.overview.show(st, files)
 		v.skills.refresh()
 		v.perms.refresh()
+		v.showMemory()
 	} else {
 		v.tabs.Hide()
 	}
 }
 
-// badgeOf is the list state of a status (the folder exists).
-func badgeOf(st project.Status) project.Badge {
-	switch {
-	case !st.Allowed:
-		return project.BadgeNotAllowed
-	case st.SetUp:
-		return project.BadgeSetUp
-	case st.Declined:
-		return project.BadgeNever
-	}
-	return project.BadgeNotSetUp
+func (v *projectView) setMemory(mem Memories, state MemoryState) {
+	v.mem, v.memState = mem, state
+	v.showMemory()
 }
 
-func (v *projectView) setMemory(mem Memories, state MemoryState) {
-	v.overview.setMemory(mem, state)
-	v.memoryTab.setMemory(mem, state, v.st.ID)
+// showMemory shows this project's pool once both its id and memory.db are known.
+func (v *projectView) showMemory() {
+	if !v.loaded {
+		return
+	}
+	showProjectPool(v.main.run, v.overview.memCount, v.mem, v.memState, v.st.ID)
+	showProjectPool(v.main.run, v.memoryTab.count, v.mem, v.memState, v.st.ID)
 }
 
 func (v *projectView) onCopyID() {

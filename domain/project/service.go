@@ -91,7 +91,7 @@ func Resolve(path string) (string, error) {
 	fi, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return "", domain.Invalid("%s does not exist", path)
+		return "", &domain.Error{Kind: domain.ErrInvalid, Msg: fmt.Sprintf("%s does not exist", path), Cause: fs.ErrNotExist}
 	case errors.Is(err, fs.ErrPermission):
 		return "", domain.Invalid("%s cannot be read: permission denied", path)
 	case err != nil:
@@ -274,9 +274,14 @@ const (
 
 // BadgeOf tells the list state of a registered folder. It writes nothing.
 func (s *Service) BadgeOf(path string) Badge {
-	st, err := s.Status(path)
+	return BadgeFor(s.Status(path))
+}
+
+// BadgeFor is the list state of a status answer: a folder that is gone is
+// missing; one that cannot be read (or any other failure) is not allowed.
+func BadgeFor(st Status, err error) Badge {
 	switch {
-	case errors.Is(err, domain.ErrInvalid):
+	case errors.Is(err, fs.ErrNotExist):
 		return BadgeMissing
 	case err != nil || !st.Allowed:
 		return BadgeNotAllowed

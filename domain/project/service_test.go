@@ -596,3 +596,25 @@ func TestBadgeOf(t *testing.T) {
 		}
 	}
 }
+
+func TestBadgeForTellsMissingFromUnreadable(t *testing.T) {
+	gone := &domain.Error{Kind: domain.ErrInvalid, Msg: "gone", Cause: fs.ErrNotExist}
+	tests := []struct {
+		st   project.Status
+		err  error
+		want project.Badge
+	}{
+		{project.Status{}, gone, project.BadgeMissing},
+		{project.Status{}, domain.Invalid("/x cannot be read: permission denied"), project.BadgeNotAllowed},
+		{project.Status{}, errors.New("database is locked"), project.BadgeNotAllowed},
+		{project.Status{Allowed: false, SetUp: true}, nil, project.BadgeNotAllowed},
+		{project.Status{Allowed: true, SetUp: true}, nil, project.BadgeSetUp},
+		{project.Status{Allowed: true, Declined: true}, nil, project.BadgeNever},
+		{project.Status{Allowed: true}, nil, project.BadgeNotSetUp},
+	}
+	for _, tt := range tests {
+		if got := project.BadgeFor(tt.st, tt.err); got != tt.want {
+			t.Errorf("BadgeFor(%+v, %v) = %q, want %q", tt.st, tt.err, got, tt.want)
+		}
+	}
+}
