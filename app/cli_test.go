@@ -411,3 +411,32 @@ func TestCLIConcurrentOpensOfACopy(t *testing.T) {
 		t.Errorf("opening the copy again = %s, want known %s (registry and file disagree?)", r.stdout, final)
 	}
 }
+
+// TestCLIReadCommandsWriteNothing: status, preamble and files leave the data
+// folder exactly as it was (SPEC §2.1), side files included.
+func TestCLIReadCommandsWriteNothing(t *testing.T) {
+	c := newCLI(t)
+	dir := t.TempDir()
+	c.run("setup", dir)
+	snapshot := func() string {
+		var sb strings.Builder
+		filepath.WalkDir(c.home, func(p string, d fs.DirEntry, err error) error {
+			if err == nil {
+				info, _ := d.Info()
+				fmt.Fprintf(&sb, "%s %d %v\n", p, info.Size(), info.ModTime().UnixNano())
+			}
+			return nil
+		})
+		return sb.String()
+	}
+	before := snapshot()
+	for _, cmd := range [][]string{{"status", dir}, {"preamble", dir}, {"files", dir}} {
+		if r := c.run(cmd...); r.code != 0 {
+			t.Fatalf("%v = %d %s", cmd, r.code, r.stdout)
+		}
+		if after := snapshot(); after != before {
+			t.Errorf("%v changed the data home:\nbefore:\n%safter:\n%s", cmd, before, after)
+			before = after
+		}
+	}
+}

@@ -67,6 +67,8 @@ type MemoryDB struct {
 	// project pools are off for another reason; inserts name it only then.
 	hasProjectID bool
 	state        MemoryState
+	writable     bool          // db is the read-write connection
+	opt          memoryOptions // to open the writer later
 }
 
 // memoryRow is the GORM model of memories. Its tags describe the table
@@ -239,8 +241,7 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 		// closing it cannot checkpoint memory.db before the copy exists.
 		b, berr := backupDB(path, backups, memoryBackupName(now()), memoriesTable, opt)
 		if berr != nil {
-			m.skip(backupFailed(path, berr))
-			return m, nil
+			return m.openUnchanged(opt, backupFailed(path, berr))
 		}
 		m.state.Backup = b
 		schema, err = m.change(true)
@@ -275,10 +276,8 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 // openUnchanged opens memory.db for normal chats after the change was skipped:
 // no journal-mode change, no table, no index.
 func (m *MemoryDB) openUnchanged(opt memoryOptions, reason string) (*MemoryDB, error) {
-	if m.db == nil {
-		if err := m.openWriter(opt); err != nil {
-			return nil, err
-		}
+	if err := m.openReader(opt); err != nil {
+		return nil, err
 	}
 	m.skip(reason)
 	return m, nil
@@ -299,18 +298,55 @@ func backupFailed(path string, err error) string {
 
 // openWriter opens the read-write connection every later call uses.
 func (m *MemoryDB) openWriter(opt memoryOptions) error {
+	db, err := m.open(opt, "_txlock=immediate")
+	if err != nil {
+		return err
+	}
+	m.db, m.writable = db, true
+	m.opt = opt
+	return nil
+}
+
+// openReader makes the connection read-only, for a memory.db whose change was
+// skipped: the last read-write connection to close a WAL database checkpoints
+// it into memory.db, which must stay as it was until the person writes. The
+// read-only connection opens before the writer closes, so the writer is not
+// the last one and does not checkpoint.
+func (m *MemoryDB) openReader(opt memoryOptions) error {
+	db, err := m.open(opt, "mode=ro")
+	if err != nil {
+		return err
+	}
+	m.Close()
+	m.db, m.writable = db, false
+	m.opt = opt
+	return nil
+}
+
+// write returns the connection for a write the person asked for, opening the
+// read-write one if reads went through a read-only one.
+func (m *MemoryDB) write() (*gorm.DB, error) {
+	if !m.writable {
+		if err := m.openWriter(m.opt); err != nil {
+			return nil, err
+		}
+	}
+	return m.db, nil
+}
+
+func (m *MemoryDB) open(opt memoryOptions, params ...string) (*gorm.DB, error) {
 	lg := opt.logger
 	if lg == nil {
 		lg = logger.Discard
 	}
-	dsn := sqliteURI(m.path, "_pragma=busy_timeout(5000)", "_txlock=immediate")
+	dsn := sqliteURI(m.path, append(params, "_pragma=busy_timeout(5000)")...)
 	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{Logger: lg, NowFunc: m.now})
 	if err != nil {
-		return describe(m.path, err)
+		return nil, describe(m.path, err)
 	}
 	sqlDB, err := db.DB()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	// SQLite has one writer at a time. With one connection GORM queues this
 	// process's statements in Go instead of letting two pooled connections
@@ -318,10 +354,9 @@ func (m *MemoryDB) openWriter(opt memoryOptions) error {
 	sqlDB.SetMaxOpenConns(1)
 	if err := db.Callback().Raw().Before("gorm:raw").Register("memo:refuse_rebuild", refuseRebuild); err != nil {
 		sqlDB.Close()
-		return err
+		return nil, err
 	}
-	m.db = db
-	return nil
+	return db, nil
 }
 
 // refuseRebuild stops a statement that would rebuild a table: AutoMigrate
@@ -467,6 +502,7 @@ func (m *MemoryDB) Close() error {
 	if err != nil {
 		return err
 	}
+	m.db = nil
 	return sqlDB.Close()
 }
 
@@ -528,7 +564,11 @@ func (m *MemoryDB) Add(projectID, kind, content string) (Memory, error) {
 	if m.hasProjectID {
 		cols = append(cols, "project_id")
 	}
-	if err := m.db.Select(cols).Create(&row).Error; err != nil {
+	db, err := m.write()
+	if err != nil {
+		return Memory{}, err
+	}
+	if err := db.Select(cols).Create(&row).Error; err != nil {
 		return Memory{}, err
 	}
 	return row.memory(), nil
@@ -560,7 +600,11 @@ func (m *MemoryDB) List(projectID string, all bool, limit int) ([]Memory, error)
 
 // Remove deletes one memory; an unknown id is a domain.ErrNotFound.
 func (m *MemoryDB) Remove(id int64) error {
-	res := m.db.Delete(&memoryRow{}, id)
+	db, err := m.write()
+	if err != nil {
+		return err
+	}
+	res := db.Delete(&memoryRow{}, id)
 	if res.Error != nil {
 		return res.Error
 	}

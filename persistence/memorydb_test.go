@@ -737,3 +737,38 @@ func TestOpenMemoryDBConcurrentLaunches(t *testing.T) {
 		t.Errorf("%d launches made a backup, want exactly 1", backups)
 	}
 }
+
+// A skipped change leaves memory.db byte for byte as it was even after the
+// app closes it: reads went through a read-only connection, which does not
+// fold the older Memo's -wal into the file on close.
+func TestSkippedChangeLeavesTheFileAfterClose(t *testing.T) {
+	for _, legacy := range []string{"crashed", "open"} {
+		dataDir := filepath.Join(t.TempDir(), "data")
+		var older *sql.DB
+		if legacy == "crashed" {
+			crashedLegacy(t, dataDir, 9)
+		} else {
+			older = legacyDB(t, dataDir, 9)
+		}
+		os.WriteFile(filepath.Join(dataDir, backupsDirName), []byte("not a folder"), 0o600)
+		before := dbSums(t, dataDir)
+		m, err := OpenMemoryDB(dataDir, time.Now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, err := m.Count(""); err != nil || n != 9 {
+			t.Errorf("%s: Count = %d, %v; want 9", legacy, n, err)
+		}
+		m.Close()
+		after := dbSums(t, dataDir)
+		if before[1] == "missing" && after[1] == emptySum {
+			after[1] = "missing"
+		}
+		if after[0] != before[0] {
+			t.Errorf("%s: memory.db changed after a skipped change and Close: %v, want %v", legacy, after, before)
+		}
+		if older != nil {
+			older.Close()
+		}
+	}
+}

@@ -72,9 +72,11 @@ func Open(home string, opt Options) (*Store, error) {
 	if err := os.MkdirAll(s.dataDir, 0o700); err != nil {
 		return nil, fmt.Errorf("cannot create the data folder %s: %w", s.dataDir, err)
 	}
-	// The registry is small and read through indexes: a 512 KiB page cache
-	// (SQLite keeps 2 MiB by default) is plenty and keeps the idle app lean.
-	db, err := openGorm(dsn(path, "_pragma=journal_mode(WAL)", "_pragma=synchronous(NORMAL)", "_pragma=cache_size(-512)"), opt.Logger)
+	// The registry is small, read through indexes and written in tiny
+	// transactions. A rollback journal, not WAL: with WAL even a read-only
+	// `status` would leave -wal and -shm files behind, and status writes
+	// nothing. A 512 KiB page cache (SQLite keeps 2 MiB) keeps the idle app lean.
+	db, err := openGorm(dsn(path, "_pragma=journal_mode(DELETE)", "_pragma=cache_size(-512)"), opt.Logger)
 	if err != nil {
 		return nil, describe(path, err)
 	}
