@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"memo.dev/projects/domain"
@@ -104,8 +105,17 @@ func (e *env) abs(p string) (string, error) {
 	return filepath.Join(wd, p), nil
 }
 
-// settingsDir is where Fyne keeps this app's preferences (the guard refuses it).
+// settingsDir is where Fyne keeps this app's preferences (the guard refuses
+// it): ~/Library/Preferences/fyne/<id> on macOS, <config dir>/fyne/<id> elsewhere,
+// as in fyne.io/fyne/v2/internal/app/config_*.go.
 func settingsDir() string {
+	if runtime.GOOS == "darwin" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		return filepath.Join(home, "Library", "Preferences", "fyne", AppID)
+	}
 	dir, err := os.UserConfigDir()
 	if err != nil {
 		return ""

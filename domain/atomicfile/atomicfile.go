@@ -35,15 +35,30 @@ func Create(path string, data []byte, perm fs.FileMode) error {
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp)
-	// link(2) fails when the target exists, unlike rename(2).
-	if err := os.Link(tmp, path); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return &fs.PathError{Op: "create", Path: path, Err: fs.ErrExist}
-		}
+	defer os.Remove(tmp) // a no-op once renamed
+	// link(2) fails when the target exists, unlike rename(2). Filesystems
+	// without hard links (FAT, exFAT, some network shares) get a rename that
+	// refuses to replace instead.
+	err = os.Link(tmp, path)
+	if err != nil && !errors.Is(err, fs.ErrExist) {
+		err = RenameNoReplace(tmp, path)
+	}
+	if errors.Is(err, fs.ErrExist) {
+		return &fs.PathError{Op: "create", Path: path, Err: fs.ErrExist}
+	}
+	if err != nil {
 		return err
 	}
 	return SyncDir(filepath.Dir(path))
+}
+
+// renameChecked renames unless newpath exists, checking just before: for
+// filesystems that cannot refuse a replace themselves.
+func renameChecked(oldpath, newpath string) error {
+	if _, err := os.Lstat(newpath); err == nil {
+		return &os.LinkError{Op: "rename", Old: oldpath, New: newpath, Err: fs.ErrExist}
+	}
+	return os.Rename(oldpath, newpath)
 }
 
 func writeTemp(path string, data []byte, perm fs.FileMode) (string, error) {

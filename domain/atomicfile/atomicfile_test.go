@@ -75,3 +75,26 @@ func TestWriteFileIntoMissingFolderFails(t *testing.T) {
 		t.Fatal("WriteFile into a missing folder succeeded")
 	}
 }
+
+func TestRenameNoReplace(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	os.WriteFile(a, []byte("a"), 0o644)
+	os.WriteFile(b, []byte("b"), 0o644)
+	if err := RenameNoReplace(a, b); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("RenameNoReplace onto a file: %v, want fs.ErrExist", err)
+	}
+	if got, _ := os.ReadFile(b); string(got) != "b" {
+		t.Errorf("the target was replaced: %q", got)
+	}
+	// An empty folder is replaced by plain rename(2): here it must not be.
+	src, empty := filepath.Join(dir, "src"), filepath.Join(dir, "empty")
+	os.Mkdir(src, 0o755)
+	os.Mkdir(empty, 0o755)
+	if err := RenameNoReplace(src, empty); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("RenameNoReplace onto an empty folder: %v, want fs.ErrExist", err)
+	}
+	if err := RenameNoReplace(a, filepath.Join(dir, "c")); err != nil {
+		t.Errorf("RenameNoReplace to a free name: %v", err)
+	}
+}

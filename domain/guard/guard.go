@@ -26,6 +26,9 @@ type Rules struct {
 	OS       OS
 	Home     string // the user's home folder
 	MemoHome string // Memo's own folder (MEMO_HOME or ~/.memo)
+	// MemoDirs are Memo's other folders, refused like MemoHome: the default
+	// ~/.memo, where the installed Memo lives, when MEMO_HOME points elsewhere.
+	MemoDirs []string
 	// Executable is the running program; its folder is refused only when it lies
 	// inside MemoHome (an installed Memo), not when it runs from a checkout.
 	Executable   string
@@ -126,6 +129,11 @@ func (r Rules) CheckPath(path string) Verdict {
 		if !memo.isRoot() && r.sameName(memo.parts[len(memo.parts)-1], ".memo") &&
 			r.same(p, memo.parent()) {
 			return refuse(reasonMemoParent)
+		}
+	}
+	for _, s := range r.MemoDirs {
+		if d, bad := r.parse(s); bad == "" && r.within(p, d) {
+			return refuse(reasonMemoHome)
 		}
 	}
 	for _, s := range r.SettingsDirs {

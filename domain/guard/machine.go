@@ -13,8 +13,13 @@ import (
 func ForThisMachine(memoHome string, settingsDirs ...string) Rules {
 	r := Rules{OS: thisOS()}
 	r.Home, _ = os.UserHomeDir()
-	if memoHome == "" && r.Home != "" {
-		memoHome = filepath.Join(r.Home, ".memo")
+	if r.Home != "" {
+		def := filepath.Join(r.Home, ".memo")
+		if memoHome == "" {
+			memoHome = def
+		} else if resolve(memoHome) != resolve(def) {
+			r.MemoDirs = []string{def}
+		}
 	}
 	r.MemoHome = memoHome
 	r.Executable, _ = os.Executable()
@@ -41,6 +46,9 @@ func ForThisMachine(memoHome string, settingsDirs ...string) Rules {
 	r.SystemRoot = resolve(r.SystemRoot)
 	for i := range r.SettingsDirs {
 		r.SettingsDirs[i] = resolve(r.SettingsDirs[i])
+	}
+	for i := range r.MemoDirs {
+		r.MemoDirs[i] = resolve(r.MemoDirs[i])
 	}
 	for i := range r.ProgramDirs {
 		r.ProgramDirs[i] = resolve(r.ProgramDirs[i])

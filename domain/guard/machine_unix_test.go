@@ -41,3 +41,19 @@ func TestForThisMachine(t *testing.T) {
 		t.Errorf("ForThisMachine: CheckPath(repo in home) = %+v, want allowed", v)
 	}
 }
+
+func TestDefaultMemoHomeStaysRefused(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	os.MkdirAll(filepath.Join(home, ".memo", "data", "proj"), 0o755)
+	other := filepath.Join(t.TempDir(), "elsewhere")
+	r := ForThisMachine(other)
+	for _, p := range []string{filepath.Join(home, ".memo"), filepath.Join(home, ".memo", "data", "proj"), filepath.Join(other, "x")} {
+		if v := r.CheckPath(p); v.Allowed {
+			t.Errorf("with MEMO_HOME=%s, CheckPath(%s) allowed; Memo's folders must stay refused", other, p)
+		}
+	}
+	if v := r.CheckPath(filepath.Join(home, "code", "repo")); !v.Allowed {
+		t.Errorf("CheckPath(~/code/repo) = %+v, want allowed", v)
+	}
+}

@@ -173,7 +173,7 @@ func buildMemoDir(root, id string, rules []byte) error {
 	if exists(dst) {
 		return fs.ErrExist
 	}
-	if err := renameNoReplace(tmp, dst); err != nil {
+	if err := atomicfile.RenameNoReplace(tmp, dst); err != nil {
 		return err
 	}
 	return atomicfile.SyncDir(root)

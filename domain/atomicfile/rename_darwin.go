@@ -1,0 +1,24 @@
+package atomicfile
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// RenameNoReplace renames oldpath to newpath unless something is there
+// (fs.ErrExist). Plain rename(2) replaces a file, or an empty folder.
+func RenameNoReplace(oldpath, newpath string) error {
+	err := unix.RenamexNp(oldpath, newpath, unix.RENAME_EXCL)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, unix.EEXIST):
+		return &os.LinkError{Op: "rename", Old: oldpath, New: newpath, Err: fs.ErrExist}
+	case errors.Is(err, unix.ENOTSUP), errors.Is(err, unix.EINVAL):
+		return renameChecked(oldpath, newpath) // the filesystem cannot refuse a replace
+	}
+	return &os.LinkError{Op: "rename", Old: oldpath, New: newpath, Err: err}
+}
