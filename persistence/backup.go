@@ -9,10 +9,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"time"
+
+	"memo.dev/projects/domain/atomicfile"
 )
 
 const (
@@ -124,7 +125,7 @@ func backupDB(src, dir, name, table string, opt memoryOptions) (string, error) {
 	if err := os.Rename(copyPath, final); err != nil {
 		return "", fmt.Errorf("cannot put the backup in place: %v", err)
 	}
-	if err := syncDir(dir); err != nil {
+	if err := atomicfile.SyncDir(dir); err != nil {
 		os.Remove(final)
 		return "", fmt.Errorf("cannot save the backups folder: %v", err)
 	}
@@ -286,23 +287,6 @@ func syncFile(path string) error {
 		return err
 	}
 	return f.Close()
-}
-
-// syncDir makes a rename in dir durable. Windows cannot fsync a folder and
-// does not need to.
-func syncDir(dir string) error {
-	if runtime.GOOS == "windows" {
-		return nil
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	if err := d.Sync(); err != nil {
-		d.Close()
-		return err
-	}
-	return d.Close()
 }
 
 // sqliteURI builds a file: URI for the glebarez driver (which passes it to
