@@ -38,13 +38,13 @@ func (t *overviewTab) buildUI() {
 	t.complete.Hide()
 	t.memCount = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
 	t.policy = &widget.Label{Wrapping: fyne.TextWrapWord}
-	t.body = container.NewVScroll(container.NewVBox(
-		heading(lang.L("Files")), t.files, container.NewHBox(t.complete),
-		widget.NewSeparator(),
+	files := container.NewVBox(heading(lang.L("Files")), t.files, container.NewHBox(t.complete))
+	memory := container.NewVBox(
 		heading(lang.L("Memory")), t.memCount,
 		widget.NewSeparator(),
 		heading(lang.L("What this project's chats receive")), t.policy,
-	))
+	)
+	t.body = container.NewVScroll(container.NewGridWithColumns(2, files, memory))
 }
 
 func heading(s string) *widget.Label {
@@ -109,7 +109,7 @@ func policyText(p memory.Policy) string {
 	if p.ReadsPools == "none" {
 		return lang.L("Memo cannot tell which project this is, so its chats get no memory at all; they never fall back to the global pool.")
 	}
-	return fmt.Sprintf("%s\n%s\n%s\n%s",
+	return fmt.Sprintf("• %s\n• %s\n• %s\n• %s",
 		lang.L("Reads and writes only this project's own memory pool."),
 		lang.L("Never receives global memory, pinned facts, your name, style notes, persona or mood, and learns nothing personal."),
 		lang.L("Nothing from these chats is sent to the optional decision model."),
