@@ -670,3 +670,24 @@ func TestRefreshKeepsTheViewAndTab(t *testing.T) {
 		t.Error("forgetting another folder cleared the shown project")
 	}
 }
+
+// A click on a row selects it: the row handles right clicks, so Fyne's
+// driver gives it the left clicks as well.
+func TestClickingARowSelectsIt(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := t.TempDir()
+	f.svc.Register(dir)
+	f.m.list.reload(nil)
+	row := newProjectRow()
+	f.m.list.update(1, row)
+	test.Tap(row)
+	if f.m.view == nil || f.m.view.root != dir {
+		t.Error("tapping a project row did not show the project")
+	}
+	global := newProjectRow()
+	f.m.list.update(0, global)
+	test.Tap(global)
+	if f.m.view != nil {
+		t.Error("tapping Global memory did not switch to the global pool")
+	}
+}

@@ -91,6 +91,7 @@ func (l *projectList) length() int { return len(l.shown) + 1 }
 
 func (l *projectList) update(id widget.ListItemID, o fyne.CanvasObject) {
 	row := o.(*projectRow)
+	row.onTapped = func() { l.list.Select(id) }
 	if id == 0 {
 		row.set(lang.L("Global memory"), lang.L("Normal chats: every pool"), "", theme.AccountIcon())
 		row.onSecondary = nil
@@ -169,12 +170,24 @@ type projectRow struct {
 	badge *stateBadge
 	// onSecondary opens the row's context menu (right click).
 	onSecondary func(at fyne.Position)
+	// onTapped selects the row. Being SecondaryTappable, the row receives
+	// the primary clicks too (Fyne's driver picks the deepest object that
+	// handles any tap), so it passes them on to the list.
+	onTapped func()
 }
 
 var (
 	_ fyne.Widget            = (*projectRow)(nil)
+	_ fyne.Tappable          = (*projectRow)(nil)
 	_ fyne.SecondaryTappable = (*projectRow)(nil)
 )
+
+// Tapped implements fyne.Tappable.
+func (r *projectRow) Tapped(*fyne.PointEvent) {
+	if r.onTapped != nil {
+		r.onTapped()
+	}
+}
 
 // TappedSecondary implements fyne.SecondaryTappable.
 func (r *projectRow) TappedSecondary(ev *fyne.PointEvent) {
