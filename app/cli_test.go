@@ -440,3 +440,32 @@ func TestCLIReadCommandsWriteNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestCLIWindowWithoutADisplay: no crash, a sentence, when the window cannot
+// open (a server, an SSH session, a display that is not there).
+func TestCLIWindowWithoutADisplay(t *testing.T) {
+	c := newCLI(t)
+	for _, display := range []string{"", ":99"} { // none set; set but nothing there
+		var env []string
+		for _, kv := range os.Environ() {
+			if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
+				env = append(env, kv)
+			}
+		}
+		if display != "" {
+			env = append(env, "DISPLAY="+display)
+		}
+		cmd := exec.Command(binary, "open", t.TempDir())
+		cmd.Env = append(env, "MEMO_HOME="+c.home, "HOME="+c.user)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, _ := cmd.Output()
+		var obj map[string]any
+		if err := json.Unmarshal(out, &obj); err != nil || cmd.ProcessState.ExitCode() != 1 || !strings.Contains(fmt.Sprint(obj["error"]), "window") {
+			t.Errorf("open with DISPLAY=%q = exit %d %s, want exit 1 and a sentence about the window", display, cmd.ProcessState.ExitCode(), out)
+		}
+		if strings.Contains(stderr.String(), "goroutine ") {
+			t.Errorf("open with DISPLAY=%q crashed:\n%s", display, stderr.String())
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package app
 
 import (
+	"errors"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 
 	"fyne.io/fyne/v2"
@@ -16,7 +18,17 @@ import (
 
 // window opens the main window, with path opened in it when given. It is the
 // only code that needs fyne.io/fyne/v2/app (and so cgo).
-func (e *env) window(path string) int {
+func (e *env) window(path string) (code int) {
+	if err := e.canShowWindow(); err != nil {
+		return e.fail(err)
+	}
+	// The graphics driver panics when it cannot start (no display, no OpenGL):
+	// say so in a sentence rather than a stack trace.
+	defer func() {
+		if r := recover(); r != nil {
+			code = e.fail(fmt.Errorf("the window cannot open: %v; the commands (memo-projects help) work without it", r))
+		}
+	}()
 	s, err := e.open(false)
 	if err != nil {
 		return e.fail(err)
@@ -52,4 +64,17 @@ func openMemory(store *persistence.Store) (ui.Memories, ui.MemoryState) {
 	}
 	st := mem.State()
 	return mem, ui.MemoryState{Ready: true, ProjectMemory: st.ProjectMemory, Reason: st.Reason, Backup: st.Backup}
+}
+
+// canShowWindow refuses early where there is clearly no desktop session: on
+// Linux and the BSDs a window needs an X11 or Wayland display.
+func (e *env) canShowWindow() error {
+	switch runtime.GOOS {
+	case "windows", "darwin", "android", "ios":
+		return nil
+	}
+	if e.getenv("DISPLAY") == "" && e.getenv("WAYLAND_DISPLAY") == "" {
+		return errors.New("the window needs a desktop session, and there is none here (neither DISPLAY nor WAYLAND_DISPLAY is set); the commands work without it: memo-projects help")
+	}
+	return nil
 }
