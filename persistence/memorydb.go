@@ -13,7 +13,6 @@ import (
 	"time"
 
 	sqlitedriver "github.com/glebarez/go-sqlite"
-	"github.com/glebarez/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 
@@ -340,20 +339,14 @@ func (m *MemoryDB) open(opt memoryOptions, params ...string) (*gorm.DB, error) {
 		lg = logger.Discard
 	}
 	dsn := sqliteURI(m.path, append(params, "_pragma=busy_timeout(5000)")...)
-	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{Logger: lg, NowFunc: m.now})
+	db, err := openGorm(dsn, &gorm.Config{Logger: lg, NowFunc: m.now})
 	if err != nil {
 		return nil, describe(m.path, err)
 	}
-	sqlDB, err := db.DB()
-	if err != nil {
-		return nil, err
-	}
-	// SQLite has one writer at a time. With one connection GORM queues this
-	// process's statements in Go instead of letting two pooled connections
-	// race for the write lock and fail with "database is locked".
-	sqlDB.SetMaxOpenConns(1)
 	if err := db.Callback().Raw().Before("gorm:raw").Register("memo:refuse_rebuild", refuseRebuild); err != nil {
-		sqlDB.Close()
+		if sqlDB, err := db.DB(); err == nil {
+			sqlDB.Close()
+		}
 		return nil, err
 	}
 	return db, nil

@@ -55,14 +55,14 @@ func Open(home string, opt Options) (*Store, error) {
 	path := filepath.Join(s.dataDir, "projects.db")
 	if opt.ReadOnly {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-			db, err := openGorm("file:registry?mode=memory", opt.Logger)
+			db, err := openGorm("file:registry?mode=memory", registryConfig(opt))
 			if err != nil {
 				return nil, err
 			}
 			s.db = db
 			return s, migrateRegistry(db) // in memory: nothing is written
 		}
-		db, err := openGorm(dsn(path, "mode=ro"), opt.Logger)
+		db, err := openGorm(dsn(path, "mode=ro"), registryConfig(opt))
 		if err != nil {
 			return nil, describe(path, err)
 		}
@@ -76,7 +76,7 @@ func Open(home string, opt Options) (*Store, error) {
 	// transactions. A rollback journal, not WAL: with WAL even a read-only
 	// `status` would leave -wal and -shm files behind, and status writes
 	// nothing. A 512 KiB page cache (SQLite keeps 2 MiB) keeps the idle app lean.
-	db, err := openGorm(dsn(path, "_pragma=journal_mode(DELETE)", "_pragma=cache_size(-512)"), opt.Logger)
+	db, err := openGorm(dsn(path, "_pragma=journal_mode(DELETE)", "_pragma=cache_size(-512)"), registryConfig(opt))
 	if err != nil {
 		return nil, describe(path, err)
 	}
@@ -173,8 +173,13 @@ func dsn(path string, params ...string) string {
 	return sqliteURI(path, append(params, "_pragma=busy_timeout(5000)", "_txlock=immediate")...)
 }
 
-func openGorm(dsn string, log logger.Interface) (*gorm.DB, error) {
-	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{Logger: log, TranslateError: true})
+func registryConfig(opt Options) *gorm.Config {
+	return &gorm.Config{Logger: opt.Logger, TranslateError: true}
+}
+
+// openGorm opens one of Memo's SQLite files with a single connection.
+func openGorm(dsn string, cfg *gorm.Config) (*gorm.DB, error) {
+	db, err := gorm.Open(sqlite.Open(dsn), cfg)
 	if err != nil {
 		return nil, err
 	}

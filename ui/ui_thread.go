@@ -11,9 +11,6 @@ type runner struct {
 
 func newRunner() runner { return runner{goroutine: func(f func()) { go f() }} }
 
-// inline runs work on the caller's goroutine: for tests.
-func inline() runner { return runner{goroutine: func(f func()) { f() }} }
-
 // onUI is the one way widgets are changed from a goroutine.
 func onUI(f func()) { fyne.Do(f) }
 

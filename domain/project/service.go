@@ -76,9 +76,6 @@ func NewService(rules guard.Rules, reg Registry, now func() time.Time) *Service 
 	return &Service{guard: rules, registry: reg, now: now}
 }
 
-// Guard returns the rules the service checks folders against.
-func (s *Service) Guard() guard.Rules { return s.guard }
-
 // Resolve turns path into an absolute, cleaned, symlink-resolved folder, or an
 // invalid-input error a person understands.
 func Resolve(path string) (string, error) {
@@ -211,11 +208,8 @@ func (s *Service) register(path string) (Status, identity.Event, error) {
 		}
 	}
 	ev := identity.Decide(sight)
-	here, _, err := s.registry.ByPath(st.Root)
-	if err != nil {
-		return Status{}, "", err
-	}
-	next := Record{ID: file.ID, Path: st.Root, Declined: here.Declined, LastOpened: now}
+	// st.Declined is this folder's record as status read it.
+	next := Record{ID: file.ID, Path: st.Root, Declined: st.Declined, LastOpened: now}
 	if ev == identity.Copied {
 		// Two folders never share one memory: the copy gets its own id.
 		file.setID(identity.New())
