@@ -11,9 +11,40 @@ import (
 var (
 	ErrInvalid  = errors.New("invalid input")
 	ErrRefused  = errors.New("refused")
-	ErrConflict = errors.New("already exists")
+	ErrConflict = errors.New("conflict")
 	ErrNotFound = errors.New("not found")
 )
+
+// Kind names a kind of failure as the command line and the HTTP API print it
+// (SPEC §8.2: {"error": "...", "kind": "..."}).
+type Kind string
+
+const (
+	KindInvalid   Kind = "invalid"
+	KindForbidden Kind = "forbidden"
+	KindConflict  Kind = "conflict"
+	KindNotFound  Kind = "not_found"
+	KindInternal  Kind = "internal"
+)
+
+// KindOf tells the kind of an error: the one every interface reports and maps
+// to its own code (exit status, HTTP status). An error of no known kind is
+// internal.
+func KindOf(err error) Kind {
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, ErrInvalid):
+		return KindInvalid
+	case errors.Is(err, ErrRefused):
+		return KindForbidden
+	case errors.Is(err, ErrConflict):
+		return KindConflict
+	case errors.Is(err, ErrNotFound):
+		return KindNotFound
+	}
+	return KindInternal
+}
 
 // Error is a failure of a known kind with a sentence a person understands,
 // and the underlying cause when there is one (fs.ErrNotExist …).
@@ -43,7 +74,19 @@ func Refused(format string, args ...any) error {
 	return &Error{Kind: ErrRefused, Msg: fmt.Sprintf(format, args...)}
 }
 
+// Conflict reports something that exists already, or a resource another
+// process holds.
+func Conflict(format string, args ...any) error {
+	return &Error{Kind: ErrConflict, Msg: fmt.Sprintf(format, args...)}
+}
+
 // NotFound reports something that does not exist.
 func NotFound(format string, args ...any) error {
 	return &Error{Kind: ErrNotFound, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Wrap gives err a kind and a sentence, keeping err as the cause so that
+// errors.Is still finds it (fs.ErrPermission …).
+func Wrap(kind error, err error, format string, args ...any) error {
+	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...), Cause: err}
 }
