@@ -1,0 +1,25 @@
+package memory
+
+// Schema values of State: what the memories table looked like.
+const (
+	SchemaNew     = "new"     // memory.db or its memories table was created by this launch
+	SchemaLegacy  = "legacy"  // memories has no project_id: the one-time change was skipped
+	SchemaCurrent = "current" // memories has project_id (possibly added by this launch)
+)
+
+// State is what opening the memory database found and did this launch
+// (SPEC §5). It is the one type the CLI, the window and the API report.
+type State struct {
+	// Ready: memory.db is open, so normal chats work; project memory may
+	// still be off.
+	Ready bool
+	// Schema is SchemaNew, SchemaLegacy or SchemaCurrent ("" when not Ready).
+	Schema string
+	// ProjectMemory: project pools can be read and written.
+	ProjectMemory bool
+	// Reason says, in words a person acts on, why memory.db could not be
+	// opened (not Ready) or why project memory is off; "" otherwise.
+	Reason string
+	// Backup is the path of the verified backup made during this open, if any.
+	Backup string
+}
