@@ -1,0 +1,24 @@
+package api
+
+import (
+	"syscall"
+
+	"golang.org/x/sys/windows"
+)
+
+var errAddrInUse = syscall.Errno(10048) // WSAEADDRINUSE
+
+// processAlive reports whether a process with this pid is still running.
+func processAlive(pid int) bool {
+	h, err := windows.OpenProcess(windows.PROCESS_QUERY_LIMITED_INFORMATION, false, uint32(pid))
+	if err != nil {
+		return err == windows.ERROR_ACCESS_DENIED
+	}
+	defer windows.CloseHandle(h)
+	var code uint32
+	if err := windows.GetExitCodeProcess(h, &code); err != nil {
+		return true
+	}
+	const stillActive = 259
+	return code == stillActive
+}

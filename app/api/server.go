@@ -1,0 +1,370 @@
+// Package api is the loopback HTTP API of SPEC §8.3: the endpoints the chat app
+// calls. It has no logic of its own: every answer comes from the same domain
+// services as the command line and the window, and every HTTP status from the
+// same error kinds (domain.KindOf) as the command line's exit codes.
+package api
+
+import (
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/project"
+)
+
+// MaxBody is the largest request body accepted; a permissions file is a few KiB.
+const MaxBody = 1 << 20
+
+// Projects is what the API asks of the project service.
+type Projects interface {
+	Status(path string) (project.Status, error)
+	Setup(path string) (project.SetupResult, error)
+	Decline(path string, declined bool) (project.Status, error)
+}
+
+// Config is what a Server serves and where it keeps its files.
+type Config struct {
+	Projects Projects
+	// Extra registers more endpoints (the permissions group) on the same
+	// security checks; each handler decodes with Decode and answers with
+	// Write or Fail.
+	Extra func(mux *Mux)
+	// DataDir is Memo's data folder: the token and the discovery file live there.
+	DataDir string
+	Now     func() time.Time
+	// PID is written to the discovery file (os.Getpid()).
+	PID int
+}
+
+// Server is one loopback API server. Start it with Listen, then Serve.
+type Server struct {
+	cfg   Config
+	token string
+	ln    net.Listener
+	port  string
+	srv   *http.Server
+	disc  *discovery
+}
+
+// Mux registers POST endpoints behind the server's checks.
+type Mux struct{ mux *http.ServeMux }
+
+// Handle registers h for POST requests to path.
+func (m *Mux) Handle(path string, h func(w http.ResponseWriter, r *http.Request)) {
+	m.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.Header().Set("Allow", http.MethodPost)
+			writeError(w, http.StatusMethodNotAllowed, "invalid", fmt.Sprintf("%s takes POST, not %s", path, r.Method))
+			return
+		}
+		h(w, r)
+	})
+}
+
+// New prepares a server: it reads (or creates, on first start) the token.
+func New(cfg Config) (*Server, error) {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	token, err := loadToken(cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	return &Server{cfg: cfg, token: token}, nil
+}
+
+// TokenFile is where the bearer token is kept.
+func TokenFile(dataDir string) string { return filepath.Join(dataDir, tokenName) }
+
+// DiscoveryFile is where a listening server says where it listens.
+func DiscoveryFile(dataDir string) string { return filepath.Join(dataDir, discoveryName) }
+
+// CheckAddr refuses an address that is not a loopback IP and port: the API is
+// for programs on this device only.
+func CheckAddr(addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return domain.Invalid("%q is not an address: give 127.0.0.1:PORT", addr)
+	}
+	if _, err := strconv.ParseUint(port, 10, 16); err != nil {
+		return domain.Invalid("%q has no valid port: give 127.0.0.1:PORT", addr)
+	}
+	if host == "localhost" {
+		return nil
+	}
+	ip := net.ParseIP(host)
+	if ip == nil || !ip.IsLoopback() {
+		return domain.Invalid("the API listens on loopback only (127.0.0.1, ::1 or localhost), not %q", host)
+	}
+	return nil
+}
+
+// Listen binds addr (loopback only) and writes the discovery file.
+func (s *Server) Listen(addr string) error {
+	if err := CheckAddr(addr); err != nil {
+		return err
+	}
+	d, err := claimDiscovery(s.cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		if errors.Is(err, errAddrInUse) || strings.Contains(err.Error(), "address already in use") {
+			return domain.Conflict("%s is already in use by another program; choose another port with --addr 127.0.0.1:PORT", addr)
+		}
+		return fmt.Errorf("cannot listen on %s: %w", addr, err)
+	}
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	if err := d.write(Discovery{Addr: ln.Addr().String(), PID: s.cfg.PID, Started: s.cfg.Now().UTC()}); err != nil {
+		ln.Close()
+		return err
+	}
+	s.ln, s.port, s.disc = ln, port, d
+	s.srv = &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		// Setup writes a few files; a minute is far more than it needs.
+		WriteTimeout:   60 * time.Second,
+		IdleTimeout:    60 * time.Second,
+		MaxHeaderBytes: 16 << 10,
+	}
+	return nil
+}
+
+// Addr is where the server listens (after Listen).
+func (s *Server) Addr() string {
+	if s.ln == nil {
+		return ""
+	}
+	return s.ln.Addr().String()
+}
+
+// Serve answers requests until ctx is cancelled, then shuts down gracefully
+// (requests in flight finish) and removes the discovery file.
+func (s *Server) Serve(ctx context.Context) error {
+	if s.srv == nil {
+		return errors.New("serve before listen")
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- s.srv.Serve(s.ln) }()
+	var err error
+	select {
+	case err = <-errc:
+	case <-ctx.Done():
+		shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		err = s.srv.Shutdown(shutdown)
+		cancel()
+		<-errc
+	}
+	s.disc.remove()
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
+}
+
+// Handler is the API with its security checks, for a server or a test.
+func (s *Server) Handler() http.Handler {
+	m := &Mux{mux: http.NewServeMux()}
+	s.register(m)
+	if s.cfg.Extra != nil {
+		s.cfg.Extra(m)
+	}
+	m.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, string(domain.KindNotFound), fmt.Sprintf("no endpoint %s", r.URL.Path))
+	})
+	return s.guard(m.mux)
+}
+
+// guard applies the checks every request passes before any endpoint sees it.
+func (s *Server) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// A web page can make a browser send requests here; with DNS
+		// rebinding, even to a name that resolves to 127.0.0.1. Only the
+		// loopback names with this server's port are accepted.
+		if !s.loopbackHost(r.Host) {
+			writeError(w, http.StatusForbidden, string(domain.KindForbidden), "requests must be addressed to 127.0.0.1, localhost or [::1] with this server's port")
+			return
+		}
+		// Browsers always send Origin on cross-origin requests; the chat app
+		// and scripts never do.
+		if r.Header.Get("Origin") != "" {
+			writeError(w, http.StatusForbidden, string(domain.KindForbidden), "requests from web pages are refused")
+			return
+		}
+		if !s.authorized(r.Header.Get("Authorization")) {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="memo-projects"`)
+			writeError(w, http.StatusUnauthorized, "unauthorized", "a valid bearer token is required: send Authorization: Bearer <the contents of data/api-token>")
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) loopbackHost(host string) bool {
+	h, port, err := net.SplitHostPort(host)
+	if err != nil || (s.port != "" && port != s.port) {
+		return false
+	}
+	switch h {
+	case "127.0.0.1", "localhost", "::1":
+		return true
+	}
+	return false
+}
+
+func (s *Server) authorized(header string) bool {
+	const prefix = "Bearer "
+	if len(header) <= len(prefix) || !strings.EqualFold(header[:len(prefix)], prefix) {
+		return false
+	}
+	got := strings.TrimSpace(header[len(prefix):])
+	return subtle.ConstantTimeCompare([]byte(got), []byte(s.token)) == 1
+}
+
+// Decode reads a request body of at most MaxBody bytes into v: one JSON
+// object with no unknown fields. The error already carries its kind.
+func Decode(w http.ResponseWriter, r *http.Request, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return errTooLarge
+		}
+		if errors.Is(err, io.EOF) {
+			return domain.Invalid("the request has no JSON body")
+		}
+		return domain.Invalid("the request body is not the expected JSON: %v", err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return errTooLarge
+		}
+		return domain.Invalid("the request body holds more than one JSON value")
+	}
+	return nil
+}
+
+var errTooLarge = errors.New("the request body is larger than 1 MiB")
+
+// AbsPath checks an API path: the API has no current folder, so a path must
+// be absolute.
+func AbsPath(p string) (string, error) {
+	switch {
+	case p == "":
+		return "", domain.Invalid("path is missing: give the folder's absolute path")
+	case !filepath.IsAbs(p):
+		return "", domain.Invalid("%q is not an absolute path: the API needs the folder's full path", p)
+	}
+	return p, nil
+}
+
+// Write answers 200 with v as JSON.
+func Write(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	json.NewEncoder(w).Encode(v)
+}
+
+// Fail answers with the status of err's kind and {"error", "kind"}.
+func Fail(w http.ResponseWriter, err error) {
+	if errors.Is(err, errTooLarge) {
+		writeError(w, http.StatusRequestEntityTooLarge, string(domain.KindInvalid), err.Error())
+		return
+	}
+	kind := domain.KindOf(err)
+	writeError(w, StatusOf(kind), string(kind), err.Error())
+}
+
+// StatusOf maps an error kind to its HTTP status, as exit codes map for the CLI.
+func StatusOf(k domain.Kind) int {
+	switch k {
+	case domain.KindInvalid:
+		return http.StatusBadRequest
+	case domain.KindForbidden:
+		return http.StatusForbidden
+	case domain.KindConflict:
+		return http.StatusConflict
+	case domain.KindNotFound:
+		return http.StatusNotFound
+	}
+	return http.StatusInternalServerError
+}
+
+type errorBody struct {
+	Error string `json:"error"`
+	Kind  string `json:"kind"`
+}
+
+func writeError(w http.ResponseWriter, status int, kind, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(errorBody{Error: msg, Kind: kind})
+}
+
+// Endpoint decodes a request of type T, runs do, and answers with its
+// result or its error: every endpoint is one domain call behind it.
+func Endpoint[T any](do func(req T) (any, error)) func(http.ResponseWriter, *http.Request) {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var req T
+		if err := Decode(w, r, &req); err != nil {
+			Fail(w, err)
+			return
+		}
+		out, err := do(req)
+		if err != nil {
+			Fail(w, err)
+			return
+		}
+		Write(w, out)
+	}
+}
+
+// PathRequest is the body of the endpoints that take only a folder.
+type PathRequest struct {
+	Path string `json:"path"`
+}
+
+type declineRequest struct {
+	Path     string `json:"path"`
+	Declined *bool  `json:"declined"` // absent means true
+}
+
+func (s *Server) register(m *Mux) {
+	m.Handle("/api/projects/status", Endpoint(func(req PathRequest) (any, error) {
+		path, err := AbsPath(req.Path)
+		if err != nil {
+			return nil, err
+		}
+		return s.cfg.Projects.Status(path)
+	}))
+	m.Handle("/api/projects/setup", Endpoint(func(req PathRequest) (any, error) {
+		path, err := AbsPath(req.Path)
+		if err != nil {
+			return nil, err
+		}
+		return s.cfg.Projects.Setup(path)
+	}))
+	m.Handle("/api/projects/decline", Endpoint(func(req declineRequest) (any, error) {
+		path, err := AbsPath(req.Path)
+		if err != nil {
+			return nil, err
+		}
+		return s.cfg.Projects.Decline(path, req.Declined == nil || *req.Declined)
+	}))
+}

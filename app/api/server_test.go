@@ -1,0 +1,332 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/project"
+)
+
+// fakeProjects answers from a table of errors by path, recording calls.
+type fakeProjects struct {
+	mu    sync.Mutex
+	errs  map[string]error
+	calls []string
+}
+
+func (f *fakeProjects) call(name, path string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls = append(f.calls, name+" "+path)
+	return f.errs[path]
+}
+
+func (f *fakeProjects) Status(path string) (project.Status, error) {
+	if err := f.call("status", path); err != nil {
+		return project.Status{}, err
+	}
+	return project.Status{Root: path, Name: filepath.Base(path), Allowed: true, ShouldAsk: true}, nil
+}
+
+func (f *fakeProjects) Setup(path string) (project.SetupResult, error) {
+	if err := f.call("setup", path); err != nil {
+		return project.SetupResult{}, err
+	}
+	return project.SetupResult{Root: path, ID: "p_0123456789abcdef0123456789abcdef", Created: []string{"AGENTS.md"}, Skipped: []string{}}, nil
+}
+
+func (f *fakeProjects) Decline(path string, declined bool) (project.Status, error) {
+	if err := f.call(fmt.Sprintf("decline(%v)", declined), path); err != nil {
+		return project.Status{}, err
+	}
+	return project.Status{Root: path, Declined: declined}, nil
+}
+
+func newTestServer(t *testing.T, p Projects) (*Server, string) {
+	t.Helper()
+	dir := t.TempDir()
+	s, err := New(Config{Projects: p, DataDir: dir, PID: os.Getpid()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.port = "7777" // what Listen would have bound
+	return s, dir
+}
+
+type request struct {
+	method, path, host, origin, auth string
+	body                             string
+}
+
+func (s *Server) do(t *testing.T, r request) (int, map[string]any) {
+	t.Helper()
+	if r.method == "" {
+		r.method = http.MethodPost
+	}
+	if r.host == "" {
+		r.host = "127.0.0.1:7777"
+	}
+	if r.auth == "" {
+		r.auth = "Bearer " + s.token
+	}
+	req := httptest.NewRequest(r.method, r.path, strings.NewReader(r.body))
+	req.Host = r.host
+	if r.origin != "" {
+		req.Header.Set("Origin", r.origin)
+	}
+	if r.auth != "-" {
+		req.Header.Set("Authorization", r.auth)
+	}
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, req)
+	var body map[string]any
+	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+		t.Fatalf("%s %s: the answer is not JSON: %q", r.method, r.path, rec.Body.String())
+	}
+	if ct := rec.Header().Get("Content-Type"); ct != "application/json" {
+		t.Errorf("%s %s: Content-Type %q", r.method, r.path, ct)
+	}
+	return rec.Code, body
+}
+
+func TestEndpoints(t *testing.T) {
+	refused := domain.Refused("this is your home folder")
+	missing := domain.Invalid("/gone does not exist")
+	fake := &fakeProjects{errs: map[string]error{
+		"/home/ann":  refused,
+		"/gone":      missing,
+		"/conflict":  domain.Conflict("another Memo process is busy"),
+		"/notfound":  domain.NotFound("no such thing"),
+		"/exploding": errors.New("disk on fire"),
+	}}
+	s, _ := newTestServer(t, fake)
+	tests := []struct {
+		name   string
+		req    request
+		status int
+		want   map[string]any // fields that must have these values
+	}{
+		{"status", request{path: "/api/projects/status", body: `{"path":"/work/repo"}`}, 200, map[string]any{"root": "/work/repo", "should_ask": true}},
+		{"setup", request{path: "/api/projects/setup", body: `{"path":"/work/repo"}`}, 200, map[string]any{"id": "p_0123456789abcdef0123456789abcdef"}},
+		{"decline without declined means never", request{path: "/api/projects/decline", body: `{"path":"/work/repo"}`}, 200, map[string]any{"declined": true}},
+		{"decline false undoes", request{path: "/api/projects/decline", body: `{"path":"/work/repo","declined":false}`}, 200, map[string]any{"declined": false}},
+		{"guard refusal is 403", request{path: "/api/projects/setup", body: `{"path":"/home/ann"}`}, 403, map[string]any{"kind": "forbidden", "error": refused.Error()}},
+		{"invalid input is 400", request{path: "/api/projects/status", body: `{"path":"/gone"}`}, 400, map[string]any{"kind": "invalid"}},
+		{"conflict is 409", request{path: "/api/projects/setup", body: `{"path":"/conflict"}`}, 409, map[string]any{"kind": "conflict"}},
+		{"not found is 404", request{path: "/api/projects/status", body: `{"path":"/notfound"}`}, 404, map[string]any{"kind": "not_found"}},
+		{"internal is 500", request{path: "/api/projects/status", body: `{"path":"/exploding"}`}, 500, map[string]any{"kind": "internal"}},
+		{"relative path", request{path: "/api/projects/status", body: `{"path":"repo"}`}, 400, map[string]any{"kind": "invalid"}},
+		{"no path", request{path: "/api/projects/status", body: `{}`}, 400, map[string]any{"kind": "invalid"}},
+		{"unknown field", request{path: "/api/projects/status", body: `{"path":"/work/repo","force":true}`}, 400, map[string]any{"kind": "invalid"}},
+		{"not JSON", request{path: "/api/projects/status", body: `path=/work/repo`}, 400, map[string]any{"kind": "invalid"}},
+		{"empty body", request{path: "/api/projects/status", body: ``}, 400, map[string]any{"kind": "invalid"}},
+		{"two objects", request{path: "/api/projects/status", body: `{"path":"/a"}{"path":"/b"}`}, 400, map[string]any{"kind": "invalid"}},
+		{"wrong type", request{path: "/api/projects/decline", body: `{"path":"/a","declined":"yes"}`}, 400, map[string]any{"kind": "invalid"}},
+		{"body over 1 MiB", request{path: "/api/projects/status", body: `{"path":"/` + strings.Repeat("a", MaxBody) + `"}`}, 413, map[string]any{"kind": "invalid"}},
+		{"GET is 405", request{method: "GET", path: "/api/projects/status"}, 405, map[string]any{"kind": "invalid"}},
+		{"unknown endpoint is 404", request{path: "/api/projects/explode", body: `{}`}, 404, map[string]any{"kind": "not_found"}},
+		{"no token is 401", request{path: "/api/projects/status", auth: "-", body: `{"path":"/work/repo"}`}, 401, nil},
+		{"wrong token is 401", request{path: "/api/projects/status", auth: "Bearer nope", body: `{"path":"/work/repo"}`}, 401, nil},
+		{"basic auth is 401", request{path: "/api/projects/status", auth: "Basic " + s.token, body: `{"path":"/work/repo"}`}, 401, nil},
+		{"a browser's Origin is 403", request{path: "/api/projects/setup", origin: "http://evil.example", body: `{"path":"/work/repo"}`}, 403, map[string]any{"kind": "forbidden"}},
+		{"even a null Origin", request{path: "/api/projects/setup", origin: "null", body: `{"path":"/work/repo"}`}, 403, nil},
+		{"rebinding host is 403", request{path: "/api/projects/setup", host: "evil.example:7777", body: `{"path":"/work/repo"}`}, 403, nil},
+		{"loopback host, other port", request{path: "/api/projects/status", host: "127.0.0.1:80", body: `{"path":"/work/repo"}`}, 403, nil},
+		{"host without port", request{path: "/api/projects/status", host: "localhost", body: `{"path":"/work/repo"}`}, 403, nil},
+		{"localhost is fine", request{path: "/api/projects/status", host: "localhost:7777", body: `{"path":"/work/repo"}`}, 200, nil},
+		{"[::1] is fine", request{path: "/api/projects/status", host: "[::1]:7777", body: `{"path":"/work/repo"}`}, 200, nil},
+		{"127.0.0.2 is not a name we answer to", request{path: "/api/projects/status", host: "127.0.0.2:7777", body: `{"path":"/work/repo"}`}, 403, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := len(fake.calls)
+			code, body := s.do(t, tt.req)
+			if code != tt.status {
+				t.Fatalf("%s: status %d, want %d (%v)", tt.name, code, tt.status, body)
+			}
+			for k, v := range tt.want {
+				if body[k] != v {
+					t.Errorf("%s: %s = %v, want %v", tt.name, k, body[k], v)
+				}
+			}
+			if code >= 400 {
+				if _, ok := body["error"].(string); !ok {
+					t.Errorf("%s: error answer without an error sentence: %v", tt.name, body)
+				}
+			}
+			// Refused before any endpoint: the domain was never asked.
+			if (code == 401 || code == 405 || code == 413 || (code == 403 && tt.want["error"] == nil)) && len(fake.calls) != before {
+				t.Errorf("%s: the domain was called: %v", tt.name, fake.calls[before:])
+			}
+		})
+	}
+}
+
+func TestTokenFile(t *testing.T) {
+	dir := t.TempDir()
+	s1, err := New(Config{Projects: &fakeProjects{}, DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(TokenFile(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != 0o600 {
+		t.Errorf("token file mode %v, want 0600", fi.Mode().Perm())
+	}
+	if len(s1.token) != 64 {
+		t.Errorf("token %q is not 256 bits of hex", s1.token)
+	}
+	s2, err := New(Config{Projects: &fakeProjects{}, DataDir: dir})
+	if err != nil || s2.token != s1.token {
+		t.Fatalf("second start: token %q, %v; want the first one kept", s2.token, err)
+	}
+	// A token that others can read is narrowed back.
+	if err := os.Chmod(TokenFile(dir), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(Config{Projects: &fakeProjects{}, DataDir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(TokenFile(dir)); fi.Mode().Perm() != 0o600 {
+		t.Errorf("a widened token file stays %v", fi.Mode().Perm())
+	}
+	// A token file that is a link, or damaged, is an error, not a silent new token.
+	for name, setup := range map[string]func(p string) error{
+		"symlink": func(p string) error {
+			os.Remove(p)
+			return os.Symlink("/etc/hostname", p)
+		},
+		"short": func(p string) error {
+			os.Remove(p)
+			return os.WriteFile(p, []byte("abc\n"), 0o600)
+		},
+	} {
+		d := t.TempDir()
+		if err := setup(TokenFile(d)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := New(Config{Projects: &fakeProjects{}, DataDir: d}); err == nil {
+			t.Errorf("%s token file: no error", name)
+		}
+	}
+}
+
+func TestCheckAddr(t *testing.T) {
+	for _, tt := range []struct {
+		addr string
+		ok   bool
+	}{
+		{"127.0.0.1:8080", true},
+		{"127.0.0.1:0", true},
+		{"[::1]:8080", true},
+		{"localhost:8080", true},
+		{"127.1.2.3:8080", true},
+		{"0.0.0.0:8080", false},
+		{":8080", false},
+		{"[::]:8080", false},
+		{"192.168.1.2:8080", false},
+		{"example.com:8080", false},
+		{"127.0.0.1", false},
+		{"127.0.0.1:99999", false},
+		{"127.0.0.1:http", false},
+	} {
+		if err := CheckAddr(tt.addr); (err == nil) != tt.ok {
+			t.Errorf("CheckAddr(%q) = %v, want ok=%v", tt.addr, err, tt.ok)
+		} else if err != nil && domain.KindOf(err) != domain.KindInvalid {
+			t.Errorf("CheckAddr(%q) kind %q, want invalid", tt.addr, domain.KindOf(err))
+		}
+	}
+}
+
+// TestServeForReal listens on loopback, calls the API with a real client,
+// and checks the discovery file's life: written while listening (0600),
+// removed on a clean stop, a stale one replaced, a live one refused.
+func TestServeForReal(t *testing.T) {
+	dir := t.TempDir()
+	// A stale file: a pid that cannot be running.
+	stale := Discovery{Addr: "127.0.0.1:1", PID: 1 << 30, Started: time.Now()}
+	b, _ := json.Marshal(stale)
+	if err := os.WriteFile(DiscoveryFile(dir), b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Listen("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx) }()
+
+	d, err := ReadDiscovery(dir)
+	if err != nil || d.Addr != s.Addr() || d.PID != os.Getpid() {
+		t.Fatalf("discovery = %+v, %v; want %s and our pid", d, err, s.Addr())
+	}
+	if fi, _ := os.Stat(DiscoveryFile(dir)); fi.Mode().Perm() != 0o600 {
+		t.Errorf("api.json mode %v, want 0600", fi.Mode().Perm())
+	}
+
+	req, _ := http.NewRequest("POST", "http://"+d.Addr+"/api/projects/status", bytes.NewReader([]byte(`{"path":"/work/x"}`)))
+	req.Header.Set("Authorization", "Bearer "+s.token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"root":"/work/x"`) {
+		t.Fatalf("real call: %d %s", resp.StatusCode, body)
+	}
+
+	// A second server on this data folder while the first one runs: refused.
+	// Its pid must be another live process: the parent of the test.
+	live := Discovery{Addr: d.Addr, PID: os.Getppid(), Started: time.Now()}
+	b, _ = json.Marshal(live)
+	if err := os.WriteFile(DiscoveryFile(dir), b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid() + 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s2.Listen("127.0.0.1:0"); domain.KindOf(err) != domain.KindConflict {
+		t.Errorf("second server while one runs: %v, want a conflict", err)
+	}
+	// Put ours back, and check that the port in use is a clear conflict.
+	b, _ = json.Marshal(d)
+	os.WriteFile(DiscoveryFile(dir), b, 0o600)
+	s3, _ := New(Config{Projects: &fakeProjects{}, DataDir: t.TempDir(), PID: os.Getpid()})
+	if err := s3.Listen(d.Addr); domain.KindOf(err) != domain.KindConflict || !strings.Contains(err.Error(), d.Addr) {
+		t.Errorf("port in use: %v, want a conflict naming %s", err, d.Addr)
+	}
+
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(DiscoveryFile(dir)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("api.json left after a clean stop: %v", err)
+	}
+	if _, err := net.DialTimeout("tcp", d.Addr, time.Second); err == nil {
+		t.Errorf("still listening after stop")
+	}
+}
