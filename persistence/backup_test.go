@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/memory"
 )
 
 func TestMemoryBackupName(t *testing.T) {
@@ -152,7 +153,7 @@ func TestOpenMemoryDBBackupBlocked(t *testing.T) {
 				t.Fatalf("%s: memory.db changed during open: sums %v, want %v", tt.name, after, before)
 			}
 			st := m.State()
-			if st.Schema != SchemaLegacy || st.ProjectMemory || st.Backup != "" {
+			if st.Schema != memory.SchemaLegacy || st.ProjectMemory || st.Backup != "" {
 				t.Errorf("%s: State() = %+v, want legacy without project memory or backup", tt.name, st)
 			}
 			if !strings.Contains(st.Reason, "next launch tries again") || !strings.Contains(st.Reason, "back up") {
@@ -200,7 +201,7 @@ func TestOpenMemoryDBBackupBlocked(t *testing.T) {
 			unblock()
 			next := openTest(t, dataDir, launch.Add(time.Minute), memoryOptions{})
 			st = next.State()
-			if st.Schema != SchemaCurrent || !st.ProjectMemory || st.Backup == "" {
+			if st.Schema != memory.SchemaCurrent || !st.ProjectMemory || st.Backup == "" {
 				t.Fatalf("%s: next launch State() = %+v, want the change made", tt.name, st)
 			}
 			if got := queryInt(t, openRaw(t, st.Backup, "mode=ro"), "SELECT count(*) FROM memories"); got != n+1 {

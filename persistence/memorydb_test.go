@@ -18,6 +18,7 @@ import (
 	"gorm.io/gorm/logger"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/memory"
 )
 
 // launch is the fixed clock of these tests: backups are named after it.
@@ -209,7 +210,7 @@ func TestOpenMemoryDBUpgradesLegacyWAL(t *testing.T) {
 	m := openTest(t, dataDir, launch.In(time.FixedZone("CEST", 2*3600)), memoryOptions{logger: log})
 
 	wantBackup := filepath.Join(dataDir, "backups", "memory-pre-project-id-20250304T050607Z.db")
-	want := MemoryState{Schema: SchemaCurrent, ProjectMemory: true, Backup: wantBackup}
+	want := memory.State{Ready: true, Schema: memory.SchemaCurrent, ProjectMemory: true, Backup: wantBackup}
 	if got := m.State(); got != want {
 		t.Fatalf("State() = %+v, want %+v", got, want)
 	}
@@ -306,7 +307,7 @@ func TestOpenMemoryDBTwice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := MemoryState{Schema: SchemaCurrent, ProjectMemory: true}
+	want := memory.State{Ready: true, Schema: memory.SchemaCurrent, ProjectMemory: true}
 	if got := again.State(); got != want {
 		t.Errorf("second open: State() = %+v, want %+v", got, want)
 	}
@@ -354,19 +355,19 @@ func TestOpenMemoryDBNeverRebuilds(t *testing.T) {
 		setup  func(t *testing.T, dataDir string)
 		schema string
 	}{
-		{"fresh home", func(*testing.T, string) {}, SchemaNew},
-		{"legacy with rows", func(t *testing.T, d string) { legacyDB(t, d, 5) }, SchemaCurrent},
-		{"legacy without rows", func(t *testing.T, d string) { legacyDB(t, d, 0) }, SchemaCurrent},
+		{"fresh home", func(*testing.T, string) {}, memory.SchemaNew},
+		{"legacy with rows", func(t *testing.T, d string) { legacyDB(t, d, 5) }, memory.SchemaCurrent},
+		{"legacy without rows", func(t *testing.T, d string) { legacyDB(t, d, 0) }, memory.SchemaCurrent},
 		{"already upgraded", func(t *testing.T, d string) {
 			m := openTest(t, d, launch, memoryOptions{})
 			m.Add("p_0123456789abcdef0123456789abcdef", "note", "kept")
 			m.Close()
-		}, SchemaCurrent},
+		}, memory.SchemaCurrent},
 		{"upgraded, index missing", func(t *testing.T, d string) {
 			m := openTest(t, d, launch, memoryOptions{})
 			mustExec(t, sqlDBOf(t, m), "DROP INDEX idx_memories_project_id")
 			m.Close()
-		}, SchemaCurrent},
+		}, memory.SchemaCurrent},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -430,7 +431,7 @@ func TestOpenMemoryDBRefusesRebuild(t *testing.T) {
 func TestOpenMemoryDBFreshHome(t *testing.T) {
 	dataDir := filepath.Join(t.TempDir(), "home", "data") // not there yet
 	m := openTest(t, dataDir, launch, memoryOptions{})
-	want := MemoryState{Schema: SchemaNew, ProjectMemory: true}
+	want := memory.State{Ready: true, Schema: memory.SchemaNew, ProjectMemory: true}
 	if got := m.State(); got != want {
 		t.Errorf("State() = %+v, want %+v", got, want)
 	}
@@ -455,7 +456,7 @@ func TestOpenMemoryDBEmptyLegacy(t *testing.T) {
 	dataDir := filepath.Join(t.TempDir(), "data")
 	legacy := legacyDB(t, dataDir, 0)
 	m := openTest(t, dataDir, launch, memoryOptions{})
-	want := MemoryState{Schema: SchemaCurrent, ProjectMemory: true}
+	want := memory.State{Ready: true, Schema: memory.SchemaCurrent, ProjectMemory: true}
 	if got := m.State(); got != want {
 		t.Errorf("State() = %+v, want %+v", got, want)
 	}
@@ -691,7 +692,7 @@ func TestOpenMemoryDBHotJournal(t *testing.T) {
 
 	m := openTest(t, dataDir, launch, memoryOptions{})
 	st := m.State()
-	if st.Schema != SchemaCurrent || !st.ProjectMemory || st.Backup == "" {
+	if st.Schema != memory.SchemaCurrent || !st.ProjectMemory || st.Backup == "" {
 		t.Fatalf("State() = %+v, want the change made after a backup", st)
 	}
 	for _, q := range []struct {
@@ -711,7 +712,7 @@ func TestOpenMemoryDBConcurrentLaunches(t *testing.T) {
 	legacyDB(t, dataDir, 20).Close()
 	fixed := func() time.Time { return time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC) }
 	var wg sync.WaitGroup
-	states := make([]MemoryState, 4)
+	states := make([]memory.State, 4)
 	for i := range states {
 		wg.Go(func() {
 			m, err := OpenMemoryDB(dataDir, fixed)
@@ -770,5 +771,56 @@ func TestSkippedChangeLeavesTheFileAfterClose(t *testing.T) {
 		if older != nil {
 			older.Close()
 		}
+	}
+}
+
+// Readers and writers at once, starting from the read-only connection of a
+// skipped change: the first write swaps in the writer while reads run. Run
+// with -race.
+func TestMemoryDBConcurrentUse(t *testing.T) {
+	dataDir := filepath.Join(t.TempDir(), "data")
+	legacyDB(t, dataDir, 5).Close()
+	if err := os.WriteFile(filepath.Join(dataDir, backupsDirName), []byte("not a folder"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m := openTest(t, dataDir, launch, memoryOptions{})
+	if m.State().ProjectMemory {
+		t.Fatal("fixture: the change was made; the test needs the read-only connection")
+	}
+	const writers, readers, each = 4, 4, 20
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Go(func() {
+			for i := range each {
+				if _, err := m.Add("", "note", fmt.Sprintf("w%d-%d", w, i)); err != nil {
+					t.Errorf("writer %d: Add: %v", w, err)
+					return
+				}
+			}
+		})
+	}
+	for r := range readers {
+		wg.Go(func() {
+			for range each {
+				if _, err := m.Count(""); err != nil {
+					t.Errorf("reader %d: Count: %v", r, err)
+					return
+				}
+				if _, err := m.List("", true, 3); err != nil {
+					t.Errorf("reader %d: List: %v", r, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if got, err := m.Count(""); err != nil || got != 5+writers*each {
+		t.Errorf("Count after the writes = %d, %v; want %d", got, err, 5+writers*each)
+	}
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Count(""); !errors.Is(err, errClosed) {
+		t.Errorf("Count after Close = %v, want errClosed", err)
 	}
 }
