@@ -38,7 +38,7 @@ func Backups(dataDir string) ([]string, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("cannot list the backups in %s: %v", dir, err)
+		return nil, fsError(err, "cannot list the backups in %s", dir)
 	}
 	type backup struct {
 		path string

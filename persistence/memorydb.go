@@ -219,7 +219,7 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 	}
 	if !found.exists {
 		if err := os.MkdirAll(dataDir, 0o700); err != nil {
-			return nil, fmt.Errorf("cannot create the data folder %s: %v", dataDir, err)
+			return nil, fsError(err, "cannot create the data folder %s", dataDir)
 		}
 	}
 	if m.db == nil {
@@ -243,7 +243,7 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 	if err != nil {
 		if !found.table {
 			m.Close()
-			return nil, fmt.Errorf("cannot create the memories table in %s: %v", path, err)
+			return nil, fmt.Errorf("cannot create the memories table: %w", describe(path, err))
 		}
 		m.hasProjectID = m.columnExists()
 		m.skip(fmt.Sprintf("adding project pools to %s failed (%v). Normal chats keep working; the next launch tries again.", path, err))
@@ -459,7 +459,7 @@ func inspectMemoryFile(path string) (memoryFile, error) {
 		return found, nil
 	}
 	if err != nil {
-		return found, fmt.Errorf("%s cannot be read: %v", path, err)
+		return found, fsError(err, "%s cannot be read", path)
 	}
 	if st.IsDir() {
 		return found, fmt.Errorf("%s is a folder, not a SQLite database", path)

@@ -14,6 +14,7 @@ import (
 
 	_ "github.com/glebarez/go-sqlite"
 
+	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/project"
 )
 
@@ -63,14 +64,6 @@ func TestRegistryRecords(t *testing.T) {
 	if rec, _, _ := reg.ByPath("/work/moved"); !rec.Declined {
 		t.Error("SetDeclined(true) not recorded")
 	}
-	if v, _ := reg.Setting("minimal"); v != "" {
-		t.Errorf("unset setting = %q", v)
-	}
-	reg.SetSetting("minimal", "on")
-	reg.SetSetting("minimal", "off")
-	if v, _ := reg.Setting("minimal"); v != "off" {
-		t.Errorf("setting after two writes = %q, want off", v)
-	}
 	list, _ := reg.List()
 	if len(list) != 1 {
 		t.Errorf("List() = %+v, want one record", list)
@@ -119,9 +112,9 @@ func TestReadOnlyStoreCreatesNothing(t *testing.T) {
 	}
 	// An existing registry opened read-only refuses writes.
 	openTestStore(t, home, false)
-	ro := openTestStore(t, home, true).Registry()
-	if err := ro.SetSetting("minimal", "on"); err == nil {
-		t.Error("read-only registry accepted a write")
+	ro := openTestStore(t, home, true)
+	if err := ro.Settings().SetMinimal(true); domain.KindOf(err) != domain.KindForbidden {
+		t.Errorf("a write through a read-only open = %v, want a forbidden error", err)
 	}
 }
 
@@ -170,10 +163,10 @@ func TestLockedRegistrySaysSo(t *testing.T) {
 	s, err := Open(home, Options{Now: testClock})
 	if err == nil {
 		defer s.Close()
-		err = s.Registry().SetSetting("minimal", "on")
+		err = s.Settings().SetMinimal(true)
 	}
-	if err == nil || !strings.Contains(err.Error(), "locked by another program") {
-		t.Errorf("a locked registry: %v, want 'locked by another program'", err)
+	if err == nil || !strings.Contains(err.Error(), "locked by another program") || domain.KindOf(err) != domain.KindConflict {
+		t.Errorf("a locked registry: %v (kind %q), want 'locked by another program', conflict", err, domain.KindOf(err))
 	}
 }
 

@@ -11,12 +11,15 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	sqlitedriver "github.com/glebarez/go-sqlite"
 	"github.com/glebarez/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
+
+	"memo.dev/projects/domain"
 )
 
 // Options tune Open.
@@ -70,7 +73,7 @@ func Open(home string, opt Options) (*Store, error) {
 		return s, describe(path, probe(db))
 	}
 	if err := os.MkdirAll(s.dataDir, 0o700); err != nil {
-		return nil, fmt.Errorf("cannot create the data folder %s: %w", s.dataDir, err)
+		return nil, fsError(err, "cannot create the data folder %s", s.dataDir)
 	}
 	// The registry is small, read through indexes and written in tiny
 	// transactions. A rollback journal, not WAL: with WAL even a read-only
@@ -202,39 +205,85 @@ func probe(db *gorm.DB) error {
 
 // SQLite's primary result codes that a person can act on.
 const (
-	sqliteBusy     = 5
-	sqliteLocked   = 6
-	sqliteReadOnly = 8
-	sqliteCorrupt  = 11
-	sqliteCantOpen = 14
-	sqliteNotADB   = 26
+	sqlitePerm       = 3
+	sqliteBusy       = 5
+	sqliteLocked     = 6
+	sqliteReadOnly   = 8
+	sqliteIOErr      = 10
+	sqliteCorrupt    = 11
+	sqliteFull       = 13
+	sqliteCantOpen   = 14
+	sqliteConstraint = 19
+	sqliteAuth       = 23
+	sqliteNotADB     = 26
 )
 
 // describe turns SQLite's terse errors about the database at path into
-// sentences a person acts on.
+// sentences a person acts on, each with the kind of SPEC §8.2 that says who
+// can act:
+//   - forbidden: the file or its folder may not be read or written (read-only,
+//     permission, cannot open): the person fixes permissions, as for any
+//     folder Memo may not use;
+//   - conflict: another program holds the database (busy, locked), or a row
+//     clashes with one stored (constraint): try again, or it exists already;
+//   - internal (no kind): the file is damaged or not SQLite, the disk is full
+//     or failing. Nothing the caller sent was wrong and retrying does not
+//     help; the sentence says what to do with the file.
+//
+// An error that has a kind already is returned as it is.
 func describe(path string, err error) error {
 	if err == nil {
 		return nil
 	}
+	var de *domain.Error
 	var se *sqlitedriver.Error
 	switch {
-	case !errors.As(err, &se) && strings.Contains(err.Error(), path):
+	case errors.As(err, &de):
+		return err
+	case errors.Is(err, gorm.ErrDuplicatedKey):
+		return domain.Wrap(domain.ErrConflict, err, "%s already holds that record", path)
+	case errors.As(err, &se):
+		return describeCode(path, se.Code(), err)
+	case errors.Is(err, fs.ErrPermission):
+		return domain.Wrap(domain.ErrRefused, err, "%s: %v", path, err)
+	case strings.Contains(err.Error(), path):
 		return err // described already
-	case se == nil:
-		return fmt.Errorf("%s: %w", path, err)
 	}
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+// describeCode is describe for an error with SQLite result code code.
+func describeCode(path string, code int, err error) error {
 	backups := filepath.Join(filepath.Dir(path), backupsDirName)
-	switch se.Code() & 0xff {
+	switch code & 0xff {
 	case sqliteNotADB:
 		return fmt.Errorf("%s is not a SQLite database (%v): move it aside and Memo creates a new one, or put back a copy from %s", path, err, backups)
 	case sqliteCorrupt:
 		return fmt.Errorf("%s is damaged (%v): move it aside and Memo creates a new one, or put back a copy from %s", path, err, backups)
+	case sqliteFull:
+		return fmt.Errorf("cannot write %s: the disk is full (%v)", path, err)
+	case sqliteIOErr:
+		return fmt.Errorf("cannot read or write %s: the disk reported an error (%v)", path, err)
 	case sqliteCantOpen:
-		return fmt.Errorf("%s cannot be opened (%v): check that the file and its folder can be read and written", path, err)
-	case sqliteBusy, sqliteLocked:
-		return fmt.Errorf("%s is locked by another program: close it and try again", path)
+		return domain.Wrap(domain.ErrRefused, err, "%s cannot be opened (%v): check that the file and its folder can be read and written", path, err)
 	case sqliteReadOnly:
-		return fmt.Errorf("cannot write %s: the file or its folder is read-only (%v)", path, err)
+		return domain.Wrap(domain.ErrRefused, err, "cannot write %s: the file or its folder is read-only (%v)", path, err)
+	case sqlitePerm, sqliteAuth:
+		return domain.Wrap(domain.ErrRefused, err, "%s may not be accessed (%v): check its permissions", path, err)
+	case sqliteBusy, sqliteLocked:
+		return domain.Wrap(domain.ErrConflict, err, "%s is locked by another program: close it and try again", path)
+	case sqliteConstraint:
+		return domain.Wrap(domain.ErrConflict, err, "%s already holds that record (%v)", path, err)
 	}
 	return fmt.Errorf("%s: %w", path, err)
+}
+
+// fsError words a failure of the file system at what, with kind forbidden
+// when it is a permission or read-only file system.
+func fsError(err error, format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
+		return domain.Wrap(domain.ErrRefused, err, "%s: %v", msg, err)
+	}
+	return fmt.Errorf("%s: %w", msg, err)
 }

@@ -445,7 +445,7 @@ func TestConcurrentSetupsEndWithOneID(t *testing.T) {
 	ids := make([]string, 12)
 	var wg sync.WaitGroup
 	for i := range ids {
-		svc := project.NewService(rules, reg, testNow)
+		svc := project.NewService(rules, reg, projecttest.NewSettings(), testNow)
 		wg.Go(func() {
 			var err error
 			if i%3 == 0 {
