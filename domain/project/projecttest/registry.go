@@ -14,8 +14,8 @@ import (
 // Registry is an in-memory project.Registry that counts its writes.
 
 type Registry struct {
-	lock     sync.Mutex // what Lock holds
-	mu       sync.Mutex
+	lock    sync.Mutex // what Lock holds
+	mu      sync.Mutex
 	records map[string]project.Record // by path
 	writes  int
 }
