@@ -339,7 +339,10 @@ func TestVerifyCopy(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer f.Close()
-			fi, _ := f.Stat()
+			fi, err := f.Stat()
+			if err != nil {
+				t.Fatal(err)
+			}
 			if _, err := f.WriteAt(make([]byte, 300), fi.Size()-300); err != nil {
 				t.Fatal(err)
 			}
@@ -390,9 +393,15 @@ func runAsNobody(t *testing.T) {
 	if err := os.WriteFile(bin, data, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	os.Mkdir(tmp, 0o777)
-	os.Chmod(tmp, 0o777)
-	os.Chmod(dir, 0o755)
+	if err := os.Mkdir(tmp, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(tmp, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	var pattern []string
 	for _, part := range strings.Split(t.Name(), "/") {
 		pattern = append(pattern, "^"+regexp.QuoteMeta(part)+"$")

@@ -342,7 +342,9 @@ func schemaOf(t *testing.T, path string) string {
 	var lines []string
 	for rows.Next() {
 		var s string
-		rows.Scan(&s)
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
 		lines = append(lines, s)
 	}
 	db.Close()
@@ -360,7 +362,9 @@ func TestOpenMemoryDBNeverRebuilds(t *testing.T) {
 		{"legacy without rows", func(t *testing.T, d string) { legacyDB(t, d, 0) }, memory.SchemaCurrent},
 		{"already upgraded", func(t *testing.T, d string) {
 			m := openTest(t, d, launch, memoryOptions{})
-			m.Add("p_0123456789abcdef0123456789abcdef", "note", "kept")
+			if _, err := m.Add("p_0123456789abcdef0123456789abcdef", "note", "kept"); err != nil {
+				t.Fatal(err)
+			}
 			m.Close()
 		}, memory.SchemaCurrent},
 		{"upgraded, index missing", func(t *testing.T, d string) {
@@ -443,7 +447,9 @@ func TestOpenMemoryDBFreshHome(t *testing.T) {
 		t.Error("idx_memories_project_id is missing")
 	}
 	var mode string
-	db.QueryRow("PRAGMA journal_mode").Scan(&mode)
+	if err := db.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil {
+		t.Fatal(err)
+	}
 	if mode != "wal" {
 		t.Errorf("journal_mode = %q, want wal", mode)
 	}
@@ -751,7 +757,9 @@ func TestSkippedChangeLeavesTheFileAfterClose(t *testing.T) {
 		} else {
 			older = legacyDB(t, dataDir, 9)
 		}
-		os.WriteFile(filepath.Join(dataDir, backupsDirName), []byte("not a folder"), 0o600)
+		if err := os.WriteFile(filepath.Join(dataDir, backupsDirName), []byte("not a folder"), 0o600); err != nil {
+			t.Fatal(err)
+		}
 		before := dbSums(t, dataDir)
 		m, err := OpenMemoryDB(dataDir, time.Now)
 		if err != nil {

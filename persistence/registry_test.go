@@ -125,18 +125,26 @@ func TestOpenBadRegistry(t *testing.T) {
 		want    string
 	}{
 		{"not SQLite", func(t *testing.T, data string) {
-			os.WriteFile(filepath.Join(data, "projects.db"), []byte(strings.Repeat("not a database\n", 200)), 0o644)
+			if err := os.WriteFile(filepath.Join(data, "projects.db"), []byte(strings.Repeat("not a database\n", 200)), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}, "is not a SQLite database"},
 		{"data is a file", func(t *testing.T, data string) {
-			os.RemoveAll(data)
-			os.WriteFile(data, []byte("x"), 0o644)
+			if err := os.RemoveAll(data); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(data, []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}, "cannot create the data folder"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			home := t.TempDir()
 			data := filepath.Join(home, "data")
-			os.MkdirAll(data, 0o755)
+			if err := os.MkdirAll(data, 0o755); err != nil {
+				t.Fatal(err)
+			}
 			tt.prepare(t, data)
 			_, err := Open(home, Options{Now: testClock})
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -196,7 +204,9 @@ func TestRegistryMigrationNeverRebuildsAndBacksUpFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw.Exec("PRAGMA user_version = 0")
+	if _, err := raw.Exec("PRAGMA user_version = 0"); err != nil {
+		t.Fatal(err)
+	}
 	raw.Close()
 	log = &sqlLog{}
 	s3, err := Open(home, Options{Now: testClock, Logger: log})
@@ -230,7 +240,9 @@ func TestRegistryFromANewerVersionIsRefused(t *testing.T) {
 	home := t.TempDir()
 	openTestStore(t, home, false).Close()
 	raw, _ := sql.Open("sqlite", filepath.Join(home, "data", "projects.db"))
-	raw.Exec("PRAGMA user_version = 99")
+	if _, err := raw.Exec("PRAGMA user_version = 99"); err != nil {
+		t.Fatal(err)
+	}
 	raw.Close()
 	if _, err := Open(home, Options{Now: testClock}); err == nil || !strings.Contains(err.Error(), "newer Memo Projects") {
 		t.Errorf("Open(registry of layout 99) err = %v, want a request to update", err)
