@@ -39,6 +39,10 @@ type Store struct {
 	opt     Options
 	db      *gorm.DB
 
+	// snapshot is the temporary folder of a registry read from a copy
+	// (see openRegistryReadOnly); removed by Close.
+	snapshot string
+
 	memOnce sync.Once
 	mem     *MemoryDB
 	memErr  error
@@ -65,12 +69,12 @@ func Open(home string, opt Options) (*Store, error) {
 			s.db = db
 			return s, migrateRegistry(db) // in memory: nothing is written
 		}
-		db, err := openGorm(dsn(path, "mode=ro"), registryConfig(opt))
+		db, snapshot, err := openRegistryReadOnly(path, registryConfig(opt))
 		if err != nil {
-			return nil, describe(path, err)
+			return nil, err
 		}
-		s.db = db
-		return s, describe(path, probe(db))
+		s.db, s.snapshot = db, snapshot
+		return s, nil
 	}
 	if err := os.MkdirAll(s.dataDir, 0o700); err != nil {
 		return nil, fsError(err, "cannot create the data folder %s", s.dataDir)
@@ -168,6 +172,9 @@ func (s *Store) Close() error {
 		if sqlDB, err := s.db.DB(); err == nil {
 			errs = append(errs, sqlDB.Close())
 		}
+	}
+	if s.snapshot != "" {
+		errs = append(errs, os.RemoveAll(s.snapshot))
 	}
 	return errors.Join(errs...)
 }
@@ -286,4 +293,116 @@ func fsError(err error, format string, args ...any) error {
 		return domain.Wrap(domain.ErrRefused, err, "%s: %v", msg, err)
 	}
 	return fmt.Errorf("%s: %w", msg, err)
+}
+
+// openRegistryReadOnly opens projects.db for commands that write nothing
+// (status, preamble, files).
+//
+// A writer killed mid-transaction leaves a hot rollback journal, and a
+// read-only connection cannot read past it (SQLITE_READONLY_ROLLBACK) until
+// a read-write one rolls it back. Rolling back in place would answer from
+// the last commit too, but it writes projects.db (in a read-only folder it
+// even writes the pages back and then fails to delete the journal), and
+// status writes nothing (SPEC §2.1). So the database and its journal are
+// copied to a temporary folder, the copy is rolled back and read: the answer
+// is the last commit, as any reader would see it, and projects.db stays byte
+// for byte as it is until the next writing command rolls it back. The copy
+// costs a few milliseconds per command, and only after a crash.
+//
+// The second return value is the copy's folder ("" when reading in place).
+func openRegistryReadOnly(path string, cfg *gorm.Config) (*gorm.DB, string, error) {
+	for range 3 {
+		db, err := openReadOnlyProbed(path, cfg)
+		if !isHotJournal(err) {
+			return db, "", describe(path, err)
+		}
+		db, dir, err := openRegistrySnapshot(path, cfg)
+		if !errors.Is(err, errRetry) {
+			return db, dir, err
+		}
+	}
+	return nil, "", domain.Conflict("cannot read %s: another program keeps changing it; try again", path)
+}
+
+func openReadOnlyProbed(path string, cfg *gorm.Config) (*gorm.DB, error) {
+	db, err := openGorm(dsn(path, "mode=ro"), cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := probe(db); err != nil {
+		closeGorm(db)
+		return nil, err
+	}
+	return db, nil
+}
+
+// isHotJournal reports SQLITE_READONLY_ROLLBACK: a hot journal seen through
+// a connection that may not roll it back.
+func isHotJournal(err error) bool {
+	var se *sqlitedriver.Error
+	return errors.As(err, &se) && se.Code() == sqliteReadOnlyRollback
+}
+
+// openRegistrySnapshot reads the last commit of projects.db from a rolled
+// back copy in a temporary folder, or says errRetry when a writer changed the
+// files meanwhile (it rolled the journal back: the file is readable again).
+func openRegistrySnapshot(path string, cfg *gorm.Config) (*gorm.DB, string, error) {
+	dir, err := os.MkdirTemp("", "memo-registry-")
+	if err != nil {
+		return nil, "", fsError(err, "cannot read %s: it holds an unfinished write, and no temporary copy can be made to read past it", path)
+	}
+	db, err := func() (*gorm.DB, error) {
+		before, err := fileStamps(path)
+		if err != nil {
+			return nil, err
+		}
+		copyPath := filepath.Join(dir, filepath.Base(path))
+		for _, suffix := range []string{"", "-journal"} {
+			if err := copyFile(path+suffix, copyPath+suffix); err != nil {
+				return nil, err
+			}
+		}
+		if after, err := fileStamps(path); err != nil || after != before {
+			return nil, errRetry
+		}
+		// Any read through a read-write connection rolls the journal back.
+		rw, err := openGorm(dsn(copyPath), cfg)
+		if err != nil {
+			return nil, err
+		}
+		err = probe(rw)
+		closeGorm(rw)
+		if err != nil {
+			return nil, err
+		}
+		return openReadOnlyProbed(copyPath, cfg)
+	}()
+	if errors.Is(err, fs.ErrNotExist) {
+		err = errRetry // the journal went away: a writer rolled it back
+	}
+	if err != nil {
+		os.RemoveAll(dir)
+		if errors.Is(err, errRetry) {
+			return nil, "", err
+		}
+		return nil, "", describe(path, err)
+	}
+	return db, dir, nil
+}
+
+var errRetry = errors.New("the files changed while they were copied")
+
+// stamps tell whether a database and its journal changed.
+type stamps [2]struct{ size, mod int64 }
+
+func fileStamps(path string) (stamps, error) {
+	var out stamps
+	for i, suffix := range []string{"", "-journal"} {
+		fi, err := os.Stat(path + suffix)
+		if err != nil {
+			return out, err
+		}
+		out[i].size, out[i].mod = fi.Size(), fi.ModTime().UnixNano()
+	}
+	return out, nil
 }
