@@ -189,7 +189,8 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 	// memory.db must not be written at all.
 	m := &MemoryDB{path: path, now: now}
 	found, err := inspectMemoryFile(path)
-	if errors.Is(err, errHotJournal) {
+	rolledBack := errors.Is(err, errHotJournal)
+	if rolledBack {
 		// A program died mid-write and left a rollback journal that only a
 		// read-write connection may roll back. Every SQLite reader, an older
 		// Memo included, does so on its first read: the file returns to its
@@ -209,7 +210,7 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 	if found.needsBackup() {
 		b, err := backupDB(path, backups, memoryBackupName(now()), memoriesTable, opt)
 		if err != nil {
-			return m.openUnchanged(opt, backupFailed(path, err))
+			return m.openUnchanged(opt, backupFailed(path, err, rolledBack))
 		}
 		m.state.Backup = b
 	}
@@ -235,7 +236,7 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 		// closing it cannot checkpoint memory.db before the copy exists.
 		b, berr := backupDB(path, backups, memoryBackupName(now()), memoriesTable, opt)
 		if berr != nil {
-			return m.openUnchanged(opt, backupFailed(path, berr))
+			return m.openUnchanged(opt, backupFailed(path, berr, rolledBack))
 		}
 		m.state.Backup = b
 		schema, err = m.change(true)
@@ -286,7 +287,13 @@ func (m *MemoryDB) skip(reason string) {
 	m.state.Reason = reason
 }
 
-func backupFailed(path string, err error) string {
+// backupFailed is the Reason of a skipped change. rolledBack says that the
+// open rolled back a hot journal first: the file did change then (back to
+// its last commit), and the sentence must not claim otherwise.
+func backupFailed(path string, err error, rolledBack bool) string {
+	if rolledBack {
+		return fmt.Sprintf("Memo could not back up %s before adding project pools (%v). The file holds its last committed state: a program that stopped in the middle of a write had left an unfinished change in it, which Memo rolled back (as every SQLite program does on opening it); nothing else was changed. Normal chats keep working; the next launch tries again.", path, err)
+	}
 	return fmt.Sprintf("Memo could not back up %s before adding project pools (%v), so the file was left exactly as it was. Normal chats keep working; the next launch tries again.", path, err)
 }
 

@@ -677,24 +677,8 @@ func TestSQLiteURI(t *testing.T) {
 // journal a read-only look cannot roll back. The open recovers the last
 // commit (as every SQLite reader does), backs it up and makes the change.
 func TestOpenMemoryDBHotJournal(t *testing.T) {
-	live := filepath.Join(t.TempDir(), "live")
-	db := legacyDBMode(t, live, 30, "DELETE")
-	mustExec(t, db, "PRAGMA cache_size=1") // spill the uncommitted pages into memory.db
-	mustExec(t, db, "BEGIN")
-	mustExec(t, db, "UPDATE memories SET content = 'uncommitted ' || printf('%.3000c', 'x')")
 	dataDir := filepath.Join(t.TempDir(), "data")
-	if err := os.MkdirAll(dataDir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	for _, suffix := range []string{"", "-journal"} {
-		if err := copyFile(filepath.Join(live, memoryFileName+suffix), filepath.Join(dataDir, memoryFileName+suffix)); err != nil {
-			t.Fatalf("fixture: %v (the journal must exist mid-transaction)", err)
-		}
-	}
-	mustExec(t, db, "ROLLBACK")
-	if _, err := inspectMemoryFile(filepath.Join(dataDir, memoryFileName)); !errors.Is(err, errHotJournal) {
-		t.Fatalf("fixture: the look found %v, want a hot journal", err)
-	}
+	hotMemoryDB(t, dataDir, 30)
 
 	m := openTest(t, dataDir, launch, memoryOptions{})
 	st := m.State()
@@ -830,5 +814,72 @@ func TestMemoryDBConcurrentUse(t *testing.T) {
 	}
 	if _, err := m.Count(""); !errors.Is(err, errClosed) {
 		t.Errorf("Count after Close = %v, want errClosed", err)
+	}
+}
+
+// hotMemoryDB leaves in dataDir the files of an older Memo killed in the
+// middle of a write in rollback-journal mode, with n committed legacy rows:
+// memory.db holds uncommitted pages, memory.db-journal the committed ones.
+func hotMemoryDB(t *testing.T, dataDir string, n int) {
+	t.Helper()
+	live := filepath.Join(t.TempDir(), "live")
+	db := legacyDBMode(t, live, n, "DELETE")
+	mustExec(t, db, "PRAGMA cache_size=1") // spill the uncommitted pages into memory.db
+	mustExec(t, db, "BEGIN")
+	mustExec(t, db, "UPDATE memories SET content = 'uncommitted ' || printf('%.3000c', 'x')")
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	// The files as they are on disk now are what SIGKILL would leave.
+	for _, suffix := range []string{"", "-journal"} {
+		if err := copyFile(filepath.Join(live, memoryFileName+suffix), filepath.Join(dataDir, memoryFileName+suffix)); err != nil {
+			t.Fatalf("fixture: %v (the journal must exist mid-transaction)", err)
+		}
+	}
+	mustExec(t, db, "ROLLBACK")
+	if _, err := inspectMemoryFile(filepath.Join(dataDir, memoryFileName)); !errors.Is(err, errHotJournal) {
+		t.Fatalf("fixture: the look found %v, want a hot journal", err)
+	}
+}
+
+// When the open rolls back a hot journal and the backup then fails, the
+// file did change (back to its last commit): the reason says so instead of
+// "left exactly as it was", and the file holds the committed rows.
+func TestBackupFailsAfterAHotJournalWasRolledBack(t *testing.T) {
+	tests := []struct {
+		name  string
+		block func(t *testing.T, dataDir string) func(string) error
+	}{
+		{"backups is a file", func(t *testing.T, dataDir string) func(string) error {
+			writeFixture(t, filepath.Join(dataDir, backupsDirName), "not a folder")
+			return nil
+		}},
+		{"verification fails", func(*testing.T, string) func(string) error {
+			return failAt("verified", "the copy fails PRAGMA quick_check")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dataDir := filepath.Join(t.TempDir(), "data")
+			hotMemoryDB(t, dataDir, 7)
+			before := fileSum(t, filepath.Join(dataDir, memoryFileName))
+			m := openTest(t, dataDir, launch, memoryOptions{hook: tt.block(t, dataDir)})
+			st := m.State()
+			if st.ProjectMemory || st.Schema != memory.SchemaLegacy {
+				t.Fatalf("State() = %+v, want the change skipped", st)
+			}
+			if strings.Contains(st.Reason, "exactly as it was") || !strings.Contains(st.Reason, "rolled back") || !strings.Contains(st.Reason, "next launch tries again") {
+				t.Errorf("Reason = %q, want that the unfinished write was rolled back, and no claim that the file is unchanged", st.Reason)
+			}
+			if after := fileSum(t, filepath.Join(dataDir, memoryFileName)); after == before {
+				t.Error("memory.db did not change: the fixture had no hot journal to roll back")
+			}
+			if got := fileSum(t, filepath.Join(dataDir, memoryFileName+"-journal")); got != "missing" {
+				t.Error("the hot journal is still there")
+			}
+			if got, err := m.Count(""); err != nil || got != 7 {
+				t.Errorf("Count(\"\") = %d, %v; want the 7 committed rows", got, err)
+			}
+		})
 	}
 }
