@@ -183,6 +183,7 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 		if unlock, err := lockFile(filepath.Join(dataDir, "memory.lock")); err == nil {
 			defer unlock()
 		}
+		cleanStaging(dataDir)
 	}
 
 	// Look first through a read-only connection: until a backup exists
@@ -208,7 +209,7 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 	}
 	m.hasProjectID = found.projectID
 	if found.needsBackup() {
-		b, err := backupDB(path, backups, memoryBackupName(now()), memoriesTable, opt)
+		b, err := backupDB(path, backups, memoryBackupPrefix, memoryBackupName(now()), memoriesTable, opt)
 		if err != nil {
 			return m.openUnchanged(opt, backupFailed(path, err, rolledBack))
 		}
@@ -234,7 +235,7 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 		// Rows arrived between the look and the change (an older Memo
 		// wrote meanwhile): back them up too. The writer stays open so that
 		// closing it cannot checkpoint memory.db before the copy exists.
-		b, berr := backupDB(path, backups, memoryBackupName(now()), memoriesTable, opt)
+		b, berr := backupDB(path, backups, memoryBackupPrefix, memoryBackupName(now()), memoriesTable, opt)
 		if berr != nil {
 			return m.openUnchanged(opt, backupFailed(path, berr, rolledBack))
 		}

@@ -79,6 +79,7 @@ func Open(home string, opt Options) (*Store, error) {
 	if err := os.MkdirAll(s.dataDir, 0o700); err != nil {
 		return nil, fsError(err, "cannot create the data folder %s", s.dataDir)
 	}
+	cleanStaging(s.dataDir)
 	// The registry is small, read through indexes and written in tiny
 	// transactions. A rollback journal, not WAL: with WAL even a read-only
 	// `status` would leave -wal and -shm files behind, and status writes
@@ -122,8 +123,9 @@ func (s *Store) migrateRegistry(path string) error {
 			}
 		}
 		if rows > 0 {
-			name := fmt.Sprintf("projects-pre-v%d-%s.db", registrySchema, s.opt.Now().UTC().Format("20060102T150405Z"))
-			if _, err := backupDB(path, filepath.Join(s.dataDir, backupsDirName), name, "projects", memoryOptions{}); err != nil {
+			prefix := fmt.Sprintf("projects-pre-v%d-", registrySchema)
+			name := prefix + s.opt.Now().UTC().Format("20060102T150405Z") + ".db"
+			if _, err := backupDB(path, filepath.Join(s.dataDir, backupsDirName), prefix, name, "projects", memoryOptions{}); err != nil {
 				return fmt.Errorf("%s needs a layout change, but its backup failed, so it was left as it is: %v", path, err)
 			}
 		}
