@@ -139,7 +139,7 @@ func (e *env) open(readOnly bool) (*services, error) {
 		dirs = append(dirs, d)
 	}
 	rules := guard.ForThisMachine(e.home, dirs...)
-	return &services{store: store, projects: project.NewService(rules, store.Registry(), e.now)}, nil
+	return &services{store: store, projects: project.NewService(rules, store.Registry(), store.Settings(), e.now)}, nil
 }
 
 func (s *services) Close() error { return s.store.Close() }

@@ -2,13 +2,16 @@ package persistence
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -18,6 +21,14 @@ import (
 
 const (
 	backupsDirName = "backups"
+	// backupsLockName, in the data folder, is held by the one run that
+	// writes in backups/ at a time.
+	backupsLockName = "backups.lock"
+	// stagingPrefix starts the name of the folder a backup is written in
+	// before it gets its final name; os.MkdirTemp adds decimal digits.
+	stagingPrefix = ".backup-"
+	// memoryBackupPrefix starts the names of memory.db's backups.
+	memoryBackupPrefix = "memory-pre-project-id-"
 	// sqliteDriverName is the database/sql name github.com/glebarez/sqlite
 	// registers (through github.com/glebarez/go-sqlite).
 	sqliteDriverName = "sqlite"
@@ -26,7 +37,7 @@ const (
 // memoryBackupName is the file name of the backup made before project_id is
 // added, stamped in UTC.
 func memoryBackupName(at time.Time) string {
-	return "memory-pre-project-id-" + at.UTC().Format("20060102T150405Z") + ".db"
+	return memoryBackupPrefix + at.UTC().Format("20060102T150405Z") + ".db"
 }
 
 // Backups lists the files in dataDir/backups, newest first. A data home
@@ -38,7 +49,7 @@ func Backups(dataDir string) ([]string, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("cannot list the backups in %s: %v", dir, err)
+		return nil, fsError(err, "cannot list the backups in %s", dir)
 	}
 	type backup struct {
 		path string
@@ -71,23 +82,43 @@ func Backups(dataDir string) ([]string, error) {
 
 // backupDB writes a verified copy of the database at src to dir/name and
 // returns its path. src is only ever read, through a read-only connection.
-// The copy is written inside a temporary folder in dir, verified (it opens,
+// The copy is written inside a staging folder in dir, verified (it opens,
 // passes PRAGMA quick_check, holds as many rows of table as src did), fsynced
 // and only then renamed into place. On failure nothing is left in dir but the
 // folder itself.
-func backupDB(src, dir, name, table string, opt memoryOptions) (string, error) {
+//
+// A run killed meanwhile leaves its staging folder behind: the next backup
+// (and every open, see cleanStaging) removes it. A run killed after the
+// rename but before the change the backup guards leaves a complete backup:
+// when the newest backup whose name starts with prefix holds exactly what src
+// holds now, backupDB returns it instead of making a second one.
+func backupDB(src, dir, prefix, name, table string, opt memoryOptions) (string, error) {
 	final := filepath.Join(dir, name)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", fmt.Errorf("cannot create the backups folder: %v", err)
+		return "", fsError(err, "cannot create the backups folder")
+	}
+	// One backup at a time in a data home: while this lock is held, a
+	// staging folder in dir belongs to a run that died.
+	unlock, err := lockFile(filepath.Join(filepath.Dir(dir), backupsLockName))
+	if err != nil {
+		return "", fsError(err, "cannot lock the backups folder")
+	}
+	defer unlock()
+	removeStaging(dir)
+	if done, ok := reusableBackup(src, dir, prefix); ok {
+		return done, nil
 	}
 	if _, err := os.Lstat(final); err == nil {
 		return "", fmt.Errorf("%s already exists", final)
 	}
-	tmp, err := os.MkdirTemp(dir, ".backup-")
+	tmp, err := os.MkdirTemp(dir, stagingPrefix)
 	if err != nil {
-		return "", fmt.Errorf("cannot write in the backups folder: %v", err)
+		return "", fsError(err, "cannot write in the backups folder")
 	}
 	defer os.RemoveAll(tmp)
+	if err := opt.step("staged"); err != nil {
+		return "", err
+	}
 	copyPath := filepath.Join(tmp, filepath.Base(src))
 
 	// An older Memo may commit between the snapshot count and the end of
@@ -130,6 +161,153 @@ func backupDB(src, dir, name, table string, opt memoryOptions) (string, error) {
 		return "", fmt.Errorf("cannot save the backups folder: %v", err)
 	}
 	return final, nil
+}
+
+// isStaging reports whether name is one os.MkdirTemp(dir, stagingPrefix)
+// makes: the prefix and decimal digits.
+func isStaging(name string) bool {
+	digits := strings.TrimPrefix(name, stagingPrefix)
+	if digits == name || digits == "" {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// removeStaging removes the staging folders in the backups folder dir. Its
+// caller holds the backups lock, so their runs are over: each was killed
+// before it finished (a run that finishes removes its own).
+func removeStaging(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if e.IsDir() && isStaging(e.Name()) {
+			os.RemoveAll(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// cleanStaging removes what backups killed mid-way left in dataDir/backups,
+// when no backup is running now (the lock is free: the kernel frees it when
+// its holder dies). It is best effort: what cannot be removed now is tried
+// again at the next open. It writes nothing when there is nothing to clean.
+func cleanStaging(dataDir string) {
+	dir := filepath.Join(dataDir, backupsDirName)
+	entries, err := os.ReadDir(dir)
+	if err != nil || !slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.IsDir() && isStaging(e.Name()) }) {
+		return
+	}
+	unlock, ok, err := tryLockFile(filepath.Join(dataDir, backupsLockName))
+	if err != nil || !ok {
+		return
+	}
+	defer unlock()
+	removeStaging(dir)
+}
+
+// reusableBackup returns the newest backup in dir named prefix… when it holds
+// exactly the content of src. A backup gets its final name only once it is
+// complete, verified and fsynced, so such a file is a finished backup of
+// src as it is now: a run that made it and was killed before the change it
+// guarded need not be repeated.
+func reusableBackup(src, dir, prefix string) (string, bool) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return "", false
+	}
+	newest := ""
+	for _, e := range entries {
+		// Names end in a UTC stamp yyyymmddThhmmssZ: they sort by time.
+		if e.Type().IsRegular() && strings.HasPrefix(e.Name(), prefix) && strings.HasSuffix(e.Name(), ".db") && e.Name() > newest {
+			newest = e.Name()
+		}
+	}
+	if newest == "" {
+		return "", false
+	}
+	path := filepath.Join(dir, newest)
+	want, err := contentDigest(src)
+	if err != nil {
+		return "", false
+	}
+	got, err := contentDigest(path)
+	return path, err == nil && got == want
+}
+
+// contentDigest hashes the schema and every row of every table of the
+// database at path, read in one snapshot through a read-only connection.
+// The journal mode and the file's layout do not count: a backup (rollback
+// journal) of a WAL database has the digest of its source.
+func contentDigest(path string) (string, error) {
+	ctx := context.Background()
+	db, err := sql.Open(sqliteDriverName, sqliteURI(path, "mode=ro", "_pragma=busy_timeout(5000)"))
+	if err != nil {
+		return "", err
+	}
+	defer db.Close()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "BEGIN"); err != nil {
+		return "", err
+	}
+	defer conn.ExecContext(ctx, "ROLLBACK")
+	h := sha256.New()
+	var tables []string
+	if err := eachRow(ctx, conn, "SELECT type, name, coalesce(sql, '') FROM sqlite_master ORDER BY type, name", func(vals []any) {
+		fmt.Fprintf(h, "%v\x00%v\x00%v\n", vals...)
+		if vals[0] == "table" {
+			tables = append(tables, fmt.Sprint(vals[1]))
+		}
+	}); err != nil {
+		return "", err
+	}
+	for _, t := range tables {
+		fmt.Fprintf(h, "table %q\n", t)
+		q := `SELECT * FROM "` + strings.ReplaceAll(t, `"`, `""`) + `" ORDER BY rowid`
+		if err := eachRow(ctx, conn, q, func(vals []any) {
+			for _, v := range vals {
+				fmt.Fprintf(h, "%T:%v\x00", v, v)
+			}
+			h.Write([]byte{'\n'})
+		}); err != nil {
+			return "", err
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// eachRow runs q and calls row with the values of each result row.
+func eachRow(ctx context.Context, conn *sql.Conn, q string, row func([]any)) error {
+	rows, err := conn.QueryContext(ctx, q)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return err
+		}
+		row(vals)
+	}
+	return rows.Err()
 }
 
 // copySnapshot copies the database at src (and its -wal, if any) to dst

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/memory"
 )
 
 func TestMemoryBackupName(t *testing.T) {
@@ -152,7 +153,7 @@ func TestOpenMemoryDBBackupBlocked(t *testing.T) {
 				t.Fatalf("%s: memory.db changed during open: sums %v, want %v", tt.name, after, before)
 			}
 			st := m.State()
-			if st.Schema != SchemaLegacy || st.ProjectMemory || st.Backup != "" {
+			if st.Schema != memory.SchemaLegacy || st.ProjectMemory || st.Backup != "" {
 				t.Errorf("%s: State() = %+v, want legacy without project memory or backup", tt.name, st)
 			}
 			if !strings.Contains(st.Reason, "next launch tries again") || !strings.Contains(st.Reason, "back up") {
@@ -200,7 +201,7 @@ func TestOpenMemoryDBBackupBlocked(t *testing.T) {
 			unblock()
 			next := openTest(t, dataDir, launch.Add(time.Minute), memoryOptions{})
 			st = next.State()
-			if st.Schema != SchemaCurrent || !st.ProjectMemory || st.Backup == "" {
+			if st.Schema != memory.SchemaCurrent || !st.ProjectMemory || st.Backup == "" {
 				t.Fatalf("%s: next launch State() = %+v, want the change made", tt.name, st)
 			}
 			if got := queryInt(t, openRaw(t, st.Backup, "mode=ro"), "SELECT count(*) FROM memories"); got != n+1 {
@@ -338,7 +339,10 @@ func TestVerifyCopy(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer f.Close()
-			fi, _ := f.Stat()
+			fi, err := f.Stat()
+			if err != nil {
+				t.Fatal(err)
+			}
 			if _, err := f.WriteAt(make([]byte, 300), fi.Size()-300); err != nil {
 				t.Fatal(err)
 			}
@@ -389,9 +393,15 @@ func runAsNobody(t *testing.T) {
 	if err := os.WriteFile(bin, data, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	os.Mkdir(tmp, 0o777)
-	os.Chmod(tmp, 0o777)
-	os.Chmod(dir, 0o755)
+	if err := os.Mkdir(tmp, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(tmp, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	var pattern []string
 	for _, part := range strings.Split(t.Name(), "/") {
 		pattern = append(pattern, "^"+regexp.QuoteMeta(part)+"$")
@@ -402,5 +412,124 @@ func runAsNobody(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "--- PASS: "+t.Name()) {
 		t.Fatalf("%s as nobody: %v\n%s", t.Name(), err, out)
+	}
+}
+
+// A finished backup is reused only while it holds exactly what the source
+// holds: a new row, an edited row or a changed schema each make a new one.
+func TestBackupReusedOnlyWhenUnchanged(t *testing.T) {
+	dataDir := filepath.Join(t.TempDir(), "data")
+	src := filepath.Join(dataDir, memoryFileName)
+	legacy := legacyDB(t, dataDir, 10)
+	dir := filepath.Join(dataDir, backupsDirName)
+	at := launch
+	backup := func() string {
+		t.Helper()
+		at = at.Add(time.Minute)
+		p, err := backupDB(src, dir, memoryBackupPrefix, memoryBackupName(at), memoriesTable, memoryOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	first := backup()
+	if again := backup(); again != first {
+		t.Errorf("a backup of an unchanged database = %s, want %s reused", again, first)
+	}
+	changes := []struct {
+		name, sql string
+	}{
+		{"a row added", "INSERT INTO memories (content) VALUES ('new')"},
+		{"a row edited", "UPDATE memories SET content = 'edited' WHERE id = 3"},
+		{"a row removed and one added (same count)", "DELETE FROM memories WHERE id = 4; INSERT INTO memories (content) VALUES ('other')"},
+		{"an index added", "CREATE INDEX memories_kind ON memories(kind)"},
+	}
+	prev := first
+	for _, c := range changes {
+		mustExec(t, legacy, c.sql)
+		next := backup()
+		if next == prev {
+			t.Errorf("%s: the old backup %s was reused", c.name, prev)
+		}
+		if again := backup(); again != next {
+			t.Errorf("%s, unchanged since: backup %s, want %s reused", c.name, again, next)
+		}
+		prev = next
+	}
+	// Only the newest is a candidate, and only a finished (final-named) one.
+	other := filepath.Join(dir, "projects-pre-v1-20250101T000000Z.db")
+	if err := copyFile(prev, other); err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := reusableBackup(src, dir, "projects-pre-v1-"); !ok || p != other {
+		t.Errorf("reusableBackup(projects-pre-v1-) = %s, %v; want %s", p, ok, other)
+	}
+	if p, ok := reusableBackup(src, dir, "projects-pre-v2-"); ok {
+		t.Errorf("reusableBackup(no such backups) = %s, want none", p)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 1 + len(changes) + 1; len(entries) != want {
+		t.Errorf("backups holds %d entries, want %d", len(entries), want)
+	}
+}
+
+// Opens remove the staging folders a killed backup left (names os.MkdirTemp
+// makes with the staging prefix), and only those, and only when no backup
+// is running; a read-only open removes nothing.
+func TestOpenRemovesStaleStaging(t *testing.T) {
+	home := t.TempDir()
+	dataDir := filepath.Join(home, "data")
+	dir := filepath.Join(dataDir, backupsDirName)
+	stale := filepath.Join(dir, ".backup-1234567")
+	writeFixture(t, filepath.Join(stale, memoryFileName), strings.Repeat("x", 1<<20))
+	kept := []string{".backup-", ".backup-12x", ".backup-notmine", "backup-123", "memory-pre-project-id-20250101T000000Z.db"}
+	for _, name := range kept {
+		writeFixture(t, filepath.Join(dir, name, "file"), "user's")
+	}
+	exists := func(p string) bool {
+		_, err := os.Lstat(p)
+		return err == nil
+	}
+	openTestStore(t, home, true)
+	if !exists(stale) {
+		t.Fatal("a read-only open removed a staging folder")
+	}
+
+	// A backup under way holds the lock: its staging folder is not stale.
+	unlock, ok, err := tryLockFile(filepath.Join(dataDir, backupsLockName))
+	if err != nil || !ok {
+		t.Fatalf("tryLockFile = %v, %v", ok, err)
+	}
+	openTestStore(t, home, false)
+	if m, err := OpenMemoryDB(dataDir, clock(launch)); err != nil {
+		t.Fatal(err)
+	} else if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !exists(stale) {
+		t.Error("an open removed the staging folder of a running backup")
+	}
+	unlock()
+
+	for _, open := range []string{"registry", "memory"} {
+		writeFixture(t, filepath.Join(stale, memoryFileName), "x")
+		if open == "registry" {
+			openTestStore(t, home, false)
+		} else if m, err := OpenMemoryDB(dataDir, clock(launch)); err != nil {
+			t.Fatal(err)
+		} else if err := m.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if exists(stale) {
+			t.Errorf("the %s open left the stale staging folder", open)
+		}
+		for _, name := range kept {
+			if !exists(filepath.Join(dir, name, "file")) {
+				t.Errorf("the %s open removed %s, which it did not make", open, name)
+			}
+		}
 	}
 }

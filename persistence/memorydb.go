@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	sqlitedriver "github.com/glebarez/go-sqlite"
@@ -17,13 +18,7 @@ import (
 	"gorm.io/gorm/logger"
 
 	"memo.dev/projects/domain"
-)
-
-// Schema values of MemoryState.
-const (
-	SchemaNew     = "new"     // memory.db or its memories table was created by this launch
-	SchemaLegacy  = "legacy"  // memories has no project_id: the one-time change was skipped
-	SchemaCurrent = "current" // memories has project_id (possibly added by this launch)
+	"memo.dev/projects/domain/memory"
 )
 
 const (
@@ -49,25 +44,25 @@ type Memory struct {
 	ProjectID string    // "" is the global pool
 }
 
-// MemoryState says what the guarded one-time change (§5) found and did this launch.
-type MemoryState struct {
-	Schema        string // SchemaNew, SchemaLegacy or SchemaCurrent
-	ProjectMemory bool   // project pools usable
-	Reason        string // why ProjectMemory is false, in words a person acts on
-	Backup        string // path of the backup made during this open, if any
-}
-
-// MemoryDB is the memories database of one data home.
+// MemoryDB is the memories database of one data home. It is safe for
+// concurrent use.
 type MemoryDB struct {
-	db   *gorm.DB
 	path string
 	now  func() time.Time
 	// hasProjectID is true when memories has the project_id column, even if
 	// project pools are off for another reason; inserts name it only then.
+	// It and state are settled during the open and only read afterwards.
 	hasProjectID bool
-	state        MemoryState
-	writable     bool          // db is the read-write connection
+	state        memory.State
 	opt          memoryOptions // to open the writer later
+
+	// mu guards db and writable: a first write swaps the read-only
+	// connection for the read-write one. Every use of db holds mu for
+	// reading until its statement is done, so the swap (which holds it for
+	// writing) never closes a connection under a running query.
+	mu       sync.RWMutex
+	db       *gorm.DB
+	writable bool // db is the read-write connection
 }
 
 // memoryRow is the GORM model of memories. Its tags describe the table
@@ -188,13 +183,15 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 		if unlock, err := lockFile(filepath.Join(dataDir, "memory.lock")); err == nil {
 			defer unlock()
 		}
+		cleanStaging(dataDir)
 	}
 
 	// Look first through a read-only connection: until a backup exists
 	// memory.db must not be written at all.
 	m := &MemoryDB{path: path, now: now}
 	found, err := inspectMemoryFile(path)
-	if errors.Is(err, errHotJournal) {
+	rolledBack := errors.Is(err, errHotJournal)
+	if rolledBack {
 		// A program died mid-write and left a rollback journal that only a
 		// read-write connection may roll back. Every SQLite reader, an older
 		// Memo included, does so on its first read: the file returns to its
@@ -212,9 +209,9 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 	}
 	m.hasProjectID = found.projectID
 	if found.needsBackup() {
-		b, err := backupDB(path, backups, memoryBackupName(now()), memoriesTable, opt)
+		b, err := backupDB(path, backups, memoryBackupPrefix, memoryBackupName(now()), memoriesTable, opt)
 		if err != nil {
-			return m.openUnchanged(opt, backupFailed(path, err))
+			return m.openUnchanged(opt, backupFailed(path, err, rolledBack))
 		}
 		m.state.Backup = b
 	}
@@ -224,7 +221,7 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 	}
 	if !found.exists {
 		if err := os.MkdirAll(dataDir, 0o700); err != nil {
-			return nil, fmt.Errorf("cannot create the data folder %s: %v", dataDir, err)
+			return nil, fsError(err, "cannot create the data folder %s", dataDir)
 		}
 	}
 	if m.db == nil {
@@ -238,9 +235,9 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 		// Rows arrived between the look and the change (an older Memo
 		// wrote meanwhile): back them up too. The writer stays open so that
 		// closing it cannot checkpoint memory.db before the copy exists.
-		b, berr := backupDB(path, backups, memoryBackupName(now()), memoriesTable, opt)
+		b, berr := backupDB(path, backups, memoryBackupPrefix, memoryBackupName(now()), memoriesTable, opt)
 		if berr != nil {
-			return m.openUnchanged(opt, backupFailed(path, berr))
+			return m.openUnchanged(opt, backupFailed(path, berr, rolledBack))
 		}
 		m.state.Backup = b
 		schema, err = m.change(true)
@@ -248,7 +245,7 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 	if err != nil {
 		if !found.table {
 			m.Close()
-			return nil, fmt.Errorf("cannot create the memories table in %s: %v", path, err)
+			return nil, fmt.Errorf("cannot create the memories table: %w", describe(path, err))
 		}
 		m.hasProjectID = m.columnExists()
 		m.skip(fmt.Sprintf("adding project pools to %s failed (%v). Normal chats keep working; the next launch tries again.", path, err))
@@ -283,15 +280,21 @@ func (m *MemoryDB) openUnchanged(opt memoryOptions, reason string) (*MemoryDB, e
 }
 
 func (m *MemoryDB) skip(reason string) {
-	m.state.Schema = SchemaLegacy
+	m.state.Schema = memory.SchemaLegacy
 	if m.hasProjectID {
-		m.state.Schema = SchemaCurrent
+		m.state.Schema = memory.SchemaCurrent
 	}
 	m.state.ProjectMemory = false
 	m.state.Reason = reason
 }
 
-func backupFailed(path string, err error) string {
+// backupFailed is the Reason of a skipped change. rolledBack says that the
+// open rolled back a hot journal first: the file did change then (back to
+// its last commit), and the sentence must not claim otherwise.
+func backupFailed(path string, err error, rolledBack bool) string {
+	if rolledBack {
+		return fmt.Sprintf("Memo could not back up %s before adding project pools (%v). The file holds its last committed state: a program that stopped in the middle of a write had left an unfinished change in it, which Memo rolled back (as every SQLite program does on opening it); nothing else was changed. Normal chats keep working; the next launch tries again.", path, err)
+	}
 	return fmt.Sprintf("Memo could not back up %s before adding project pools (%v), so the file was left exactly as it was. Normal chats keep working; the next launch tries again.", path, err)
 }
 
@@ -322,15 +325,50 @@ func (m *MemoryDB) openReader(opt memoryOptions) error {
 	return nil
 }
 
-// write returns the connection for a write the person asked for, opening the
-// read-write one if reads went through a read-only one.
-func (m *MemoryDB) write() (*gorm.DB, error) {
-	if !m.writable {
-		if err := m.openWriter(m.opt); err != nil {
-			return nil, err
-		}
+// errClosed answers a call made after Close.
+var errClosed = errors.New("the memory database is closed")
+
+// read returns the connection for a read and the function that ends its use.
+func (m *MemoryDB) read() (*gorm.DB, func(), error) {
+	m.mu.RLock()
+	if m.db == nil {
+		m.mu.RUnlock()
+		return nil, nil, errClosed
 	}
-	return m.db, nil
+	return m.db, m.mu.RUnlock, nil
+}
+
+// write returns the connection for a write the person asked for, and the
+// function that ends its use. If reads went through a read-only connection,
+// the read-write one replaces it: it opens first and the read-only one is
+// closed after (a read-only connection never checkpoints when it closes; the
+// writer, once the person has written, may).
+func (m *MemoryDB) write() (*gorm.DB, func(), error) {
+	for {
+		db, done, err := m.read()
+		if err != nil || m.writable {
+			return db, done, err
+		}
+		done()
+		m.mu.Lock()
+		if m.db != nil && !m.writable {
+			old := m.db
+			if err := m.openWriter(m.opt); err != nil {
+				m.mu.Unlock()
+				return nil, nil, err
+			}
+			closeGorm(old)
+		}
+		m.mu.Unlock()
+	}
+}
+
+func closeGorm(db *gorm.DB) error {
+	sqlDB, err := db.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.Close()
 }
 
 func (m *MemoryDB) open(opt memoryOptions, params ...string) (*gorm.DB, error) {
@@ -378,7 +416,7 @@ func (m *MemoryDB) change(backedUp bool) (string, error) {
 	defer m.db.Exec("PRAGMA mmap_size=0")
 	defer m.db.Exec("PRAGMA cache_size=-2000")
 
-	schema := SchemaCurrent
+	schema := memory.SchemaCurrent
 	err := m.db.Transaction(func(tx *gorm.DB) error {
 		var found memoryFile
 		if err := inspectTable(tx.Statement.ConnPool, &found); err != nil {
@@ -386,7 +424,7 @@ func (m *MemoryDB) change(backedUp bool) (string, error) {
 		}
 		switch {
 		case !found.table:
-			schema = SchemaNew
+			schema = memory.SchemaNew
 			if err := tx.Exec(createMemoriesSQL).Error; err != nil {
 				return err
 			}
@@ -429,7 +467,7 @@ func inspectMemoryFile(path string) (memoryFile, error) {
 		return found, nil
 	}
 	if err != nil {
-		return found, fmt.Errorf("%s cannot be read: %v", path, err)
+		return found, fsError(err, "%s cannot be read", path)
 	}
 	if st.IsDir() {
 		return found, fmt.Errorf("%s is a folder, not a SQLite database", path)
@@ -484,28 +522,31 @@ const (
 )
 
 // State says what the one-time change found and did this launch.
-func (m *MemoryDB) State() MemoryState { return m.state }
+func (m *MemoryDB) State() memory.State {
+	st := m.state
+	st.Ready = true
+	return st
+}
 
-// Close closes the database.
+// Close closes the database; later calls fail.
 func (m *MemoryDB) Close() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	if m.db == nil {
 		return nil
 	}
-	sqlDB, err := m.db.DB()
-	if err != nil {
-		return err
-	}
+	db := m.db
 	m.db = nil
-	return sqlDB.Close()
+	return closeGorm(db)
 }
 
-// pool narrows a query to one pool ("" is the global pool). Without
+// pool narrows a query on db to one pool ("" is the global pool). Without
 // project_id every row is global.
-func (m *MemoryDB) pool(projectID string) (*gorm.DB, error) {
+func (m *MemoryDB) pool(db *gorm.DB, projectID string) (*gorm.DB, error) {
 	if projectID != "" && !m.state.ProjectMemory {
 		return nil, m.noProjectMemory()
 	}
-	q := m.db.Model(&memoryRow{})
+	q := db.Model(&memoryRow{})
 	if m.hasProjectID {
 		q = q.Where("project_id = ?", projectID)
 	}
@@ -518,20 +559,28 @@ func (m *MemoryDB) noProjectMemory() error {
 
 // Count returns the number of memories in one pool ("" is the global pool).
 func (m *MemoryDB) Count(projectID string) (int64, error) {
-	q, err := m.pool(projectID)
+	db, done, err := m.read()
+	if err != nil {
+		return 0, err
+	}
+	defer done()
+	q, err := m.pool(db, projectID)
 	if err != nil {
 		return 0, err
 	}
 	var n int64
-	err = q.Count(&n).Error
-	return n, err
+	return n, describe(m.path, q.Count(&n).Error)
 }
 
 // CountAll returns the number of memories in every pool.
 func (m *MemoryDB) CountAll() (int64, error) {
+	db, done, err := m.read()
+	if err != nil {
+		return 0, err
+	}
+	defer done()
 	var n int64
-	err := m.db.Model(&memoryRow{}).Count(&n).Error
-	return n, err
+	return n, describe(m.path, db.Model(&memoryRow{}).Count(&n).Error)
 }
 
 // Add stores a memory in one pool ("" is the global pool) and returns it.
@@ -557,12 +606,13 @@ func (m *MemoryDB) Add(projectID, kind, content string) (Memory, error) {
 	if m.hasProjectID {
 		cols = append(cols, "project_id")
 	}
-	db, err := m.write()
+	db, done, err := m.write()
 	if err != nil {
 		return Memory{}, err
 	}
+	defer done()
 	if err := db.Select(cols).Create(&row).Error; err != nil {
-		return Memory{}, err
+		return Memory{}, describe(m.path, err)
 	}
 	return row.memory(), nil
 }
@@ -570,10 +620,14 @@ func (m *MemoryDB) Add(projectID, kind, content string) (Memory, error) {
 // List returns memories newest first: one pool, or every pool when all is
 // true (a normal chat's view). limit <= 0 means no limit.
 func (m *MemoryDB) List(projectID string, all bool, limit int) ([]Memory, error) {
-	q := m.db.Model(&memoryRow{})
+	db, done, err := m.read()
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	q := db.Model(&memoryRow{})
 	if !all {
-		var err error
-		if q, err = m.pool(projectID); err != nil {
+		if q, err = m.pool(db, projectID); err != nil {
 			return nil, err
 		}
 	}
@@ -582,7 +636,7 @@ func (m *MemoryDB) List(projectID string, all bool, limit int) ([]Memory, error)
 	}
 	var rows []memoryRow
 	if err := q.Order("id DESC").Find(&rows).Error; err != nil {
-		return nil, err
+		return nil, describe(m.path, err)
 	}
 	out := make([]Memory, len(rows))
 	for i, r := range rows {
@@ -593,13 +647,14 @@ func (m *MemoryDB) List(projectID string, all bool, limit int) ([]Memory, error)
 
 // Remove deletes one memory; an unknown id is a domain.ErrNotFound.
 func (m *MemoryDB) Remove(id int64) error {
-	db, err := m.write()
+	db, done, err := m.write()
 	if err != nil {
 		return err
 	}
+	defer done()
 	res := db.Delete(&memoryRow{}, id)
 	if res.Error != nil {
-		return res.Error
+		return describe(m.path, res.Error)
 	}
 	if res.RowsAffected == 0 {
 		return domain.NotFound("no memory with id %d", id)

@@ -18,6 +18,7 @@ import (
 	"gorm.io/gorm/logger"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/memory"
 )
 
 // launch is the fixed clock of these tests: backups are named after it.
@@ -209,7 +210,7 @@ func TestOpenMemoryDBUpgradesLegacyWAL(t *testing.T) {
 	m := openTest(t, dataDir, launch.In(time.FixedZone("CEST", 2*3600)), memoryOptions{logger: log})
 
 	wantBackup := filepath.Join(dataDir, "backups", "memory-pre-project-id-20250304T050607Z.db")
-	want := MemoryState{Schema: SchemaCurrent, ProjectMemory: true, Backup: wantBackup}
+	want := memory.State{Ready: true, Schema: memory.SchemaCurrent, ProjectMemory: true, Backup: wantBackup}
 	if got := m.State(); got != want {
 		t.Fatalf("State() = %+v, want %+v", got, want)
 	}
@@ -306,7 +307,7 @@ func TestOpenMemoryDBTwice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := MemoryState{Schema: SchemaCurrent, ProjectMemory: true}
+	want := memory.State{Ready: true, Schema: memory.SchemaCurrent, ProjectMemory: true}
 	if got := again.State(); got != want {
 		t.Errorf("second open: State() = %+v, want %+v", got, want)
 	}
@@ -341,7 +342,9 @@ func schemaOf(t *testing.T, path string) string {
 	var lines []string
 	for rows.Next() {
 		var s string
-		rows.Scan(&s)
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
 		lines = append(lines, s)
 	}
 	db.Close()
@@ -354,19 +357,21 @@ func TestOpenMemoryDBNeverRebuilds(t *testing.T) {
 		setup  func(t *testing.T, dataDir string)
 		schema string
 	}{
-		{"fresh home", func(*testing.T, string) {}, SchemaNew},
-		{"legacy with rows", func(t *testing.T, d string) { legacyDB(t, d, 5) }, SchemaCurrent},
-		{"legacy without rows", func(t *testing.T, d string) { legacyDB(t, d, 0) }, SchemaCurrent},
+		{"fresh home", func(*testing.T, string) {}, memory.SchemaNew},
+		{"legacy with rows", func(t *testing.T, d string) { legacyDB(t, d, 5) }, memory.SchemaCurrent},
+		{"legacy without rows", func(t *testing.T, d string) { legacyDB(t, d, 0) }, memory.SchemaCurrent},
 		{"already upgraded", func(t *testing.T, d string) {
 			m := openTest(t, d, launch, memoryOptions{})
-			m.Add("p_0123456789abcdef0123456789abcdef", "note", "kept")
+			if _, err := m.Add("p_0123456789abcdef0123456789abcdef", "note", "kept"); err != nil {
+				t.Fatal(err)
+			}
 			m.Close()
-		}, SchemaCurrent},
+		}, memory.SchemaCurrent},
 		{"upgraded, index missing", func(t *testing.T, d string) {
 			m := openTest(t, d, launch, memoryOptions{})
 			mustExec(t, sqlDBOf(t, m), "DROP INDEX idx_memories_project_id")
 			m.Close()
-		}, SchemaCurrent},
+		}, memory.SchemaCurrent},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -430,7 +435,7 @@ func TestOpenMemoryDBRefusesRebuild(t *testing.T) {
 func TestOpenMemoryDBFreshHome(t *testing.T) {
 	dataDir := filepath.Join(t.TempDir(), "home", "data") // not there yet
 	m := openTest(t, dataDir, launch, memoryOptions{})
-	want := MemoryState{Schema: SchemaNew, ProjectMemory: true}
+	want := memory.State{Ready: true, Schema: memory.SchemaNew, ProjectMemory: true}
 	if got := m.State(); got != want {
 		t.Errorf("State() = %+v, want %+v", got, want)
 	}
@@ -442,7 +447,9 @@ func TestOpenMemoryDBFreshHome(t *testing.T) {
 		t.Error("idx_memories_project_id is missing")
 	}
 	var mode string
-	db.QueryRow("PRAGMA journal_mode").Scan(&mode)
+	if err := db.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil {
+		t.Fatal(err)
+	}
 	if mode != "wal" {
 		t.Errorf("journal_mode = %q, want wal", mode)
 	}
@@ -455,7 +462,7 @@ func TestOpenMemoryDBEmptyLegacy(t *testing.T) {
 	dataDir := filepath.Join(t.TempDir(), "data")
 	legacy := legacyDB(t, dataDir, 0)
 	m := openTest(t, dataDir, launch, memoryOptions{})
-	want := MemoryState{Schema: SchemaCurrent, ProjectMemory: true}
+	want := memory.State{Ready: true, Schema: memory.SchemaCurrent, ProjectMemory: true}
 	if got := m.State(); got != want {
 		t.Errorf("State() = %+v, want %+v", got, want)
 	}
@@ -670,28 +677,12 @@ func TestSQLiteURI(t *testing.T) {
 // journal a read-only look cannot roll back. The open recovers the last
 // commit (as every SQLite reader does), backs it up and makes the change.
 func TestOpenMemoryDBHotJournal(t *testing.T) {
-	live := filepath.Join(t.TempDir(), "live")
-	db := legacyDBMode(t, live, 30, "DELETE")
-	mustExec(t, db, "PRAGMA cache_size=1") // spill the uncommitted pages into memory.db
-	mustExec(t, db, "BEGIN")
-	mustExec(t, db, "UPDATE memories SET content = 'uncommitted ' || printf('%.3000c', 'x')")
 	dataDir := filepath.Join(t.TempDir(), "data")
-	if err := os.MkdirAll(dataDir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	for _, suffix := range []string{"", "-journal"} {
-		if err := copyFile(filepath.Join(live, memoryFileName+suffix), filepath.Join(dataDir, memoryFileName+suffix)); err != nil {
-			t.Fatalf("fixture: %v (the journal must exist mid-transaction)", err)
-		}
-	}
-	mustExec(t, db, "ROLLBACK")
-	if _, err := inspectMemoryFile(filepath.Join(dataDir, memoryFileName)); !errors.Is(err, errHotJournal) {
-		t.Fatalf("fixture: the look found %v, want a hot journal", err)
-	}
+	hotMemoryDB(t, dataDir, 30)
 
 	m := openTest(t, dataDir, launch, memoryOptions{})
 	st := m.State()
-	if st.Schema != SchemaCurrent || !st.ProjectMemory || st.Backup == "" {
+	if st.Schema != memory.SchemaCurrent || !st.ProjectMemory || st.Backup == "" {
 		t.Fatalf("State() = %+v, want the change made after a backup", st)
 	}
 	for _, q := range []struct {
@@ -711,7 +702,7 @@ func TestOpenMemoryDBConcurrentLaunches(t *testing.T) {
 	legacyDB(t, dataDir, 20).Close()
 	fixed := func() time.Time { return time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC) }
 	var wg sync.WaitGroup
-	states := make([]MemoryState, 4)
+	states := make([]memory.State, 4)
 	for i := range states {
 		wg.Go(func() {
 			m, err := OpenMemoryDB(dataDir, fixed)
@@ -750,7 +741,9 @@ func TestSkippedChangeLeavesTheFileAfterClose(t *testing.T) {
 		} else {
 			older = legacyDB(t, dataDir, 9)
 		}
-		os.WriteFile(filepath.Join(dataDir, backupsDirName), []byte("not a folder"), 0o600)
+		if err := os.WriteFile(filepath.Join(dataDir, backupsDirName), []byte("not a folder"), 0o600); err != nil {
+			t.Fatal(err)
+		}
 		before := dbSums(t, dataDir)
 		m, err := OpenMemoryDB(dataDir, time.Now)
 		if err != nil {
@@ -770,5 +763,123 @@ func TestSkippedChangeLeavesTheFileAfterClose(t *testing.T) {
 		if older != nil {
 			older.Close()
 		}
+	}
+}
+
+// Readers and writers at once, starting from the read-only connection of a
+// skipped change: the first write swaps in the writer while reads run. Run
+// with -race.
+func TestMemoryDBConcurrentUse(t *testing.T) {
+	dataDir := filepath.Join(t.TempDir(), "data")
+	legacyDB(t, dataDir, 5).Close()
+	if err := os.WriteFile(filepath.Join(dataDir, backupsDirName), []byte("not a folder"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m := openTest(t, dataDir, launch, memoryOptions{})
+	if m.State().ProjectMemory {
+		t.Fatal("fixture: the change was made; the test needs the read-only connection")
+	}
+	const writers, readers, each = 4, 4, 20
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Go(func() {
+			for i := range each {
+				if _, err := m.Add("", "note", fmt.Sprintf("w%d-%d", w, i)); err != nil {
+					t.Errorf("writer %d: Add: %v", w, err)
+					return
+				}
+			}
+		})
+	}
+	for r := range readers {
+		wg.Go(func() {
+			for range each {
+				if _, err := m.Count(""); err != nil {
+					t.Errorf("reader %d: Count: %v", r, err)
+					return
+				}
+				if _, err := m.List("", true, 3); err != nil {
+					t.Errorf("reader %d: List: %v", r, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if got, err := m.Count(""); err != nil || got != 5+writers*each {
+		t.Errorf("Count after the writes = %d, %v; want %d", got, err, 5+writers*each)
+	}
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Count(""); !errors.Is(err, errClosed) {
+		t.Errorf("Count after Close = %v, want errClosed", err)
+	}
+}
+
+// hotMemoryDB leaves in dataDir the files of an older Memo killed in the
+// middle of a write in rollback-journal mode, with n committed legacy rows:
+// memory.db holds uncommitted pages, memory.db-journal the committed ones.
+func hotMemoryDB(t *testing.T, dataDir string, n int) {
+	t.Helper()
+	live := filepath.Join(t.TempDir(), "live")
+	db := legacyDBMode(t, live, n, "DELETE")
+	mustExec(t, db, "PRAGMA cache_size=1") // spill the uncommitted pages into memory.db
+	mustExec(t, db, "BEGIN")
+	mustExec(t, db, "UPDATE memories SET content = 'uncommitted ' || printf('%.3000c', 'x')")
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	// The files as they are on disk now are what SIGKILL would leave.
+	for _, suffix := range []string{"", "-journal"} {
+		if err := copyFile(filepath.Join(live, memoryFileName+suffix), filepath.Join(dataDir, memoryFileName+suffix)); err != nil {
+			t.Fatalf("fixture: %v (the journal must exist mid-transaction)", err)
+		}
+	}
+	mustExec(t, db, "ROLLBACK")
+	if _, err := inspectMemoryFile(filepath.Join(dataDir, memoryFileName)); !errors.Is(err, errHotJournal) {
+		t.Fatalf("fixture: the look found %v, want a hot journal", err)
+	}
+}
+
+// When the open rolls back a hot journal and the backup then fails, the
+// file did change (back to its last commit): the reason says so instead of
+// "left exactly as it was", and the file holds the committed rows.
+func TestBackupFailsAfterAHotJournalWasRolledBack(t *testing.T) {
+	tests := []struct {
+		name  string
+		block func(t *testing.T, dataDir string) func(string) error
+	}{
+		{"backups is a file", func(t *testing.T, dataDir string) func(string) error {
+			writeFixture(t, filepath.Join(dataDir, backupsDirName), "not a folder")
+			return nil
+		}},
+		{"verification fails", func(*testing.T, string) func(string) error {
+			return failAt("verified", "the copy fails PRAGMA quick_check")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dataDir := filepath.Join(t.TempDir(), "data")
+			hotMemoryDB(t, dataDir, 7)
+			before := fileSum(t, filepath.Join(dataDir, memoryFileName))
+			m := openTest(t, dataDir, launch, memoryOptions{hook: tt.block(t, dataDir)})
+			st := m.State()
+			if st.ProjectMemory || st.Schema != memory.SchemaLegacy {
+				t.Fatalf("State() = %+v, want the change skipped", st)
+			}
+			if strings.Contains(st.Reason, "exactly as it was") || !strings.Contains(st.Reason, "rolled back") || !strings.Contains(st.Reason, "next launch tries again") {
+				t.Errorf("Reason = %q, want that the unfinished write was rolled back, and no claim that the file is unchanged", st.Reason)
+			}
+			if after := fileSum(t, filepath.Join(dataDir, memoryFileName)); after == before {
+				t.Error("memory.db did not change: the fixture had no hot journal to roll back")
+			}
+			if got := fileSum(t, filepath.Join(dataDir, memoryFileName+"-journal")); got != "missing" {
+				t.Error("the hot journal is still there")
+			}
+			if got, err := m.Count(""); err != nil || got != 7 {
+				t.Errorf("Count(\"\") = %d, %v; want the 7 committed rows", got, err)
+			}
+		})
 	}
 }

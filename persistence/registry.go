@@ -3,7 +3,6 @@ package persistence
 import (
 	"database/sql"
 	"errors"
-	"fmt"
 	"path/filepath"
 	"time"
 
@@ -118,7 +117,7 @@ func (r *Registry) Put(rec project.Record) error {
 func (r *Registry) Lock() (func(), error) {
 	unlock, err := lockFile(filepath.Join(filepath.Dir(r.path), "projects.lock"))
 	if err != nil {
-		return nil, fmt.Errorf("cannot lock the registry: %v", err)
+		return nil, fsError(err, "cannot lock the registry")
 	}
 	return unlock, nil
 }
@@ -126,21 +125,6 @@ func (r *Registry) Lock() (func(), error) {
 // SetDeclined records or clears "Never for this folder".
 func (r *Registry) SetDeclined(path string, declined bool) error {
 	return describe(r.path, r.db.Model(&projectRow{}).Where("path = ?", path).Update("declined", declined).Error)
-}
-
-// Setting reads a device setting; "" when unset.
-func (r *Registry) Setting(key string) (string, error) {
-	var row settingRow
-	err := r.db.Where("key = ?", key).Take(&row).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return "", nil
-	}
-	return row.Value, describe(r.path, err)
-}
-
-// SetSetting writes a device setting.
-func (r *Registry) SetSetting(key, value string) error {
-	return describe(r.path, r.db.Clauses(clause.OnConflict{UpdateAll: true}).Create(&settingRow{Key: key, Value: value}).Error)
 }
 
 // List returns every registered folder, most recently opened first. It scans
@@ -168,4 +152,49 @@ func (r *Registry) List() ([]project.Record, error) {
 // Forget removes a folder from the registry; the folder itself is untouched.
 func (r *Registry) Forget(path string) error {
 	return describe(r.path, r.db.Where("path = ?", path).Delete(&projectRow{}).Error)
+}
+
+// Settings implements project.Settings on the settings table of projects.db:
+// device settings live beside the folders but are a store of their own.
+type Settings struct {
+	db   *gorm.DB
+	path string // for error messages
+}
+
+var _ project.Settings = (*Settings)(nil)
+
+// Settings returns the device settings.
+func (s *Store) Settings() *Settings {
+	return &Settings{db: s.db, path: filepath.Join(s.dataDir, "projects.db")}
+}
+
+// settingMinimal is the key of Minimal Mode; its value is "on" or "off".
+const settingMinimal = "minimal"
+
+func (s *Settings) get(key string) (string, error) {
+	var row settingRow
+	err := s.db.Where("key = ?", key).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return "", nil
+	}
+	return row.Value, describe(s.path, err)
+}
+
+func (s *Settings) set(key, value string) error {
+	return describe(s.path, s.db.Clauses(clause.OnConflict{UpdateAll: true}).Create(&settingRow{Key: key, Value: value}).Error)
+}
+
+// Minimal reports whether Minimal Mode is on.
+func (s *Settings) Minimal() (bool, error) {
+	v, err := s.get(settingMinimal)
+	return v == "on", err
+}
+
+// SetMinimal turns Minimal Mode on or off.
+func (s *Settings) SetMinimal(on bool) error {
+	v := "off"
+	if on {
+		v = "on"
+	}
+	return s.set(settingMinimal, v)
 }

@@ -14,6 +14,7 @@ import (
 
 	_ "github.com/glebarez/go-sqlite"
 
+	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/project"
 )
 
@@ -63,14 +64,6 @@ func TestRegistryRecords(t *testing.T) {
 	if rec, _, _ := reg.ByPath("/work/moved"); !rec.Declined {
 		t.Error("SetDeclined(true) not recorded")
 	}
-	if v, _ := reg.Setting("minimal"); v != "" {
-		t.Errorf("unset setting = %q", v)
-	}
-	reg.SetSetting("minimal", "on")
-	reg.SetSetting("minimal", "off")
-	if v, _ := reg.Setting("minimal"); v != "off" {
-		t.Errorf("setting after two writes = %q, want off", v)
-	}
 	list, _ := reg.List()
 	if len(list) != 1 {
 		t.Errorf("List() = %+v, want one record", list)
@@ -119,9 +112,9 @@ func TestReadOnlyStoreCreatesNothing(t *testing.T) {
 	}
 	// An existing registry opened read-only refuses writes.
 	openTestStore(t, home, false)
-	ro := openTestStore(t, home, true).Registry()
-	if err := ro.SetSetting("minimal", "on"); err == nil {
-		t.Error("read-only registry accepted a write")
+	ro := openTestStore(t, home, true)
+	if err := ro.Settings().SetMinimal(true); domain.KindOf(err) != domain.KindForbidden {
+		t.Errorf("a write through a read-only open = %v, want a forbidden error", err)
 	}
 }
 
@@ -132,18 +125,26 @@ func TestOpenBadRegistry(t *testing.T) {
 		want    string
 	}{
 		{"not SQLite", func(t *testing.T, data string) {
-			os.WriteFile(filepath.Join(data, "projects.db"), []byte(strings.Repeat("not a database\n", 200)), 0o644)
+			if err := os.WriteFile(filepath.Join(data, "projects.db"), []byte(strings.Repeat("not a database\n", 200)), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}, "is not a SQLite database"},
 		{"data is a file", func(t *testing.T, data string) {
-			os.RemoveAll(data)
-			os.WriteFile(data, []byte("x"), 0o644)
+			if err := os.RemoveAll(data); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(data, []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}, "cannot create the data folder"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			home := t.TempDir()
 			data := filepath.Join(home, "data")
-			os.MkdirAll(data, 0o755)
+			if err := os.MkdirAll(data, 0o755); err != nil {
+				t.Fatal(err)
+			}
 			tt.prepare(t, data)
 			_, err := Open(home, Options{Now: testClock})
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -170,10 +171,10 @@ func TestLockedRegistrySaysSo(t *testing.T) {
 	s, err := Open(home, Options{Now: testClock})
 	if err == nil {
 		defer s.Close()
-		err = s.Registry().SetSetting("minimal", "on")
+		err = s.Settings().SetMinimal(true)
 	}
-	if err == nil || !strings.Contains(err.Error(), "locked by another program") {
-		t.Errorf("a locked registry: %v, want 'locked by another program'", err)
+	if err == nil || !strings.Contains(err.Error(), "locked by another program") || domain.KindOf(err) != domain.KindConflict {
+		t.Errorf("a locked registry: %v (kind %q), want 'locked by another program', conflict", err, domain.KindOf(err))
 	}
 }
 
@@ -203,7 +204,9 @@ func TestRegistryMigrationNeverRebuildsAndBacksUpFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw.Exec("PRAGMA user_version = 0")
+	if _, err := raw.Exec("PRAGMA user_version = 0"); err != nil {
+		t.Fatal(err)
+	}
 	raw.Close()
 	log = &sqlLog{}
 	s3, err := Open(home, Options{Now: testClock, Logger: log})
@@ -237,7 +240,9 @@ func TestRegistryFromANewerVersionIsRefused(t *testing.T) {
 	home := t.TempDir()
 	openTestStore(t, home, false).Close()
 	raw, _ := sql.Open("sqlite", filepath.Join(home, "data", "projects.db"))
-	raw.Exec("PRAGMA user_version = 99")
+	if _, err := raw.Exec("PRAGMA user_version = 99"); err != nil {
+		t.Fatal(err)
+	}
 	raw.Close()
 	if _, err := Open(home, Options{Now: testClock}); err == nil || !strings.Contains(err.Error(), "newer Memo Projects") {
 		t.Errorf("Open(registry of layout 99) err = %v, want a request to update", err)

@@ -28,7 +28,7 @@ func BenchmarkStatus(b *testing.B) {
 				b.Fatal(err)
 			}
 			rules := guard.Rules{OS: guard.Linux, Home: home, MemoHome: home + "/.memo", TempDir: "/tmp"}
-			svc := project.NewService(rules, s.Registry(), time.Now)
+			svc := project.NewService(rules, s.Registry(), s.Settings(), time.Now)
 			dir := b.TempDir()
 			if _, err := svc.Setup(dir); err != nil {
 				b.Fatal(err)

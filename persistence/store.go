@@ -11,12 +11,15 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	sqlitedriver "github.com/glebarez/go-sqlite"
 	"github.com/glebarez/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
+
+	"memo.dev/projects/domain"
 )
 
 // Options tune Open.
@@ -35,6 +38,10 @@ type Store struct {
 	dataDir string
 	opt     Options
 	db      *gorm.DB
+
+	// snapshot is the temporary folder of a registry read from a copy
+	// (see openRegistryReadOnly); removed by Close.
+	snapshot string
 
 	memOnce sync.Once
 	mem     *MemoryDB
@@ -62,16 +69,17 @@ func Open(home string, opt Options) (*Store, error) {
 			s.db = db
 			return s, migrateRegistry(db) // in memory: nothing is written
 		}
-		db, err := openGorm(dsn(path, "mode=ro"), registryConfig(opt))
+		db, snapshot, err := openRegistryReadOnly(path, registryConfig(opt))
 		if err != nil {
-			return nil, describe(path, err)
+			return nil, err
 		}
-		s.db = db
-		return s, describe(path, probe(db))
+		s.db, s.snapshot = db, snapshot
+		return s, nil
 	}
 	if err := os.MkdirAll(s.dataDir, 0o700); err != nil {
-		return nil, fmt.Errorf("cannot create the data folder %s: %w", s.dataDir, err)
+		return nil, fsError(err, "cannot create the data folder %s", s.dataDir)
 	}
+	cleanStaging(s.dataDir)
 	// The registry is small, read through indexes and written in tiny
 	// transactions. A rollback journal, not WAL: with WAL even a read-only
 	// `status` would leave -wal and -shm files behind, and status writes
@@ -115,8 +123,9 @@ func (s *Store) migrateRegistry(path string) error {
 			}
 		}
 		if rows > 0 {
-			name := fmt.Sprintf("projects-pre-v%d-%s.db", registrySchema, s.opt.Now().UTC().Format("20060102T150405Z"))
-			if _, err := backupDB(path, filepath.Join(s.dataDir, backupsDirName), name, "projects", memoryOptions{}); err != nil {
+			prefix := fmt.Sprintf("projects-pre-v%d-", registrySchema)
+			name := prefix + s.opt.Now().UTC().Format("20060102T150405Z") + ".db"
+			if _, err := backupDB(path, filepath.Join(s.dataDir, backupsDirName), prefix, name, "projects", memoryOptions{}); err != nil {
 				return fmt.Errorf("%s needs a layout change, but its backup failed, so it was left as it is: %v", path, err)
 			}
 		}
@@ -166,6 +175,9 @@ func (s *Store) Close() error {
 			errs = append(errs, sqlDB.Close())
 		}
 	}
+	if s.snapshot != "" {
+		errs = append(errs, os.RemoveAll(s.snapshot))
+	}
 	return errors.Join(errs...)
 }
 
@@ -202,39 +214,197 @@ func probe(db *gorm.DB) error {
 
 // SQLite's primary result codes that a person can act on.
 const (
-	sqliteBusy     = 5
-	sqliteLocked   = 6
-	sqliteReadOnly = 8
-	sqliteCorrupt  = 11
-	sqliteCantOpen = 14
-	sqliteNotADB   = 26
+	sqlitePerm       = 3
+	sqliteBusy       = 5
+	sqliteLocked     = 6
+	sqliteReadOnly   = 8
+	sqliteIOErr      = 10
+	sqliteCorrupt    = 11
+	sqliteFull       = 13
+	sqliteCantOpen   = 14
+	sqliteConstraint = 19
+	sqliteAuth       = 23
+	sqliteNotADB     = 26
 )
 
 // describe turns SQLite's terse errors about the database at path into
-// sentences a person acts on.
+// sentences a person acts on, each with the kind of SPEC §8.2 that says who
+// can act:
+//   - forbidden: the file or its folder may not be read or written (read-only,
+//     permission, cannot open): the person fixes permissions, as for any
+//     folder Memo may not use;
+//   - conflict: another program holds the database (busy, locked), or a row
+//     clashes with one stored (constraint): try again, or it exists already;
+//   - internal (no kind): the file is damaged or not SQLite, the disk is full
+//     or failing. Nothing the caller sent was wrong and retrying does not
+//     help; the sentence says what to do with the file.
+//
+// An error that has a kind already is returned as it is.
 func describe(path string, err error) error {
 	if err == nil {
 		return nil
 	}
+	var de *domain.Error
 	var se *sqlitedriver.Error
 	switch {
-	case !errors.As(err, &se) && strings.Contains(err.Error(), path):
+	case errors.As(err, &de):
+		return err
+	case errors.Is(err, gorm.ErrDuplicatedKey):
+		return domain.Wrap(domain.ErrConflict, err, "%s already holds that record", path)
+	case errors.As(err, &se):
+		return describeCode(path, se.Code(), err)
+	case errors.Is(err, fs.ErrPermission):
+		return domain.Wrap(domain.ErrRefused, err, "%s: %v", path, err)
+	case strings.Contains(err.Error(), path):
 		return err // described already
-	case se == nil:
-		return fmt.Errorf("%s: %w", path, err)
 	}
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+// describeCode is describe for an error with SQLite result code code.
+func describeCode(path string, code int, err error) error {
 	backups := filepath.Join(filepath.Dir(path), backupsDirName)
-	switch se.Code() & 0xff {
+	switch code & 0xff {
 	case sqliteNotADB:
 		return fmt.Errorf("%s is not a SQLite database (%v): move it aside and Memo creates a new one, or put back a copy from %s", path, err, backups)
 	case sqliteCorrupt:
 		return fmt.Errorf("%s is damaged (%v): move it aside and Memo creates a new one, or put back a copy from %s", path, err, backups)
+	case sqliteFull:
+		return fmt.Errorf("cannot write %s: the disk is full (%v)", path, err)
+	case sqliteIOErr:
+		return fmt.Errorf("cannot read or write %s: the disk reported an error (%v)", path, err)
 	case sqliteCantOpen:
-		return fmt.Errorf("%s cannot be opened (%v): check that the file and its folder can be read and written", path, err)
-	case sqliteBusy, sqliteLocked:
-		return fmt.Errorf("%s is locked by another program: close it and try again", path)
+		return domain.Wrap(domain.ErrRefused, err, "%s cannot be opened (%v): check that the file and its folder can be read and written", path, err)
 	case sqliteReadOnly:
-		return fmt.Errorf("cannot write %s: the file or its folder is read-only (%v)", path, err)
+		return domain.Wrap(domain.ErrRefused, err, "cannot write %s: the file or its folder is read-only (%v)", path, err)
+	case sqlitePerm, sqliteAuth:
+		return domain.Wrap(domain.ErrRefused, err, "%s may not be accessed (%v): check its permissions", path, err)
+	case sqliteBusy, sqliteLocked:
+		return domain.Wrap(domain.ErrConflict, err, "%s is locked by another program: close it and try again", path)
+	case sqliteConstraint:
+		return domain.Wrap(domain.ErrConflict, err, "%s already holds that record (%v)", path, err)
 	}
 	return fmt.Errorf("%s: %w", path, err)
+}
+
+// fsError words a failure of the file system at what, with kind forbidden
+// when it is a permission or read-only file system.
+func fsError(err error, format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
+		return domain.Wrap(domain.ErrRefused, err, "%s: %v", msg, err)
+	}
+	return fmt.Errorf("%s: %w", msg, err)
+}
+
+// openRegistryReadOnly opens projects.db for commands that write nothing
+// (status, preamble, files).
+//
+// A writer killed mid-transaction leaves a hot rollback journal, and a
+// read-only connection cannot read past it (SQLITE_READONLY_ROLLBACK) until
+// a read-write one rolls it back. Rolling back in place would answer from
+// the last commit too, but it writes projects.db (in a read-only folder it
+// even writes the pages back and then fails to delete the journal), and
+// status writes nothing (SPEC §2.1). So the database and its journal are
+// copied to a temporary folder, the copy is rolled back and read: the answer
+// is the last commit, as any reader would see it, and projects.db stays byte
+// for byte as it is until the next writing command rolls it back. The copy
+// costs a few milliseconds per command, and only after a crash.
+//
+// The second return value is the copy's folder ("" when reading in place).
+func openRegistryReadOnly(path string, cfg *gorm.Config) (*gorm.DB, string, error) {
+	for range 3 {
+		db, err := openReadOnlyProbed(path, cfg)
+		if !isHotJournal(err) {
+			return db, "", describe(path, err)
+		}
+		db, dir, err := openRegistrySnapshot(path, cfg)
+		if !errors.Is(err, errRetry) {
+			return db, dir, err
+		}
+	}
+	return nil, "", domain.Conflict("cannot read %s: another program keeps changing it; try again", path)
+}
+
+func openReadOnlyProbed(path string, cfg *gorm.Config) (*gorm.DB, error) {
+	db, err := openGorm(dsn(path, "mode=ro"), cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := probe(db); err != nil {
+		closeGorm(db)
+		return nil, err
+	}
+	return db, nil
+}
+
+// isHotJournal reports SQLITE_READONLY_ROLLBACK: a hot journal seen through
+// a connection that may not roll it back.
+func isHotJournal(err error) bool {
+	var se *sqlitedriver.Error
+	return errors.As(err, &se) && se.Code() == sqliteReadOnlyRollback
+}
+
+// openRegistrySnapshot reads the last commit of projects.db from a rolled
+// back copy in a temporary folder, or says errRetry when a writer changed the
+// files meanwhile (it rolled the journal back: the file is readable again).
+func openRegistrySnapshot(path string, cfg *gorm.Config) (*gorm.DB, string, error) {
+	dir, err := os.MkdirTemp("", "memo-registry-")
+	if err != nil {
+		return nil, "", fsError(err, "cannot read %s: it holds an unfinished write, and no temporary copy can be made to read past it", path)
+	}
+	db, err := func() (*gorm.DB, error) {
+		before, err := fileStamps(path)
+		if err != nil {
+			return nil, err
+		}
+		copyPath := filepath.Join(dir, filepath.Base(path))
+		for _, suffix := range []string{"", "-journal"} {
+			if err := copyFile(path+suffix, copyPath+suffix); err != nil {
+				return nil, err
+			}
+		}
+		if after, err := fileStamps(path); err != nil || after != before {
+			return nil, errRetry
+		}
+		// Any read through a read-write connection rolls the journal back.
+		rw, err := openGorm(dsn(copyPath), cfg)
+		if err != nil {
+			return nil, err
+		}
+		err = probe(rw)
+		closeGorm(rw)
+		if err != nil {
+			return nil, err
+		}
+		return openReadOnlyProbed(copyPath, cfg)
+	}()
+	if errors.Is(err, fs.ErrNotExist) {
+		err = errRetry // the journal went away: a writer rolled it back
+	}
+	if err != nil {
+		os.RemoveAll(dir)
+		if errors.Is(err, errRetry) {
+			return nil, "", err
+		}
+		return nil, "", describe(path, err)
+	}
+	return db, dir, nil
+}
+
+var errRetry = errors.New("the files changed while they were copied")
+
+// stamps tell whether a database and its journal changed.
+type stamps [2]struct{ size, mod int64 }
+
+func fileStamps(path string) (stamps, error) {
+	var out stamps
+	for i, suffix := range []string{"", "-journal"} {
+		fi, err := os.Stat(path + suffix)
+		if err != nil {
+			return out, err
+		}
+		out[i].size, out[i].mod = fi.Size(), fi.ModTime().UnixNano()
+	}
+	return out, nil
 }

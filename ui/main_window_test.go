@@ -40,7 +40,7 @@ func newFixture(t *testing.T, mem MemoryState) *fixture {
 	home := t.TempDir()
 	rules := guard.Rules{OS: guard.Linux, Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: "/tmp"}
 	reg := projecttest.NewRegistry()
-	f := &fixture{t: t, reg: reg, svc: project.NewService(rules, reg, time.Now)}
+	f := &fixture{t: t, reg: reg, svc: project.NewService(rules, reg, projecttest.NewSettings(), time.Now)}
 	deps := Deps{
 		Projects:   f.svc,
 		OpenMemory: func() (Memories, MemoryState) { return fakeMemories{"": 3}, mem },
@@ -402,7 +402,7 @@ func TestMemoryStateIsShownPlainly(t *testing.T) {
 func TestLoadedRunsOnceAfterListAndMemory(t *testing.T) {
 	a := test.NewTempApp(t)
 	home := t.TempDir()
-	svc := project.NewService(guard.Rules{OS: guard.Linux, Home: home, MemoHome: home + "/.memo", TempDir: "/tmp"}, projecttest.NewRegistry(), time.Now)
+	svc := project.NewService(guard.Rules{OS: guard.Linux, Home: home, MemoHome: home + "/.memo", TempDir: "/tmp"}, projecttest.NewRegistry(), projecttest.NewSettings(), time.Now)
 	calls := 0
 	m := newMainWindow(a, Deps{
 		Projects:   svc,

@@ -79,8 +79,12 @@ func TestWriteFileIntoMissingFolderFails(t *testing.T) {
 func TestRenameNoReplace(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
-	os.WriteFile(a, []byte("a"), 0o644)
-	os.WriteFile(b, []byte("b"), 0o644)
+	if err := os.WriteFile(a, []byte("a"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(b, []byte("b"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err := RenameNoReplace(a, b); !errors.Is(err, fs.ErrExist) {
 		t.Errorf("RenameNoReplace onto a file: %v, want fs.ErrExist", err)
 	}
@@ -89,8 +93,12 @@ func TestRenameNoReplace(t *testing.T) {
 	}
 	// An empty folder is replaced by plain rename(2): here it must not be.
 	src, empty := filepath.Join(dir, "src"), filepath.Join(dir, "empty")
-	os.Mkdir(src, 0o755)
-	os.Mkdir(empty, 0o755)
+	if err := os.Mkdir(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := RenameNoReplace(src, empty); !errors.Is(err, fs.ErrExist) {
 		t.Errorf("RenameNoReplace onto an empty folder: %v, want fs.ErrExist", err)
 	}

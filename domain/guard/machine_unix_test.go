@@ -45,7 +45,9 @@ func TestForThisMachine(t *testing.T) {
 func TestDefaultMemoHomeStaysRefused(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
-	os.MkdirAll(filepath.Join(home, ".memo", "data", "proj"), 0o755)
+	if err := os.MkdirAll(filepath.Join(home, ".memo", "data", "proj"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	other := filepath.Join(t.TempDir(), "elsewhere")
 	r := ForThisMachine(other)
 	for _, p := range []string{filepath.Join(home, ".memo"), filepath.Join(home, ".memo", "data", "proj"), filepath.Join(other, "x")} {

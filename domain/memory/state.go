@@ -20,6 +20,8 @@ type State struct {
 	// Reason says, in words a person acts on, why memory.db could not be
 	// opened (not Ready) or why project memory is off; "" otherwise.
 	Reason string
-	// Backup is the path of the verified backup made during this open, if any.
+	// Backup is the path of the verified backup made during this open, if
+	// any; or of the one a launch killed before the change had made, when
+	// it still holds exactly what memory.db holds (it is reused).
 	Backup string
 }

@@ -21,5 +21,5 @@ func testRules(t *testing.T) guard.Rules {
 func newTestService(t *testing.T) (*project.Service, *projecttest.Registry) {
 	t.Helper()
 	reg := projecttest.NewRegistry()
-	return project.NewService(testRules(t), reg, testNow), reg
+	return project.NewService(testRules(t), reg, projecttest.NewSettings(), testNow), reg
 }

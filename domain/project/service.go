@@ -36,9 +36,6 @@ type Registry interface {
 	Put(rec Record) error
 	// SetDeclined records or clears the "Never for this folder" answer.
 	SetDeclined(path string, declined bool) error
-	// Setting reads a device setting ("" when unset); SetSetting writes one.
-	Setting(key string) (string, error)
-	SetSetting(key, value string) error
 	// List returns every folder, most recently opened first.
 	List() ([]Record, error)
 	// Forget removes a folder's record; the folder itself is untouched.
@@ -46,6 +43,17 @@ type Registry interface {
 	// Lock excludes every other Lock holder, in this process or another,
 	// until the returned function is called.
 	Lock() (unlock func(), err error)
+}
+
+// Settings is the store of this device's Minimal Mode switch (SPEC §2.6),
+// kept in the device registry's file but apart from the folders: the
+// registry answers which folder is which, settings how this device behaves.
+// Trust pins (§7), skill switches (§6) and the API token get small stores of
+// their own in the same way, each declared where it is used.
+type Settings interface {
+	// Minimal reports whether Minimal Mode is on (off when never set).
+	Minimal() (bool, error)
+	SetMinimal(on bool) error
 }
 
 // Status is SPEC §2.1's answer about a folder.
@@ -61,19 +69,19 @@ type Status struct {
 	ShouldAsk bool   `json:"should_ask"`
 }
 
-const settingMinimal = "minimal"
-
 // Service is the project-folder service. Its methods are synchronous and safe
 // for concurrent use.
 type Service struct {
 	guard    guard.Rules
 	registry Registry
+	settings Settings
 	now      func() time.Time
 }
 
-// NewService builds the service from one machine's guard rules, the registry and a clock.
-func NewService(rules guard.Rules, reg Registry, now func() time.Time) *Service {
-	return &Service{guard: rules, registry: reg, now: now}
+// NewService builds the service from one machine's guard rules, the registry,
+// the device settings and a clock.
+func NewService(rules guard.Rules, reg Registry, settings Settings, now func() time.Time) *Service {
+	return &Service{guard: rules, registry: reg, settings: settings, now: now}
 }
 
 // Resolve turns path into an absolute, cleaned, symlink-resolved folder, or an
@@ -288,19 +296,10 @@ func BadgeFor(st Status, err error) Badge {
 }
 
 // Minimal reports whether Minimal Mode is on (SPEC §2.6).
-func (s *Service) Minimal() (bool, error) {
-	v, err := s.registry.Setting(settingMinimal)
-	return v == "on", err
-}
+func (s *Service) Minimal() (bool, error) { return s.settings.Minimal() }
 
 // SetMinimal turns Minimal Mode on or off.
-func (s *Service) SetMinimal(on bool) error {
-	v := "off"
-	if on {
-		v = "on"
-	}
-	return s.registry.SetSetting(settingMinimal, v)
-}
+func (s *Service) SetMinimal(on bool) error { return s.settings.SetMinimal(on) }
 
 // PreambleLine is the session-start line of SPEC §2.5.
 const PreambleLine = "This folder is a Memo project: before anything else, read .memo/AGENTS.md with your tools."

@@ -21,6 +21,13 @@ import (
 
 const validJSON = `{"kind":"project","id":"p_0123456789abcdef0123456789abcdef","version":1}`
 
+func mkdir(t *testing.T, path string) {
+	t.Helper()
+	if err := os.MkdirAll(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func write(t *testing.T, path, content string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -36,23 +43,31 @@ func write(t *testing.T, path, content string) {
 func tree(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(dir, p)
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
 		switch {
 		case d.Type()&fs.ModeSymlink != 0:
-			target, _ := os.Readlink(p)
+			target, err := os.Readlink(p)
 			out[rel] = "-> " + target
+			return err
 		case d.IsDir():
 			out[rel] = "/"
 		default:
-			b, _ := os.ReadFile(p)
+			b, err := os.ReadFile(p)
 			out[rel] = string(b)
+			return err
 		}
 		return nil
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	return out
 }
 
@@ -61,9 +76,13 @@ func TestResolveBadInput(t *testing.T) {
 	file := filepath.Join(dir, "f.txt")
 	write(t, file, "x")
 	link := filepath.Join(dir, "link")
-	os.Symlink(file, link)
+	if err := os.Symlink(file, link); err != nil {
+		t.Fatal(err)
+	}
 	dangling := filepath.Join(dir, "dangling")
-	os.Symlink(filepath.Join(dir, "nowhere"), dangling)
+	if err := os.Symlink(filepath.Join(dir, "nowhere"), dangling); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		path, want string
 	}{
@@ -94,7 +113,7 @@ func TestStatusOfFolders(t *testing.T) {
 		{"fresh folder", func(*testing.T, string) {}, false, true, ""},
 		{"valid project", func(t *testing.T, d string) { write(t, d+"/.memo/project.json", validJSON) }, true, true, ""},
 		{".memo is a file", func(t *testing.T, d string) { write(t, d+"/.memo", "x") }, false, false, "did not create"},
-		{"empty .memo folder", func(t *testing.T, d string) { os.Mkdir(d+"/.memo", 0o755) }, false, false, "did not create"},
+		{"empty .memo folder", func(t *testing.T, d string) { mkdir(t, d+"/.memo") }, false, false, "did not create"},
 		{"foreign .memo", func(t *testing.T, d string) { write(t, d+"/.memo/other.txt", "x") }, false, false, "did not create"},
 		{"empty project.json", func(t *testing.T, d string) { write(t, d+"/.memo/project.json", "") }, false, false, "did not create"},
 		{"corrupt project.json", func(t *testing.T, d string) { write(t, d+"/.memo/project.json", "{kind") }, false, false, "did not create"},
@@ -109,19 +128,27 @@ func TestStatusOfFolders(t *testing.T) {
 		}, false, false, "did not create"},
 		{"project.json is a symlink", func(t *testing.T, d string) {
 			write(t, d+"/elsewhere.json", validJSON)
-			os.MkdirAll(d+"/.memo", 0o755)
-			os.Symlink(d+"/elsewhere.json", d+"/.memo/project.json")
+			if err := os.MkdirAll(d+"/.memo", 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(d+"/elsewhere.json", d+"/.memo/project.json"); err != nil {
+				t.Fatal(err)
+			}
 		}, false, false, "did not create"},
 		{".memo is a symlink", func(t *testing.T, d string) {
 			other := t.TempDir()
 			write(t, other+"/project.json", validJSON)
-			os.Symlink(other, d+"/.memo")
+			if err := os.Symlink(other, d+"/.memo"); err != nil {
+				t.Fatal(err)
+			}
 		}, false, false, "symbolic link"},
 		{".memo holds bin", func(t *testing.T, d string) {
 			write(t, d+"/.memo/project.json", validJSON)
-			os.MkdirAll(d+"/.memo/bin", 0o755)
+			if err := os.MkdirAll(d+"/.memo/bin", 0o755); err != nil {
+				t.Fatal(err)
+			}
 		}, true, false, "install"},
-		{".memo holds data", func(t *testing.T, d string) { os.MkdirAll(d+"/.memo/data", 0o755) }, false, false, "install"},
+		{".memo holds data", func(t *testing.T, d string) { mkdir(t, d+"/.memo/data") }, false, false, "install"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -189,7 +216,9 @@ func TestStatusFindsTheProjectRootAbove(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := filepath.Join(repo, "src", "pkg")
-	os.MkdirAll(src, 0o755)
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	st, err := s.Status(src)
 	if err != nil {
 		t.Fatal(err)
@@ -199,7 +228,9 @@ func TestStatusFindsTheProjectRootAbove(t *testing.T) {
 	}
 	// Through a symlink, the root is still the resolved repo.
 	link := filepath.Join(t.TempDir(), "link")
-	os.Symlink(src, link)
+	if err := os.Symlink(src, link); err != nil {
+		t.Fatal(err)
+	}
 	if st, _ := s.Status(link); st.Root != repo {
 		t.Errorf("project.Status(symlink to repo/src/pkg) root %q, want %q", st.Root, repo)
 	}
@@ -275,7 +306,9 @@ func TestSetupNeverOverwrites(t *testing.T) {
 		t.Errorf("AGENTS.md overwritten: %q", b)
 	}
 	// Completing a partial .memo: delete notes.md, setup brings it back, nothing else.
-	os.Remove(dir + "/.memo/notes.md")
+	if err := os.Remove(dir + "/.memo/notes.md"); err != nil {
+		t.Fatal(err)
+	}
 	write(t, dir+"/handoff.md", "my log, edited")
 	res, err = s.Setup(dir)
 	if err != nil || !slices.Equal(res.Created, []string{project.ItemNotes}) {
@@ -323,9 +356,14 @@ func TestRulesRefresh(t *testing.T) {
 		{"old template, not edited: refreshed", func(t *testing.T, dir string) {
 			old := "old rules from an earlier Memo\n"
 			write(t, dir+"/"+rulesPath, old)
-			f, _ := project.ReadFile(dir)
+			f, err := project.ReadFile(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
 			f.SetRulesHash(project.SHA256Hex([]byte(old)))
-			project.WriteFile(dir, f)
+			if err := project.WriteFile(dir, f); err != nil {
+				t.Fatal(err)
+			}
 		}, project.StateOutdated, true, func(string) string { return string(assets.RulesFile("AGENTS.md")) }},
 		{"edited by the user: left alone", func(t *testing.T, dir string) {
 			write(t, dir+"/"+rulesPath, "my own rules\n")
@@ -397,7 +435,9 @@ func TestRegisterEvents(t *testing.T) {
 
 	// Copy: the original still carries the id, the copy gets a new one.
 	cp := filepath.Join(parent, "copy")
-	os.MkdirAll(cp+"/.memo", 0o755)
+	if err := os.MkdirAll(cp+"/.memo", 0o755); err != nil {
+		t.Fatal(err)
+	}
 	orig, _ := os.ReadFile(moved + "/.memo/project.json")
 	write(t, cp+"/.memo/project.json", strings.Replace(string(orig), `"version"`, `"extra": "kept", "version"`, 1))
 	st4, ev, err := s.Register(cp)
@@ -445,7 +485,7 @@ func TestConcurrentSetupsEndWithOneID(t *testing.T) {
 	ids := make([]string, 12)
 	var wg sync.WaitGroup
 	for i := range ids {
-		svc := project.NewService(rules, reg, testNow)
+		svc := project.NewService(rules, reg, projecttest.NewSettings(), testNow)
 		wg.Go(func() {
 			var err error
 			if i%3 == 0 {
@@ -497,12 +537,18 @@ func TestDeclineAndMinimal(t *testing.T) {
 	if st, _ = s.Status(dir); st.ShouldAsk {
 		t.Error("Minimal Mode still asks the setup question")
 	}
-	s.SetMinimal(false)
-	s.Setup(dir)
+	if err := s.SetMinimal(false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Setup(dir); err != nil {
+		t.Fatal(err)
+	}
 	if line, _ := s.Preamble(dir); line != project.PreambleLine {
 		t.Errorf("Preamble(set up) = %q", line)
 	}
-	s.SetMinimal(true)
+	if err := s.SetMinimal(true); err != nil {
+		t.Fatal(err)
+	}
 	if st, _ = s.Status(dir); st.Enabled {
 		t.Error("Minimal Mode leaves project features enabled")
 	}
@@ -577,8 +623,12 @@ func TestPlanWritesNothingAndMatchesSetup(t *testing.T) {
 func TestBadgeOf(t *testing.T) {
 	s, _ := newTestService(t)
 	setUp, fresh, declined, foreign := t.TempDir(), t.TempDir(), t.TempDir(), t.TempDir()
-	s.Setup(setUp)
-	s.Decline(declined, true)
+	if _, err := s.Setup(setUp); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Decline(declined, true); err != nil {
+		t.Fatal(err)
+	}
 	write(t, foreign+"/.memo/x", "x")
 	tests := []struct {
 		path string

@@ -7,22 +7,22 @@ import (
 	"slices"
 	"sync"
 
+	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/project"
 )
 
 // Registry is an in-memory project.Registry that counts its writes.
 
 type Registry struct {
-	lock     sync.Mutex // what Lock holds
-	mu       sync.Mutex
-	records  map[string]project.Record // by path
-	settings map[string]string
-	writes   int
+	lock    sync.Mutex // what Lock holds
+	mu      sync.Mutex
+	records map[string]project.Record // by path
+	writes  int
 }
 
 // NewRegistry returns an empty registry.
 func NewRegistry() *Registry {
-	return &Registry{records: map[string]project.Record{}, settings: map[string]string{}}
+	return &Registry{records: map[string]project.Record{}}
 }
 
 func (r *Registry) ByPath(path string) (project.Record, bool, error) {
@@ -48,6 +48,12 @@ func (r *Registry) Claim(rec project.Record) (project.Record, error) {
 	defer r.mu.Unlock()
 	if old, ok := r.records[rec.Path]; ok {
 		return old, nil
+	}
+	// An id is held by one folder only, as projects.db's primary key says.
+	for _, old := range r.records {
+		if old.ID == rec.ID {
+			return project.Record{}, domain.Conflict("the project id %s is registered for %s already", rec.ID, old.Path)
+		}
 	}
 	r.writes++
 	r.records[rec.Path] = rec
@@ -75,20 +81,6 @@ func (r *Registry) SetDeclined(path string, declined bool) error {
 		rec.Declined = declined
 		r.records[path] = rec
 	}
-	return nil
-}
-
-func (r *Registry) Setting(key string) (string, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.settings[key], nil
-}
-
-func (r *Registry) SetSetting(key, value string) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.writes++
-	r.settings[key] = value
 	return nil
 }
 
@@ -120,3 +112,27 @@ func (r *Registry) Snapshot() (map[string]project.Record, int) {
 }
 
 var _ project.Registry = (*Registry)(nil)
+
+// Settings is an in-memory project.Settings.
+type Settings struct {
+	mu      sync.Mutex
+	minimal bool
+}
+
+// NewSettings returns settings with everything off.
+func NewSettings() *Settings { return &Settings{} }
+
+func (s *Settings) Minimal() (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.minimal, nil
+}
+
+func (s *Settings) SetMinimal(on bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.minimal = on
+	return nil
+}
+
+var _ project.Settings = (*Settings)(nil)

@@ -1,0 +1,22 @@
+package persistence
+
+import (
+	"testing"
+
+	"memo.dev/projects/domain/project"
+	"memo.dev/projects/domain/project/projecttest"
+)
+
+// The SQLite registry passes the same cases as the in-memory one the domain
+// tests use.
+func TestRegistryContract(t *testing.T) {
+	projecttest.TestRegistry(t, func(t *testing.T) project.Registry { return openTestStore(t, t.TempDir(), false).Registry() })
+}
+
+func TestSettingsContract(t *testing.T) {
+	projecttest.TestSettings(t, func(t *testing.T) project.Settings { return openTestStore(t, t.TempDir(), false).Settings() })
+}
+
+func recordAt(id, path string) project.Record {
+	return project.Record{ID: id, Path: path, LastOpened: testClock()}
+}
