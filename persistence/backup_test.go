@@ -179,10 +179,10 @@ func TestOpenMemoryDBBackupBlocked(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: global Add: %v", tt.name, err)
 			}
-			if list, err := m.List("", false, 1); err != nil || len(list) != 1 || list[0].ID != added.ID {
+			if list, err := listRows(m, "", false, 1); err != nil || len(list) != 1 || list[0].ID != added.ID {
 				t.Errorf("%s: List(\"\", false, 1) = %+v, %v; want the added row", tt.name, list, err)
 			}
-			if list, err := m.List("", true, 0); err != nil || len(list) != n+1 {
+			if list, err := listRows(m, "", true, 0); err != nil || len(list) != n+1 {
 				t.Errorf("%s: List(all) has %d rows (%v), want %d", tt.name, len(list), err, n+1)
 			}
 			const pool = "p_0123456789abcdef0123456789abcdef"
@@ -192,7 +192,7 @@ func TestOpenMemoryDBBackupBlocked(t *testing.T) {
 			if _, err := m.Count(pool); !errors.Is(err, domain.ErrRefused) {
 				t.Errorf("%s: Count(project) = %v, want domain.ErrRefused", tt.name, err)
 			}
-			if _, err := m.List(pool, false, 0); !errors.Is(err, domain.ErrRefused) {
+			if _, err := listRows(m, pool, false, 0); !errors.Is(err, domain.ErrRefused) {
 				t.Errorf("%s: List(project) = %v, want domain.ErrRefused", tt.name, err)
 			}
 			m.Close()

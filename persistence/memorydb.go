@@ -34,16 +34,6 @@ const (
 	createPoolIdxSQL  = `CREATE INDEX IF NOT EXISTS idx_memories_project_id ON memories(project_id)`
 )
 
-// Memory is one row of memories in data/memory.db (shared with older Memo versions).
-type Memory struct {
-	ID        int64
-	Content   string
-	Kind      string
-	CreatedAt time.Time // zero when an older Memo left it empty
-	UpdatedAt time.Time // zero when an older Memo left it empty
-	ProjectID string    // "" is the global pool
-}
-
 // MemoryDB is the memories database of one data home. It is safe for
 // concurrent use.
 type MemoryDB struct {
@@ -85,8 +75,8 @@ type memoryRow struct {
 
 func (memoryRow) TableName() string { return "memories" }
 
-func (r memoryRow) memory() Memory {
-	return Memory{
+func (r memoryRow) memory() memory.Memory {
+	return memory.Memory{
 		ID:        r.ID,
 		Content:   r.Content,
 		Kind:      r.Kind.String,
@@ -583,14 +573,16 @@ func (m *MemoryDB) CountAll() (int64, error) {
 	return n, describe(m.path, db.Model(&memoryRow{}).Count(&n).Error)
 }
 
+var _ memory.Store = (*MemoryDB)(nil)
+
 // Add stores a memory in one pool ("" is the global pool) and returns it.
 // A project pool is refused while project memory is off.
-func (m *MemoryDB) Add(projectID, kind, content string) (Memory, error) {
+func (m *MemoryDB) Add(pool, kind, content string) (memory.Memory, error) {
 	if strings.TrimSpace(content) == "" {
-		return Memory{}, domain.Invalid("a memory needs some content")
+		return memory.Memory{}, domain.Invalid("a memory needs some content")
 	}
-	if projectID != "" && !m.state.ProjectMemory {
-		return Memory{}, m.noProjectMemory()
+	if pool != "" && !m.state.ProjectMemory {
+		return memory.Memory{}, m.noProjectMemory()
 	}
 	now := m.now()
 	row := memoryRow{
@@ -598,7 +590,7 @@ func (m *MemoryDB) Add(projectID, kind, content string) (Memory, error) {
 		Kind:      sql.NullString{String: kind, Valid: kind != ""},
 		Created:   looseTime{now},
 		Updated:   looseTime{now},
-		ProjectID: projectID,
+		ProjectID: pool,
 	}
 	// Name the columns: a skipped change leaves a table without project_id,
 	// and the insert must then look exactly like an older Memo's.
@@ -608,56 +600,150 @@ func (m *MemoryDB) Add(projectID, kind, content string) (Memory, error) {
 	}
 	db, done, err := m.write()
 	if err != nil {
-		return Memory{}, err
+		return memory.Memory{}, err
 	}
 	defer done()
 	if err := db.Select(cols).Create(&row).Error; err != nil {
-		return Memory{}, describe(m.path, err)
+		return memory.Memory{}, describe(m.path, err)
 	}
 	return row.memory(), nil
 }
 
-// List returns memories newest first: one pool, or every pool when all is
-// true (a normal chat's view). limit <= 0 means no limit.
-func (m *MemoryDB) List(projectID string, all bool, limit int) ([]Memory, error) {
+// scoped narrows a query on db to a scope.
+func (m *MemoryDB) scoped(db *gorm.DB, scope memory.Scope) (*gorm.DB, error) {
+	if scope.All {
+		return db.Model(&memoryRow{}), nil
+	}
+	return m.pool(db, scope.Pool)
+}
+
+// likeEscaper makes text a LIKE pattern that matches it literally.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// List returns the memories of a scope newest first, a page at a time (the id
+// is the cursor: a page is an index range scan however large the table), and
+// how many match in all. Text matches ignoring ASCII case, as SQLite's LIKE does.
+func (m *MemoryDB) List(scope memory.Scope, q memory.Query) ([]memory.Memory, int64, error) {
 	db, done, err := m.read()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer done()
-	q := db.Model(&memoryRow{})
-	if !all {
-		if q, err = m.pool(db, projectID); err != nil {
-			return nil, err
-		}
+	base, err := m.scoped(db, scope)
+	if err != nil {
+		return nil, 0, err
 	}
-	if limit > 0 {
-		q = q.Limit(limit)
+	if q.Text != "" {
+		base = base.Where(`content LIKE ? ESCAPE '\'`, "%"+likeEscaper.Replace(q.Text)+"%")
+	}
+	var total int64
+	if err := base.Session(&gorm.Session{}).Count(&total).Error; err != nil {
+		return nil, 0, describe(m.path, err)
+	}
+	page := base.Session(&gorm.Session{})
+	if q.Before > 0 {
+		page = page.Where("id < ?", q.Before)
+	}
+	if q.Limit > 0 {
+		page = page.Limit(q.Limit)
 	}
 	var rows []memoryRow
-	if err := q.Order("id DESC").Find(&rows).Error; err != nil {
-		return nil, describe(m.path, err)
+	if err := page.Order("id DESC").Find(&rows).Error; err != nil {
+		return nil, 0, describe(m.path, err)
 	}
-	out := make([]Memory, len(rows))
+	out := make([]memory.Memory, len(rows))
 	for i, r := range rows {
 		out[i] = r.memory()
 	}
-	return out, nil
+	return out, total, nil
 }
 
-// Remove deletes one memory; an unknown id is a domain.ErrNotFound.
-func (m *MemoryDB) Remove(id int64) error {
+// Edit changes the content of one memory of pool; a memory of another pool
+// is not found. Only content and updated_at change: rows an older Memo wrote
+// keep their kind and dates.
+func (m *MemoryDB) Edit(pool string, id int64, content string) (memory.Memory, error) {
+	if pool != "" && !m.state.ProjectMemory {
+		return memory.Memory{}, m.noProjectMemory()
+	}
+	db, done, err := m.write()
+	if err != nil {
+		return memory.Memory{}, err
+	}
+	defer done()
+	var row memoryRow
+	err = db.Transaction(func(tx *gorm.DB) error {
+		q, err := m.pool(tx, pool)
+		if err != nil {
+			return err
+		}
+		res := q.Where("id = ?", id).Updates(map[string]any{"content": content, "updated_at": looseTime{m.now()}})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return domain.NotFound("no memory with id %d in this pool", id)
+		}
+		return tx.Model(&memoryRow{}).Where("id = ?", id).Take(&row).Error
+	})
+	if err != nil {
+		return memory.Memory{}, describe(m.path, err)
+	}
+	return row.memory(), nil
+}
+
+// Remove deletes one memory of pool; an unknown id, or one of another pool,
+// is a domain.ErrNotFound.
+func (m *MemoryDB) Remove(pool string, id int64) error {
+	if pool != "" && !m.state.ProjectMemory {
+		return m.noProjectMemory()
+	}
 	db, done, err := m.write()
 	if err != nil {
 		return err
 	}
 	defer done()
-	res := db.Delete(&memoryRow{}, id)
+	q, err := m.pool(db, pool)
+	if err != nil {
+		return err
+	}
+	res := q.Where("id = ?", id).Delete(&memoryRow{})
 	if res.Error != nil {
 		return describe(m.path, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return domain.NotFound("no memory with id %d", id)
+		return domain.NotFound("no memory with id %d in this pool", id)
 	}
 	return nil
+}
+
+// Counts returns the number of memories of each pool.
+func (m *MemoryDB) Counts() (map[string]int64, error) {
+	db, done, err := m.read()
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	out := map[string]int64{}
+	if !m.hasProjectID {
+		var n int64
+		err := db.Model(&memoryRow{}).Count(&n).Error
+		if n > 0 {
+			out[memory.GlobalPool] = n
+		}
+		return out, describe(m.path, err)
+	}
+	rows, err := db.Raw("SELECT project_id, count(*) FROM memories GROUP BY project_id").Rows()
+	if err != nil {
+		return nil, describe(m.path, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var pool string
+		var n int64
+		if err := rows.Scan(&pool, &n); err != nil {
+			return nil, describe(m.path, err)
+		}
+		out[pool] = n
+	}
+	return out, describe(m.path, rows.Err())
 }

@@ -269,7 +269,7 @@ func TestOpenMemoryDBUpgradesLegacyWAL(t *testing.T) {
 	if got, err := m.Count(""); err != nil || got != n+1 {
 		t.Errorf("after a legacy INSERT Count(\"\") = %d, %v; want %d", got, err, n+1)
 	}
-	list, err := m.List("", false, 1)
+	list, err := listRows(m, "", false, 1)
 	if err != nil || len(list) != 1 || list[0].Content != "from an older Memo" || list[0].ProjectID != "" {
 		t.Errorf("List(\"\", false, 1) = %+v, %v; want the older Memo's row in the global pool", list, err)
 	}
@@ -427,7 +427,7 @@ func TestOpenMemoryDBRefusesRebuild(t *testing.T) {
 	if got := schemaOf(t, filepath.Join(dataDir, memoryFileName)); got != before {
 		t.Errorf("the schema changed:\n%s\nwant\n%s", got, before)
 	}
-	if got, err := m.List("", true, 0); err != nil || len(got) != 1 || got[0].Content != "keep me" {
+	if got, err := listRows(m, "", true, 0); err != nil || len(got) != 1 || got[0].Content != "keep me" {
 		t.Errorf("List = %+v, %v; want the row kept", got, err)
 	}
 }
@@ -575,7 +575,7 @@ func TestMemoryPools(t *testing.T) {
 		{p1, true, 2, []string{"two a", "one b"}},
 	}
 	for _, l := range lists {
-		got, err := m.List(l.pool, l.all, l.limit)
+		got, err := listRows(m, l.pool, l.all, l.limit)
 		if err != nil {
 			t.Errorf("List(%q, %v, %d): %v", l.pool, l.all, l.limit, err)
 			continue
@@ -599,11 +599,11 @@ func TestMemoryLegacyRowsRead(t *testing.T) {
 	dataDir := filepath.Join(t.TempDir(), "data")
 	legacyDB(t, dataDir, 3)
 	m := openTest(t, dataDir, launch, memoryOptions{})
-	got, err := m.List("", true, 0)
+	got, err := listRows(m, "", true, 0)
 	if err != nil || len(got) != 3 {
 		t.Fatalf("List = %+v, %v; want 3 rows", got, err)
 	}
-	want := map[string]Memory{
+	want := map[string]memory.Memory{
 		legacyContent(0): {Kind: "fact", CreatedAt: time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC), UpdatedAt: time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)},
 		legacyContent(1): {},
 		legacyContent(2): {CreatedAt: time.Unix(1700000000, 0)},
@@ -624,15 +624,15 @@ func TestMemoryRemove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Remove(gone.ID); err != nil {
+	if err := m.Remove("", gone.ID); err != nil {
 		t.Fatalf("Remove(%d): %v", gone.ID, err)
 	}
 	for _, id := range []int64{gone.ID, 9999} {
-		if err := m.Remove(id); !errors.Is(err, domain.ErrNotFound) {
+		if err := m.Remove("", id); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("Remove(%d) = %v, want an error wrapping domain.ErrNotFound", id, err)
 		}
 	}
-	if got, _ := m.List("", true, 0); len(got) != 1 || got[0].ID != kept.ID {
+	if got, _ := listRows(m, "", true, 0); len(got) != 1 || got[0].ID != kept.ID {
 		t.Errorf("after Remove List = %+v, want only %d", got, kept.ID)
 	}
 }
@@ -798,7 +798,7 @@ func TestMemoryDBConcurrentUse(t *testing.T) {
 					t.Errorf("reader %d: Count: %v", r, err)
 					return
 				}
-				if _, err := m.List("", true, 3); err != nil {
+				if _, err := listRows(m, "", true, 3); err != nil {
 					t.Errorf("reader %d: List: %v", r, err)
 					return
 				}
