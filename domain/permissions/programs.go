@@ -1,0 +1,428 @@
+package permissions
+
+import (
+	"path"
+	"strings"
+)
+
+// The table of risky arguments (SPEC §7.1): per program, the options and
+// operands that let an approved command run another program or write an
+// arbitrary file. It is the one place this knowledge lives; rules are checked
+// against it when saved (§7.2) and lines when checked.
+//
+// Spellings are compared on unquoted words. Long names are compared in lower
+// case with `_` read as `-`, which can only make more lines ask.
+
+// optStyle says how a program reads its options.
+type optStyle int
+
+const (
+	// getopt: `--name`, `--name=v`, a unique prefix of a long name (GNU
+	// getopt_long, git's parse-options, nopt), short options bundled as `-abc`.
+	getopt optStyle = iota
+	// getoptExact: like getopt but long names must be spelled in full.
+	getoptExact
+	// goFlag: Go's flag package (and find): `-name` or `--name`, `=v` or a
+	// separate value, no abbreviation and no bundling.
+	goFlag
+)
+
+// risk is one risky option or subcommand and why it is risky.
+type risk struct {
+	name string // long name without dashes, one character for a short option, or a subcommand
+	why  string
+}
+
+// program describes one program's risky arguments.
+type program struct {
+	style optStyle
+	// singleDashLong: `-name` is also read as a long option (nopt, find).
+	singleDashLong bool
+	long           []risk
+	short          []risk
+	// subcommands that ask whatever their arguments (git config …).
+	riskySub []risk
+	// sub adds risky options per subcommand (the first operand).
+	sub map[string]program
+	// operands inspects the whole argument list for what options cannot
+	// express (make's VAR=value, uniq's output file, sed's script …). It
+	// returns the reason to ask, or "".
+	operands func(args []string) string
+}
+
+const (
+	runsProgram   = "runs another program"
+	writesFile    = "writes a file Memo cannot see in advance"
+	changesConfig = "changes the configuration later approved commands run with"
+	otherRepo     = "points git at another repository or configuration"
+)
+
+// programs is keyed by the base name of the command's first word.
+var programs = map[string]program{
+	"go": {
+		style: goFlag,
+		long: []risk{
+			{"exec", runsProgram}, {"toolexec", runsProgram}, {"vettool", runsProgram},
+			{"ldflags", "passes flags to the linker, which can run another program"},
+			{"gcflags", "passes flags to the compiler, which can write files"},
+			{"asmflags", "passes flags to the assembler, which can write files"},
+			{"gccgoflags", runsProgram}, {"compiler", runsProgram},
+			{"overlay", "replaces source files with other files"},
+			{"modfile", "uses another go.mod, which can name a toolchain to download and run"},
+			{"C", "runs in another folder"},
+			{"o", writesFile}, {"pkgdir", writesFile}, {"outputdir", writesFile},
+			{"coverprofile", writesFile}, {"cpuprofile", writesFile}, {"memprofile", writesFile},
+			{"blockprofile", writesFile}, {"mutexprofile", writesFile}, {"trace", writesFile},
+			{"fuzzcachedir", writesFile}, {"testlogfile", writesFile}, {"gocoverdir", writesFile},
+			{"json-out", writesFile},
+		},
+		riskySub: []risk{
+			{"generate", "runs the commands written in the source files"},
+			{"tool", "runs a tool program"},
+		},
+		sub: map[string]program{
+			"env": {style: goFlag, long: []risk{{"w", changesConfig}, {"u", changesConfig}}},
+		},
+		operands: goOperands,
+	},
+	"git": {
+		style: getopt,
+		long: []risk{
+			{"output", writesFile}, {"output-directory", writesFile},
+			{"ext-diff", runsProgram}, {"textconv", runsProgram},
+			{"upload-pack", runsProgram}, {"receive-pack", runsProgram}, {"exec", runsProgram},
+			{"open-files-in-pager", runsProgram}, {"extcmd", runsProgram}, {"tool", runsProgram},
+			{"config", changesConfig}, {"config-env", changesConfig},
+			{"template", "copies hooks from a template folder"},
+			{"separate-git-dir", otherRepo}, {"git-dir", otherRepo}, {"work-tree", otherRepo},
+			{"exec-path", runsProgram}, {"paginate", runsProgram}, {"remote", runsProgram},
+		},
+		riskySub: []risk{
+			{"config", changesConfig},
+			{"difftool", runsProgram}, {"mergetool", runsProgram},
+			{"filter-branch", runsProgram}, {"filter-repo", runsProgram},
+			{"send-email", runsProgram}, {"instaweb", runsProgram}, {"daemon", runsProgram},
+			{"web--browse", runsProgram}, {"credential", runsProgram},
+			{"credential-store", runsProgram}, {"credential-cache", runsProgram},
+			{"remote-ext", runsProgram}, {"remote-fd", runsProgram},
+			{"hook", "runs hooks"}, {"maintenance", "installs scheduled jobs"},
+			{"upload-pack", runsProgram}, {"receive-pack", runsProgram},
+			{"shell", runsProgram}, {"http-backend", runsProgram},
+			{"fsmonitor--daemon", runsProgram},
+		},
+		sub: map[string]program{
+			"grep":         {short: []risk{{"O", runsProgram}}},
+			"rebase":       {short: []risk{{"x", runsProgram}}},
+			"format-patch": {short: []risk{{"o", writesFile}}},
+			"archive":      {short: []risk{{"o", writesFile}}},
+			"clone":        {short: []risk{{"u", runsProgram}, {"c", changesConfig}}},
+			"submodule":    {operands: wordRisk("foreach", runsProgram)},
+			"bisect":       {operands: wordRisk("run", runsProgram)},
+			"bundle":       {operands: wordRisk("create", writesFile)},
+			"worktree":     {operands: wordRisk("add", writesFile)},
+		},
+		operands: gitOperands,
+	},
+	"npm": {
+		style:          getopt,
+		singleDashLong: true,
+		long: []risk{
+			{"script-shell", runsProgram}, {"shell", runsProgram}, {"editor", runsProgram},
+			{"browser", runsProgram}, {"viewer", runsProgram}, {"git", runsProgram},
+			{"node-options", runsProgram}, {"node-gyp", runsProgram}, {"call", runsProgram},
+			{"package", runsProgram}, {"onload-script", runsProgram}, {"init-module", runsProgram},
+			{"userconfig", changesConfig}, {"globalconfig", changesConfig},
+			{"prefix", writesFile}, {"cache", writesFile},
+		},
+		short: []risk{{"c", runsProgram}},
+		riskySub: []risk{
+			{"exec", runsProgram}, {"x", runsProgram}, {"explore", runsProgram},
+			{"edit", runsProgram}, {"init", runsProgram}, {"create", runsProgram},
+			{"innit", runsProgram}, {"config", changesConfig}, {"c", changesConfig},
+			{"set", changesConfig},
+		},
+	},
+	"cargo": {
+		style: getoptExact,
+		long: []risk{
+			{"config", changesConfig}, {"target-dir", writesFile},
+			{"artifact-dir", writesFile}, {"out-dir", writesFile},
+		},
+		short:    []risk{{"Z", "turns on unstable features, some of which run programs"}, {"C", "runs in another folder"}},
+		riskySub: []risk{{"install", "downloads and installs a program"}},
+	},
+	"make": {
+		style: getopt,
+		long: []risk{
+			{"file", "reads another makefile"}, {"makefile", "reads another makefile"},
+			{"directory", "runs in another folder"}, {"include-dir", "reads other makefiles"},
+			{"eval", runsProgram}, {"jobserver-auth", runsProgram}, {"jobserver-fds", runsProgram},
+		},
+		short:    []risk{{"f", "reads another makefile"}, {"C", "runs in another folder"}, {"I", "reads other makefiles"}, {"E", runsProgram}},
+		operands: makeOperands,
+	},
+	"sed": {
+		style: getopt,
+		long: []risk{
+			{"in-place", "edits files in place"}, {"file", "reads its script from a file Memo cannot see"},
+		},
+		short:    []risk{{"i", "edits files in place"}, {"f", "reads its script from a file Memo cannot see"}},
+		operands: sedOperands,
+	},
+	"sort": {
+		style: getopt,
+		long: []risk{
+			{"output", writesFile}, {"compress-program", runsProgram},
+			{"temporary-directory", writesFile}, {"files0-from", "reads its file names from a file"},
+		},
+		short: []risk{{"o", writesFile}, {"T", writesFile}},
+	},
+	"uniq": {
+		style:    getopt,
+		operands: uniqOperands,
+	},
+	"tar": {
+		style: getopt,
+		long: []risk{
+			{"to-command", runsProgram}, {"use-compress-program", runsProgram},
+			{"checkpoint-action", runsProgram}, {"info-script", runsProgram},
+			{"new-volume-script", runsProgram}, {"rsh-command", runsProgram},
+			{"rmt-command", runsProgram}, {"index-file", writesFile},
+			{"extract", writesFile}, {"get", writesFile}, {"create", writesFile},
+			{"append", writesFile}, {"update", writesFile}, {"catenate", writesFile},
+			{"concatenate", writesFile}, {"delete", writesFile},
+		},
+		short:    tarShort,
+		operands: tarOperands,
+	},
+	"rg": {
+		style: getoptExact,
+		long: []risk{
+			{"pre", runsProgram}, {"hostname-bin", runsProgram},
+		},
+	},
+	"man": {
+		style: getopt,
+		long: []risk{
+			{"pager", runsProgram}, {"html", runsProgram}, {"config-file", runsProgram},
+			{"preprocessor", runsProgram}, {"gxditview", runsProgram}, {"browser", runsProgram},
+		},
+		short: []risk{{"P", runsProgram}, {"H", runsProgram}, {"C", runsProgram}, {"p", runsProgram}, {"X", runsProgram}},
+	},
+	"less": {
+		style: getopt,
+		long: []risk{
+			{"log-file", writesFile}, {"lesskey-file", runsProgram},
+			{"lesskey-src", runsProgram}, {"lesskey-content", runsProgram},
+		},
+		short:    []risk{{"o", writesFile}, {"O", writesFile}, {"k", runsProgram}},
+		operands: plusCommand,
+	},
+	"more": {style: getopt, operands: plusCommand},
+	"find": {
+		style: goFlag,
+		long: []risk{
+			{"exec", runsProgram}, {"execdir", runsProgram}, {"ok", runsProgram},
+			{"okdir", runsProgram}, {"fprint", writesFile}, {"fprint0", writesFile},
+			{"fprintf", writesFile}, {"fls", writesFile}, {"delete", "deletes files"},
+		},
+	},
+}
+
+// checkArgs returns the reason a command's arguments ask, or "" when none of
+// them is risky. words are the unquoted words of the line, the program first.
+func checkArgs(words []string) string {
+	if len(words) == 0 {
+		return ""
+	}
+	name := path.Base(words[0])
+	p, ok := programs[name]
+	if !ok {
+		return ""
+	}
+	args := words[1:]
+	if reason := p.check(name, args); reason != "" {
+		return reason
+	}
+	sub := firstOperand(args)
+	for _, r := range p.riskySub {
+		if sub == r.name {
+			return "`" + name + " " + sub + "` " + r.why
+		}
+	}
+	if sp, ok := p.sub[sub]; ok && sub != "" {
+		if reason := sp.check(name+" "+sub, args); reason != "" {
+			return reason
+		}
+	}
+	if p.operands != nil {
+		return p.operands(args)
+	}
+	return ""
+}
+
+// firstOperand is the first argument that is not an option.
+func firstOperand(args []string) string {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			return a
+		}
+	}
+	return ""
+}
+
+// check reads every argument as an option in every spelling the program
+// accepts. Every word is read, also after `--` and after an option that
+// takes a value: a value that looks like a risky option asks too, which costs
+// a question at worst.
+func (p program) check(name string, args []string) string {
+	for _, a := range args {
+		if len(a) < 2 || a[0] != '-' || a == "--" {
+			continue
+		}
+		if strings.HasPrefix(a, "--") {
+			if r, ok := p.matchLong(a[2:], p.style == getopt); ok {
+				return "`" + a + "` " + r.why + " (" + name + " --" + r.name + ")"
+			}
+			continue
+		}
+		body := a[1:]
+		if p.style == goFlag || p.singleDashLong {
+			if r, ok := p.matchLong(body, p.singleDashLong && p.style == getopt); ok {
+				return "`" + a + "` " + r.why + " (" + name + " -" + r.name + ")"
+			}
+		}
+		if p.style == goFlag {
+			continue
+		}
+		for i := 0; i < len(body); i++ {
+			for _, r := range p.short {
+				if body[i] == r.name[0] {
+					return "`" + a + "` " + r.why + " (" + name + " -" + r.name + ")"
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// matchLong finds the risky long option a spelling names: exactly, or as a
+// unique prefix when the program takes abbreviations. A prefix of several
+// options counts too: Memo need not know every harmless option it might
+// also abbreviate.
+func (p program) matchLong(spelling string, abbrev bool) (risk, bool) {
+	n := spelling
+	if i := strings.IndexByte(n, '='); i >= 0 {
+		n = n[:i]
+	}
+	n = normLong(n)
+	if p.style == goFlag {
+		n = strings.TrimPrefix(n, "test.") // go test's flags for the test binary
+	}
+	if n == "" {
+		return risk{}, false
+	}
+	for _, r := range p.long {
+		l := normLong(r.name)
+		if n == l || (abbrev && strings.HasPrefix(l, n)) {
+			return r, true
+		}
+	}
+	return risk{}, false
+}
+
+func normLong(s string) string {
+	return strings.ReplaceAll(strings.ToLower(s), "_", "-")
+}
+
+// wordRisk asks when any argument equals word.
+func wordRisk(word, why string) func([]string) string {
+	return func(args []string) string {
+		for _, a := range args {
+			if a == word {
+				return "`" + word + "` " + why
+			}
+		}
+		return ""
+	}
+}
+
+// gitOperands: options before the subcommand are git's global options
+// (-c, -C, -p, --git-dir …), and ext:: and fd:: remotes run programs.
+func gitOperands(args []string) string {
+	if len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "--version" {
+		return "`" + args[0] + "` is a git option before the subcommand; those can change what git runs (-c, -C, -p, --git-dir …)"
+	}
+	for _, a := range args {
+		l := strings.ToLower(a)
+		if strings.Contains(l, "ext::") || strings.HasPrefix(l, "fd::") {
+			return "`" + a + "` is a remote that " + runsProgram
+		}
+	}
+	return ""
+}
+
+// goOperands: a package named with @version is downloaded and built.
+func goOperands(args []string) string {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") && strings.Contains(a, "@") {
+			return "`" + a + "` names a module version go would download and run"
+		}
+	}
+	return ""
+}
+
+// makeOperands: VAR=value on make's command line overrides the makefile,
+// SHELL= among them.
+func makeOperands(args []string) string {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") && strings.Contains(a, "=") {
+			return "`" + a + "` overrides a make variable (SHELL= and others choose what make runs)"
+		}
+	}
+	return ""
+}
+
+// uniqOperands: uniq's second operand is its output file.
+func uniqOperands(args []string) string {
+	n := 0
+	valueNext := false
+	for _, a := range args {
+		switch {
+		case valueNext:
+			valueNext = false
+		case a == "-f" || a == "-s" || a == "-w":
+			valueNext = true
+		case strings.HasPrefix(a, "-") && a != "-":
+		default:
+			n++
+			if n == 2 {
+				return "`" + a + "` is uniq's output file; uniq " + writesFile
+			}
+		}
+	}
+	return ""
+}
+
+// tarOperands: tar's first argument may be options without a dash (`tar xf`).
+func tarOperands(args []string) string {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return ""
+	}
+	return program{short: tarShort}.check("tar", []string{"-" + args[0]})
+}
+
+var tarShort = []risk{
+	{"I", runsProgram}, {"F", runsProgram}, {"x", writesFile}, {"c", writesFile},
+	{"r", writesFile}, {"u", writesFile}, {"A", writesFile},
+}
+
+// plusCommand: `less +cmd` and `more +cmd` run a pager command at start.
+func plusCommand(args []string) string {
+	for _, a := range args {
+		if strings.HasPrefix(a, "+") {
+			return "`" + a + "` runs a pager command"
+		}
+	}
+	return ""
+}
