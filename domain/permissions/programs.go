@@ -218,7 +218,23 @@ var programs = map[string]program{
 		short:    []risk{{"o", writesFile}, {"O", writesFile}, {"k", runsProgram}},
 		operands: plusCommand,
 	},
-	"more": {style: getopt, operands: plusCommand},
+	"more":   {style: getopt, operands: plusCommand},
+	"fd":     {style: getoptExact, long: []risk{{"exec", runsProgram}, {"exec-batch", runsProgram}}, short: []risk{{"x", runsProgram}, {"X", runsProgram}}},
+	"fdfind": {style: getoptExact, long: []risk{{"exec", runsProgram}, {"exec-batch", runsProgram}}, short: []risk{{"x", runsProgram}, {"X", runsProgram}}},
+	"ag":     {style: getoptExact, long: []risk{{"pager", runsProgram}}},
+	"bat":    {style: getoptExact, long: []risk{{"pager", runsProgram}}},
+	"zip": {
+		style: getoptExact,
+		long:  []risk{{"unzip-command", runsProgram}, {"out", writesFile}},
+		short: []risk{{"T", "tests the archive with a program that -TT can name"}, {"O", writesFile}},
+	},
+	"rustc":   {style: goFlag, operands: compilerOperands},
+	"gcc":     {style: goFlag, operands: compilerOperands},
+	"g++":     {style: goFlag, operands: compilerOperands},
+	"cc":      {style: goFlag, operands: compilerOperands},
+	"c++":     {style: goFlag, operands: compilerOperands},
+	"clang":   {style: goFlag, operands: compilerOperands},
+	"clang++": {style: goFlag, operands: compilerOperands},
 	"find": {
 		style: goFlag,
 		long: []risk{
@@ -253,6 +269,11 @@ func checkArgs(words []string) string {
 	if sp, ok := p.sub[sub]; ok && sub != "" {
 		if reason := sp.check(name+" "+sub, args); reason != "" {
 			return reason
+		}
+		if sp.operands != nil {
+			if reason := sp.operands(args); reason != "" {
+				return reason
+			}
 		}
 	}
 	if p.operands != nil {
@@ -404,8 +425,14 @@ func uniqOperands(args []string) string {
 	return ""
 }
 
-// tarOperands: tar's first argument may be options without a dash (`tar xf`).
+// tarOperands: tar's first argument may be options without a dash (`tar xf`),
+// and an archive named host:file is reached through a remote shell.
 func tarOperands(args []string) string {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") && strings.Contains(a, ":") {
+			return "`" + a + "` names a remote archive, which tar reaches by running a remote shell"
+		}
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		return ""
 	}
@@ -415,6 +442,27 @@ func tarOperands(args []string) string {
 var tarShort = []risk{
 	{"I", runsProgram}, {"F", runsProgram}, {"x", writesFile}, {"c", writesFile},
 	{"r", writesFile}, {"u", writesFile}, {"A", writesFile},
+}
+
+// compilerOperands: C compilers and rustc take options glued to their values
+// (-B/dir, -o/file, -Clinker=x, -Wl,…) and read more options from @files.
+func compilerOperands(args []string) string {
+	for _, a := range args {
+		l := strings.ToLower(a)
+		switch {
+		case strings.HasPrefix(a, "@"):
+			return "`" + a + "` reads more arguments from a file"
+		case strings.HasPrefix(a, "-B"), strings.HasPrefix(a, "-wrapper"), strings.HasPrefix(a, "-fplugin"),
+			strings.HasPrefix(a, "-specs"), strings.HasPrefix(a, "--specs"), strings.HasPrefix(a, "-Wl,"),
+			strings.HasPrefix(a, "-Xlinker"), strings.HasPrefix(a, "-fuse-ld"), strings.HasPrefix(a, "-Z"),
+			strings.Contains(l, "linker"), strings.Contains(l, "link-arg"), strings.Contains(l, "llvm-args"):
+			return "`" + a + "` " + runsProgram
+		case strings.HasPrefix(a, "-o"), strings.HasPrefix(a, "--out"), strings.HasPrefix(a, "--emit"),
+			strings.HasPrefix(a, "-save-temps"), strings.HasPrefix(a, "-M"):
+			return "`" + a + "` " + writesFile
+		}
+	}
+	return ""
 }
 
 // plusCommand: `less +cmd` and `more +cmd` run a pager command at start.

@@ -16,6 +16,8 @@ func refusedWhy(name string) (string, bool) {
 			"lua", "luajit", "tclsh", "wish", "awk", "gawk", "mawk", "nawk", "expect", "osascript", "Rscript", "R", "julia",
 			"ghci", "runghc", "scala", "groovy", "jshell", "erl", "elixir", "iex", "guile", "racket", "sbcl", "clisp",
 			"vi", "vim", "nvim", "view", "ex", "ed", "emacs", "nano", "pico", "gdb", "lldb", "jq", "yq", "m4", "dc", "bc",
+			"sqlite3", "sqlite", "duckdb", "psql", "mysql", "mariadb", "redis-cli", "mongo", "mongosh", "ipython", "jupyter",
+			"tmux", "screen", "xterm",
 		},
 		"is a wrapper that runs another command": {
 			"env", "xargs", "sudo", "su", "doas", "pkexec", "runuser", "time", "nice", "nohup", "timeout", "stdbuf",
@@ -24,7 +26,7 @@ func refusedWhy(name string) (string, bool) {
 			"trap", "alias", "enable", "hash", "type", "coproc", "fc", "caller", "declare", "typeset", "export", "local",
 			"readonly", "let", "set", "shopt", "unset", "ulimit", "umask", "cd", "pushd", "popd", "sg", "newgrp",
 			"fakeroot", "proot", "firejail", "bwrap", "systemd-run", "at", "batch", "crontab", "dbus-launch", "xdg-open",
-			"open", "start", "make-run", "uv", "uvx", "pipx", "npx", "pnpx", "bunx", "yarn-dlx", "corepack",
+			"open", "start", "uv", "uvx", "pipx", "npx", "pnpx", "bunx", "yarn-dlx", "corepack",
 		},
 		"reaches the network or runs containers": {
 			"curl", "wget", "nc", "ncat", "netcat", "socat", "ssh", "scp", "sftp", "rsync", "telnet", "ftp", "tftp",
