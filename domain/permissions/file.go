@@ -93,8 +93,7 @@ func Parse(b []byte) (Permissions, []Problem) {
 		seen[key] = true
 		switch key {
 		case "version":
-			var n json.Number
-			if err := json.Unmarshal(raw, &n); err != nil || n.String() != "1" {
+			if string(bytes.TrimSpace(raw)) != "1" {
 				add("version", "", "the version must be 1, not %s", compact(raw))
 				continue
 			}
