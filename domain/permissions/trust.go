@@ -92,7 +92,7 @@ type ReadFunc func(path string, limit int64) ([]byte, error)
 
 // Load reads the project's file once and decides its state against the pin.
 func Load(root, projectID string, read ReadFunc, pins PinStore) (Status, error) {
-	st := Status{Problems: []Problem{}}
+	st := Status{Problems: []Problem{}, Effective: none()}
 	pin, pinned, err := pins.Pin(projectID)
 	if err != nil {
 		return st, err
@@ -115,10 +115,21 @@ func Load(root, projectID string, read ReadFunc, pins PinStore) (Status, error) 
 	return judge(st, b), nil
 }
 
+// none grants nothing; its lists are empty, not null, in JSON.
+func none() Permissions {
+	return Permissions{Version: Version, AllowedCommands: []string{}, AllowedTools: []string{}}
+}
+
 // judge decides the state of bytes read once against the pin in st.
 func judge(st Status, b []byte) Status {
 	st.Exists, st.Bytes, st.Hash = true, b, Hash(b)
 	perms, probs := Parse(b)
+	if perms.AllowedCommands == nil {
+		perms.AllowedCommands = []string{}
+	}
+	if perms.AllowedTools == nil {
+		perms.AllowedTools = []string{}
+	}
 	st.File = perms
 	switch {
 	case len(probs) > 0:
@@ -152,7 +163,7 @@ func Trust(root, projectID string, read ReadFunc, pins PinStore, now time.Time) 
 // Save validates content, writes it atomically with write and trusts those
 // same bytes. Invalid content writes nothing.
 func Save(root, projectID string, content []byte, write func(path string, data []byte) error, pins PinStore, now time.Time) (Status, error) {
-	st := Status{Problems: []Problem{}}
+	st := Status{Problems: []Problem{}, Effective: none()}
 	if len(content) > MaxFileSize {
 		return st, domain.Invalid("the permissions file is larger than %d KiB", MaxFileSize>>10)
 	}
