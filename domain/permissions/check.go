@@ -25,22 +25,48 @@ type Verdict struct {
 // executable hook that the subcommand may run. RepoGit makes one.
 type GitCheck func(subcommand string) string
 
-// CheckCommand decides whether line is approved by rules (SPEC §7.1). Only
-// rules that are accepted (AcceptRule) count. git may be nil when the line
-// is checked without a repository (the editor's live verdicts).
+// Checker holds a file's accepted rules, each split into words once.
+type Checker struct {
+	rules []rule
+}
+
+type rule struct {
+	text  string
+	words []string
+}
+
+// NewChecker keeps the rules that are accepted (AcceptRule); refused ones
+// approve nothing.
+func NewChecker(rules []string) *Checker {
+	c := &Checker{}
+	for _, r := range rules {
+		if AcceptRule(r) != "" {
+			continue
+		}
+		words, _ := Words(r)
+		c.rules = append(c.rules, rule{text: r, words: words})
+	}
+	return c
+}
+
+// CheckCommand decides whether line is approved by rules (SPEC §7.1); see
+// Checker.Check.
 func CheckCommand(rules []string, line string, git GitCheck) Verdict {
+	return NewChecker(rules).Check(line, git)
+}
+
+// Check decides whether line is approved. git may be nil when the line is
+// checked without a repository (the editor's live verdicts). The work is
+// linear in the line and the rules.
+func (c *Checker) Check(line string, git GitCheck) Verdict {
 	words, reason := Words(line)
 	if reason != "" {
 		return Verdict{Reason: reason}
 	}
 	rule := ""
-	for _, r := range rules {
-		if AcceptRule(r) != "" {
-			continue
-		}
-		rw, _ := Words(r)
-		if hasPrefixWords(words, rw) {
-			rule = r
+	for _, r := range c.rules {
+		if hasPrefixWords(words, r.words) {
+			rule = r.text
 			break
 		}
 	}

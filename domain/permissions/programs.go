@@ -142,6 +142,14 @@ var programs = map[string]program{
 			{"set", changesConfig},
 		},
 	},
+	"pnpm":   {style: getopt, riskySub: []risk{{"dlx", runsProgram}, {"exec", runsProgram}, {"x", runsProgram}, {"create", runsProgram}, {"config", changesConfig}, {"set", changesConfig}, {"env", runsProgram}}},
+	"yarn":   {style: getopt, riskySub: []risk{{"dlx", runsProgram}, {"exec", runsProgram}, {"node", runsProgram}, {"create", runsProgram}, {"config", changesConfig}, {"set", changesConfig}}},
+	"poetry": {style: getopt, riskySub: []risk{{"run", runsProgram}, {"shell", runsProgram}, {"config", changesConfig}}},
+	"pipenv": {style: getopt, riskySub: []risk{{"run", runsProgram}, {"shell", runsProgram}}},
+	"pdm":    {style: getopt, riskySub: []risk{{"run", runsProgram}, {"config", changesConfig}}},
+	"hatch":  {style: getopt, riskySub: []risk{{"run", runsProgram}, {"shell", runsProgram}}},
+	"conda":  {style: getopt, riskySub: []risk{{"run", runsProgram}, {"config", changesConfig}}},
+	"bundle": {style: getopt, riskySub: []risk{{"exec", runsProgram}, {"config", changesConfig}}},
 	"cargo": {
 		style: getoptExact,
 		long: []risk{

@@ -26,7 +26,9 @@ func refusedWhy(name string) (string, bool) {
 			"trap", "alias", "enable", "hash", "type", "coproc", "fc", "caller", "declare", "typeset", "export", "local",
 			"readonly", "let", "set", "shopt", "unset", "ulimit", "umask", "cd", "pushd", "popd", "sg", "newgrp",
 			"fakeroot", "proot", "firejail", "bwrap", "systemd-run", "at", "batch", "crontab", "dbus-launch", "xdg-open",
-			"open", "start", "uv", "uvx", "pipx", "npx", "pnpx", "bunx", "yarn-dlx", "corepack",
+			"open", "start", "unbuffer", "chronic", "torsocks", "proxychains", "proxychains4",
+			"catchsegv", "prlimit", "systemd-inhibit", "dbus-run-session", "xvfb-run", "runcon", "cgexec", "numactl",
+			"cpulimit", "hyperfine", "watchexec", "nodemon", "ts-node", "tsx", "uv", "uvx", "pipx", "npx", "pnpx", "bunx", "yarn-dlx", "corepack",
 		},
 		"reaches the network or runs containers": {
 			"curl", "wget", "nc", "ncat", "netcat", "socat", "ssh", "scp", "sftp", "rsync", "telnet", "ftp", "tftp",
