@@ -2,7 +2,6 @@ package permissions
 
 import (
 	"fmt"
-	"path"
 	"strings"
 	"unicode/utf8"
 
@@ -76,7 +75,7 @@ func (c *Checker) Check(line string, git GitCheck) Verdict {
 	if reason := checkArgs(words); reason != "" {
 		return Verdict{Rule: rule, Reason: reason}
 	}
-	if path.Base(words[0]) == "git" && git != nil {
+	if name, _, _ := lookupProgram(words[0]); name == "git" && git != nil {
 		if reason := git(firstOperand(words[1:])); reason != "" {
 			return Verdict{Rule: rule, Reason: reason}
 		}

@@ -55,8 +55,9 @@ func TestCorpus(t *testing.T) {
 		t.Fatalf("corpus has %d lines, want at least 150", len(cases))
 	}
 	pass := 0
+	checker := NewChecker(rules)
 	for _, c := range cases {
-		v := CheckCommand(rules, c.text, nil)
+		v := checker.Check(c.text, nil)
 		if v.Approved != c.approve {
 			t.Errorf("corpus line %d (%s): %q approved=%v (rule %q, reason %q), want %v",
 				c.line, c.family, c.text, v.Approved, v.Rule, v.Reason, c.approve)

@@ -259,8 +259,7 @@ func checkArgs(words []string) string {
 	if len(words) == 0 {
 		return ""
 	}
-	name := path.Base(words[0])
-	p, ok := programs[name]
+	name, p, ok := lookupProgram(words[0])
 	if !ok {
 		return ""
 	}
@@ -288,6 +287,29 @@ func checkArgs(words []string) string {
 		return p.operands(args)
 	}
 	return ""
+}
+
+// programName is how the table and the refused list know a command: its
+// base name in lower case (case-insensitive file systems run `GIT` as git),
+// without `.exe`.
+func programName(word string) string {
+	return strings.TrimSuffix(strings.ToLower(path.Base(word)), ".exe")
+}
+
+// unversioned drops a version from a program name: python3.12, gcc-13,
+// node20 are python, gcc, node.
+func unversioned(name string) string {
+	return strings.TrimRight(strings.TrimRight(name, "0123456789."), "-_")
+}
+
+func lookupProgram(word string) (string, program, bool) {
+	name := programName(word)
+	if p, ok := programs[name]; ok {
+		return name, p, true
+	}
+	name = unversioned(name)
+	p, ok := programs[name]
+	return name, p, ok
 }
 
 // firstOperand is the first argument that is not an option.

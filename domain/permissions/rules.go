@@ -1,9 +1,6 @@
 package permissions
 
-import (
-	"path"
-	"strings"
-)
+import "strings"
 
 // Refused rules (SPEC §7.2): rules that approve nearly anything. The list is
 // best effort; the real defence is the character check and the table of risky
@@ -13,7 +10,7 @@ func refusedWhy(name string) (string, bool) {
 		"is a shell or an interpreter, which runs anything": {
 			"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "csh", "tcsh", "ash", "busybox", "elvish", "nu", "pwsh", "powershell",
 			"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "perl", "ruby", "irb", "php",
-			"lua", "luajit", "tclsh", "wish", "awk", "gawk", "mawk", "nawk", "expect", "osascript", "Rscript", "R", "julia",
+			"lua", "luajit", "tclsh", "wish", "awk", "gawk", "mawk", "nawk", "expect", "osascript", "rscript", "r", "julia",
 			"ghci", "runghc", "scala", "groovy", "jshell", "erl", "elixir", "iex", "guile", "racket", "sbcl", "clisp",
 			"vi", "vim", "nvim", "view", "ex", "ed", "emacs", "nano", "pico", "gdb", "lldb", "jq", "yq", "m4", "dc", "bc",
 			"sqlite3", "sqlite", "duckdb", "psql", "mysql", "mariadb", "redis-cli", "mongo", "mongosh", "ipython", "jupyter",
@@ -62,14 +59,16 @@ func AcceptRule(rule string) string {
 	if reason != "" {
 		return "the rule is not one plain command: " + reason
 	}
-	name := path.Base(words[0])
-	if why, ok := refusedWhy(name); ok {
-		return "`" + name + "` " + why
+	name := programName(words[0])
+	for _, n := range []string{name, unversioned(name)} {
+		if why, ok := refusedWhy(n); ok {
+			return "`" + words[0] + "` " + why
+		}
 	}
 	if strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pip") || strings.HasPrefix(name, "ruby") || strings.HasPrefix(name, "perl") || strings.HasPrefix(name, "php") {
 		return "`" + name + "` is a shell or an interpreter, which runs anything"
 	}
-	if len(words) == 1 && bareRefused[name] {
+	if len(words) == 1 && (bareRefused[name] || bareRefused[unversioned(name)]) {
 		return "a bare `" + name + "` approves nearly anything; name the subcommand (`" + name + " test`, `" + name + " status` …)"
 	}
 	if reason := checkArgs(words); reason != "" {
