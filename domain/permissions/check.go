@@ -24,6 +24,9 @@ type Verdict struct {
 // executable hook that the subcommand may run. RepoGit makes one.
 type GitCheck func(subcommand string) string
 
+// noRule is the reason when no rule starts the line.
+const noRule = "no allowed rule starts this line"
+
 // Checker holds a file's accepted rules, each split into words once.
 type Checker struct {
 	rules []rule
@@ -70,7 +73,7 @@ func (c *Checker) Check(line string, git GitCheck) Verdict {
 		}
 	}
 	if rule == "" {
-		return Verdict{Reason: "no allowed rule starts this line"}
+		return Verdict{Reason: noRule}
 	}
 	if reason := checkArgs(words); reason != "" {
 		return Verdict{Rule: rule, Reason: reason}

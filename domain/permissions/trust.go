@@ -203,3 +203,22 @@ func InvalidError(path string, probs []Problem) error {
 	}
 	return domain.Invalid("%s cannot be trusted until fixed: %s", path, strings.Join(lines, "; "))
 }
+
+// CheckCommand decides a line for this project: only the effective (trusted)
+// rules count. When none do, the reason says why the file does not apply.
+func (st Status) CheckCommand(line string, git GitCheck) Verdict {
+	v := NewChecker(st.Effective.AllowedCommands).Check(line, git)
+	if !v.Approved && v.Reason == noRule && st.State != StateTrusted {
+		v.Reason = "no rule applies. " + st.State.Meaning()
+	}
+	return v
+}
+
+// CheckTool decides a tool for this project from the effective tools.
+func (st Status) CheckTool(name string) ToolVerdict {
+	v := CheckTool(st.Effective.AllowedTools, name)
+	if !v.Approved && AcceptTool(name) == "" && st.State != StateTrusted {
+		v.Reason = "no tool is pre-approved. " + st.State.Meaning()
+	}
+	return v
+}

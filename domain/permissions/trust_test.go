@@ -169,3 +169,28 @@ func TestStateMeaning(t *testing.T) {
 		}
 	}
 }
+
+func TestStatusChecks(t *testing.T) {
+	pins := memPins{}
+	root := project(t, goodFile)
+	st, _ := Load(root, "p", untrusted.ReadFile, pins)
+	if v := st.CheckCommand("go test ./...", nil); v.Approved || !strings.Contains(v.Reason, "not trusted") {
+		t.Errorf("untrusted file approves: %+v", v)
+	}
+	if v := st.CheckTool("read_file"); v.Approved || !strings.Contains(v.Reason, "not trusted") {
+		t.Errorf("untrusted file approves a tool: %+v", v)
+	}
+	st, _ = Trust(root, "p", untrusted.ReadFile, pins, now)
+	if v := st.CheckCommand("go test ./...", nil); !v.Approved || v.Rule != "go test" {
+		t.Errorf("trusted: %+v", v)
+	}
+	if v := st.CheckCommand("go test ; id", nil); v.Approved || !strings.Contains(v.Reason, "`;`") {
+		t.Errorf("trusted, chained: %+v", v)
+	}
+	if v := st.CheckTool("read_file"); !v.Approved {
+		t.Errorf("trusted tool: %+v", v)
+	}
+	if v := st.CheckTool("write_file"); v.Approved {
+		t.Errorf("unlisted tool: %+v", v)
+	}
+}
