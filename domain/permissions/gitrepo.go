@@ -242,34 +242,45 @@ func (e gitEntry) include() bool {
 }
 
 // parseGitConfig reads variables line by line. It is deliberately loose where
-// that can only find more: every line is read as a possible variable (a value
-// continued with a trailing backslash included), section and key names are
-// compared in lower case, and a variable may follow its section header on the
-// same line, as git allows.
+// that can only find more: every line is read as a possible variable, section
+// and key names are compared in lower case, and a variable may follow its
+// section header on the same line, as git allows. After a line that may
+// continue its value onto the next (a trailing backslash), a section header
+// may be value text to git, so the sections before and after it both hold.
 func parseGitConfig(text string) []gitEntry {
+	type sec struct{ name, sub string }
 	var out []gitEntry
-	section, sub := "", ""
+	secs := []sec{{}}
+	continued := false
+	text = strings.TrimPrefix(text, "\ufeff")
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
+		mayContinue := strings.HasSuffix(line, "\\")
 		if strings.HasPrefix(line, "[") {
 			end := strings.IndexByte(line, ']')
 			if end < 0 {
 				end = len(line)
 			}
 			head := strings.TrimSpace(line[1:end])
-			section, sub = head, ""
+			s := sec{name: head}
 			if i := strings.IndexAny(head, " \t"); i >= 0 {
-				section = head[:i]
-				sub = strings.Trim(strings.TrimSpace(head[i:]), "\"")
+				s = sec{name: head[:i], sub: strings.Trim(strings.TrimSpace(head[i:]), "\"")}
 			} else if i := strings.IndexByte(head, '.'); i >= 0 {
-				section, sub = head[:i], head[i+1:]
+				s = sec{name: head[:i], sub: head[i+1:]}
 			}
-			section = strings.ToLower(section)
+			s.name = strings.ToLower(s.name)
+			if continued {
+				secs = append(secs, s)
+			} else {
+				secs = []sec{s}
+			}
 			if end >= len(line) {
+				continued = mayContinue
 				continue
 			}
 			line = strings.TrimSpace(line[end+1:])
 		}
+		continued = mayContinue
 		if line == "" || line[0] == '#' || line[0] == ';' {
 			continue
 		}
@@ -285,7 +296,9 @@ func parseGitConfig(text string) []gitEntry {
 		if rest := strings.TrimSpace(line[n:]); strings.HasPrefix(rest, "=") {
 			value = gitValue(strings.TrimSpace(rest[1:]))
 		}
-		out = append(out, gitEntry{section: section, sub: sub, key: key, value: value})
+		for _, s := range secs {
+			out = append(out, gitEntry{section: s.name, sub: s.sub, key: key, value: value})
+		}
 	}
 	return out
 }

@@ -258,3 +258,32 @@ func TestCheckCommandWithRepository(t *testing.T) {
 		t.Errorf("clean repository: %+v", v)
 	}
 }
+
+// Spellings that could hide a variable from a strict reader.
+func TestGitConfigHiddenSpellings(t *testing.T) {
+	cases := map[string]string{
+		"\ufeff[alias]\n\tst = !sh\n":               "alias.st",
+		"[ alias ]\n\tst = !sh\n":                   "alias.st",
+		"  [core]   \n  FSMONITOR=sh":              "core.fsmonitor",
+	}
+	for config, key := range cases {
+		r := gitReason(repo(t, config), "status")
+		if !strings.Contains(r, key) {
+			t.Errorf("%q: reason %q, want it to name %s", config, r, key)
+		}
+	}
+}
+
+// To git, "[user]" below is the continued value of core.bare, so st is read
+// in both sections.
+func TestGitConfigContinuedValue(t *testing.T) {
+	entries := parseGitConfig("[core]\n\tbare = false \\\n[user]\n\tst = x\n[user]\nname = y\n")
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.name())
+	}
+	has := strings.Join(got, " ")
+	if !strings.Contains(has, "core.st") || !strings.Contains(has, "user.st") || strings.Contains(has, "core.name") {
+		t.Errorf("entries %s", has)
+	}
+}

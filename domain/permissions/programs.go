@@ -42,6 +42,10 @@ type program struct {
 	short          []risk
 	// subcommands that ask whatever their arguments (git config …).
 	riskySub []risk
+	// subAbbrev: the program also runs a subcommand named by a unique
+	// prefix (npm), except for the aliases in safeSub.
+	subAbbrev bool
+	safeSub   map[string]bool
 	// sub adds risky options per subcommand (the first operand).
 	sub map[string]program
 	// operands inspects the whole argument list for what options cannot
@@ -134,7 +138,10 @@ var programs = map[string]program{
 			{"userconfig", changesConfig}, {"globalconfig", changesConfig},
 			{"prefix", writesFile}, {"cache", writesFile},
 		},
-		short: []risk{{"c", runsProgram}},
+		short:     []risk{{"c", runsProgram}},
+		subAbbrev: true,
+		// npm's own aliases for install, which prefix init.
+		safeSub: map[string]bool{"in": true, "ins": true, "inst": true, "insta": true, "instal": true, "isnt": true, "isnta": true, "isntal": true, "isntall": true},
 		riskySub: []risk{
 			{"exec", runsProgram}, {"x", runsProgram}, {"explore", runsProgram},
 			{"edit", runsProgram}, {"init", runsProgram}, {"create", runsProgram},
@@ -267,10 +274,10 @@ func checkArgs(words []string) string {
 	if reason := p.check(name, args); reason != "" {
 		return reason
 	}
-	sub := firstOperand(args)
+	sub := strings.ToLower(firstOperand(args))
 	for _, r := range p.riskySub {
-		if sub == r.name {
-			return "`" + name + " " + sub + "` " + r.why
+		if sub == r.name || (p.subAbbrev && len(sub) >= 2 && strings.HasPrefix(r.name, sub) && !p.safeSub[sub]) {
+			return "`" + name + " " + sub + "` " + r.why + " (" + name + " " + r.name + ")"
 		}
 	}
 	if sp, ok := p.sub[sub]; ok && sub != "" {
