@@ -260,6 +260,23 @@ var programs = map[string]program{
 	},
 }
 
+// anyProgram is the table for programs it does not name: option names that
+// run a program or write a file for many programs, spelled exactly with one
+// or two dashes. It asks more than needed at worst.
+var anyProgram = program{
+	style: goFlag,
+	long: []risk{
+		{"exec", runsProgram}, {"execdir", runsProgram}, {"toolexec", runsProgram}, {"exec-path", runsProgram},
+		{"ldflags", runsProgram}, {"vettool", runsProgram}, {"pre", runsProgram},
+		{"compress-program", runsProgram}, {"use-compress-program", runsProgram}, {"to-command", runsProgram},
+		{"checkpoint-action", runsProgram}, {"script-shell", runsProgram}, {"shell", runsProgram},
+		{"pager", runsProgram}, {"editor", runsProgram}, {"command", runsProgram}, {"rsh-command", runsProgram},
+		{"upload-pack", runsProgram}, {"receive-pack", runsProgram}, {"ext-diff", runsProgram},
+		{"textconv", runsProgram}, {"open-files-in-pager", runsProgram}, {"eval", runsProgram},
+		{"config-env", changesConfig},
+	},
+}
+
 // checkArgs returns the reason a command's arguments ask, or "" when none of
 // them is risky. words are the unquoted words of the line, the program first.
 func checkArgs(words []string) string {
@@ -268,7 +285,7 @@ func checkArgs(words []string) string {
 	}
 	name, p, ok := lookupProgram(words[0])
 	if !ok {
-		return ""
+		p = anyProgram
 	}
 	args := words[1:]
 	if reason := p.check(name, args); reason != "" {

@@ -42,6 +42,7 @@ func with(base []string, more ...string) []string {
 // TestEveryTableEntry checks every entry of the table in every spelling its
 // program accepts, and that a spelling the program does not accept passes.
 func TestEveryTableEntry(t *testing.T) {
+	entryTests(t, []string{"some-program"}, anyProgram)
 	for name, p := range programs {
 		t.Run(name, func(t *testing.T) {
 			entryTests(t, lead(name), p)
