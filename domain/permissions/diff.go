@@ -1,6 +1,7 @@
 package permissions
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"time"
@@ -12,6 +13,10 @@ import (
 
 // MaxDiffSize caps each side of a diff.
 const MaxDiffSize = 4 << 20
+
+// maxDiffLines keeps the distinct lines of both sides below the number of
+// Unicode code points go-diff can stand them for.
+const maxDiffLines = 1_000_000
 
 // DiffTimeout bounds the line diff; past it go-diff returns a correct but
 // coarser diff (whole blocks removed and added).
@@ -52,6 +57,10 @@ type Hunk struct {
 func DiffAll(old, new []byte) ([]DiffLine, error) {
 	if len(old) > MaxDiffSize || len(new) > MaxDiffSize {
 		return nil, domain.Invalid("the files are too large to compare (over %d MiB)", MaxDiffSize>>20)
+	}
+	// go-diff gives each distinct line one Unicode code point.
+	if bytes.Count(old, []byte("\n"))+bytes.Count(new, []byte("\n")) > maxDiffLines {
+		return nil, domain.Invalid("the files have too many lines to compare (over %d together)", maxDiffLines)
 	}
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = DiffTimeout

@@ -147,6 +147,10 @@ func TestDiffSizeCap(t *testing.T) {
 	if _, err := Diff(big, nil, 3); err == nil || !strings.Contains(err.Error(), "too large") {
 		t.Errorf("oversized: %v", err)
 	}
+	lines := []byte(strings.Repeat("\n", maxDiffLines/2+1))
+	if _, err := Diff(lines, lines, 3); err == nil || !strings.Contains(err.Error(), "too many lines") {
+		t.Errorf("too many lines: %v", err)
+	}
 }
 
 // Two 1 MB files with scattered edits: a correct line diff in time.
