@@ -191,3 +191,17 @@ func span(start, count int) string {
 	}
 	return fmt.Sprintf("%d,%d", start, count)
 }
+
+// UnifiedDiff is `permissions diff`: the last trusted version against the
+// current file (against nothing when nothing was trusted, or the file is gone).
+func (st Status) UnifiedDiff() (string, error) {
+	hunks, err := Diff(st.TrustedBytes, st.Bytes, DiffContext)
+	if err != nil {
+		return "", err
+	}
+	old := "trusted/" + FileName
+	if st.TrustedHash == "" {
+		old = "/dev/null"
+	}
+	return Unified(old, "current/"+FileName, hunks), nil
+}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"memo.dev/projects/domain/untrusted"
 )
 
 // sides rebuilds both files from a diff.
@@ -196,5 +198,23 @@ func BenchmarkDiff1MB(b *testing.B) {
 		if _, err := Diff(old, new, 3); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestStatusUnifiedDiff(t *testing.T) {
+	pins := memPins{}
+	root := project(t, goodFile)
+	st, _ := Load(root, "p", untrusted.ReadFile, pins)
+	first, err := st.UnifiedDiff()
+	if err != nil || !strings.HasPrefix(first, "--- /dev/null\n+++ current/.memo/permissions.json\n@@ -0,0 +1 @@\n+{") {
+		t.Errorf("first version:\n%s %v", first, err)
+	}
+	Trust(root, "p", untrusted.ReadFile, pins, now)
+	write(t, Path(root), strings.Replace(goodFile, "go test", "go vet", 1), 0o644)
+	st, _ = Load(root, "p", untrusted.ReadFile, pins)
+	d, _ := st.UnifiedDiff()
+	want := "--- trusted/.memo/permissions.json\n+++ current/.memo/permissions.json\n@@ -1 +1 @@\n-" + strings.TrimSuffix(goodFile, "\n") + "\n+" + strings.TrimSuffix(strings.Replace(goodFile, "go test", "go vet", 1), "\n") + "\n"
+	if d != want {
+		t.Errorf("changed:\n%s\nwant:\n%s", d, want)
 	}
 }
