@@ -262,9 +262,9 @@ func TestCheckCommandWithRepository(t *testing.T) {
 // Spellings that could hide a variable from a strict reader.
 func TestGitConfigHiddenSpellings(t *testing.T) {
 	cases := map[string]string{
-		"\ufeff[alias]\n\tst = !sh\n":               "alias.st",
-		"[ alias ]\n\tst = !sh\n":                   "alias.st",
-		"  [core]   \n  FSMONITOR=sh":              "core.fsmonitor",
+		"\ufeff[alias]\n\tst = !sh\n": "alias.st",
+		"[ alias ]\n\tst = !sh\n":     "alias.st",
+		"  [core]   \n  FSMONITOR=sh": "core.fsmonitor",
 	}
 	for config, key := range cases {
 		r := gitReason(repo(t, config), "status")
