@@ -250,6 +250,32 @@ var programs = map[string]program{
 	"c++":     {style: goFlag, operands: compilerOperands},
 	"clang":   {style: goFlag, operands: compilerOperands},
 	"clang++": {style: goFlag, operands: compilerOperands},
+	"openssl": {
+		style: goFlag,
+		long: []risk{
+			{"out", writesFile}, {"keyout", writesFile}, {"writerand", writesFile},
+			{"engine", "loads a library that runs code"}, {"provider", "loads a library that runs code"},
+			{"provider-path", "loads a library that runs code"},
+		},
+	},
+	"cmake":    {style: goFlag, operands: cmakeOperands},
+	"bazel":    {style: goFlag, long: bazelRisks},
+	"bazelisk": {style: goFlag, long: bazelRisks},
+	"mvn":      {style: getoptExact, long: []risk{{"settings", changesConfig}, {"global-settings", changesConfig}, {"file", "reads another build file"}}, short: []risk{{"s", changesConfig}, {"f", "reads another build file"}}, operands: mavenOperands},
+	"mvnw":     {style: getoptExact, long: []risk{{"settings", changesConfig}, {"global-settings", changesConfig}, {"file", "reads another build file"}}, short: []risk{{"s", changesConfig}, {"f", "reads another build file"}}, operands: mavenOperands},
+	"gradle":   {style: getopt, long: []risk{{"init-script", runsProgram}, {"build-file", "reads another build file"}, {"settings-file", "reads another build file"}, {"project-dir", "runs in another folder"}}, short: []risk{{"I", runsProgram}, {"b", "reads another build file"}, {"c", "reads another build file"}, {"p", "runs in another folder"}}},
+	"gradlew":  {style: getopt, long: []risk{{"init-script", runsProgram}, {"build-file", "reads another build file"}, {"settings-file", "reads another build file"}, {"project-dir", "runs in another folder"}}, short: []risk{{"I", runsProgram}, {"b", "reads another build file"}, {"c", "reads another build file"}, {"p", "runs in another folder"}}},
+	"dotnet":   {style: getoptExact, riskySub: []risk{{"exec", runsProgram}, {"tool", runsProgram}, {"dnx", runsProgram}}},
+	"info":     {style: getopt, long: []risk{{"output", writesFile}, {"dribble", writesFile}, {"init-file", runsProgram}}, short: []risk{{"o", writesFile}}},
+	"pandoc": {
+		style: getopt,
+		long: []risk{
+			{"filter", runsProgram}, {"lua-filter", runsProgram}, {"pdf-engine", runsProgram},
+			{"pdf-engine-opt", runsProgram}, {"output", writesFile}, {"extract-media", writesFile},
+			{"data-dir", "reads templates and filters from another folder"}, {"defaults", "reads options from a file"},
+		},
+		short: []risk{{"F", runsProgram}, {"L", runsProgram}, {"o", writesFile}, {"d", "reads options from a file"}},
+	},
 	"find": {
 		style: goFlag,
 		long: []risk{
@@ -491,6 +517,36 @@ func tarOperands(args []string) string {
 		return ""
 	}
 	return program{short: tarShort}.check("tar", []string{"-" + args[0]})
+}
+
+var bazelRisks = []risk{
+	{"run_under", runsProgram}, {"script_path", writesFile}, {"bazelrc", changesConfig},
+	{"override_repository", "replaces a dependency with another folder"}, {"output_base", writesFile},
+	{"output_user_root", writesFile},
+}
+
+// cmakeOperands: -E runs commands, -P runs a script, -C reads a cache script,
+// -D sets a variable (the compiler among them); cmake glues values on.
+func cmakeOperands(args []string) string {
+	for _, a := range args {
+		for _, o := range []string{"-E", "-P", "-C", "-D"} {
+			if strings.HasPrefix(a, o) {
+				return "`" + a + "` " + runsProgram + " (cmake " + o + ")"
+			}
+		}
+	}
+	return ""
+}
+
+// mavenOperands: plugin goals that run programs, and properties that set them.
+func mavenOperands(args []string) string {
+	for _, a := range args {
+		l := strings.ToLower(a)
+		if strings.HasPrefix(l, "-d") || strings.Contains(l, "exec:") || strings.Contains(l, "antrun:") {
+			return "`" + a + "` can make maven run a program"
+		}
+	}
+	return ""
 }
 
 var tarShort = []risk{

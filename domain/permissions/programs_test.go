@@ -162,6 +162,13 @@ func TestOperandRisks(t *testing.T) {
 		{"rustc", "-Clinker=sh", "a.rs"},
 		{"rustc", "-C", "linker=sh", "a.rs"},
 		{"rustc", "--emit=link=/tmp/x", "a.rs"},
+		{"cmake", "-E", "env", "sh"},
+		{"cmake", "-P", "x.cmake"},
+		{"cmake", "-DCMAKE_C_COMPILER=sh", "."},
+		{"cmake", "-C", "cache.cmake", "."},
+		{"mvn", "exec:exec", "-Dexec.executable=sh"},
+		{"mvn", "-Dmaven.repo.local=/tmp", "test"},
+		{"mvn", "antrun:run"},
 	}
 	for _, w := range ask {
 		asks(t, w)
@@ -182,6 +189,8 @@ func TestOperandRisks(t *testing.T) {
 		{"npm", "run", "build"},
 		{"less", "file"},
 		{"cc", "-O2", "-c", "a.c"},
+		{"cmake", "--build", "build"},
+		{"mvn", "test"},
 		{"rustc", "-C", "opt-level=3", "a.rs"},
 	}
 	for _, w := range pass {

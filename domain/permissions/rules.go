@@ -30,11 +30,12 @@ func refusedWhy(name string) (string, bool) {
 		"reaches the network or runs containers": {
 			"curl", "wget", "nc", "ncat", "netcat", "socat", "ssh", "scp", "sftp", "rsync", "telnet", "ftp", "tftp",
 			"docker", "podman", "kubectl", "helm", "nerdctl", "lxc", "vagrant", "gh", "aws", "gcloud", "az", "ping",
+			"nmap", "aria2c", "lftp", "mosh", "rclone", "s3cmd",
 		},
 		"deletes or overwrites files or changes the system": {
 			"rm", "rmdir", "mv", "cp", "dd", "chmod", "chown", "chgrp", "chattr", "ln", "install", "truncate", "shred",
 			"tee", "mkfs", "mount", "umount", "kill", "pkill", "killall", "reboot", "shutdown", "systemctl", "unlink",
-			"link", "mknod", "mkfifo", "touch", "patch", "rename", "sponge", "passwd", "useradd", "usermod", "apt",
+			"link", "split", "csplit", "mknod", "mkfifo", "touch", "patch", "rename", "sponge", "passwd", "useradd", "usermod", "apt",
 			"apt-get", "dpkg", "yum", "dnf", "pacman", "brew", "snap",
 		},
 	} {
