@@ -56,7 +56,7 @@ type program struct {
 
 const (
 	runsProgram   = "runs another program"
-	writesFile    = "writes a file Memo cannot see in advance"
+	writesFile    = "can write a file anywhere"
 	changesConfig = "changes the configuration later approved commands run with"
 	otherRepo     = "points git at another repository or configuration"
 )
@@ -319,7 +319,10 @@ func checkArgs(words []string) string {
 	}
 	sub := strings.ToLower(firstOperand(args))
 	for _, r := range p.riskySub {
-		if sub == r.name || (p.subAbbrev && len(sub) >= 2 && strings.HasPrefix(r.name, sub) && !p.safeSub[sub]) {
+		if sub == r.name {
+			return "`" + name + " " + sub + "` " + r.why
+		}
+		if p.subAbbrev && len(sub) >= 2 && strings.HasPrefix(r.name, sub) && !p.safeSub[sub] {
 			return "`" + name + " " + sub + "` " + r.why + " (" + name + " " + r.name + ")"
 		}
 	}
@@ -498,7 +501,7 @@ func uniqOperands(args []string) string {
 		default:
 			n++
 			if n == 2 {
-				return "`" + a + "` is uniq's output file; uniq " + writesFile
+				return "`" + a + "` is uniq's output file, which can be any file"
 			}
 		}
 	}
@@ -516,7 +519,8 @@ func tarOperands(args []string) string {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		return ""
 	}
-	return program{short: tarShort}.check("tar", []string{"-" + args[0]})
+	reason := program{short: tarShort}.check("tar", []string{"-" + args[0]})
+	return strings.Replace(reason, "`-"+args[0]+"`", "`"+args[0]+"`", 1)
 }
 
 var bazelRisks = []risk{

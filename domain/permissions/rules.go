@@ -70,7 +70,7 @@ func AcceptRule(rule string) string {
 		return "`" + name + "` is a shell or an interpreter, which runs anything"
 	}
 	if len(words) == 1 && (bareRefused[name] || bareRefused[unversioned(name)]) {
-		return "a bare `" + name + "` approves nearly anything; name the subcommand (`" + name + " test`, `" + name + " status` …)"
+		return "a bare `" + name + "` approves nearly anything; name the subcommand, as in `git status` or `go test`"
 	}
 	if reason := checkArgs(words); reason != "" {
 		return "the rule's own arguments would ask: " + reason
