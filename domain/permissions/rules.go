@@ -6,6 +6,13 @@ import "strings"
 // best effort; the real defence is the character check and the table of risky
 // arguments, which rules are checked against too.
 func refusedWhy(name string) (string, bool) {
+	why, ok := refusedPrograms[name]
+	return why, ok
+}
+
+// refusedPrograms maps a program name to why a rule for it is refused.
+var refusedPrograms = func() map[string]string {
+	m := map[string]string{}
 	for why, names := range map[string][]string{
 		"is a shell or an interpreter, which runs anything": {
 			"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "csh", "tcsh", "ash", "busybox", "elvish", "nu", "pwsh", "powershell",
@@ -40,13 +47,11 @@ func refusedWhy(name string) (string, bool) {
 		},
 	} {
 		for _, n := range names {
-			if n == name {
-				return why, true
-			}
+			m[n] = why
 		}
 	}
-	return "", false
-}
+	return m
+}()
 
 // bareRefused are programs that run nearly anything without a subcommand.
 var bareRefused = map[string]bool{"git": true, "go": true, "npm": true, "cargo": true, "yarn": true, "pnpm": true, "pip": true, "pip3": true}
