@@ -52,9 +52,6 @@ func TestEveryTableEntry(t *testing.T) {
 				}
 				entryTests(t, []string{name, sub}, sp)
 			}
-			for _, r := range p.riskySub {
-				asks(t, []string{name, r.name})
-			}
 			harmless := with(lead(name), "--zzz-harmless")
 			if name == "sed" {
 				harmless = append(harmless, "p") // sed's first operand is its script
@@ -67,52 +64,59 @@ func TestEveryTableEntry(t *testing.T) {
 func entryTests(t *testing.T, base []string, p program) {
 	for _, r := range p.long {
 		n := r.name
-		asks(t, with(base, "--"+n))
-		asks(t, with(base, "--"+n+"=v"))
-		asks(t, with(base, "--"+n, "v"))
-		asks(t, with(base, "file", "--", "--"+n+"=v")) // after --
-		asks(t, with(base, "-v", "--"+strings.ToUpper(n)))
-		switch {
-		case p.style == goFlag:
-			asks(t, with(base, "-"+n))
-			asks(t, with(base, "-"+n+"=v"))
-			if short := n[:len(n)-1]; len(n) > 1 && !isRiskyLong(p, short) {
-				passes(t, with(base, "-"+short+"=v")) // no abbreviations
+		t.Run("--"+n, func(t *testing.T) {
+			asks(t, with(base, "--"+n))
+			asks(t, with(base, "--"+n+"=v"))
+			asks(t, with(base, "--"+n, "v"))
+			asks(t, with(base, "file", "--", "--"+n+"=v")) // after --
+			asks(t, with(base, "-v", "--"+strings.ToUpper(n)))
+			switch {
+			case p.style == goFlag:
+				asks(t, with(base, "-"+n))
+				asks(t, with(base, "-"+n+"=v"))
+				if short := n[:len(n)-1]; len(n) > 1 && !isRiskyLong(p, short) {
+					passes(t, with(base, "-"+short+"=v")) // no abbreviations
+				}
+			case p.style == getopt && len(n) > 2:
+				asks(t, with(base, "--"+n[:len(n)-1]+"=v"))
+				asks(t, with(base, "--"+n[:2]))
+				if p.singleDashLong {
+					asks(t, with(base, "-"+n[:len(n)-1]))
+				}
+			case p.style == getoptExact && len(n) > 2:
+				if !isRiskyLong(p, n[:len(n)-1]) {
+					passes(t, with(base, "--"+n[:len(n)-1]+"=v"))
+				}
 			}
-		case p.style == getopt && len(n) > 2:
-			asks(t, with(base, "--"+n[:len(n)-1]+"=v"))
-			asks(t, with(base, "--"+n[:2]))
-			if p.singleDashLong {
-				asks(t, with(base, "-"+n[:len(n)-1]))
+			// Through the whole checker, spelled with split quotes.
+			quoted := `"--` + n[:1] + `""` + n[1:] + `=v"`
+			line := strings.Join(base, " ") + " " + quoted
+			rule := strings.Join(base, " ")
+			if AcceptRule(rule) != "" { // find: refused as a rule, its table still holds
+				words, _ := Words(line)
+				if r := checkArgs(words); !strings.Contains(r, "-"+n) {
+					t.Errorf("%s: reason %q, want it to name -%s", line, r, n)
+				}
+				return
 			}
-		case p.style == getoptExact && len(n) > 2:
-			if !isRiskyLong(p, n[:len(n)-1]) {
-				passes(t, with(base, "--"+n[:len(n)-1]+"=v"))
+			if v := CheckCommand([]string{rule}, line, nil); v.Approved || !strings.Contains(v.Reason, "--"+n) {
+				t.Errorf("%s: approved=%v reason %q, want it to ask naming --%s", line, v.Approved, v.Reason, n)
 			}
-		}
-		// Through the whole checker, spelled with split quotes.
-		quoted := `"--` + n[:1] + `""` + n[1:] + `=v"`
-		line := strings.Join(base, " ") + " " + quoted
-		rule := strings.Join(base, " ")
-		if AcceptRule(rule) != "" { // find: refused as a rule, its table still holds
-			words, _ := Words(line)
-			if r := checkArgs(words); !strings.Contains(r, "-"+n) {
-				t.Errorf("%s: reason %q, want it to name -%s", line, r, n)
-			}
-			continue
-		}
-		if v := CheckCommand([]string{rule}, line, nil); v.Approved || !strings.Contains(v.Reason, "--"+n) {
-			t.Errorf("%s: approved=%v reason %q, want it to ask naming --%s", line, v.Approved, v.Reason, n)
-		}
+		})
 	}
 	for _, r := range p.short {
 		c := r.name
-		asks(t, with(base, "-"+c))
-		asks(t, with(base, "-"+c, "value"))
-		asks(t, with(base, "-"+c+"value"))
-		asks(t, with(base, "-"+c+"=value"))
-		asks(t, with(base, "-q"+c)) // bundled behind another
-		asks(t, with(base, "x", "--", "-"+c))
+		t.Run("-"+c, func(t *testing.T) {
+			asks(t, with(base, "-"+c))
+			asks(t, with(base, "-"+c, "value"))
+			asks(t, with(base, "-"+c+"value"))
+			asks(t, with(base, "-"+c+"=value"))
+			asks(t, with(base, "-q"+c)) // bundled behind another
+			asks(t, with(base, "x", "--", "-"+c))
+		})
+	}
+	for _, r := range p.riskySub {
+		t.Run(r.name, func(t *testing.T) { asks(t, with(base[:1], r.name)) })
 	}
 }
 
