@@ -19,9 +19,10 @@ type Verdict struct {
 	Reason   string `json:"reason"`
 }
 
-// GitCheck tells why git lines must ask in this repository ("" when they need
-// not): its configuration sets a program-running key, or it holds an
-// executable hook that the subcommand may run. RepoGit makes one.
+// GitCheck tells why a line that runs git must ask in this repository (""
+// when it need not): its configuration sets a program-running key, or it
+// holds an executable hook that the git subcommand may run. subcommand is ""
+// for programs that run git themselves (go, npm …). RepoGit makes one.
 type GitCheck func(subcommand string) string
 
 // noRule is the reason when no rule starts the line.
@@ -78,13 +79,23 @@ func (c *Checker) Check(line string, git GitCheck) Verdict {
 	if reason := checkArgs(words); reason != "" {
 		return Verdict{Rule: rule, Reason: reason}
 	}
-	if name, _, _ := lookupProgram(words[0]); name == "git" && git != nil {
-		if reason := git(firstOperand(words[1:])); reason != "" {
+	if name, _, _ := lookupProgram(words[0]); git != nil && (name == "git" || runsGit[name]) {
+		sub := ""
+		if name == "git" {
+			sub = firstOperand(words[1:])
+		}
+		if reason := git(sub); reason != "" {
 			return Verdict{Rule: rule, Reason: reason}
 		}
 	}
 	return Verdict{Approved: true, Rule: rule}
 }
+
+// runsGit are programs that run git in the project on their own: go stamps
+// binaries by running git status, package managers run git for git
+// dependencies and versions. The repository's git configuration applies to
+// them too.
+var runsGit = map[string]bool{"go": true, "npm": true, "pnpm": true, "yarn": true, "cargo": true, "pre-commit": true}
 
 func hasPrefixWords(words, prefix []string) bool {
 	if len(prefix) == 0 || len(words) < len(prefix) {

@@ -132,7 +132,10 @@ func TestGitCheckIsConsulted(t *testing.T) {
 	if len(asked) != 1 || asked[0] != "status" {
 		t.Errorf("git check asked about %q, want [status]", asked)
 	}
-	if v := CheckCommand([]string{"git status", "go test"}, "go test", git); !v.Approved {
-		t.Errorf("go test: %+v, want approved (not a git line)", v)
+	if v := CheckCommand([]string{"git status", "go build", "ls"}, "go build ./...", git); v.Approved || asked[len(asked)-1] != "" {
+		t.Errorf("go build (runs git status to stamp the binary): %+v, asked %q", v, asked)
+	}
+	if v := CheckCommand([]string{"git status", "go test", "ls"}, "ls -la", git); !v.Approved {
+		t.Errorf("ls: %+v, want approved (runs no git)", v)
 	}
 }

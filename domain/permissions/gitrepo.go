@@ -13,7 +13,8 @@ import (
 // A repository can make a harmless-looking git command run a program: its own
 // configuration (`core.fsmonitor` runs on `git status`) and its hooks. Memo
 // reads both without running git (SPEC §7.1), conservatively: whatever it
-// cannot read for certain makes git lines ask.
+// cannot read for certain makes git lines (and lines of programs that run
+// git) ask.
 
 // GitFS is how the repository check reads the disk.
 type GitFS struct {
@@ -35,7 +36,10 @@ const maxGitFile = 256 << 10
 const maxIncludeDepth = 10
 
 // RepoGit checks the repository that holds root, as git would find it
-// (walking up from root).
+// (walking up from root). Its hooks are checked for git subcommands that may
+// run them; sub is "" for a program that runs git itself (go build stamps
+// version control information by running git status), which reads the
+// configuration only.
 func RepoGit(root string, g GitFS) GitCheck {
 	return func(sub string) string {
 		gitDir, common, reason := g.findGitDir(root)
@@ -48,7 +52,7 @@ func RepoGit(root string, g GitFS) GitCheck {
 				return reason
 			}
 		}
-		if readOnlyGit[sub] {
+		if sub == "" || readOnlyGit[strings.ToLower(sub)] {
 			return ""
 		}
 		for _, h := range uniq(filepath.Join(common, "hooks"), filepath.Join(gitDir, "hooks")) {
@@ -94,28 +98,28 @@ func (g GitFS) findGitDir(root string) (gitDir, common, reason string) {
 		fi, err := g.Lstat(dotGit)
 		switch {
 		case err == nil && fi.Mode()&fs.ModeSymlink != 0:
-			return "", "", dotGit + " is a symbolic link; Memo does not follow it, so git lines ask"
+			return "", "", dotGit + " is a symbolic link; Memo does not follow it, so commands that run git ask"
 		case err == nil && fi.IsDir():
 			gitDir = dotGit
 		case err == nil && fi.Mode().IsRegular():
 			b, err := g.ReadFile(dotGit, 4096)
 			if err != nil {
-				return "", "", "Memo cannot read " + dotGit + ", so git lines ask"
+				return "", "", "Memo cannot read " + dotGit + ", so commands that run git ask"
 			}
 			line := strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0])
 			target, ok := strings.CutPrefix(line, "gitdir:")
 			target = strings.TrimSpace(target)
 			if !ok || target == "" {
-				return "", "", dotGit + " is a file that does not name a git folder (gitdir: …), so git lines ask"
+				return "", "", dotGit + " is a file that does not name a git folder (gitdir: …), so commands that run git ask"
 			}
 			if !filepath.IsAbs(target) {
 				target = filepath.Join(dir, target)
 			}
 			gitDir = target
 		case err == nil:
-			return "", "", dotGit + " is neither a folder nor a file, so git lines ask"
+			return "", "", dotGit + " is neither a folder nor a file, so commands that run git ask"
 		case !errors.Is(err, fs.ErrNotExist):
-			return "", "", "Memo cannot look at " + dotGit + ", so git lines ask"
+			return "", "", "Memo cannot look at " + dotGit + ", so commands that run git ask"
 		case g.looksBare(dir):
 			gitDir = dir
 		}
@@ -136,7 +140,7 @@ func (g GitFS) findGitDir(root string) (gitDir, common, reason string) {
 		}
 		common = filepath.Clean(c)
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		return "", "", "Memo cannot read " + filepath.Join(gitDir, "commondir") + ", so git lines ask"
+		return "", "", "Memo cannot read " + filepath.Join(gitDir, "commondir") + ", so commands that run git ask"
 	}
 	return gitDir, common, ""
 }
@@ -161,14 +165,14 @@ func (g GitFS) looksBare(dir string) bool {
 // fine (git skips it too).
 func (g GitFS) configRisk(path string, depth int) string {
 	if depth > maxIncludeDepth {
-		return "this repository's git config nests includes deeper than git reads (" + path + "), so git lines ask"
+		return "this repository's git config nests includes deeper than git reads (" + path + "), so commands that run git ask"
 	}
 	b, err := g.ReadFile(path, maxGitFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return ""
 	}
 	if err != nil {
-		return "Memo cannot read the git config " + path + " (" + err.Error() + "), so git lines ask"
+		return "Memo cannot read the git config " + path + " (" + err.Error() + "), so commands that run git ask"
 	}
 	for _, e := range parseGitConfig(string(b)) {
 		if e.include() {
@@ -178,7 +182,7 @@ func (g GitFS) configRisk(path string, depth int) string {
 				continue
 			case strings.HasPrefix(p, "~/"):
 				if g.Home == "" {
-					return "this repository's git config includes " + p + ", which Memo cannot resolve, so git lines ask"
+					return "this repository's git config includes " + p + ", which Memo cannot resolve, so commands that run git ask"
 				}
 				p = filepath.Join(g.Home, p[2:])
 			case !filepath.IsAbs(p):
@@ -190,7 +194,7 @@ func (g GitFS) configRisk(path string, depth int) string {
 			continue
 		}
 		if programKey(e.section, e.key) {
-			return "this repository's git config sets " + e.name() + " (in " + path + "), which can run a program, so git lines ask"
+			return "this repository's git config sets " + e.name() + " (in " + path + "), which can run a program, so commands that run git ask"
 		}
 	}
 	return ""

@@ -231,7 +231,7 @@ func TestGitHooks(t *testing.T) {
 			t.Errorf("git %s with an executable hook: %q", sub, r)
 		}
 	}
-	for _, sub := range []string{"log", "show", "grep", "ls-files"} {
+	for _, sub := range []string{"log", "show", "grep", "ls-files", ""} {
 		if r := gitReason(root, sub); r != "" {
 			t.Errorf("git %s runs no hook but asks: %s", sub, r)
 		}
@@ -285,5 +285,25 @@ func TestGitConfigContinuedValue(t *testing.T) {
 	has := strings.Join(got, " ")
 	if !strings.Contains(has, "core.st") || !strings.Contains(has, "user.st") || strings.Contains(has, "core.name") {
 		t.Errorf("entries %s", has)
+	}
+}
+
+func TestProgramsThatRunGit(t *testing.T) {
+	root := repo(t, "[core]\n\tfsmonitor = /tmp/x\n")
+	write(t, filepath.Join(root, ".git", "hooks", "pre-commit"), "#!/bin/sh\n", 0o755)
+	git := RepoGit(root, OSGitFS(""))
+	rules := []string{"go build", "npm test", "ls"}
+	for _, line := range []string{"go build ./...", "npm test"} {
+		if v := CheckCommand(rules, line, git); v.Approved || !strings.Contains(v.Reason, "core.fsmonitor") {
+			t.Errorf("%s: %+v, want it to ask naming core.fsmonitor", line, v)
+		}
+	}
+	if v := CheckCommand(rules, "ls", git); !v.Approved {
+		t.Errorf("ls: %+v", v)
+	}
+	root = repo(t, cleanConfig)
+	write(t, filepath.Join(root, ".git", "hooks", "pre-commit"), "#!/bin/sh\n", 0o755)
+	if v := CheckCommand(rules, "go build ./...", RepoGit(root, OSGitFS(""))); !v.Approved {
+		t.Errorf("go build with a hook (go runs no hook): %+v", v)
 	}
 }
