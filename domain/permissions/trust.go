@@ -222,3 +222,32 @@ func (st Status) CheckTool(name string) ToolVerdict {
 	}
 	return v
 }
+
+// Report is the JSON of `permissions PATH` (SPEC §8.2): what is in effect,
+// the file's status and every problem. State is an addition to the contract.
+type Report struct {
+	Permissions Permissions  `json:"permissions"`
+	Status      ReportStatus `json:"status"`
+	Problems    []Problem    `json:"problems"`
+}
+
+// ReportStatus is the status part of Report.
+type ReportStatus struct {
+	Exists  bool   `json:"exists"`
+	Trusted bool   `json:"trusted"`
+	Hash    string `json:"hash"`
+	State   State  `json:"state"`
+}
+
+// Report shapes the status for `permissions PATH`.
+func (st Status) Report() Report {
+	probs := st.Problems
+	if probs == nil {
+		probs = []Problem{}
+	}
+	return Report{
+		Permissions: st.Effective,
+		Status:      ReportStatus{Exists: st.Exists, Trusted: st.Trusted, Hash: st.Hash, State: st.State},
+		Problems:    probs,
+	}
+}

@@ -1,6 +1,7 @@
 package permissions
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -192,5 +193,22 @@ func TestStatusChecks(t *testing.T) {
 	}
 	if v := st.CheckTool("write_file"); v.Approved {
 		t.Errorf("unlisted tool: %+v", v)
+	}
+}
+
+func TestReportJSON(t *testing.T) {
+	pins := memPins{}
+	root := project(t, goodFile)
+	st, _ := Trust(root, "p", untrusted.ReadFile, pins, now)
+	b, _ := json.Marshal(st.Report())
+	want := `{"permissions":{"version":1,"allowed_commands":["go test"],"allowed_tools":["read_file"]},"status":{"exists":true,"trusted":true,"hash":"` + Hash([]byte(goodFile)) + `","state":"trusted"},"problems":[]}`
+	if string(b) != want {
+		t.Errorf("report\n%s\nwant\n%s", b, want)
+	}
+	st, _ = Load(t.TempDir(), "p", untrusted.ReadFile, pins)
+	b, _ = json.Marshal(st.Report())
+	want = `{"permissions":{"version":1,"allowed_commands":[],"allowed_tools":[]},"status":{"exists":false,"trusted":false,"hash":"","state":"no_file"},"problems":[]}`
+	if string(b) != want {
+		t.Errorf("report\n%s\nwant\n%s", b, want)
 	}
 }
