@@ -2,6 +2,7 @@ package permissions
 
 import (
 	"path"
+	"path/filepath"
 	"strings"
 )
 
@@ -119,7 +120,8 @@ var programs = map[string]program{
 			"rebase":       {short: []risk{{"x", runsProgram}}},
 			"format-patch": {short: []risk{{"o", writesFile}}},
 			"archive":      {short: []risk{{"o", writesFile}}},
-			"clone":        {short: []risk{{"u", runsProgram}, {"c", changesConfig}}},
+			"clone":        {short: []risk{{"u", runsProgram}, {"c", changesConfig}}, operands: outsidePath},
+			"init":         {operands: outsidePath},
 			"submodule":    {operands: wordRisk("foreach", runsProgram)},
 			"bisect":       {operands: wordRisk("run", runsProgram)},
 			"bundle":       {operands: wordRisk("create", writesFile)},
@@ -461,6 +463,20 @@ func gitOperands(args []string) string {
 		l := strings.ToLower(a)
 		if strings.Contains(l, "ext::") || strings.HasPrefix(l, "fd::") {
 			return "`" + a + "` is a remote that " + runsProgram
+		}
+	}
+	return ""
+}
+
+// outsidePath: git clone and git init write a repository wherever their
+// operand points; one outside the project asks.
+func outsidePath(args []string) string {
+	for _, a := range args[1:] {
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		if a != "" && !filepath.IsLocal(a) {
+			return "`" + a + "` is outside the project; git would write a repository there"
 		}
 	}
 	return ""
