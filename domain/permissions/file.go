@@ -1,8 +1,15 @@
 // Package permissions reads a project's `.memo/permissions.json` (SPEC §7):
 // the strict file format, the command checker, the refused rules and the file
 // tools, trust pinning and the diff against the last trusted version. It is
-// pure: files are read through untrusted.ReadFile and pins kept by a PinStore
-// the caller provides.
+// pure: files are read through the ReadFunc given (untrusted.ReadFile) and
+// pins kept by a PinStore the caller provides.
+//
+// Where things are: Parse and Problem (file.go); Load, Trust, Save, Status
+// and Report (trust.go); CheckCommand, Checker and Words (check.go) with the
+// table of risky arguments per program (programs.go, sed.go); RepoGit, the
+// repository's git configuration and hooks (gitrepo.go); AcceptRule,
+// AcceptTool and CheckTool (rules.go); Diff, DiffAll, Unified (diff.go);
+// Compare, what a new version changes in what is allowed (changes.go).
 package permissions
 
 import (

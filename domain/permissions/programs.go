@@ -278,6 +278,8 @@ var programs = map[string]program{
 		},
 		short: []risk{{"F", runsProgram}, {"L", runsProgram}, {"o", writesFile}, {"d", "reads options from a file"}},
 	},
+	"unzip":  {style: getoptExact, short: []risk{{"d", "extracts into another folder"}}},
+	"protoc": {style: getoptExact, long: []risk{{"plugin", runsProgram}, {"descriptor_set_out", writesFile}, {"dependency_out", writesFile}}},
 	"find": {
 		style: goFlag,
 		long: []risk{
