@@ -1,0 +1,44 @@
+package permissions
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// The words Memo matches are the words bash runs: every corpus and table line
+// the checker reads as one plain command is handed to bash as the arguments
+// of a function that prints them.
+func TestWordsMatchBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Fatal("bash is needed to compare word splitting: ", err)
+	}
+	_, cases := readCorpus(t)
+	lines := []string{`a "b c" 'd e' f""g ''h "i'j" 'k"l' -m=n,o@p+q:r/s.t_u`}
+	for _, c := range cases {
+		lines = append(lines, c.text)
+	}
+	n := 0
+	for _, line := range lines {
+		words, reason := Words(line)
+		if reason != "" {
+			continue
+		}
+		n++
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", `f() { printf '%s\0' "$@"; }; f `+line)
+		cmd.Env = []string{"PATH=/nonexistent"}
+		out, err := cmd.Output()
+		if err != nil {
+			t.Errorf("bash on %q: %v", line, err)
+			continue
+		}
+		got := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+		if strings.Join(got, "\x01") != strings.Join(words, "\x01") {
+			t.Errorf("%q: Memo reads %q, bash %q", line, words, got)
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d lines compared", n)
+	}
+}

@@ -1,0 +1,220 @@
+package permissions
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+	"time"
+
+	"memo.dev/projects/domain/untrusted"
+)
+
+// sides rebuilds both files from a diff.
+func sides(lines []DiffLine) (old, new string) {
+	var o, n strings.Builder
+	for _, l := range lines {
+		text := l.Text
+		if !l.NoNewline {
+			text += "\n"
+		}
+		if l.Kind != LineAdded {
+			o.WriteString(text)
+		}
+		if l.Kind != LineRemoved {
+			n.WriteString(text)
+		}
+	}
+	return o.String(), n.String()
+}
+
+// apply applies hunks to old the way patch does, trusting only the hunk
+// headers for positions, and checks every context and removed line.
+func apply(t *testing.T, old string, hunks []Hunk) string {
+	t.Helper()
+	src := splitLines(old)
+	var out []string
+	at := 0 // lines of src consumed
+	for _, h := range hunks {
+		start := h.OldStart - 1
+		if h.OldLines == 0 {
+			start = h.OldStart
+		}
+		out = append(out, src[at:start]...)
+		at = start
+		for _, l := range h.Lines {
+			text := l.Text
+			if !l.NoNewline {
+				text += "\n"
+			}
+			switch l.Kind {
+			case LineSame, LineRemoved:
+				if at >= len(src) || src[at] != text {
+					t.Fatalf("hunk %+v: line %d is %q, want %q", h, at+1, src[min(at, len(src)-1)], text)
+				}
+				if l.Kind == LineSame {
+					out = append(out, text)
+				}
+				at++
+			case LineAdded:
+				out = append(out, text)
+			}
+		}
+	}
+	out = append(out, src[at:]...)
+	return strings.Join(out, "")
+}
+
+func TestDiffUnified(t *testing.T) {
+	old := "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nm\nn\n"
+	new := "a\nb\nc\nD\ne\nf\ng\nh\ni\nj\nk\nl\nm\nn\no\n"
+	hunks, err := Diff([]byte(old), []byte(new), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `--- trusted
++++ current
+@@ -1,7 +1,7 @@
+ a
+ b
+ c
+-d
++D
+ e
+ f
+ g
+@@ -12,3 +12,4 @@
+ l
+ m
+ n
++o
+`
+	if got := Unified("trusted", "current", hunks); got != want {
+		t.Errorf("unified diff:\n%s\nwant:\n%s", got, want)
+	}
+	if got := apply(t, old, hunks); got != new {
+		t.Errorf("applied: %q", got)
+	}
+}
+
+func TestDiffMergesNearbyChanges(t *testing.T) {
+	old := "1\n2\n3\n4\n5\n6\n7\n8\n9\n"
+	new := "1\nX\n3\n4\n5\n6\n7\nY\n9\n"
+	hunks, _ := Diff([]byte(old), []byte(new), 3)
+	if len(hunks) != 1 || hunks[0].OldStart != 1 || hunks[0].OldLines != 9 || hunks[0].NewLines != 9 {
+		t.Errorf("hunks %+v", hunks)
+	}
+}
+
+func TestDiffFinalNewline(t *testing.T) {
+	cases := []struct{ old, new, want string }{
+		{"a\nb", "a\nb\n", "@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n"},
+		{"a\nb\n", "a\nb", "@@ -1,2 +1,2 @@\n a\n-b\n+b\n\\ No newline at end of file\n"},
+		{"", "x", "@@ -0,0 +1 @@\n+x\n\\ No newline at end of file\n"},
+		{"x\n", "", "@@ -1 +0,0 @@\n-x\n"},
+	}
+	for _, c := range cases {
+		hunks, err := Diff([]byte(c.old), []byte(c.new), 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.TrimPrefix(Unified("a", "b", hunks), "--- a\n+++ b\n")
+		if got != c.want {
+			t.Errorf("%q → %q:\n%s\nwant:\n%s", c.old, c.new, got, c.want)
+		}
+		if a := apply(t, c.old, hunks); a != c.new {
+			t.Errorf("%q → %q: applied %q", c.old, c.new, a)
+		}
+	}
+	if hunks, _ := Diff([]byte("same\n"), []byte("same\n"), 3); len(hunks) != 0 || Unified("a", "b", hunks) != "" {
+		t.Errorf("no change gives hunks %+v", hunks)
+	}
+}
+
+func TestDiffAllNumbersLines(t *testing.T) {
+	lines, _ := DiffAll([]byte("a\nb\nc\n"), []byte("a\nc\nd\n"))
+	want := []DiffLine{
+		{Kind: LineSame, Old: 1, New: 1, Text: "a"},
+		{Kind: LineRemoved, Old: 2, Text: "b"},
+		{Kind: LineSame, Old: 3, New: 2, Text: "c"},
+		{Kind: LineAdded, New: 3, Text: "d"},
+	}
+	if fmt.Sprint(lines) != fmt.Sprint(want) {
+		t.Errorf("got %+v\nwant %+v", lines, want)
+	}
+}
+
+func TestDiffSizeCap(t *testing.T) {
+	big := make([]byte, MaxDiffSize+1)
+	if _, err := Diff(big, nil, 3); err == nil || !strings.Contains(err.Error(), "too large") {
+		t.Errorf("oversized: %v", err)
+	}
+	lines := []byte(strings.Repeat("\n", maxDiffLines/2+1))
+	if _, err := Diff(lines, lines, 3); err == nil || !strings.Contains(err.Error(), "too many lines") {
+		t.Errorf("too many lines: %v", err)
+	}
+}
+
+// Two 1 MB files with scattered edits: a correct line diff in time.
+func TestDiffLargeFiles(t *testing.T) {
+	old, new := largePair(1 << 20)
+	start := time.Now()
+	hunks, err := Diff(old, new, 3)
+	took := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := apply(t, string(old), hunks); got != string(new) {
+		t.Fatalf("the diff of two 1 MB files does not turn one into the other")
+	}
+	if took > DiffTimeout {
+		t.Errorf("took %v", took)
+	}
+	t.Logf("diff of two 1 MB files: %v, %d hunks", took, len(hunks))
+}
+
+func largePair(size int) ([]byte, []byte) {
+	r := rand.New(rand.NewSource(1))
+	var o, n strings.Builder
+	for i := 0; o.Len() < size; i++ {
+		line := fmt.Sprintf("line %d %x\n", i, r.Int63())
+		o.WriteString(line)
+		switch r.Intn(50) {
+		case 0: // dropped
+		case 1:
+			n.WriteString("changed " + line)
+		case 2:
+			n.WriteString(line + "inserted\n")
+		default:
+			n.WriteString(line)
+		}
+	}
+	return []byte(o.String()), []byte(n.String())
+}
+
+func BenchmarkDiff1MB(b *testing.B) {
+	old, new := largePair(1 << 20)
+	for b.Loop() {
+		if _, err := Diff(old, new, 3); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestStatusUnifiedDiff(t *testing.T) {
+	pins := memPins{}
+	root := project(t, goodFile)
+	st, _ := Load(root, "p", untrusted.ReadFile, pins)
+	first, err := st.UnifiedDiff()
+	if err != nil || !strings.HasPrefix(first, "--- /dev/null\n+++ current/.memo/permissions.json\n@@ -0,0 +1 @@\n+{") {
+		t.Errorf("first version:\n%s %v", first, err)
+	}
+	Trust(root, "p", untrusted.ReadFile, pins, now)
+	write(t, Path(root), strings.Replace(goodFile, "go test", "go vet", 1), 0o644)
+	st, _ = Load(root, "p", untrusted.ReadFile, pins)
+	d, _ := st.UnifiedDiff()
+	want := "--- trusted/.memo/permissions.json\n+++ current/.memo/permissions.json\n@@ -1 +1 @@\n-" + strings.TrimSuffix(goodFile, "\n") + "\n+" + strings.TrimSuffix(strings.Replace(goodFile, "go test", "go vet", 1), "\n") + "\n"
+	if d != want {
+		t.Errorf("changed:\n%s\nwant:\n%s", d, want)
+	}
+}

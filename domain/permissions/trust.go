@@ -1,0 +1,253 @@
+package permissions
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"memo.dev/projects/domain"
+)
+
+// MaxFileSize caps the permissions file; a larger one is not read.
+const MaxFileSize = 256 << 10
+
+// Pin is what trusting a file records (SPEC §7.4): the SHA-256 of the exact
+// bytes and a copy of them, so that a later version can be shown as a diff.
+type Pin struct {
+	Hash      string
+	Bytes     []byte
+	TrustedAt time.Time
+}
+
+// PinStore keeps one pin per project id, device-locally (the registry). A
+// copied project gets a new id and so starts untrusted.
+type PinStore interface {
+	// Pin returns the project's pin; ok is false when nothing was trusted.
+	Pin(projectID string) (pin Pin, ok bool, err error)
+	SetPin(projectID string, pin Pin) error
+}
+
+// State is the condition of a project's permissions file.
+type State string
+
+const (
+	StateNoFile     State = "no_file"
+	StateNotTrusted State = "not_trusted"
+	StateTrusted    State = "trusted"
+	StateChanged    State = "changed"
+	StateInvalid    State = "invalid"
+)
+
+// Meaning says in one sentence what a state means for the agent.
+func (s State) Meaning() string {
+	switch s {
+	case StateNoFile:
+		return "There is no permissions file: every command and tool asks."
+	case StateNotTrusted:
+		return "The permissions file is not trusted yet: it is ignored and everything asks until you trust it."
+	case StateTrusted:
+		return "The permissions file is trusted: its rules pre-approve what they name."
+	case StateChanged:
+		return "The permissions file changed since you trusted it: it is ignored and everything asks until you trust it again."
+	case StateInvalid:
+		return "The permissions file has problems: it is ignored whole and everything asks until it is fixed."
+	}
+	return ""
+}
+
+// Status is a project's permissions as read once from disk.
+type Status struct {
+	State   State  `json:"state"`
+	Exists  bool   `json:"exists"`
+	Trusted bool   `json:"trusted"`
+	Hash    string `json:"hash"` // SHA-256 of the current bytes, hex
+	// The pin, when something was trusted before.
+	TrustedHash string    `json:"trusted_hash,omitempty"`
+	TrustedAt   time.Time `json:"trusted_at,omitzero"`
+	Problems    []Problem `json:"problems"`
+	// File is what the current file says (meaningful when valid); Effective
+	// is what is granted: empty unless the state is trusted.
+	File      Permissions `json:"-"`
+	Effective Permissions `json:"permissions"`
+	// Bytes are the current file's bytes; TrustedBytes the pinned copy.
+	Bytes        []byte `json:"-"`
+	TrustedBytes []byte `json:"-"`
+}
+
+// Hash is the hex SHA-256 of b.
+func Hash(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// Path is the permissions file of a project folder.
+func Path(root string) string { return filepath.Join(root, filepath.FromSlash(FileName)) }
+
+// ReadFunc reads a project file once, bounded (untrusted.ReadFile).
+type ReadFunc func(path string, limit int64) ([]byte, error)
+
+// Load reads the project's file once and decides its state against the pin.
+func Load(root, projectID string, read ReadFunc, pins PinStore) (Status, error) {
+	st := Status{Problems: []Problem{}, Effective: none()}
+	pin, pinned, err := pins.Pin(projectID)
+	if err != nil {
+		return st, err
+	}
+	if pinned {
+		st.TrustedHash, st.TrustedAt, st.TrustedBytes = pin.Hash, pin.TrustedAt, pin.Bytes
+	}
+	b, err := read(Path(root), MaxFileSize)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		st.State = StateNoFile
+		return st, nil
+	case err != nil:
+		// A link, a FIFO, a huge file: there is something, and it is ignored.
+		st.Exists = true
+		st.State = StateInvalid
+		st.Problems = append(st.Problems, Problem{Where: "file", Problem: err.Error()})
+		return st, nil
+	}
+	return judge(st, b), nil
+}
+
+// none grants nothing; its lists are empty, not null, in JSON.
+func none() Permissions {
+	return Permissions{Version: Version, AllowedCommands: []string{}, AllowedTools: []string{}}
+}
+
+// judge decides the state of bytes read once against the pin in st.
+func judge(st Status, b []byte) Status {
+	st.Exists, st.Bytes, st.Hash = true, b, Hash(b)
+	perms, probs := Parse(b)
+	if perms.AllowedCommands == nil {
+		perms.AllowedCommands = []string{}
+	}
+	if perms.AllowedTools == nil {
+		perms.AllowedTools = []string{}
+	}
+	st.File = perms
+	switch {
+	case len(probs) > 0:
+		st.State, st.Problems = StateInvalid, probs
+	case st.TrustedHash == "":
+		st.State = StateNotTrusted
+	case st.TrustedHash == st.Hash:
+		st.State, st.Trusted, st.Effective = StateTrusted, true, perms
+	default:
+		st.State = StateChanged
+	}
+	return st
+}
+
+// Trust pins the project's current file: read once, validated and hashed
+// from the same bytes. An invalid file is refused with every problem.
+func Trust(root, projectID string, read ReadFunc, pins PinStore, now time.Time) (Status, error) {
+	st, err := Load(root, projectID, read, pins)
+	if err != nil {
+		return st, err
+	}
+	switch st.State {
+	case StateNoFile:
+		return st, domain.NotFound("%s does not exist; there is nothing to trust", Path(root))
+	case StateInvalid:
+		return st, InvalidError(Path(root), st.Problems)
+	}
+	return pinBytes(st, projectID, pins, now)
+}
+
+// Save validates content, writes it atomically with write and trusts those
+// same bytes. Invalid content writes nothing.
+func Save(root, projectID string, content []byte, write func(path string, data []byte) error, pins PinStore, now time.Time) (Status, error) {
+	st := Status{Problems: []Problem{}, Effective: none()}
+	if len(content) > MaxFileSize {
+		return st, domain.Invalid("the permissions file is larger than %d KiB", MaxFileSize>>10)
+	}
+	pin, pinned, err := pins.Pin(projectID)
+	if err != nil {
+		return st, err
+	}
+	if pinned {
+		st.TrustedHash, st.TrustedAt, st.TrustedBytes = pin.Hash, pin.TrustedAt, pin.Bytes
+	}
+	st = judge(st, content)
+	if st.State == StateInvalid {
+		return st, InvalidError(Path(root), st.Problems)
+	}
+	if err := write(Path(root), content); err != nil {
+		return st, err
+	}
+	return pinBytes(st, projectID, pins, now)
+}
+
+func pinBytes(st Status, projectID string, pins PinStore, now time.Time) (Status, error) {
+	pin := Pin{Hash: st.Hash, Bytes: append([]byte(nil), st.Bytes...), TrustedAt: now}
+	if err := pins.SetPin(projectID, pin); err != nil {
+		return st, err
+	}
+	st.TrustedHash, st.TrustedAt, st.TrustedBytes = pin.Hash, pin.TrustedAt, pin.Bytes
+	st.State, st.Trusted, st.Effective = StateTrusted, true, st.File
+	return st, nil
+}
+
+// InvalidError is the error for a file with problems: kind invalid, every
+// problem in the sentence.
+func InvalidError(path string, probs []Problem) error {
+	lines := make([]string, len(probs))
+	for i, p := range probs {
+		lines[i] = p.String()
+	}
+	return domain.Invalid("%s cannot be trusted until fixed: %s", path, strings.Join(lines, "; "))
+}
+
+// CheckCommand decides a line for this project: only the effective (trusted)
+// rules count. When none do, the reason says why the file does not apply.
+func (st Status) CheckCommand(line string, git GitCheck) Verdict {
+	v := NewChecker(st.Effective.AllowedCommands).Check(line, git)
+	if !v.Approved && v.Reason == noRule && st.State != StateTrusted {
+		v.Reason = "no rule applies. " + st.State.Meaning()
+	}
+	return v
+}
+
+// CheckTool decides a tool for this project from the effective tools.
+func (st Status) CheckTool(name string) ToolVerdict {
+	v := CheckTool(st.Effective.AllowedTools, name)
+	if !v.Approved && AcceptTool(name) == "" && st.State != StateTrusted {
+		v.Reason = "no tool is pre-approved. " + st.State.Meaning()
+	}
+	return v
+}
+
+// Report is the JSON of `permissions PATH` (SPEC §8.2): what is in effect,
+// the file's status and every problem. State is an addition to the contract.
+type Report struct {
+	Permissions Permissions  `json:"permissions"`
+	Status      ReportStatus `json:"status"`
+	Problems    []Problem    `json:"problems"`
+}
+
+// ReportStatus is the status part of Report.
+type ReportStatus struct {
+	Exists  bool   `json:"exists"`
+	Trusted bool   `json:"trusted"`
+	Hash    string `json:"hash"`
+	State   State  `json:"state"`
+}
+
+// Report shapes the status for `permissions PATH`.
+func (st Status) Report() Report {
+	probs := st.Problems
+	if probs == nil {
+		probs = []Problem{}
+	}
+	return Report{
+		Permissions: st.Effective,
+		Status:      ReportStatus{Exists: st.Exists, Trusted: st.Trusted, Hash: st.Hash, State: st.State},
+		Problems:    probs,
+	}
+}
