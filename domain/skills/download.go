@@ -1,0 +1,271 @@
+package skills
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"memo.dev/projects/domain"
+)
+
+// DefaultArchiveBase serves GitHub's tarballs; MEMO_GITHUB_ARCHIVE_BASE replaces it (SPEC §6).
+const DefaultArchiveBase = "https://codeload.github.com"
+
+// Timeouts of a download: to connect (and finish TLS), for GitHub to start
+// answering, and the longest pause between two reads of the body.
+const (
+	ConnectTimeout = 15 * time.Second
+	AnswerTimeout  = 30 * time.Second
+	ReadTimeout    = 30 * time.Second
+)
+
+// ErrRateLimited: GitHub refused to serve more archives for now.
+var ErrRateLimited = errors.New("rate limited")
+
+// ArchiveBase checks a replacement for DefaultArchiveBase: https, or plain
+// http only for a loopback host (tests, a local mirror); "" is the default.
+func ArchiveBase(s string) (string, error) {
+	if s == "" {
+		return DefaultArchiveBase, nil
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return "", domain.Invalid("the archive base %q is not a web address like https://codeload.github.com", s)
+	}
+	switch u.Scheme {
+	case "https":
+	case "http":
+		if !isLoopback(u.Hostname()) {
+			return "", domain.Invalid("the archive base %q uses plain http; only https is accepted, or http to this machine (localhost, 127.0.0.1, ::1)", s)
+		}
+	default:
+		return "", domain.Invalid("the archive base %q is not an https address", s)
+	}
+	return strings.TrimRight(s, "/"), nil
+}
+
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// NewHTTPClient is the client downloads use unless another is injected: it
+// gives up on a connection or an answer that does not come, and follows a
+// redirect only to https (or to loopback, for tests).
+func NewHTTPClient() *http.Client {
+	dialer := &net.Dialer{Timeout: ConnectTimeout}
+	return &http.Client{
+		Transport: &http.Transport{
+			Proxy:                 http.ProxyFromEnvironment,
+			DialContext:           dialer.DialContext,
+			TLSHandshakeTimeout:   ConnectTimeout,
+			ResponseHeaderTimeout: AnswerTimeout,
+			// The body is gzip already; a transparent second layer would hide the real size.
+			DisableCompression: true,
+			ForceAttemptHTTP2:  true,
+		},
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) >= 5 {
+				return errors.New("too many redirects")
+			}
+			if req.URL.Scheme != "https" && !isLoopback(req.URL.Hostname()) {
+				return fmt.Errorf("refused a redirect to %s", req.URL.Redacted())
+			}
+			return nil
+		},
+	}
+}
+
+// Progress is told the bytes downloaded so far and the total, or -1 when the
+// server did not say. It is called on the downloading goroutine.
+type Progress func(done, total int64)
+
+// downloader fetches a source's archive.
+type downloader struct {
+	client      *http.Client
+	base        string
+	limit       int64         // compressed bytes
+	readTimeout time.Duration // longest pause between reads
+}
+
+// archiveURL is {base}/{owner}/{repo}/tar.gz/{ref}.
+func (d *downloader) archiveURL(src Source) string {
+	ref := src.Ref
+	if ref == "" {
+		ref = "HEAD"
+	}
+	return d.base + "/" + url.PathEscape(src.Owner) + "/" + url.PathEscape(src.Repo) + "/tar.gz/" + url.PathEscape(ref)
+}
+
+// open starts the download. The body it returns stops with an error at
+// limit+1 bytes, after readTimeout without data, or when ctx ends; every
+// failure is a sentence.
+func (d *downloader) open(ctx context.Context, src Source, progress Progress) (io.ReadCloser, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	u := d.archiveURL(src)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		cancel()
+		return nil, domain.Invalid("cannot make a download address from %s: %v", src, err)
+	}
+	req.Header.Set("User-Agent", "memo-projects")
+	resp, err := d.client.Do(req)
+	if err != nil {
+		cancel()
+		return nil, netError(ctx, err, u, false)
+	}
+	if err := statusError(resp, src); err != nil {
+		resp.Body.Close()
+		cancel()
+		return nil, err
+	}
+	if resp.ContentLength > d.limit {
+		resp.Body.Close()
+		cancel()
+		return nil, tooBig(src, d.limit)
+	}
+	b := &body{r: resp.Body, close: resp.Body.Close, cancel: cancel, ctx: ctx, url: u, src: src,
+		limit: d.limit, total: resp.ContentLength, progress: progress}
+	b.timer = time.AfterFunc(d.readTimeout, func() { b.stalled.Store(true); cancel() })
+	b.timeout = d.readTimeout
+	if progress != nil {
+		progress(0, b.total)
+	}
+	return b, nil
+}
+
+func tooBig(src Source, limit int64) error {
+	return domain.Refused("the archive of %s is larger than %s compressed, more than a skill needs; name the skill's folder (owner/repo/path) if the repository is large", src, mb(limit))
+}
+
+// body is a download in progress.
+type body struct {
+	r        io.Reader
+	close    func() error
+	cancel   context.CancelFunc
+	ctx      context.Context
+	url      string
+	src      Source
+	limit    int64
+	total    int64
+	done     int64
+	progress Progress
+	timer    *time.Timer
+	timeout  time.Duration
+	stalled  atomic.Bool
+}
+
+func (b *body) Read(p []byte) (int, error) {
+	// Never read past limit+1: the byte after the limit is the proof it was passed.
+	if room := b.limit + 1 - b.done; int64(len(p)) > room {
+		p = p[:room]
+	}
+	n, err := b.r.Read(p)
+	b.done += int64(n)
+	if n > 0 {
+		b.timer.Reset(b.timeout)
+		if b.progress != nil {
+			b.progress(b.done, b.total)
+		}
+	}
+	if b.done > b.limit {
+		return n, tooBig(b.src, b.limit)
+	}
+	if err != nil && err != io.EOF {
+		if b.stalled.Load() {
+			return n, &sentence{fmt.Sprintf("the download of %s stalled: no data for %s; try again later", b.src, b.timeout), context.DeadlineExceeded}
+		}
+		return n, netError(b.ctx, err, b.url, true)
+	}
+	if err == io.EOF && b.total >= 0 && b.done < b.total {
+		return n, fmt.Errorf("the download of %s ended early (%d of %d bytes); try again", b.src, b.done, b.total)
+	}
+	return n, err
+}
+
+func (b *body) Close() error {
+	b.timer.Stop()
+	b.cancel()
+	return b.close()
+}
+
+// statusError turns GitHub's answer into a sentence, or nil for 200.
+func statusError(resp *http.Response, src Source) error {
+	switch code := resp.StatusCode; {
+	case code == http.StatusOK:
+		return nil
+	case code == http.StatusNotFound:
+		return domain.NotFound("no such repository or ref: %s (GitHub answered 404; private repositories cannot be installed from)", src)
+	case code == http.StatusTooManyRequests || code == http.StatusForbidden && resp.Header.Get("X-RateLimit-Remaining") == "0":
+		return domain.Wrap(domain.ErrRefused, ErrRateLimited, "GitHub is limiting downloads from this address for now (%s); %s", resp.Status, retryAfter(resp))
+	case code == http.StatusForbidden:
+		return domain.Refused("GitHub refused the download of %s (403 Forbidden)", src)
+	case code >= 500:
+		return fmt.Errorf("GitHub could not serve %s right now (%s); try again later", src, resp.Status)
+	}
+	return fmt.Errorf("GitHub answered %s for %s", resp.Status, src)
+}
+
+func retryAfter(resp *http.Response) string {
+	if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && s > 0 {
+		return fmt.Sprintf("try again in %s", (time.Duration(s) * time.Second).String())
+	}
+	if s, err := strconv.ParseInt(resp.Header.Get("X-RateLimit-Reset"), 10, 64); err == nil {
+		return "try again after " + time.Unix(s, 0).UTC().Format("15:04 UTC")
+	}
+	return "try again later"
+}
+
+// netError turns a transport failure into a sentence, keeping
+// context.Canceled matchable with errors.Is.
+func netError(ctx context.Context, err error, u string, reading bool) error {
+	host := u
+	if p, perr := url.Parse(u); perr == nil {
+		host = p.Host
+	}
+	var nerr net.Error
+	var dnsErr *net.DNSError
+	switch {
+	case errors.Is(ctx.Err(), context.Canceled) && !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+		return &sentence{"the download was cancelled", context.Canceled}
+	case errors.As(err, &dnsErr):
+		return fmt.Errorf("cannot find %s (%v); check the network connection", host, dnsErr.Err)
+	case errors.As(err, &nerr) && nerr.Timeout(), errors.Is(err, context.DeadlineExceeded):
+		if reading {
+			return &sentence{"the download from " + host + " stalled; try again later", context.DeadlineExceeded}
+		}
+		return &sentence{host + " did not answer in time; check the network connection or try again later", context.DeadlineExceeded}
+	}
+	if reading {
+		return fmt.Errorf("the download from %s broke off: %v", host, err)
+	}
+	return fmt.Errorf("cannot download from %s: %v", host, err)
+}
+
+func mb(n int64) string {
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// sentence is an error of no particular kind (internal) whose message is the
+// whole sentence, still matching its cause with errors.Is.
+type sentence struct {
+	msg   string
+	cause error
+}
+
+func (e *sentence) Error() string { return e.msg }
+func (e *sentence) Unwrap() error { return e.cause }

@@ -1,0 +1,503 @@
+package skills
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/atomicfile"
+	"memo.dev/projects/domain/untrusted"
+)
+
+// Switch is what the device registry keeps about one installed skill: whether
+// it is on, and where it came from. Device-local, never read from the folder.
+type Switch struct {
+	Enabled bool
+	Source  string
+}
+
+// Switches is the device registry as this service uses it, keyed by project
+// id and skill name.
+type Switches interface {
+	// Switch returns a skill's switch; ok is false when there is none (off).
+	Switch(projectID, name string) (s Switch, ok bool, err error)
+	SetSwitch(projectID, name string, s Switch) error
+	// DeleteSwitch forgets a skill's switch; forgetting a missing one is not an error.
+	DeleteSwitch(projectID, name string) error
+}
+
+// Project is a project that is set up, as the caller resolved and guarded it.
+type Project struct {
+	ID   string
+	Root string
+}
+
+func (p Project) skillsDir() string { return filepath.Join(p.Root, ".memo", "skills") }
+
+// Service installs, lists, removes and switches a project's skills. Its
+// methods are synchronous; the caller chooses the goroutine.
+type Service struct {
+	switches Switches
+	dl       downloader
+	limits   Limits
+}
+
+// NewService builds the service. client nil means NewHTTPClient(); base is
+// MEMO_GITHUB_ARCHIVE_BASE ("" for GitHub).
+func NewService(sw Switches, client *http.Client, base string) (*Service, error) {
+	b, err := ArchiveBase(base)
+	if err != nil {
+		return nil, err
+	}
+	if client == nil {
+		client = NewHTTPClient()
+	}
+	lim := DefaultLimits()
+	return &Service{switches: sw, dl: downloader{client: client, base: b, limit: lim.Download, readTimeout: ReadTimeout}, limits: lim}, nil
+}
+
+// File is one file of a skill as the review shows it.
+type File struct {
+	Path       string `json:"path"` // relative to the skill's folder
+	Size       int64  `json:"size"`
+	Executable bool   `json:"executable,omitempty"` // was executable in the archive
+	LFS        bool   `json:"lfs,omitempty"`
+	Hidden     string `json:"hidden,omitempty"` // hidden or bidi Unicode found
+}
+
+// Review is what a skill is, shown before anything is installed.
+type Review struct {
+	Source       Source   `json:"source"`
+	Name         string   `json:"name"`   // the folder it installs as
+	Folder       string   `json:"folder"` // in the repository
+	Description  string   `json:"description"`
+	Files        []File   `json:"files"`
+	Size         int64    `json:"size"`
+	DroppedTools []string `json:"dropped_tools"`
+	Warnings     []string `json:"warnings"`
+}
+
+// Installed is the answer of an install (SPEC §8.2 skill add).
+type Installed struct {
+	Name         string   `json:"name"`
+	Path         string   `json:"path"`
+	DroppedTools []string `json:"dropped_tools"`
+	Warnings     []string `json:"warnings"`
+}
+
+// InstallOptions are the optional parts of an install.
+type InstallOptions struct {
+	Progress Progress
+	// Confirm is shown the review once the skill is complete in its staging
+	// folder; false cancels the install (nothing stays). nil installs.
+	Confirm func(Review) bool
+}
+
+// ErrDeclined: Confirm said no.
+var ErrDeclined = errors.New("install declined")
+
+// Review downloads and judges the skill src names exactly as Install would,
+// and writes nothing (skill add --dry-run).
+func (s *Service) Review(ctx context.Context, p Project, src Source, progress Progress) (Review, error) {
+	if _, err := s.checkSkillsDir(p); err != nil {
+		return Review{}, err
+	}
+	body, err := s.dl.open(ctx, src, progress)
+	if err != nil {
+		return Review{}, err
+	}
+	defer body.Close()
+	x, err := extract(body, src.Path, discardSink{}, s.limits)
+	if err != nil {
+		return Review{}, err
+	}
+	cand, md, err := discover(x, src)
+	if err != nil {
+		return Review{}, err
+	}
+	return s.judge(x, cand, md, src)
+}
+
+// Install downloads src's archive, extracts the chosen skill into a staging
+// folder under .memo/skills/ and renames it into place when it is complete
+// and judged. It never overwrites a skill; the new skill is off.
+func (s *Service) Install(ctx context.Context, p Project, src Source, opt InstallOptions) (Installed, error) {
+	dir, err := s.checkSkillsDir(p)
+	if err != nil {
+		return Installed{}, err
+	}
+	// Created exclusively (MkdirTemp), removed whatever happens: after a
+	// success only an empty shell is left to remove.
+	staging, err := os.MkdirTemp(dir, ".staging-")
+	if err != nil {
+		return Installed{}, fmt.Errorf("cannot make a staging folder in %s: %w", dir, err)
+	}
+	defer os.RemoveAll(staging)
+
+	rev, tree, err := s.stage(ctx, staging, src, opt.Progress)
+	if err != nil {
+		return Installed{}, err
+	}
+	if opt.Confirm != nil && !opt.Confirm(rev) {
+		return Installed{}, &sentence{"the install was cancelled; nothing was installed", ErrDeclined}
+	}
+	if existing, err := s.existing(dir, rev.Name); err != nil {
+		return Installed{}, err
+	} else if existing != "" {
+		return Installed{}, domain.Conflict("a skill named %s is already installed (%s); remove it first to install this one", rev.Name, existing)
+	}
+	from := filepath.Join(tree, filepath.FromSlash(rev.Folder))
+	to := filepath.Join(dir, rev.Name)
+	if err := atomicfile.RenameNoReplace(from, to); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return Installed{}, domain.Conflict("a skill named %s is already installed; remove it first to install this one", rev.Name)
+		}
+		return Installed{}, fmt.Errorf("cannot move the skill into place: %w", err)
+	}
+	if err := s.switches.SetSwitch(p.ID, rev.Name, Switch{Enabled: false, Source: src.String()}); err != nil {
+		return Installed{}, fmt.Errorf("the skill %s is installed but its switch could not be recorded: %w", rev.Name, err)
+	}
+	return Installed{Name: rev.Name, Path: to, DroppedTools: rev.DroppedTools, Warnings: rev.Warnings}, nil
+}
+
+// stage extracts into staging/tree (staging/tree2 when the repository was
+// too large to extract whole and the chosen folder is fetched again alone)
+// and returns the review and the tree folder.
+func (s *Service) stage(ctx context.Context, staging string, src Source, progress Progress) (Review, string, error) {
+	x, tree, err := s.extractTo(ctx, staging, "tree", src, src.Path, progress)
+	if err != nil {
+		return Review{}, "", err
+	}
+	cand, md, err := discover(x, src)
+	if err != nil {
+		return Review{}, "", err
+	}
+	rev, err := s.judge(x, cand, md, src)
+	if err != nil {
+		return Review{}, "", err
+	}
+	if !x.overflow || complete(x, cand.Folder) {
+		return rev, tree, nil
+	}
+	// The repository is larger than the limits but the skill is not: fetch
+	// again, extracting only the skill's folder.
+	again := src
+	again.Path, again.Skill = cand.Folder, ""
+	x, tree, err = s.extractTo(ctx, staging, "tree2", again, cand.Folder, progress)
+	if err != nil {
+		return Review{}, "", err
+	}
+	if cand, md, err = discover(x, again); err != nil {
+		return Review{}, "", err
+	}
+	if rev, err = s.judge(x, cand, md, src); err != nil {
+		return Review{}, "", err
+	}
+	if !complete(x, cand.Folder) {
+		return Review{}, "", domain.Refused("the skill %s is larger than the limits (%d entries, %s); nothing was installed", rev.Name, s.limits.Entries, mb(s.limits.Unpacked))
+	}
+	return rev, tree, nil
+}
+
+func (s *Service) extractTo(ctx context.Context, staging, name string, src Source, scope string, progress Progress) (*extraction, string, error) {
+	tree := filepath.Join(staging, name)
+	if err := os.Mkdir(tree, 0o755); err != nil {
+		return nil, "", err
+	}
+	root, err := os.OpenRoot(tree)
+	if err != nil {
+		return nil, "", err
+	}
+	defer root.Close()
+	body, err := s.dl.open(ctx, src, progress)
+	if err != nil {
+		return nil, "", err
+	}
+	defer body.Close()
+	x, err := extract(body, scope, rootSink{root}, s.limits)
+	return x, tree, err
+}
+
+// complete: every entry of folder was written.
+func complete(x *extraction, folder string) bool {
+	for _, e := range x.entries {
+		if inside(e.Path, folder) && !e.Written {
+			return false
+		}
+	}
+	return true
+}
+
+// judge condemns the chosen skill for any problem of its own entries, applies
+// the limits to it, reads its SKILL.md and makes the review.
+func (s *Service) judge(x *extraction, cand Candidate, md []byte, src Source) (Review, error) {
+	rev := Review{Source: src, Folder: cand.Folder, DroppedTools: []string{}, Warnings: []string{}}
+	var problems []string
+	count := 0
+	var scripts, lfs, hidden []string
+	for _, e := range x.entries {
+		if !inside(e.Path, cand.Folder) {
+			continue
+		}
+		rel := strings.TrimPrefix(strings.TrimPrefix(e.Path, cand.Folder), "/")
+		if e.Problem != "" {
+			problems = append(problems, fmt.Sprintf("%q %s", orDot(rel), e.Problem))
+			continue
+		}
+		if rel == "" {
+			continue // the folder itself
+		}
+		count++
+		if e.Dir {
+			continue
+		}
+		rev.Size += e.Size
+		rev.Files = append(rev.Files, File{Path: rel, Size: e.Size, Executable: e.Exec, LFS: e.LFS, Hidden: e.Hidden})
+		if e.Exec {
+			scripts = append(scripts, rel)
+		}
+		if e.LFS {
+			lfs = append(lfs, rel)
+		}
+		if e.Hidden != "" {
+			hidden = append(hidden, rel+" ("+e.Hidden+")")
+		}
+	}
+	if len(problems) > 0 {
+		sort.Strings(problems)
+		more := ""
+		if len(problems) > 5 {
+			more = fmt.Sprintf(" … (%d in all)", len(problems))
+			problems = problems[:5]
+		}
+		return Review{}, domain.Refused("the skill %s (%s) cannot be installed, its archive has entries Memo refuses: %s%s; nothing was installed", cand.Name, orRoot(cand.Folder), strings.Join(problems, "; "), more)
+	}
+	if count > s.limits.Entries {
+		return Review{}, domain.Refused("the skill %s has %d files and folders, more than the limit of %d; nothing was installed", cand.Name, count, s.limits.Entries)
+	}
+	if rev.Size > s.limits.Unpacked {
+		return Review{}, domain.Refused("the skill %s unpacks to more than %s; nothing was installed", cand.Name, mb(s.limits.Unpacked))
+	}
+	meta, err := ParseSkillMD(md)
+	if err != nil {
+		return Review{}, domain.Refused("the skill %s cannot be installed: %v", cand.Name, err)
+	}
+	if meta.Description == "" {
+		return Review{}, domain.Refused("the skill %s cannot be installed: its SKILL.md has no description (the front matter needs name and description)", cand.Name)
+	}
+	rev.Description = meta.Description
+	folderName := path.Base(cand.Folder)
+	if cand.Folder == "" {
+		folderName = src.Repo
+	}
+	switch {
+	case ValidName(meta.Name):
+		rev.Name = meta.Name
+	case ValidName(folderName):
+		rev.Name = folderName
+		what := fmt.Sprintf("the front-matter name %q is not a valid skill name (1–64 of a-z, 0-9 and single hyphens)", meta.Name)
+		if meta.Name == "" {
+			what = "SKILL.md names no skill"
+		}
+		rev.Warnings = append(rev.Warnings, what+"; it installs as "+folderName+", its folder's name")
+	default:
+		return Review{}, domain.Refused("the skill in %s cannot be installed: neither its name %q nor its folder's name %q is a valid skill name (1–64 of a-z, 0-9 and single hyphens)", orRoot(cand.Folder), meta.Name, folderName)
+	}
+	if len(meta.Description) > maxDescription {
+		rev.Warnings = append(rev.Warnings, fmt.Sprintf("the description is %d characters, longer than the %d the format allows", len(meta.Description), maxDescription))
+	}
+	if len(meta.DroppedTools) > 0 {
+		rev.DroppedTools = meta.DroppedTools
+		rev.Warnings = append(rev.Warnings, "declared tools are dropped, the skill is instructions only: "+strings.Join(meta.DroppedTools, ", "))
+	}
+	if len(scripts) > 0 {
+		rev.Warnings = append(rev.Warnings, "scripts (executable in the archive, installed as plain files): "+strings.Join(scripts, ", "))
+	}
+	if len(lfs) > 0 {
+		rev.Warnings = append(rev.Warnings, "Git LFS pointer files (the archive holds a pointer, not the file): "+strings.Join(lfs, ", "))
+	}
+	if len(hidden) > 0 {
+		rev.Warnings = append(rev.Warnings, "hidden or direction-changing Unicode, text that reads differently to a model than to a person: "+strings.Join(hidden, ", "))
+	}
+	return rev, nil
+}
+
+func orDot(rel string) string {
+	if rel == "" {
+		return "."
+	}
+	return rel
+}
+
+// checkSkillsDir returns the project's .memo/skills folder, which setup creates.
+func (s *Service) checkSkillsDir(p Project) (string, error) {
+	dir := p.skillsDir()
+	fi, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", domain.Wrap(domain.ErrNotFound, err, "%s has no .memo/skills folder; set the project up first", p.Root)
+	case err != nil:
+		return "", fmt.Errorf("cannot read %s: %w", dir, err)
+	case !fi.IsDir():
+		return "", domain.Refused("%s is not a folder (a link or a file); Memo installs skills only into a real .memo/skills folder", dir)
+	}
+	return dir, nil
+}
+
+// existing finds an installed folder whose name equals name ignoring case (one
+// folder on macOS and Windows).
+func (s *Service) existing(dir, name string) (string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return "", fmt.Errorf("cannot read %s: %w", dir, err)
+	}
+	for _, e := range ents {
+		if strings.EqualFold(e.Name(), name) {
+			return e.Name(), nil
+		}
+	}
+	return "", nil
+}
+
+// Listed is one installed skill (SPEC §8.2 skill list).
+type Listed struct {
+	Name         string   `json:"name"`
+	Description  string   `json:"description"`
+	Enabled      bool     `json:"enabled"`
+	DroppedTools []string `json:"dropped_tools"`
+	Source       string   `json:"source"`
+	Size         int64    `json:"size"`
+	// Problem says why the skill cannot be used ("" when it can).
+	Problem string `json:"problem,omitempty"`
+}
+
+// List returns the project's skills by name. A folder's SKILL.md is read as
+// untrusted input; the switch comes from the registry only.
+func (s *Service) List(p Project) ([]Listed, error) {
+	dir, err := s.checkSkillsDir(p)
+	if err != nil {
+		return nil, err
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", dir, err)
+	}
+	out := []Listed{}
+	for _, e := range ents {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") || !e.IsDir() && e.Type()&fs.ModeSymlink == 0 {
+			continue // staging folders, stray files
+		}
+		l := Listed{Name: name, DroppedTools: []string{}}
+		sw, _, err := s.switches.Switch(p.ID, name)
+		if err != nil {
+			return nil, err
+		}
+		l.Enabled, l.Source = sw.Enabled, sw.Source
+		if e.Type()&fs.ModeSymlink != 0 {
+			l.Problem = "the skill's folder is a link; Memo uses only real folders"
+			out = append(out, l)
+			continue
+		}
+		folder := filepath.Join(dir, name)
+		l.Size = folderSize(folder)
+		md, err := untrusted.ReadFile(filepath.Join(folder, skillFile), maxSkillMD)
+		if err != nil {
+			l.Problem = err.Error()
+			out = append(out, l)
+			continue
+		}
+		meta, err := ParseSkillMD(md)
+		if err != nil {
+			l.Problem = err.Error()
+		}
+		l.Description = meta.Description
+		if len(meta.DroppedTools) > 0 {
+			l.DroppedTools = meta.DroppedTools
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+// folderSize adds up the plain files under dir, never through a link.
+func folderSize(dir string) int64 {
+	var n int64
+	_ = filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			if fi, err := d.Info(); err == nil {
+				n += fi.Size()
+			}
+		}
+		return nil
+	})
+	return n
+}
+
+// installed resolves an installed skill's folder from a name a person typed.
+func (s *Service) installed(p Project, name string) (string, fs.FileInfo, error) {
+	dir, err := s.checkSkillsDir(p)
+	if err != nil {
+		return "", nil, err
+	}
+	if problem := nameProblem(name); problem != "" || strings.HasPrefix(name, ".") {
+		return "", nil, domain.Invalid("%q is not a skill name", name)
+	}
+	folder := filepath.Join(dir, name)
+	fi, err := os.Lstat(folder)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil, domain.Wrap(domain.ErrNotFound, err, "no skill named %s in %s", name, p.Root)
+	}
+	if err != nil {
+		return "", nil, fmt.Errorf("cannot read %s: %w", folder, err)
+	}
+	return folder, fi, nil
+}
+
+// Remove deletes an installed skill's folder and forgets its switch. The
+// folder is first renamed aside, so no half-removed skill is ever seen.
+func (s *Service) Remove(p Project, name string) error {
+	folder, fi, err := s.installed(p, name)
+	if err != nil {
+		return err
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 || !fi.IsDir() {
+		err = os.Remove(folder) // the link itself, never what it points to
+	} else {
+		aside, merr := os.MkdirTemp(filepath.Dir(folder), ".removing-")
+		if merr != nil {
+			return fmt.Errorf("cannot remove %s: %w", name, merr)
+		}
+		target := filepath.Join(aside, "skill")
+		if err = os.Rename(folder, target); err == nil {
+			err = os.RemoveAll(aside)
+		} else {
+			os.Remove(aside)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("cannot remove the skill %s: %w", name, err)
+	}
+	return s.switches.DeleteSwitch(p.ID, name)
+}
+
+// SetEnabled turns an installed skill on or off for this device.
+func (s *Service) SetEnabled(p Project, name string, on bool) error {
+	if _, _, err := s.installed(p, name); err != nil {
+		return err
+	}
+	sw, _, err := s.switches.Switch(p.ID, name)
+	if err != nil {
+		return err
+	}
+	sw.Enabled = on
+	return s.switches.SetSwitch(p.ID, name, sw)
+}

@@ -1,0 +1,48 @@
+// Package skillstest provides an in-memory skills.Switches for tests of the
+// packages that use the skills service.
+package skillstest
+
+import (
+	"sync"
+
+	"memo.dev/projects/domain/skills"
+)
+
+// Switches is an in-memory skills.Switches.
+type Switches struct {
+	mu sync.Mutex
+	m  map[[2]string]skills.Switch
+}
+
+// NewSwitches returns an empty store.
+func NewSwitches() *Switches { return &Switches{m: map[[2]string]skills.Switch{}} }
+
+func (s *Switches) Switch(projectID, name string) (skills.Switch, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sw, ok := s.m[[2]string{projectID, name}]
+	return sw, ok, nil
+}
+
+func (s *Switches) SetSwitch(projectID, name string, sw skills.Switch) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.m[[2]string{projectID, name}] = sw
+	return nil
+}
+
+func (s *Switches) DeleteSwitch(projectID, name string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.m, [2]string{projectID, name})
+	return nil
+}
+
+// Len is the number of switches stored.
+func (s *Switches) Len() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.m)
+}
+
+var _ skills.Switches = (*Switches)(nil)
