@@ -113,8 +113,6 @@ func NewArchiveServer(t testing.TB, archives map[string][]byte) *ArchiveServer {
 	return s
 }
 
-
-
 func SkillMD(name, desc string) string {
 	return "---\nname: " + name + "\ndescription: " + desc + "\n---\n# " + name + "\n"
 }

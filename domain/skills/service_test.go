@@ -309,9 +309,9 @@ func TestInstallChoosesAmongSeveral(t *testing.T) {
 	}{
 		{"anthropics/skills@pdf", "", "", domain.KindInvalid}, // skills/pdf and the linked mirror both match
 		{"anthropics/skills/skills/pdf", "pdf", "ref.md", ""},
-		{"anthropics/skills@xlsx", "spreadsheets", "", ""},                        // by folder name
+		{"anthropics/skills@xlsx", "spreadsheets", "", ""},                                // by folder name
 		{"npx skills add anthropics/skills --skill Spreadsheets", "spreadsheets", "", ""}, // by front-matter name, any case
-		{"anthropics/skills@review", "", "", domain.KindInvalid},                  // two folders
+		{"anthropics/skills@review", "", "", domain.KindInvalid},                          // two folders
 		{"anthropics/skills/area@review", "review", "", ""},
 		{"anthropics/skills@bad_name_x", "", "", domain.KindNotFound},
 		{"anthropics/skills@Bad Name_x", "", "", domain.KindInvalid}, // a quoted name with a space is a line without "skills add": invalid
