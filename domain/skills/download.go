@@ -122,8 +122,9 @@ func (d *downloader) open(ctx context.Context, src Source, progress Progress) (i
 	req.Header.Set("User-Agent", "memo-projects")
 	resp, err := d.client.Do(req)
 	if err != nil {
+		err = netError(ctx, err, u, false) // before cancel: ctx says whether the caller cancelled
 		cancel()
-		return nil, netError(ctx, err, u, false)
+		return nil, err
 	}
 	if err := statusError(resp, src); err != nil {
 		resp.Body.Close()
