@@ -369,6 +369,9 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	if c.n > c.limit {
 		return 0, errStreamLimit
 	}
+	if room := c.limit + 1 - c.n; int64(len(p)) > room {
+		p = p[:room]
+	}
 	n, err := c.r.Read(p)
 	c.n += int64(n)
 	if c.n > c.limit {
