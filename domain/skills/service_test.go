@@ -490,3 +490,5 @@ func TestListReadsFoldersAsUntrusted(t *testing.T) {
 }
 
 const skillMDTools = "---\nname: good\ndescription: Good.\ntools:\n  - Bash\n  - Edit\n---\n"
+
+func newSwitches() *skillstest.Switches { return skillstest.NewSwitches() }

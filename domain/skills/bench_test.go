@@ -1,0 +1,89 @@
+package skills_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"memo.dev/projects/domain/skills"
+)
+
+// realisticArchive is a skill shaped like the large real ones: mostly
+// Markdown and scripts, some binary assets, a few folder levels deep.
+func realisticArchive(b *testing.B, files, binaries, textSize, binSize int) []byte {
+	rng := rand.New(rand.NewSource(1))
+	words := strings.Fields("the skill reads a file and writes the answer with care when asked to check each step of the work before it says done and lists what was not verified")
+	entries := []skills.TarEntry{{Name: "SKILL.md", Body: "---\nname: big\ndescription: A large skill.\n---\n# Big\n"}}
+	for i := range files {
+		var sb strings.Builder
+		for sb.Len() < textSize {
+			sb.WriteString(words[rng.Intn(len(words))])
+			if rng.Intn(12) == 0 {
+				sb.WriteString(".\n")
+			} else {
+				sb.WriteByte(' ')
+			}
+		}
+		entries = append(entries, skills.TarEntry{Name: fmt.Sprintf("docs/part%02d/section%02d/page%04d.md", i%10, i%7, i), Body: sb.String()})
+	}
+	for i := range binaries {
+		blob := make([]byte, binSize)
+		rng.Read(blob)
+		entries = append(entries, skills.TarEntry{Name: fmt.Sprintf("assets/img%03d.png", i), Body: string(blob)})
+	}
+	return skills.BuildArchive(b, "big-skill-0123abc", entries...)
+}
+
+// BenchmarkInstall compares an install from a loopback server with
+// `tar -xzf` of the same archive from a file.
+func BenchmarkInstall(b *testing.B) {
+	sizes := []struct {
+		name                                 string
+		files, binaries, textSize, binSize int
+	}{
+		{"2MB-300files", 250, 50, 8 << 10, 30 << 10},
+		{"20MB-4000files", 3600, 400, 10 << 10, 45 << 10},
+	}
+	for _, sz := range sizes {
+		archive := realisticArchive(b, sz.files, sz.binaries, sz.textSize, sz.binSize)
+		file := filepath.Join(b.TempDir(), "a.tar.gz")
+		if err := os.WriteFile(file, archive, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(sz.name+"/memo", func(b *testing.B) {
+			srv := skills.NewArchiveServer(b, map[string][]byte{"o/big/HEAD": archive})
+			s, err := skills.NewService(newSwitches(), srv.Client(), srv.URL)
+			if err != nil {
+				b.Fatal(err)
+			}
+			src, _ := skills.ParseSource("o/big")
+			b.SetBytes(int64(len(archive)))
+			b.ResetTimer()
+			for range b.N {
+				b.StopTimer()
+				root := b.TempDir()
+				os.MkdirAll(filepath.Join(root, ".memo", "skills"), 0o755)
+				b.StartTimer()
+				if _, err := s.Install(context.Background(), skills.Project{ID: "p", Root: root}, src, skills.InstallOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(sz.name+"/tar-xzf", func(b *testing.B) {
+			b.SetBytes(int64(len(archive)))
+			for range b.N {
+				b.StopTimer()
+				dir := b.TempDir()
+				b.StartTimer()
+				if out, err := exec.Command("tar", "-xzf", file, "-C", dir).CombinedOutput(); err != nil {
+					b.Fatal(err, string(out))
+				}
+			}
+		})
+	}
+}
