@@ -43,7 +43,7 @@ func realisticArchive(b *testing.B, files, binaries, textSize, binSize int) []by
 // `tar -xzf` of the same archive from a file.
 func BenchmarkInstall(b *testing.B) {
 	sizes := []struct {
-		name                                 string
+		name                               string
 		files, binaries, textSize, binSize int
 	}{
 		{"2MB-300files", 250, 50, 8 << 10, 30 << 10},
