@@ -1,12 +1,16 @@
 package skills_test
 
 import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -103,4 +107,44 @@ func cpuTime(who int) time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkBomb: an archive of about 1 MB holding a 1 GB file of zeros is
+// refused after the stream limit, in bounded time and memory.
+func BenchmarkBomb(b *testing.B) {
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	tw := tar.NewWriter(zw)
+	tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: "bomb-main/", Mode: 0o755})
+	tw.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: "bomb-main/SKILL.md", Mode: 0o644, Size: int64(len(md))})
+	tw.Write([]byte(md))
+	const size = 1 << 30
+	tw.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: "bomb-main/zeros", Mode: 0o644, Size: size})
+	zeros := make([]byte, 1<<20)
+	for range size / len(zeros) {
+		tw.Write(zeros)
+	}
+	tw.Close()
+	zw.Close()
+	archive := gz.Bytes()
+	srv := skills.NewArchiveServer(b, map[string][]byte{"o/bomb/HEAD": archive})
+	s, _ := skills.NewService(newSwitches(), srv.Client(), srv.URL)
+	src, _ := skills.ParseSource("o/bomb")
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	b.ResetTimer()
+	for range b.N {
+		root := b.TempDir()
+		os.MkdirAll(filepath.Join(root, ".memo", "skills"), 0o755)
+		_, err := s.Install(context.Background(), skills.Project{ID: "p", Root: root}, src, skills.InstallOptions{})
+		if err == nil || !strings.Contains(err.Error(), "far more than a skill needs") {
+			b.Fatalf("bomb: %v", err)
+		}
+	}
+	b.StopTimer()
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(len(archive))/1024, "archive-kB")
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/(1<<20), "alloc-MB/op")
+	b.ReportMetric(float64(after.Sys)/(1<<20), "sys-MB")
 }
