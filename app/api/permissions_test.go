@@ -141,7 +141,9 @@ func TestPermissionsEndpoints(t *testing.T) {
 			status: 413, want: map[string]any{"kind": "invalid"}, file: `{"version":1,"allowed_tools":["delete_file"]}`, pins: 1},
 		{name: "a file over the size cap is 400", req: request{path: "/api/projects/permissions/save", body: body(root, `{"version":1,"allowed_commands":["`+strings.Repeat("a", permissions.MaxFileSize)+`"]}`)},
 			status: 400, want: map[string]any{"kind": "invalid"}, file: `{"version":1,"allowed_tools":["delete_file"]}`, pins: 1},
-		{name: "a busy registry is 409", before: func() { pins.fail = domain.Conflict("projects.db is locked by another program: close it and try again") },
+		{name: "a busy registry is 409", before: func() {
+			pins.fail = domain.Conflict("projects.db is locked by another program: close it and try again")
+		},
 			req: request{path: "/api/projects/permissions/save", body: body(root, good)}, status: 409, want: map[string]any{"kind": "conflict"}, file: goodFile, pins: 1},
 		{name: "a failing disk is 500", before: func() { pins.fail = errors.New("disk I/O error") },
 			req: request{path: "/api/projects/permissions/trust", body: `{"path":` + js(root) + `}`}, status: 500, want: map[string]any{"kind": "internal"}, file: goodFile, pins: 1},
