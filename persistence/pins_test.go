@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"database/sql"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/guard"
+	"memo.dev/projects/domain/identity"
 	"memo.dev/projects/domain/permissions"
 	"memo.dev/projects/domain/project"
 )
@@ -144,5 +147,49 @@ func TestRegistryV1MigratesToPins(t *testing.T) {
 	}
 	if err := b.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 1 {
 		t.Errorf("the backup has layout %d (%v), want 1", version, err)
+	}
+}
+
+// On the real registry: a copied project gets a new id when it is opened,
+// and so starts untrusted; the original stays trusted.
+func TestCopiedProjectStartsUntrustedOnTheRegistry(t *testing.T) {
+	home := t.TempDir()
+	s := openTestStore(t, home, false)
+	rules := guard.Rules{OS: guard.Linux, Home: home, MemoHome: home + "/.memo", TempDir: "/tmp"}
+	projects := project.NewService(rules, s.Registry(), s.Settings(), testClock)
+	perms := permissions.NewService(projects, s.Registry(), s.Pins(), home, testClock)
+
+	a := t.TempDir()
+	setup, err := projects.Setup(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	content := []byte(`{"version": 1, "allowed_commands": ["go test"]}` + "\n")
+	if st, err := perms.Save(a, content); err != nil || !st.Trusted {
+		t.Fatalf("save in A: %+v %v", st, err)
+	}
+	if pin, ok, _ := s.Pins().Pin(setup.ID); !ok || pin.Hash != permissions.Hash(content) {
+		t.Fatalf("A's pin: %+v %v", pin, ok)
+	}
+	b := filepath.Join(t.TempDir(), "b")
+	if err := os.CopyFS(b, os.DirFS(a)); err != nil {
+		t.Fatal(err)
+	}
+	st, ev, err := projects.Register(b)
+	if err != nil || ev != identity.Copied || st.ID == setup.ID {
+		t.Fatalf("register B: %+v %v %v; want a copy with a new id", st, ev, err)
+	}
+	rep, err := perms.Report(b)
+	if err != nil || rep.Status.Trusted || rep.Status.State != permissions.StateNotTrusted || len(rep.Permissions.AllowedCommands) != 0 {
+		t.Errorf("B's permissions: %+v %v; want not trusted, nothing granted", rep, err)
+	}
+	if v, _ := perms.CheckCommand(b, "go test"); v.Approved {
+		t.Errorf("B approves go test: %+v", v)
+	}
+	if _, ok, _ := s.Pins().Pin(st.ID); ok {
+		t.Errorf("B has a pin")
+	}
+	if rep, _ := perms.Report(a); !rep.Status.Trusted {
+		t.Errorf("A is no longer trusted: %+v", rep)
 	}
 }
