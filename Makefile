@@ -49,6 +49,7 @@ test: test-deps vet
 bench: test-deps
 	bash bench/migrate.sh
 	$(GO) test -run '^$$' -bench BenchmarkStatus -count 5 ./persistence/
+	MEMO_API_LOAD=1 $(GO) test -count=1 -run '^TestLoad$$' -v ./app/api/
 	bash bench/window.sh
 
 # package builds the Linux desktop bundle dist/memo-projects-VERSION-linux-ARCH.tar.xz:

@@ -218,7 +218,7 @@ func TestRegistryMigrationNeverRebuildsAndBacksUpFirst(t *testing.T) {
 		t.Errorf("AutoMigrate rebuilt a table: %q", bad)
 	}
 	backups, _ := Backups(filepath.Join(home, "data"))
-	want := filepath.Join(home, "data", "backups", "projects-pre-v1-20261130T120000Z.db")
+	want := filepath.Join(home, "data", "backups", fmt.Sprintf("projects-pre-v%d-20261130T120000Z.db", registrySchema))
 	if len(backups) != 1 || backups[0] != want {
 		t.Fatalf("backups = %v, want [%s]", backups, want)
 	}

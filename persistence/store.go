@@ -103,7 +103,10 @@ func Open(home string, opt Options) (*Store, error) {
 // registrySchema is the layout version of projects.db, kept in PRAGMA
 // user_version. Raise it with every change to registryModels: a registry that
 // has rows is then copied to data/backups (verified) before AutoMigrate runs.
-const registrySchema = 1
+//
+//	1: projects, settings
+//	2: permission_pins (SPEC §7.4)
+const registrySchema = 2
 
 func (s *Store) migrateRegistry(path string) error {
 	current, err := registryVersion(s.db, path)

@@ -5,6 +5,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"crypto/subtle"
 	"encoding/json"
@@ -19,6 +20,7 @@ import (
 	"time"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions"
 	"memo.dev/projects/domain/project"
 )
 
@@ -32,9 +34,20 @@ type Projects interface {
 	Decline(path string, declined bool) (project.Status, error)
 }
 
+// Permissions is what the API asks of the permissions service
+// (*permissions.Service).
+type Permissions interface {
+	Report(path string) (permissions.Report, error)
+	Save(path string, content []byte) (permissions.Status, error)
+	Trust(path string) (permissions.Status, error)
+}
+
 // Config is what a Server serves and where it keeps its files.
 type Config struct {
 	Projects Projects
+	// Permissions serves the /api/projects/permissions endpoints (absent:
+	// they are not served).
+	Permissions Permissions
 	// Extra registers more endpoints (the permissions group) on the same
 	// security checks; each handler decodes with Decode and answers with
 	// Write or Fail.
@@ -280,14 +293,20 @@ func Write(w http.ResponseWriter, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
-// Fail answers with the status of err's kind and {"error", "kind"}.
+// Fail answers with the status of err's kind and {"error", "kind"}; an
+// invalid permissions file adds "problems", every one with its place.
 func Fail(w http.ResponseWriter, err error) {
 	if errors.Is(err, errTooLarge) {
 		writeError(w, http.StatusRequestEntityTooLarge, string(domain.KindInvalid), err.Error())
 		return
 	}
 	kind := domain.KindOf(err)
-	writeError(w, StatusOf(kind), string(kind), err.Error())
+	body := errorBody{Error: err.Error(), Kind: string(kind)}
+	var fe *permissions.FileError
+	if errors.As(err, &fe) {
+		body.Problems = fe.Problems
+	}
+	writeBody(w, StatusOf(kind), body)
 }
 
 // StatusOf maps an error kind to its HTTP status, as exit codes map for the CLI.
@@ -306,15 +325,20 @@ func StatusOf(k domain.Kind) int {
 }
 
 type errorBody struct {
-	Error string `json:"error"`
-	Kind  string `json:"kind"`
+	Error    string                `json:"error"`
+	Kind     string                `json:"kind"`
+	Problems []permissions.Problem `json:"problems,omitempty"`
 }
 
 func writeError(w http.ResponseWriter, status int, kind, msg string) {
+	writeBody(w, status, errorBody{Error: msg, Kind: kind})
+}
+
+func writeBody(w http.ResponseWriter, status int, body errorBody) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(errorBody{Error: msg, Kind: kind})
+	json.NewEncoder(w).Encode(body)
 }
 
 // Endpoint decodes a request of type T, runs do, and answers with its
@@ -367,4 +391,61 @@ func (s *Server) register(m *Mux) {
 		}
 		return s.cfg.Projects.Decline(path, req.Declined == nil || *req.Declined)
 	}))
+	if s.cfg.Permissions != nil {
+		s.registerPermissions(m, s.cfg.Permissions)
+	}
+}
+
+type saveRequest struct {
+	Path        string          `json:"path"`
+	Permissions json.RawMessage `json:"permissions"`
+}
+
+// registerPermissions serves SPEC §8.3's permissions group. Each answer is
+// the shape of `permissions PATH`: {permissions, status, problems}.
+func (s *Server) registerPermissions(m *Mux, p Permissions) {
+	m.Handle("/api/projects/permissions", Endpoint(func(req PathRequest) (any, error) {
+		path, err := AbsPath(req.Path)
+		if err != nil {
+			return nil, err
+		}
+		return p.Report(path)
+	}))
+	m.Handle("/api/projects/permissions/save", Endpoint(func(req saveRequest) (any, error) {
+		path, err := AbsPath(req.Path)
+		if err != nil {
+			return nil, err
+		}
+		if len(req.Permissions) == 0 {
+			return nil, domain.Invalid("permissions is missing: give the file as a JSON object")
+		}
+		st, err := p.Save(path, fileBytes(req.Permissions))
+		if err != nil {
+			return nil, err
+		}
+		return st.Report(), nil
+	}))
+	m.Handle("/api/projects/permissions/trust", Endpoint(func(req PathRequest) (any, error) {
+		path, err := AbsPath(req.Path)
+		if err != nil {
+			return nil, err
+		}
+		st, err := p.Trust(path)
+		if err != nil {
+			return nil, err
+		}
+		return st.Report(), nil
+	}))
+}
+
+// fileBytes lays the permissions object out as a person would write the
+// file: indented, one final newline. Indenting keeps every key and value as
+// sent (a repeated key too), so the file says exactly what the request did.
+func fileBytes(raw json.RawMessage) []byte {
+	var b bytes.Buffer
+	if err := json.Indent(&b, raw, "", "  "); err != nil {
+		return raw
+	}
+	b.WriteByte('\n')
+	return b.Bytes()
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -76,6 +77,13 @@ type Status struct {
 	// Bytes are the current file's bytes; TrustedBytes the pinned copy.
 	Bytes        []byte `json:"-"`
 	TrustedBytes []byte `json:"-"`
+	// Root and ProjectID are the project the Service read (ProjectID is ""
+	// when the folder is not set up); Why says why no pin applies there, when
+	// one cannot (not set up, moved or copied and not opened since, Minimal
+	// Mode).
+	Root      string `json:"-"`
+	ProjectID string `json:"-"`
+	Why       string `json:"-"`
 }
 
 // Hash is the hex SHA-256 of b.
@@ -165,7 +173,8 @@ func Trust(root, projectID string, read ReadFunc, pins PinStore, now time.Time) 
 func Save(root, projectID string, content []byte, write func(path string, data []byte) error, pins PinStore, now time.Time) (Status, error) {
 	st := Status{Problems: []Problem{}, Effective: none()}
 	if len(content) > MaxFileSize {
-		return st, domain.Invalid("the permissions file is larger than %d KiB", MaxFileSize>>10)
+		st.Problems = []Problem{{Where: "file", Problem: fmt.Sprintf("the file is larger than %d KiB", MaxFileSize>>10)}}
+		return st, InvalidError(Path(root), st.Problems)
 	}
 	pin, pinned, err := pins.Pin(projectID)
 	if err != nil {
@@ -194,22 +203,42 @@ func pinBytes(st Status, projectID string, pins PinStore, now time.Time) (Status
 	return st, nil
 }
 
-// InvalidError is the error for a file with problems: kind invalid, every
-// problem in the sentence.
-func InvalidError(path string, probs []Problem) error {
-	lines := make([]string, len(probs))
-	for i, p := range probs {
+// FileError is the error for a permissions file with problems: kind
+// invalid, every problem in the sentence and in Problems, for the faces that
+// list them (the HTTP API's error answer).
+type FileError struct {
+	Path     string
+	Problems []Problem
+}
+
+func (e *FileError) Error() string {
+	lines := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
 		lines[i] = p.String()
 	}
-	return domain.Invalid("%s cannot be trusted until fixed: %s", path, strings.Join(lines, "; "))
+	return fmt.Sprintf("%s cannot be trusted until fixed: %s", e.Path, strings.Join(lines, "; "))
 }
+
+// Unwrap makes the error of kind invalid.
+func (e *FileError) Unwrap() error { return domain.ErrInvalid }
+
+// InvalidError is the error for a file with problems: a *FileError.
+func InvalidError(path string, probs []Problem) error {
+	return &FileError{Path: path, Problems: probs}
+}
+
+// The reasons of a file that grants nothing in its state start so.
+const (
+	noRuleApplies = "no rule applies. "
+	noToolApplies = "no tool is pre-approved. "
+)
 
 // CheckCommand decides a line for this project: only the effective (trusted)
 // rules count. When none do, the reason says why the file does not apply.
 func (st Status) CheckCommand(line string, git GitCheck) Verdict {
 	v := NewChecker(st.Effective.AllowedCommands).Check(line, git)
 	if !v.Approved && v.Reason == noRule && st.State != StateTrusted {
-		v.Reason = "no rule applies. " + st.State.Meaning()
+		v.Reason = noRuleApplies + st.State.Meaning()
 	}
 	return v
 }
@@ -218,7 +247,7 @@ func (st Status) CheckCommand(line string, git GitCheck) Verdict {
 func (st Status) CheckTool(name string) ToolVerdict {
 	v := CheckTool(st.Effective.AllowedTools, name)
 	if !v.Approved && AcceptTool(name) == "" && st.State != StateTrusted {
-		v.Reason = "no tool is pre-approved. " + st.State.Meaning()
+		v.Reason = noToolApplies + st.State.Meaning()
 	}
 	return v
 }

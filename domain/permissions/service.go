@@ -1,0 +1,220 @@
+package permissions
+
+import (
+	"strings"
+	"time"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/atomicfile"
+	"memo.dev/projects/domain/identity"
+	folder "memo.dev/projects/domain/project"
+	"memo.dev/projects/domain/untrusted"
+)
+
+// Folders is what the service asks of the project service (*project.Service):
+// which project a path is in, and opening it (SPEC §3) before trusting.
+type Folders interface {
+	Status(path string) (folder.Status, error)
+	Register(path string) (folder.Status, identity.Event, error)
+}
+
+// Records finds where the registry holds a project id (*persistence.Registry).
+type Records interface {
+	ByID(id string) (folder.Record, bool, error)
+}
+
+// Service is a project's permissions as every face uses them (CLI, window,
+// HTTP API): each call takes a folder path. It is safe for concurrent use.
+type Service struct {
+	folders Folders
+	records Records
+	pins    PinStore
+	read    ReadFunc
+	write   func(path string, data []byte) error
+	git     GitFS
+	now     func() time.Time
+}
+
+// NewService reads project files with the bounded reader, writes them
+// atomically, and reads git's configuration with home for `~/` includes.
+func NewService(folders Folders, records Records, pins PinStore, home string, now func() time.Time) *Service {
+	return &Service{
+		folders: folders, records: records, pins: pins, now: now,
+		read:  untrusted.ReadFile,
+		write: func(path string, data []byte) error { return atomicfile.WriteFile(path, data, 0o644) },
+		git:   OSGitFS(home),
+	}
+}
+
+// Why a folder's pin is not consulted.
+const (
+	whyNotSetUp  = "this folder is not set up as a Memo project, so no permissions file applies here"
+	whyElsewhere = "this project was trusted at another path and has not been opened here yet (moved or copied): open it in Memo, then trust its permissions file"
+	whyMinimal   = "Minimal Mode is on: Memo reads no project files, so everything asks"
+)
+
+// noPins is the pin store of a folder whose pins do not apply.
+type noPins struct{}
+
+func (noPins) Pin(string) (Pin, bool, error) { return Pin{}, false, nil }
+func (noPins) SetPin(string, Pin) error      { return domain.Refused("%s", whyNotSetUp) }
+
+// folder answers which project path is in; a folder the guard refuses is
+// refused here too.
+func (s *Service) folder(path string) (folder.Status, error) {
+	proj, err := s.folders.Status(path)
+	if err != nil {
+		return proj, err
+	}
+	if !proj.Allowed {
+		reason := proj.Reason
+		if reason == "" {
+			reason = proj.Root + " may not be a Memo project"
+		}
+		return proj, domain.Refused("%s", reason)
+	}
+	return proj, nil
+}
+
+// pinsFor says which pins apply to a project: its own, only when it is set
+// up and the registry holds its id at this very folder. An id read from a
+// folder that was copied or moved and not opened since is not this folder's
+// yet (a clone can carry any id): nothing it pinned applies.
+func (s *Service) pinsFor(proj folder.Status) (PinStore, string, error) {
+	if !proj.SetUp || proj.ID == "" {
+		return noPins{}, whyNotSetUp, nil
+	}
+	rec, found, err := s.records.ByID(proj.ID)
+	if err != nil {
+		return nil, "", err
+	}
+	if !found || rec.Path != proj.Root {
+		return noPins{}, whyElsewhere, nil
+	}
+	return s.pins, "", nil
+}
+
+// Show is a project's permissions file as read once now: its state against
+// the pin, what is in effect, every problem, and the bytes on both sides of
+// the diff. It writes nothing.
+func (s *Service) Show(path string) (Status, error) {
+	proj, err := s.folder(path)
+	if err != nil {
+		return Status{}, err
+	}
+	pins, why, err := s.pinsFor(proj)
+	if err != nil {
+		return Status{}, err
+	}
+	st, err := Load(proj.Root, proj.ID, s.read, pins)
+	st.Root, st.ProjectID, st.Why = proj.Root, proj.ID, why
+	if why == whyNotSetUp {
+		st.ProjectID = ""
+	}
+	return st, err
+}
+
+// Report is `permissions PATH` (SPEC §8.2).
+func (s *Service) Report(path string) (Report, error) {
+	st, err := s.Show(path)
+	if err != nil {
+		return Report{}, err
+	}
+	return st.Report(), nil
+}
+
+// Diff is `permissions diff PATH`: the last trusted version against the
+// current file, as unified text.
+func (s *Service) Diff(path string) (string, error) {
+	st, err := s.Show(path)
+	if err != nil {
+		return "", err
+	}
+	return st.UnifiedDiff()
+}
+
+// open registers the folder (following a move, giving a copy its own id)
+// and answers the project whose pin a trust writes.
+func (s *Service) open(path string) (folder.Status, error) {
+	proj, err := s.folder(path)
+	if err != nil {
+		return proj, err
+	}
+	if !proj.SetUp {
+		return proj, domain.Refused("%s is not set up as a Memo project: set the project up first", proj.Root)
+	}
+	proj, _, err = s.folders.Register(proj.Root)
+	if err != nil {
+		return proj, err
+	}
+	if proj.ID == "" {
+		return proj, domain.Refused("%s has no project id: set the project up first", proj.Root)
+	}
+	return proj, nil
+}
+
+// Trust pins the project's file as it is on disk now. An invalid file is
+// refused with every problem (a *FileError); a missing one is not found.
+func (s *Service) Trust(path string) (Status, error) {
+	proj, err := s.open(path)
+	if err != nil {
+		return Status{}, err
+	}
+	st, err := Trust(proj.Root, proj.ID, s.read, s.pins, s.now())
+	st.Root, st.ProjectID = proj.Root, proj.ID
+	return st, err
+}
+
+// Save validates content, writes it atomically as the project's file and
+// trusts those same bytes. Invalid content writes nothing and is refused
+// with every problem (a *FileError).
+func (s *Service) Save(path string, content []byte) (Status, error) {
+	proj, err := s.open(path)
+	if err != nil {
+		return Status{}, err
+	}
+	st, err := Save(proj.Root, proj.ID, content, s.write, s.pins, s.now())
+	st.Root, st.ProjectID = proj.Root, proj.ID
+	return st, err
+}
+
+// CheckCommand is `check-command PATH LINE`: only the trusted rules of the
+// project approve, and only while its repository's git configuration and
+// hooks cannot turn the line into another program.
+func (s *Service) CheckCommand(path, line string) (Verdict, error) {
+	st, err := s.enabled(path)
+	if err != nil {
+		return Verdict{}, err
+	}
+	v := st.CheckCommand(line, RepoGit(st.Root, s.git))
+	if st.Why != "" && strings.HasPrefix(v.Reason, noRuleApplies) {
+		v.Reason = "no rule applies: " + st.Why
+	}
+	return v, nil
+}
+
+// CheckTool is `check-tool PATH TOOL`.
+func (s *Service) CheckTool(path, tool string) (ToolVerdict, error) {
+	st, err := s.enabled(path)
+	if err != nil {
+		return ToolVerdict{}, err
+	}
+	v := st.CheckTool(tool)
+	if st.Why != "" && strings.HasPrefix(v.Reason, noToolApplies) {
+		v.Reason = "no tool is pre-approved: " + st.Why
+	}
+	return v, nil
+}
+
+// enabled is Show for the checks: in Minimal Mode nothing is read and
+// nothing is granted.
+func (s *Service) enabled(path string) (Status, error) {
+	proj, err := s.folder(path)
+	if err != nil {
+		return Status{}, err
+	}
+	if proj.SetUp && !proj.Enabled {
+		return Status{Root: proj.Root, State: StateNoFile, Effective: none(), Problems: []Problem{}, Why: whyMinimal}, nil
+	}
+	return s.Show(path)
+}

@@ -1,0 +1,195 @@
+package persistence
+
+import (
+	"bytes"
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/guard"
+	"memo.dev/projects/domain/identity"
+	"memo.dev/projects/domain/permissions"
+	"memo.dev/projects/domain/project"
+)
+
+func TestPinsRoundTrip(t *testing.T) {
+	home := t.TempDir()
+	s := openTestStore(t, home, false)
+	pins := s.Pins()
+	a, b := "p_"+strings.Repeat("a", 32), "p_"+strings.Repeat("b", 32)
+	if _, ok, err := pins.Pin(a); ok || err != nil {
+		t.Fatalf("Pin of a never trusted project = %v, %v; want none", ok, err)
+	}
+	at := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	content := []byte("{\"version\": 1}\n")
+	for _, tt := range []struct {
+		name string
+		pin  permissions.Pin
+	}{
+		{"first trust", permissions.Pin{Hash: permissions.Hash(content), Bytes: content, TrustedAt: at}},
+		{"trusted again replaces", permissions.Pin{Hash: permissions.Hash([]byte("x")), Bytes: []byte("x"), TrustedAt: at.Add(time.Hour)}},
+		{"an empty file is kept as empty bytes", permissions.Pin{Hash: permissions.Hash(nil), Bytes: nil, TrustedAt: at.Add(2 * time.Hour)}},
+	} {
+		if err := pins.SetPin(a, tt.pin); err != nil {
+			t.Fatalf("%s: SetPin: %v", tt.name, err)
+		}
+		got, ok, err := pins.Pin(a)
+		if err != nil || !ok || got.Hash != tt.pin.Hash || !bytes.Equal(got.Bytes, tt.pin.Bytes) || !got.TrustedAt.Equal(tt.pin.TrustedAt) {
+			t.Errorf("%s: Pin = %+v, %v, %v; want %+v", tt.name, got, ok, err, tt.pin)
+		}
+	}
+	// Pins are per project id.
+	if _, ok, _ := pins.Pin(b); ok {
+		t.Errorf("project b has a pin it was never given")
+	}
+	// They survive a reopen.
+	s.Close()
+	s2 := openTestStore(t, home, true)
+	if got, ok, err := s2.Pins().Pin(a); !ok || err != nil || got.Hash != permissions.Hash(nil) {
+		t.Errorf("after reopening: %+v %v %v", got, ok, err)
+	}
+	// A read-only store writes nothing.
+	if err := s2.Pins().SetPin(b, permissions.Pin{Hash: "h", Bytes: []byte("x"), TrustedAt: at}); domain.KindOf(err) != domain.KindForbidden {
+		t.Errorf("SetPin through a read-only store = %v, want forbidden", err)
+	}
+}
+
+// makeV1Registry turns home's registry into the layout 1 of Memo Projects
+// (projects and settings, no pins), with one project.
+func makeV1Registry(t *testing.T, home string) string {
+	t.Helper()
+	s := openTestStore(t, home, false)
+	if _, err := s.Registry().Claim(project.Record{ID: "p_" + strings.Repeat("a", 32), Path: "/work/a"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Settings().SetMinimal(true); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	path := filepath.Join(home, "data", "projects.db")
+	raw, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	for _, q := range []string{"DROP TABLE permission_pins", "PRAGMA user_version = 1"} {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	return path
+}
+
+func TestRegistryV1MigratesToPins(t *testing.T) {
+	home := t.TempDir()
+	makeV1Registry(t, home)
+
+	// A read-only command on the old layout reads "nothing trusted" and
+	// changes nothing.
+	ro := openTestStore(t, home, true)
+	if _, ok, err := ro.Pins().Pin("p_" + strings.Repeat("a", 32)); ok || err != nil {
+		t.Errorf("Pin on a layout 1 registry opened read-only = %v, %v; want none, no error", ok, err)
+	}
+	ro.Close()
+
+	wantBackup := filepath.Join(home, "data", "backups", fmt.Sprintf("projects-pre-v%d-20261130T120000Z.db", registrySchema))
+	for run := 1; run <= 2; run++ {
+		log := &sqlLog{}
+		s, err := Open(home, Options{Now: testClock, Logger: log})
+		if err != nil {
+			t.Fatalf("run %d: %v", run, err)
+		}
+		if bad := log.rebuilds(); len(bad) > 0 {
+			t.Errorf("run %d: the migration rebuilt a table: %q", run, bad)
+		}
+		if run == 2 {
+			for _, stmt := range log.stmts {
+				if u := strings.ToUpper(stmt); strings.Contains(u, "CREATE") || strings.Contains(u, "ALTER") {
+					t.Errorf("run 2 changed the layout again: %q", stmt)
+				}
+			}
+		}
+		var version int
+		if err := s.db.Raw("PRAGMA user_version").Scan(&version).Error; err != nil || version != registrySchema {
+			t.Errorf("run %d: user_version %d (%v), want %d", run, version, err, registrySchema)
+		}
+		backups, _ := Backups(filepath.Join(home, "data"))
+		if len(backups) != 1 || backups[0] != wantBackup {
+			t.Errorf("run %d: backups = %v, want [%s]", run, backups, wantBackup)
+		}
+		// The rows of layout 1 are all there, and pins work.
+		if rec, ok, err := s.Registry().ByPath("/work/a"); !ok || err != nil || rec.ID != "p_"+strings.Repeat("a", 32) {
+			t.Errorf("run %d: the project is %+v %v %v", run, rec, ok, err)
+		}
+		if on, err := s.Settings().Minimal(); !on || err != nil {
+			t.Errorf("run %d: Minimal = %v, %v; want the setting kept", run, on, err)
+		}
+		id := fmt.Sprintf("p_%032d", run)
+		if err := s.Pins().SetPin(id, permissions.Pin{Hash: "h", Bytes: []byte("b"), TrustedAt: testClock()}); err != nil {
+			t.Errorf("run %d: SetPin: %v", run, err)
+		}
+		s.Close()
+	}
+	// The backup is the layout 1 registry with its row, verified readable.
+	b, err := sql.Open("sqlite", wantBackup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	var n, version int
+	if err := b.QueryRow("SELECT count(*) FROM projects").Scan(&n); err != nil || n != 1 {
+		t.Errorf("the backup holds %d projects (%v), want 1", n, err)
+	}
+	if err := b.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 1 {
+		t.Errorf("the backup has layout %d (%v), want 1", version, err)
+	}
+}
+
+// On the real registry: a copied project gets a new id when it is opened,
+// and so starts untrusted; the original stays trusted.
+func TestCopiedProjectStartsUntrustedOnTheRegistry(t *testing.T) {
+	home := t.TempDir()
+	s := openTestStore(t, home, false)
+	rules := guard.Rules{OS: guard.Linux, Home: home, MemoHome: home + "/.memo", TempDir: "/tmp"}
+	projects := project.NewService(rules, s.Registry(), s.Settings(), testClock)
+	perms := permissions.NewService(projects, s.Registry(), s.Pins(), home, testClock)
+
+	a := t.TempDir()
+	setup, err := projects.Setup(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	content := []byte(`{"version": 1, "allowed_commands": ["go test"]}` + "\n")
+	if st, err := perms.Save(a, content); err != nil || !st.Trusted {
+		t.Fatalf("save in A: %+v %v", st, err)
+	}
+	if pin, ok, _ := s.Pins().Pin(setup.ID); !ok || pin.Hash != permissions.Hash(content) {
+		t.Fatalf("A's pin: %+v %v", pin, ok)
+	}
+	b := filepath.Join(t.TempDir(), "b")
+	if err := os.CopyFS(b, os.DirFS(a)); err != nil {
+		t.Fatal(err)
+	}
+	st, ev, err := projects.Register(b)
+	if err != nil || ev != identity.Copied || st.ID == setup.ID {
+		t.Fatalf("register B: %+v %v %v; want a copy with a new id", st, ev, err)
+	}
+	rep, err := perms.Report(b)
+	if err != nil || rep.Status.Trusted || rep.Status.State != permissions.StateNotTrusted || len(rep.Permissions.AllowedCommands) != 0 {
+		t.Errorf("B's permissions: %+v %v; want not trusted, nothing granted", rep, err)
+	}
+	if v, _ := perms.CheckCommand(b, "go test"); v.Approved {
+		t.Errorf("B approves go test: %+v", v)
+	}
+	if _, ok, _ := s.Pins().Pin(st.ID); ok {
+		t.Errorf("B has a pin")
+	}
+	if rep, _ := perms.Report(a); !rep.Status.Trusted {
+		t.Errorf("A is no longer trusted: %+v", rep)
+	}
+}
