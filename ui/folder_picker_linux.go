@@ -6,12 +6,15 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver"
 	"github.com/godbus/dbus/v5"
+
+	"memo.dev/projects/ui/sessionbus"
 )
 
 // The XDG desktop portal's FileChooser, spoken to directly over D-Bus.
@@ -37,28 +40,51 @@ const (
 // Response codes of org.freedesktop.portal.Request.Response.
 const (
 	portalSuccess   uint32 = 0
-	portalCancelled uint32 = 1
+	portalCancelled uint32 = 1 // the Cancel button
+	portalEnded     uint32 = 2 // any other way: Escape, the close button (gtk)
 )
 
 // pickFolderNative shows the operating system's folder dialog (the XDG desktop
 // portal's) and blocks until it closes. It returns the chosen folder's
-// absolute path, or "" with a nil error when the person cancelled. Without a
-// session bus or a portal it fails within portalSetupTimeout, at once in the
-// usual cases, with errNoNativeDialog. Call it off the UI goroutine.
-func pickFolderNative(title string) (string, error) {
+// absolute path, or "" with a nil error when the person closed it without
+// choosing (Cancel, Escape, the close button). errNoNativeDialog means that no
+// dialog was shown: no session bus, no portal, no FileChooser, or the call
+// failed before the portal answered; it comes within portalSetupTimeout, at
+// once in the usual cases. Call it off the UI goroutine.
+func pickFolderNative(req folderRequest) (string, error) {
 	conn, err := connectPortal(portalSetupTimeout)
 	if err != nil {
 		return "", err
 	}
 	defer conn.Close()
-	return chooseFolder(conn, title)
+	return chooseFolder(conn, req)
+}
+
+// windowHandle names w for the portal's parent_window argument, so that the
+// chooser is attached to the app's window (kept above it, modal to it). On
+// X11 it is "x11:" and the window id in hex, as Fyne's own portal code writes
+// it. A Wayland surface is no handle: that needs an xdg_foreign export, which
+// GLFW does not offer, so there it is "" (the chooser is then a free window).
+// Call it on the UI goroutine.
+func windowHandle(w fyne.Window) string {
+	native, ok := w.(driver.NativeWindow)
+	if !ok {
+		return ""
+	}
+	handle := ""
+	native.RunNative(func(context any) {
+		if x11, ok := context.(driver.X11WindowContext); ok && x11.WindowHandle != 0 {
+			handle = "x11:" + strconv.FormatUint(uint64(x11.WindowHandle), 16)
+		}
+	})
+	return handle
 }
 
 // connectPortal opens a private session-bus connection and checks that a
 // portal with a FileChooser answers on it, all within timeout. It never
 // starts a bus. Every failure wraps errNoNativeDialog.
 func connectPortal(timeout time.Duration) (*dbus.Conn, error) {
-	address := sessionBusAddress()
+	address := sessionbus.Address()
 	if address == "" {
 		return nil, fmt.Errorf("%w: no session bus", errNoNativeDialog)
 	}
@@ -98,23 +124,8 @@ func connectPortal(timeout time.Duration) (*dbus.Conn, error) {
 	}
 }
 
-// sessionBusAddress is $DBUS_SESSION_BUS_ADDRESS, else the systemd user bus
-// socket, else "". Unlike godbus it neither autolaunches nor sets the variable.
-func sessionBusAddress() string {
-	if a := os.Getenv("DBUS_SESSION_BUS_ADDRESS"); a != "" && a != "autolaunch:" {
-		return a
-	}
-	if dir := os.Getenv("XDG_RUNTIME_DIR"); dir != "" {
-		socket := filepath.Join(dir, "bus")
-		if fi, err := os.Stat(socket); err == nil && fi.Mode().Type() == os.ModeSocket {
-			return "unix:path=" + dbus.EscapeBusAddressValue(socket)
-		}
-	}
-	return ""
-}
-
 // chooseFolder asks the portal for a folder and waits for the person's answer.
-func chooseFolder(conn *dbus.Conn, title string) (string, error) {
+func chooseFolder(conn *dbus.Conn, req folderRequest) (string, error) {
 	token, err := requestToken()
 	if err != nil {
 		return "", err
@@ -134,11 +145,16 @@ func chooseFolder(conn *dbus.Conn, title string) (string, error) {
 		"multiple":     dbus.MakeVariant(false),
 		"directory":    dbus.MakeVariant(true),
 	}
+	if req.start != "" {
+		// A path as bytes with a closing NUL (type ay), as the portal wants
+		// it; without it the gtk chooser opens in "Recent".
+		options["current_folder"] = dbus.MakeVariant(append([]byte(req.start), 0))
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), portalCallTimeout)
 	defer cancel()
 	var got dbus.ObjectPath
 	err = conn.Object(portalBusName, portalObjectPath).CallWithContext(ctx,
-		portalFileChooser+".OpenFile", 0, "", title, options).Store(&got)
+		portalFileChooser+".OpenFile", 0, req.parent, req.title, options).Store(&got)
 	if err != nil {
 		return "", fmt.Errorf("%w: %v", errNoNativeDialog, err)
 	}
@@ -187,10 +203,12 @@ func folderFromResponse(body []any) (string, error) {
 	results, _ := body[1].(map[string]dbus.Variant)
 	switch status {
 	case portalSuccess:
-	case portalCancelled:
+	case portalCancelled, portalEnded:
+		// The dialog was shown and closed: whatever way, the person chose
+		// nothing, and showing Fyne's dialog now would ask again.
 		return "", nil
-	default: // 2: ended some other way, e.g. the portal backend failed to show it
-		return "", fmt.Errorf("%w: portal ended the request (%d)", errNoNativeDialog, status)
+	default:
+		return "", fmt.Errorf("folder dialog: unexpected portal response code %d", status)
 	}
 	uris, _ := results["uris"].Value().([]string)
 	if len(uris) == 0 {

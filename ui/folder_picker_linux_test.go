@@ -12,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver"
+	"fyne.io/fyne/v2/test"
 	"github.com/godbus/dbus/v5"
 )
 
@@ -20,7 +23,7 @@ import (
 func pickFolderFast(t *testing.T) {
 	t.Helper()
 	start := time.Now()
-	got, err := pickFolderNative("Open Folder")
+	got, err := pickFolderNative(folderRequest{title: "Open Folder"})
 	elapsed := time.Since(start)
 	if !errors.Is(err, errNoNativeDialog) {
 		t.Fatalf("pickFolderNative() = %q, %v, want errNoNativeDialog", got, err)
@@ -76,11 +79,19 @@ func TestPickFolderNativeFakePortal(t *testing.T) {
 			},
 		},
 		{
+			// Escape or the close button (gtk): the dialog was shown and the
+			// person closed it, so no fallback dialog follows.
 			name: "ended otherwise",
 			respond: func(p *fakePortal, sender string, handle dbus.ObjectPath) {
 				p.respond("", handle, 2)
 			},
-			wantErr: errNoNativeDialog,
+		},
+		{
+			name: "unknown response code",
+			respond: func(p *fakePortal, sender string, handle dbus.ObjectPath) {
+				p.respond("", handle, 7)
+			},
+			wantErr: errAny,
 		},
 		{
 			name: "another request's response first",
@@ -112,9 +123,12 @@ func TestPickFolderNativeFakePortal(t *testing.T) {
 			case tt.wantErr == nil && (err != nil || got != tt.want):
 				t.Fatalf("pickFolderNative() = %q, %v, want %q", got, err, tt.want)
 			}
-			title, options := p.request()
-			if title != "Open Folder" {
-				t.Errorf("portal got title %q, want %q", title, "Open Folder")
+			parent, title, options := p.request()
+			if parent != testRequest.parent || title != testRequest.title {
+				t.Errorf("portal got parent %q, title %q, want %q, %q", parent, title, testRequest.parent, testRequest.title)
+			}
+			if got, _ := options["current_folder"].Value().([]byte); string(got) != testRequest.start+"\x00" {
+				t.Errorf("portal got current_folder %q, want %q with a closing NUL", got, testRequest.start)
 			}
 			for _, key := range []string{"directory", "modal"} {
 				if v, _ := options[key].Value().(bool); !v {
@@ -139,7 +153,9 @@ func TestPickFolderNativeOldPortal(t *testing.T) {
 
 var errAny = errors.New("any error")
 
-// pickFolderWithin runs pickFolderNative("Open Folder"), failing the test if
+var testRequest = folderRequest{title: "Open Folder", parent: "x11:1c00007", start: "/home/me/with space/ünï"}
+
+// pickFolderWithin runs pickFolderNative(testRequest), failing the test if
 // it has not returned within d: a lost portal Response would block forever.
 func pickFolderWithin(t *testing.T, d time.Duration) (string, error) {
 	t.Helper()
@@ -149,7 +165,7 @@ func pickFolderWithin(t *testing.T, d time.Duration) (string, error) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		path, err := pickFolderNative("Open Folder")
+		path, err := pickFolderNative(testRequest)
 		done <- result{path, err}
 	}()
 	select {
@@ -217,6 +233,7 @@ type fakePortal struct {
 	answer  func(p *fakePortal, sender string, handle dbus.ObjectPath)
 	handle  dbus.ObjectPath // set by answer to return another request path
 	mu      sync.Mutex
+	parent  string
 	title   string
 	options map[string]dbus.Variant
 }
@@ -243,10 +260,10 @@ func startFakePortal(t *testing.T, answer func(p *fakePortal, sender string, han
 }
 
 // request is what the last OpenFile call asked for.
-func (p *fakePortal) request() (string, map[string]dbus.Variant) {
+func (p *fakePortal) request() (parent, title string, options map[string]dbus.Variant) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.title, p.options
+	return p.parent, p.title, p.options
 }
 
 // respond sends a Request.Response: to everyone matching when to is "",
@@ -277,7 +294,7 @@ type fileChooser struct{ p *fakePortal }
 func (f fileChooser) OpenFile(sender dbus.Sender, parent, title string, options map[string]dbus.Variant) (dbus.ObjectPath, *dbus.Error) {
 	p := f.p
 	p.mu.Lock()
-	p.title, p.options = title, options
+	p.parent, p.title, p.options = parent, title, options
 	p.mu.Unlock()
 	token, _ := options["handle_token"].Value().(string)
 	s := strings.ReplaceAll(strings.TrimPrefix(string(sender), ":"), ".", "_")
@@ -296,4 +313,43 @@ func (portalProperties) Get(iface, property string) (dbus.Variant, *dbus.Error) 
 		return dbus.MakeVariant(uint32(4)), nil
 	}
 	return dbus.Variant{}, dbus.NewError("org.freedesktop.DBus.Error.UnknownProperty", nil)
+}
+
+func TestPickFolderNativeWithoutStart(t *testing.T) {
+	startSessionBus(t)
+	p := startFakePortal(t, func(p *fakePortal, sender string, handle dbus.ObjectPath) {
+		p.respond("", handle, 1)
+	})
+	if got, err := pickFolderNative(folderRequest{title: "Open Folder"}); got != "" || err != nil {
+		t.Fatalf("pickFolderNative() = %q, %v, want a cancel", got, err)
+	}
+	if parent, _, options := p.request(); parent != "" || options["current_folder"].Value() != nil {
+		t.Errorf("portal got parent %q, current_folder %v; want none of either", parent, options["current_folder"])
+	}
+}
+
+// nativeWindow is a window whose driver hands RunNative the context given.
+type nativeWindow struct {
+	fyne.Window
+	context any
+}
+
+func (w nativeWindow) RunNative(f func(any)) { f(w.context) }
+
+func TestWindowHandle(t *testing.T) {
+	tests := []struct {
+		name string
+		win  fyne.Window
+		want string
+	}{
+		{"x11", nativeWindow{context: driver.X11WindowContext{WindowHandle: 0x1c00007}}, "x11:1c00007"},
+		{"x11, not mapped yet", nativeWindow{context: driver.X11WindowContext{}}, ""},
+		{"wayland", nativeWindow{context: driver.WaylandWindowContext{WaylandSurface: 0xdead}}, ""},
+		{"not native (test driver)", test.NewTempWindow(t, nil), ""},
+	}
+	for _, tt := range tests {
+		if got := windowHandle(tt.win); got != tt.want {
+			t.Errorf("%s: windowHandle() = %q, want %q", tt.name, got, tt.want)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"syscall"
 
+	"fyne.io/fyne/v2"
 	"github.com/sqweek/dialog"
 	"golang.org/x/sys/windows"
 )
@@ -13,7 +14,7 @@ import (
 // (SHBrowseForFolder, through sqweek/dialog) and blocks until it closes. It
 // returns the chosen folder's absolute path, or "" with a nil error when the
 // person cancelled. Call it off the UI goroutine.
-func pickFolderNative(title string) (string, error) {
+func pickFolderNative(req folderRequest) (string, error) {
 	// The new-style dialog needs COM in a single-threaded apartment on the
 	// calling thread, which sqweek/dialog does not set up.
 	runtime.LockOSThread()
@@ -24,9 +25,12 @@ func pickFolderNative(title string) (string, error) {
 	default: // RPC_E_CHANGED_MODE: a multithreaded apartment; try anyway
 	}
 
-	path, err := dialog.Directory().Title(title).Browse()
+	path, err := dialog.Directory().Title(req.title).SetStartDir(req.start).Browse()
 	if errors.Is(err, dialog.ErrCancelled) {
 		return "", nil
 	}
 	return path, err
 }
+
+// windowHandle is "": sqweek/dialog takes no parent window.
+func windowHandle(fyne.Window) string { return "" }

@@ -33,7 +33,8 @@ type MainWindow struct {
 	deps Deps
 	run  runner
 	// pickFolder shows the OS folder dialog; errNoNativeDialog falls back to Fyne's.
-	pickFolder func(title string) (string, error)
+	pickFolder func(folderRequest) (string, error)
+	picking    bool // a folder dialog is open: one at a time (UI goroutine only)
 
 	memories Memories
 	memState MemoryState
@@ -59,7 +60,7 @@ func NewMainWindow(a fyne.App, deps Deps) *MainWindow {
 
 func newMainWindow(a fyne.App, deps Deps, r runner) *MainWindow {
 	m := &MainWindow{app: a, deps: deps, run: r, win: a.NewWindow(Title)}
-	m.pickFolder = func(string) (string, error) { return "", errNoNativeDialog }
+	m.pickFolder = func(folderRequest) (string, error) { return "", errNoNativeDialog }
 	m.buildUI()
 	return m
 }
@@ -186,13 +187,20 @@ func (m *MainWindow) refreshMemory() {
 }
 
 func (m *MainWindow) onOpenFolder() {
-	title := lang.L("Open a project folder")
+	if m.picking { // the native dialog is a window of its own: Ctrl+O could open a second
+		return
+	}
+	m.picking = true
+	req := folderRequest{title: lang.L("Open a project folder"), parent: windowHandle(m.win)}
 	m.run.goroutine(func() {
-		path, err := m.pickFolder(title)
+		records, _ := m.deps.Projects.List()
+		req.start = startFolder(records, isDir)
+		path, err := m.pickFolder(req)
 		onUI(func() {
+			m.picking = false
 			switch {
 			case errors.Is(err, errNoNativeDialog):
-				m.showFyneFolderDialog()
+				m.showFyneFolderDialog(req.start)
 			case err != nil:
 				m.showError(err)
 			case path != "":
@@ -202,8 +210,10 @@ func (m *MainWindow) onOpenFolder() {
 	})
 }
 
-// showFyneFolderDialog is the fallback when the OS dialog is not available.
-func (m *MainWindow) showFyneFolderDialog() {
+// showFyneFolderDialog is the fallback when the OS dialog is not available;
+// it opens in start when that is set.
+func (m *MainWindow) showFyneFolderDialog(start string) {
+	m.picking = true
 	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 		if err != nil {
 			m.showError(err)
@@ -213,6 +223,12 @@ func (m *MainWindow) showFyneFolderDialog() {
 			m.OpenFolder(u.Path())
 		}
 	}, m.win)
+	if start != "" {
+		if l, err := storage.ListerForURI(storage.NewFileURI(start)); err == nil {
+			d.SetLocation(l)
+		}
+	}
+	d.SetOnClosed(func() { m.picking = false })
 	d.Resize(fyne.NewSize(760, 520))
 	d.Show()
 }

@@ -431,20 +431,20 @@ func TestOpenFolderUsesThePickerThenFallsBack(t *testing.T) {
 	f := newFixture(t, memoryOn)
 	dir := t.TempDir()
 	var titles []string
-	f.m.pickFolder = func(title string) (string, error) { titles = append(titles, title); return dir, nil }
+	f.m.pickFolder = func(r folderRequest) (string, error) { titles = append(titles, r.title); return dir, nil }
 	f.tap(f.m.win, "Open Folder…")
 	if len(titles) != 1 || f.button(f.m.win, "Set up") == nil {
 		t.Fatalf("Open Folder… with a native dialog: asked %v, setup question shown = %v", titles, f.button(f.m.win, "Set up") != nil)
 	}
 	f.tap(f.m.win, "Not now")
 
-	f.m.pickFolder = func(string) (string, error) { return "", nil } // cancelled
+	f.m.pickFolder = func(folderRequest) (string, error) { return "", nil } // cancelled
 	f.tap(f.m.win, "Open Folder…")
 	if top := f.m.win.Canvas().Overlays().Top(); top != nil {
 		t.Errorf("cancelling the native dialog left an overlay open: %T", top)
 	}
 
-	f.m.pickFolder = func(string) (string, error) { return "", errNoNativeDialog }
+	f.m.pickFolder = func(folderRequest) (string, error) { return "", errNoNativeDialog }
 	f.tap(f.m.win, "Open Folder…")
 	if f.m.win.Canvas().Overlays().Top() == nil || f.button(f.m.win, "Open") == nil {
 		t.Error("without a native dialog, Fyne's folder dialog did not open")
