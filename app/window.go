@@ -9,11 +9,11 @@ import (
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
 	"fyne.io/fyne/v2/lang"
-	"github.com/pkg/browser"
 
 	"memo.dev/projects/assets"
 	"memo.dev/projects/persistence"
 	"memo.dev/projects/ui"
+	"memo.dev/projects/ui/sessionbus"
 )
 
 // window opens the main window, with path opened in it when given. It is the
@@ -37,6 +37,13 @@ func (e *env) window(path string) (code int) {
 	if err := lang.AddTranslationsFS(assets.Translations, "translations"); err != nil {
 		fmt.Fprintf(e.stderr, "memo-projects: translations not loaded, showing English: %v\n", err)
 	}
+	// Fyne asks the session bus for the theme at start-up (and for
+	// notifications, the screensaver): with no bus, godbus would run
+	// dbus-launch and leave a daemon behind at every launch.
+	var childEnv []string
+	if runtime.GOOS != "windows" && runtime.GOOS != "darwin" {
+		childEnv = sessionbus.Pin()
+	}
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	m := ui.NewMainWindow(a, ui.Deps{
@@ -44,7 +51,7 @@ func (e *env) window(path string) (code int) {
 		OpenMemory: func() (ui.Memories, ui.MemoryState) { return openMemory(s.store) },
 		DataDir:    s.store.DataDir(),
 		Backups:    func() ([]string, error) { return persistence.Backups(s.store.DataDir()) },
-		OpenPath:   browser.OpenFile,
+		OpenPath:   openPath(childEnv),
 		// Reading 10,000 projects and building the first screen leaves garbage
 		// the runtime would hand back to the OS only slowly.
 		Loaded: debug.FreeOSMemory,
