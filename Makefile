@@ -54,8 +54,11 @@ bench: test-deps
 
 # package builds the Linux desktop bundle dist/memo-projects-VERSION-linux-ARCH.tar.xz:
 # the binary, its .desktop entry, the icon, and a Makefile whose `make user-install`
-# copies them under ~/.local (`sudo make install`: /usr/local). Name, app ID, icon
-# and version come from FyneApp.toml. fyne package writes into the folder it
+# copies them under ~/.local (`sudo make install`: /usr/local). Name, app ID, icon,
+# menu categories and version come from FyneApp.toml. The Makefile fyne package
+# writes splits paths with spaces ($HOME="/home/Jane Doe" fails): the bundle gets
+# packaging/bundle/Makefile and install.sh in its place (tested by
+# packaging/bundle_test.go). fyne package writes into the folder it
 # packages (a generated .go file, tmp-pkg/, Build+1 in FyneApp.toml), so it runs
 # on a copy of the tracked and new files. The tool is run at a pinned version,
 # not as a go.mod tool: fyne.io/tools v1.7.4 requires Fyne v2.8.1 and would
@@ -71,8 +74,12 @@ package: package-deps
 	out=dist/$(BIN)-$$version-linux-$$($(GO) env GOARCH).tar.xz; \
 	echo "fyne package (a few minutes the first time)"; \
 	(cd "$$stage" && $(GO) run $(FYNE_TOOL) package --os linux --release --executable $(BIN)); \
-	mkdir -p dist; \
-	mv "$$stage"/*.tar.xz "$$out"; \
+	mkdir -p dist "$$stage/.bundle"; \
+	tar -xJf "$$stage"/*.tar.xz -C "$$stage/.bundle"; \
+	top=$$(ls "$$stage/.bundle"); \
+	install -m 0644 packaging/bundle/Makefile "$$stage/.bundle/$$top/Makefile"; \
+	install -m 0755 packaging/bundle/install.sh "$$stage/.bundle/$$top/install.sh"; \
+	tar -cJf "$$out" -C "$$stage/.bundle" --owner=0 --group=0 --numeric-owner "$$top"; \
 	tar -tJvf "$$out"; \
 	echo "$$out"
 
