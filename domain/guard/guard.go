@@ -46,6 +46,9 @@ type Memo struct {
 	Symlink        bool     // .memo is a symbolic link or a junction
 	InstallEntries []string // which of bin, binaries, data, config it holds
 	ValidProject   bool     // .memo/project.json is valid (SPEC §2.4)
+	// Unreadable says why .memo could not be read ("permission denied"), or "".
+	// Such a .memo may be a project or not: it is left alone either way.
+	Unreadable string
 }
 
 // Verdict is the guard's answer. Reason is a short sentence when refused.
@@ -77,7 +80,11 @@ const (
 		"foreign and never writes through it."
 	reasonInstall = "This folder's .memo holds %s, so it looks like a Memo install, not a project; " +
 		"Memo leaves it alone."
-	reasonForeign = "This folder holds a .memo folder that Memo did not create; Memo never writes into it."
+	reasonForeign    = "This folder holds a .memo folder that Memo did not create; Memo never writes into it."
+	reasonUnreadable = "This folder's .memo cannot be read (%s), so Memo cannot tell whether it is a project; " +
+		"Memo leaves it alone."
+	reasonInMemo = "This folder is inside a .memo folder (%s); a project is the folder that holds its .memo, " +
+		"and Memo never makes a project inside one."
 )
 
 // System folders are refused with everything inside them.
@@ -150,17 +157,22 @@ func (r Rules) CheckPath(path string) Verdict {
 	if r.OS == Darwin && len(p.parts) == 2 && strings.EqualFold(p.parts[0], "Volumes") {
 		return refuse(reasonVolumeRoot)
 	}
-	if !hasHome || !r.within(p, home) { // home wins, wherever it lives
-		for _, s := range r.systemDirs() {
-			d, bad := r.parse(s)
-			if bad != "" || !r.within(p, d) {
-				continue
-			}
-			if r.same(p, d) {
-				return refuse(reasonSystem)
-			}
-			return refuse(fmt.Sprintf(reasonInSystem, s))
+	for _, s := range r.systemDirs() {
+		d, bad := r.parse(s)
+		if bad != "" || !r.within(p, d) {
+			continue
 		}
+		// Home wins, wherever it lives (/var/lib/jenkins), but only over a
+		// system folder it lies inside: a home that is a filesystem root, a
+		// system folder or an ancestor of one (HOME=/ in containers) exempts
+		// nothing.
+		if hasHome && r.within(p, home) && r.within(home, d) && !r.same(home, d) {
+			continue
+		}
+		if r.same(p, d) {
+			return refuse(reasonSystem)
+		}
+		return refuse(fmt.Sprintf(reasonInSystem, s))
 	}
 	if t, bad := r.parse(r.TempDir); bad == "" && r.same(p, t) {
 		return refuse(reasonTemp)
@@ -170,7 +182,49 @@ func (r Rules) CheckPath(path string) Verdict {
 			return refuse(fmt.Sprintf(reasonShared, s))
 		}
 	}
+
+	// Rule 5: at or below any .memo (foreign, install-like, linked, or a
+	// project's own) is never a project root. The project service maps a path
+	// inside a project's own valid .memo to that project before asking.
+	if i := r.memoIndex(p); i >= 0 {
+		return refuse(fmt.Sprintf(reasonInMemo, r.format(cleanPath{vol: p.vol, parts: p.parts[:i+1]})))
+	}
 	return Verdict{Allowed: true}
+}
+
+// MemoDirName is the name of Memo's folder inside a project.
+const MemoDirName = ".memo"
+
+// memoIndex is the index of p's first component named .memo, or -1.
+func (r Rules) memoIndex(p cleanPath) int {
+	for i, c := range p.parts {
+		if r.sameName(c, MemoDirName) {
+			return i
+		}
+	}
+	return -1
+}
+
+// MemoOwner returns the folder holding the outermost .memo that path lies at
+// or below, and true; or false when no component of path is named .memo.
+func (r Rules) MemoOwner(path string) (string, bool) {
+	p, bad := r.parse(path)
+	if bad != "" {
+		return "", false
+	}
+	i := r.memoIndex(p)
+	if i < 0 {
+		return "", false
+	}
+	return r.format(cleanPath{vol: p.vol, parts: p.parts[:i]}), true
+}
+
+// format writes a cleanPath back in r.OS's syntax.
+func (r Rules) format(p cleanPath) string {
+	if r.OS == Windows {
+		return p.vol + `\` + strings.Join(p.parts, `\`)
+	}
+	return "/" + strings.Join(p.parts, "/")
 }
 
 // Check applies CheckPath, then rules 4–6 of SPEC §2.3 to what is at
@@ -182,6 +236,8 @@ func (r Rules) Check(path string, m Memo) Verdict {
 	switch {
 	case m.Symlink:
 		return refuse(reasonSymlink)
+	case m.Unreadable != "":
+		return refuse(fmt.Sprintf(reasonUnreadable, m.Unreadable))
 	case len(m.InstallEntries) > 0:
 		return refuse(fmt.Sprintf(reasonInstall, installNames(m.InstallEntries)))
 	case m.Exists && !m.ValidProject:

@@ -56,7 +56,25 @@ var (
 		SystemRoot:   `C:\Windows`,
 		ProgramDirs:  []string{`C:\Program Files`, `C:\Program Files (x86)`, `C:\ProgramData`},
 	}
-	allRules = []Rules{linuxRules, linuxDevRules, jenkinsRules, memoHomeRules, darwinRules, windowsRules}
+	// HOME=/ (a container user without a passwd entry): home exempts nothing.
+	rootHomeRules = Rules{OS: Linux, Home: "/", MemoHome: "/.memo", TempDir: "/tmp"}
+	// Home is itself a listed system folder, or a shared root holding some.
+	usrHomeRules    = Rules{OS: Linux, Home: "/usr", MemoHome: "/usr/.memo", TempDir: "/tmp"}
+	varLibHomeRules = Rules{OS: Linux, Home: "/var/lib", MemoHome: "/var/lib/.memo", TempDir: "/tmp"}
+	varHomeRules    = Rules{OS: Linux, Home: "/var", MemoHome: "/var/.memo", TempDir: "/tmp"}
+	// A system account's home inside a system folder keeps its exemption.
+	serviceHomeRules    = Rules{OS: Linux, Home: "/var/lib/postgresql", MemoHome: "/var/lib/postgresql/.memo", TempDir: "/tmp"}
+	darwinRootHomeRules = Rules{OS: Darwin, Home: "/", MemoHome: "/.memo", TempDir: "/private/tmp"}
+	// Windows: home at a drive root, %SystemRoot% itself, or inside it (service accounts).
+	windowsDriveHomeRules = Rules{OS: Windows, Home: `C:\`, MemoHome: `C:\.memo`, TempDir: `C:\Temp`,
+		SystemRoot: `C:\Windows`, ProgramDirs: []string{`C:\Program Files`, `C:\ProgramData`}}
+	windowsSystemHomeRules = Rules{OS: Windows, Home: `C:\Windows`, MemoHome: `C:\Windows\.memo`, TempDir: `C:\Windows\Temp`,
+		SystemRoot: `C:\Windows`, ProgramDirs: []string{`C:\Program Files`, `C:\ProgramData`}}
+	windowsServiceHomeRules = Rules{OS: Windows, Home: `C:\Windows\ServiceProfiles\svc`, MemoHome: `C:\Windows\ServiceProfiles\svc\.memo`,
+		TempDir: `C:\Windows\Temp`, SystemRoot: `C:\Windows`, ProgramDirs: []string{`C:\Program Files`, `C:\ProgramData`}}
+	allRules = []Rules{linuxRules, linuxDevRules, jenkinsRules, memoHomeRules, darwinRules, windowsRules,
+		rootHomeRules, usrHomeRules, varLibHomeRules, varHomeRules, serviceHomeRules, darwinRootHomeRules,
+		windowsDriveHomeRules, windowsSystemHomeRules, windowsServiceHomeRules}
 )
 
 type pathCase struct {
@@ -149,6 +167,46 @@ var pathCases = []pathCase{
 	{jenkinsRules, "/var/lib/docker", false, "system folder /var/lib"},
 	{jenkinsRules, "/home", false, "shared"},
 	{jenkinsRules, "/home/bob/repo", true, ""},
+	// Home grants no exemption when it is a root, a system folder or holds one.
+	{rootHomeRules, "/", false, "your home folder"},
+	{rootHomeRules, "/etc", false, "system folder"},
+	{rootHomeRules, "/etc/nginx", false, "system folder /etc"},
+	{rootHomeRules, "/usr/local/src/repo", false, "system folder /usr"},
+	{rootHomeRules, "/var/lib/x", false, "system folder /var/lib"},
+	{rootHomeRules, "/var", false, "shared"},
+	{rootHomeRules, "/tmp", false, "temp folder"},
+	{rootHomeRules, "/.memo", false, "Memo's own folder"},
+	{rootHomeRules, "/home/ann/repo", true, ""},
+	{rootHomeRules, "/var/www/site", true, ""},
+	{rootHomeRules, "/work/repo", true, ""},
+	{usrHomeRules, "/usr", false, "your home folder"},
+	{usrHomeRules, "/usr/local/src/repo", false, "system folder /usr"},
+	{usrHomeRules, "/usr/bin", false, "system folder /usr"},
+	{usrHomeRules, "/home/ann/repo", true, ""},
+	{varLibHomeRules, "/var/lib/x", false, "system folder /var/lib"},
+	{varLibHomeRules, "/var/lib/docker/x", false, "system folder /var/lib"},
+	{varHomeRules, "/var/lib/x", false, "system folder /var/lib"},
+	{varHomeRules, "/var/log/x", false, "system folder /var/log"},
+	{varHomeRules, "/var/www/site", true, ""},
+	{serviceHomeRules, "/var/lib/postgresql/work/repo", true, ""},
+	{serviceHomeRules, "/var/lib/postgresql", false, "your home folder"},
+	{serviceHomeRules, "/var/lib/mysql/x", false, "system folder /var/lib"},
+	{darwinRootHomeRules, "/Library/x", false, "system folder /Library"},
+	{darwinRootHomeRules, "/private/etc/ssh", false, "system folder"},
+	{darwinRootHomeRules, "/Users/ann/repo", true, ""},
+
+	// At or below any .memo: never a project.
+	{linuxRules, "/home/ann/code/repo/.memo", false, "inside a .memo folder (/home/ann/code/repo/.memo)"},
+	{linuxRules, "/home/ann/code/repo/.memo/", false, "inside a .memo folder"},
+	{linuxRules, "/home/ann/code/repo/.memo/skills/foo", false, "inside a .memo folder (/home/ann/code/repo/.memo)"},
+	{linuxRules, "/home/ann/code/x/.memo/y/.memo/z", false, "inside a .memo folder (/home/ann/code/x/.memo)"},
+	{linuxRules, "/opt/x/.memo", false, "inside a .memo folder"},
+	{linuxRules, "/home/ann/code/.memo2/repo", true, ""},
+	{linuxRules, "/home/ann/code/x.memo/repo", true, ""},
+	{linuxRules, "/home/ann/code/.MEMO/repo", true, ""}, // Linux is case-sensitive
+	{linuxRules, "/home/ann/code/.memo/../repo", true, ""},
+	{darwinRules, "/Users/ann/code/.MEMO/repo", false, "inside a .memo folder"},
+
 	// Not absolute.
 	{linuxRules, "", false, "No folder"},
 	{linuxRules, "repo", false, "not absolute"},
@@ -260,6 +318,19 @@ var pathCases = []pathCase{
 	{windowsRules, `\\localhost\C$\Windows\x`, false, "system folder"},
 	{windowsRules, `\\127.0.0.1\c$\Users\ann`, false, "your home folder"},
 	{windowsRules, `/Users/ann/repo`, false, "not absolute"},
+	{windowsRules, `C:\work\repo\.memo`, false, `inside a .memo folder (C:\work\repo\.memo)`},
+	{windowsRules, `c:\work\repo\.Memo\skills`, false, "inside a .memo folder"},
+	{windowsRules, `C:\work\repo\.memo.\skills`, false, "inside a .memo folder"},
+	{windowsRules, `\\server\share\repo\.memo`, false, `inside a .memo folder (\\server\share\repo\.memo)`},
+	{windowsDriveHomeRules, `C:\`, false, "your home folder"},
+	{windowsDriveHomeRules, `C:\Windows\System32`, false, `system folder C:\Windows`},
+	{windowsDriveHomeRules, `C:\Program Files\x`, false, `system folder C:\Program Files`},
+	{windowsDriveHomeRules, `C:\work\repo`, true, ""},
+	{windowsDriveHomeRules, `D:\work\repo`, true, ""},
+	{windowsSystemHomeRules, `C:\Windows\System32`, false, `system folder C:\Windows`},
+	{windowsSystemHomeRules, `C:\Windows\x\repo`, false, `system folder C:\Windows`},
+	{windowsServiceHomeRules, `C:\Windows\ServiceProfiles\svc\work\repo`, true, ""},
+	{windowsServiceHomeRules, `C:\Windows\System32\x`, false, `system folder C:\Windows`},
 	{windowsRules, ``, false, "No folder"},
 }
 
@@ -294,6 +365,8 @@ var memoCases = []memoCase{
 	{linuxRules, "/home/ann/code/repo", Memo{Exists: true, Symlink: true,
 		InstallEntries: []string{"bin"}}, false, "symbolic link"},
 	{windowsRules, `C:\work\repo`, Memo{Exists: true, Symlink: true}, false, "junction"},
+	{linuxRules, "/home/ann/code/repo", Memo{Exists: true, Unreadable: "permission denied"}, false, "cannot be read (permission denied)"},
+	{linuxRules, "/home/ann/code/repo", Memo{Exists: true, Symlink: true, Unreadable: "permission denied"}, false, "symbolic link"},
 	{darwinRules, "/Users/ann/code/repo", Memo{Exists: true, InstallEntries: []string{"Data"}}, false, "holds data"},
 	{darwinRules, "/Users/ann/code/repo", Memo{Exists: true, InstallEntries: []string{"odd\nname"}}, false, "holds install folders"},
 	// The path rules come first.
@@ -362,12 +435,15 @@ func memoFromBits(b uint8) Memo {
 	if b&8 != 0 {
 		m.InstallEntries = []string{"bin"}
 	}
+	if b&16 != 0 {
+		m.Unreadable = "permission denied"
+	}
 	return m
 }
 
 func bitsFromMemo(m Memo) uint8 {
 	var b uint8
-	for i, set := range []bool{m.Exists, m.Symlink, m.ValidProject, len(m.InstallEntries) > 0} {
+	for i, set := range []bool{m.Exists, m.Symlink, m.ValidProject, len(m.InstallEntries) > 0, m.Unreadable != ""} {
 		if set {
 			b |= 1 << i
 		}
@@ -492,7 +568,7 @@ func FuzzCheck(f *testing.F) {
 			if !v.Allowed && c != v {
 				t.Fatalf("%s: Check(%q, %+v) = %+v, want the path verdict %+v", r.OS, path, m, c, v)
 			}
-			if c.Allowed && (m.Symlink || len(m.InstallEntries) > 0 || m.Exists && !m.ValidProject) {
+			if c.Allowed && (m.Symlink || len(m.InstallEntries) > 0 || m.Unreadable != "" || m.Exists && !m.ValidProject) {
 				t.Fatalf("%s: Check(%q, %+v) allowed a foreign .memo", r.OS, path, m)
 			}
 
@@ -523,10 +599,29 @@ func FuzzCheck(f *testing.F) {
 					t.Fatalf("%s: CheckPath(%q) allowed home or its ancestor %q", r.OS, path, a)
 				}
 			}
-			// Home wins: inside home only Memo's own folders and the temp
-			// folder itself are refused.
+			inMemo := false
+			for _, n := range strings.Split(p, sep(r)) {
+				inMemo = inMemo || asciiLower(r, n) == asciiLower(r, ".memo")
+			}
+			if v.Allowed && inMemo {
+				t.Fatalf("%s: CheckPath(%q) allowed a folder at or below a .memo", r.OS, path)
+			}
+			// Home wins: inside home only Memo's own folders, the temp folder
+			// itself and .memo folders are refused — over the system folders
+			// home lies strictly inside (not when home is a root, one of
+			// them, or above them).
 			home, _ := simple(r, r.Home)
 			inHome := home != "" && strings.HasPrefix(asciiLower(r, p), asciiLower(r, home)+sep(r))
+			for _, d := range r.systemDirs() {
+				exempt := inHome && naiveWithin(r, home, d) && !naiveWithin(r, d, home)
+				if naiveWithin(r, p, d) && !exempt {
+					if v.Allowed {
+						t.Fatalf("%s: CheckPath(%q) allowed a folder in system folder %q (home %q)", r.OS, path, d, r.Home)
+					}
+					inHome = false
+				}
+			}
+			inHome = inHome && !inMemo
 			temp, _ := simple(r, r.TempDir)
 			ownFolder := naiveWithin(r, p, r.MemoHome) || asciiLower(r, p) == asciiLower(r, temp)
 			for _, s := range r.SettingsDirs {
