@@ -11,9 +11,10 @@ import (
 	"runtime"
 )
 
-// WriteFile replaces path with data.
+// WriteFile replaces path with data. A new file gets perm less the umask; a
+// replaced one keeps its permissions.
 func WriteFile(path string, data []byte, perm fs.FileMode) error {
-	tmp, err := writeTemp(path, data, perm)
+	tmp, err := writeTemp(path, data, perm, true)
 	if err != nil {
 		return err
 	}
@@ -24,14 +25,14 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 	return SyncDir(filepath.Dir(path))
 }
 
-// Create writes data to path only if nothing is there; otherwise it returns an
+// Create writes data to path (perm less the umask) only if nothing is there; otherwise it returns an
 // error satisfying errors.Is(err, fs.ErrExist) and leaves the existing file alone.
 // Two concurrent Creates of one path end with exactly one winner.
 func Create(path string, data []byte, perm fs.FileMode) error {
 	if _, err := os.Lstat(path); err == nil {
 		return &fs.PathError{Op: "create", Path: path, Err: fs.ErrExist}
 	}
-	tmp, err := writeTemp(path, data, perm)
+	tmp, err := writeTemp(path, data, perm, false)
 	if err != nil {
 		return err
 	}
@@ -61,8 +62,11 @@ func renameChecked(oldpath, newpath string) error {
 	return os.Rename(oldpath, newpath)
 }
 
-func writeTemp(path string, data []byte, perm fs.FileMode) (string, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+// writeTemp writes data to a new temporary file beside path. A new file gets
+// perm less the umask, as any program's would; a file replacing one keeps the
+// permissions of the file it replaces.
+func writeTemp(path string, data []byte, perm fs.FileMode, keepMode bool) (string, error) {
+	f, err := createTemp(filepath.Dir(path), filepath.Base(path), perm)
 	if err != nil {
 		return "", err
 	}
@@ -72,8 +76,10 @@ func writeTemp(path string, data []byte, perm fs.FileMode) (string, error) {
 		os.Remove(name)
 		return "", err
 	}
-	if err := f.Chmod(perm); err != nil {
-		return fail(err)
+	if fi, err := os.Lstat(path); keepMode && err == nil && fi.Mode().IsRegular() {
+		if err := f.Chmod(fi.Mode().Perm()); err != nil {
+			return fail(err)
+		}
 	}
 	if _, err := f.Write(data); err != nil {
 		return fail(err)

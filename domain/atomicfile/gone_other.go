@@ -1,0 +1,6 @@
+//go:build !unix && !windows
+
+package atomicfile
+
+// processGone cannot tell here: leftovers are removed by age alone.
+func processGone(int) bool { return false }
