@@ -24,7 +24,12 @@ func Template(name string) []byte {
 	return b
 }
 
-// RulesFile returns .memo/AGENTS.md, pointing at knowledge ("AGENTS.md" or "CLAUDE.md").
-func RulesFile(knowledge string) []byte {
-	return []byte(strings.ReplaceAll(string(Template("memo-AGENTS.md")), "{{KNOWLEDGE}}", knowledge))
+// RulesFile returns .memo/AGENTS.md, pointing at the project's knowledge
+// files: "AGENTS.md", "CLAUDE.md", or both when both exist.
+func RulesFile(knowledge ...string) []byte {
+	quoted := make([]string, len(knowledge))
+	for i, k := range knowledge {
+		quoted[i] = "`" + k + "`"
+	}
+	return []byte(strings.ReplaceAll(string(Template("memo-AGENTS.md")), "{{KNOWLEDGE}}", strings.Join(quoted, " and ")))
 }

@@ -66,7 +66,7 @@ func renameChecked(oldpath, newpath string) error {
 // perm less the umask, as any program's would; a file replacing one keeps the
 // permissions of the file it replaces.
 func writeTemp(path string, data []byte, perm fs.FileMode, keepMode bool) (string, error) {
-	f, err := createTemp(filepath.Dir(path), filepath.Base(path), perm)
+	f, err := CreateTemp(filepath.Dir(path), filepath.Base(path), perm)
 	if err != nil {
 		return "", err
 	}

@@ -40,8 +40,9 @@ func hostTag() string {
 	return hex.EncodeToString(sum[:4])
 }
 
-// createTemp creates a new temporary file for base in dir, exclusively.
-func createTemp(dir, base string, perm fs.FileMode) (*os.File, error) {
+// CreateTemp creates a new temporary file for base in dir, exclusively, with
+// perm less the umask. The caller removes it, or renames it into place.
+func CreateTemp(dir, base string, perm fs.FileMode) (*os.File, error) {
 	for range 100 {
 		f, err := os.OpenFile(newTempName(dir, base), os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
 		if !errors.Is(err, fs.ErrExist) {

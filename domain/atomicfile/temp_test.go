@@ -29,7 +29,7 @@ func leftover(base string, pid int) string {
 
 func TestTempNamesHaveTheirShape(t *testing.T) {
 	dir := t.TempDir()
-	f, err := createTemp(dir, "AGENTS.md", 0o666)
+	f, err := CreateTemp(dir, "AGENTS.md", 0o666)
 	if err != nil {
 		t.Fatal(err)
 	}

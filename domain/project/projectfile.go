@@ -5,19 +5,19 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 
+	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
 	"memo.dev/projects/domain/guard"
 	"memo.dev/projects/domain/identity"
+	"memo.dev/projects/domain/untrusted"
 )
 
 // MemoDir is the name of Memo's folder inside a project.
-const MemoDir = ".memo"
+const MemoDir = guard.MemoDirName
 
 // maxProjectFile bounds what is read of project.json: it is a few hundred bytes,
 // and a huge one is not ours.
@@ -71,40 +71,31 @@ func (f File) Bytes() []byte {
 	return append(b, '\n')
 }
 
-// readFile reads <root>/.memo/project.json without following a symbolic link
-// (a link could point anywhere; such a .memo is foreign).
+// readFile reads <root>/.memo/project.json as untrusted input: a plain file
+// (not a link, a FIFO, a device or a folder) of at most maxProjectFile bytes.
 func readFile(root string) (File, error) {
-	p := filepath.Join(root, MemoDir, "project.json")
-	fi, err := os.Lstat(p)
+	b, err := untrusted.ReadFile(filepath.Join(root, MemoDir, "project.json"), maxProjectFile)
 	if err != nil {
 		return File{}, err
 	}
-	if !fi.Mode().IsRegular() {
-		return File{}, fmt.Errorf("%s is not a regular file", p)
-	}
-	fh, err := os.Open(p)
+	f, err := ParseFile(b)
 	if err != nil {
-		return File{}, err
+		return File{}, domain.Wrap(domain.ErrInvalid, err, "%s: %v", filepath.Join(root, MemoDir, "project.json"), err)
 	}
-	defer fh.Close()
-	b, err := io.ReadAll(io.LimitReader(fh, maxProjectFile+1))
-	if err != nil {
-		return File{}, err
-	}
-	if len(b) > maxProjectFile {
-		return File{}, errors.New("project.json is too large")
-	}
-	return ParseFile(b)
+	return f, nil
 }
 
 func writeFile(root string, f File) error {
-	return atomicfile.WriteFile(filepath.Join(root, MemoDir, "project.json"), f.Bytes(), 0o644)
+	return atomicfile.WriteFile(filepath.Join(root, MemoDir, "project.json"), f.Bytes(), 0o666)
 }
 
 // installEntries are the names that make a .memo look like Memo's own install.
 var installEntries = []string{"bin", "binaries", "data", "config"}
 
-// inspect describes <root>/.memo for the guard and returns its project file when valid.
+// inspect describes <root>/.memo for the guard and returns its project file
+// when valid. A .memo that cannot be read says why in Memo.Unreadable: it may
+// be a project or not, and is left alone either way. The error is for a root
+// whose own entries cannot be listed.
 func inspect(root string) (guard.Memo, File, bool, error) {
 	dir := filepath.Join(root, MemoDir)
 	fi, err := os.Lstat(dir)
@@ -112,7 +103,7 @@ func inspect(root string) (guard.Memo, File, bool, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return guard.Memo{}, File{}, false, nil
 	case err != nil:
-		return guard.Memo{}, File{}, false, fmt.Errorf("cannot read %s: %w", root, err)
+		return guard.Memo{}, File{}, false, failure(err, "cannot read %s", root)
 	}
 	m := guard.Memo{Exists: true}
 	if fi.Mode()&fs.ModeSymlink != 0 || fi.Mode()&fs.ModeIrregular != 0 {
@@ -123,13 +114,37 @@ func inspect(root string) (guard.Memo, File, bool, error) {
 		return m, File{}, false, nil // a file named .memo: foreign
 	}
 	for _, name := range installEntries {
-		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+		_, err := os.Lstat(filepath.Join(dir, name))
+		switch {
+		case err == nil:
 			m.InstallEntries = append(m.InstallEntries, name)
+		case !errors.Is(err, fs.ErrNotExist):
+			m.Unreadable = cause(err)
 		}
 	}
 	f, err := readFile(root)
-	m.ValidProject = err == nil
+	switch {
+	case err == nil:
+		m.ValidProject = true
+	case errors.Is(err, fs.ErrPermission):
+		m.Unreadable = "permission denied"
+	case unreadable(err):
+		m.Unreadable = cause(err)
+	}
 	return m, f, m.ValidProject, nil
+}
+
+// unreadable tells an error that says nothing about what a file holds (an I/O
+// error) from one that shows the file is not Memo's: missing, not a plain
+// file, too large, not a valid project.json.
+func unreadable(err error) bool {
+	switch {
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, untrusted.ErrSymlink),
+		errors.Is(err, untrusted.ErrNotRegular), errors.Is(err, untrusted.ErrTooLarge),
+		errors.Is(err, domain.ErrInvalid):
+		return false
+	}
+	return true
 }
 
 func sha256Hex(b []byte) string {

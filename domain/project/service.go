@@ -67,6 +67,9 @@ type Status struct {
 	Reason    string `json:"reason"`
 	Enabled   bool   `json:"enabled"`
 	ShouldAsk bool   `json:"should_ask"`
+	// Note says why project features are off in an allowed, set-up folder
+	// (a copy that has no id of its own yet); "" otherwise.
+	Note string `json:"note,omitempty"`
 }
 
 // Service is the project-folder service. Its methods are synchronous and safe
@@ -98,7 +101,7 @@ func Resolve(path string) (string, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return "", &domain.Error{Kind: domain.ErrInvalid, Msg: fmt.Sprintf("%s does not exist", path), Cause: fs.ErrNotExist}
 	case errors.Is(err, fs.ErrPermission):
-		return "", domain.Invalid("%s cannot be read: permission denied", path)
+		return "", domain.Wrap(domain.ErrRefused, err, "%s cannot be read: permission denied", path)
 	case err != nil:
 		return "", domain.Invalid("%s cannot be read: %v", path, err)
 	case !fi.IsDir():
@@ -111,12 +114,38 @@ func Resolve(path string) (string, error) {
 	return filepath.Clean(real), nil
 }
 
-// findRoot walks up from dir to the nearest folder with a valid project.json,
-// stopping at the first folder the guard refuses; without one, dir is the root.
-func (s *Service) findRoot(dir string) string {
+// findRoot returns the project root for dir, the resolved form of path, and
+// the guard's verdict when the way there is refused already.
+//
+// A path at or below a .memo (as given, or resolved) belongs to the folder
+// holding that .memo when it is that folder's own valid project .memo: picking
+// repo/.memo/skills is picking repo. Any other .memo (foreign, install-like,
+// linked, or reached through a link) makes the path refused: Memo never makes
+// a project inside one, nor writes through a link named .memo.
+//
+// Otherwise it walks up from dir to the nearest folder with a valid
+// project.json, stopping at the first folder the guard refuses, and at a .memo
+// it cannot read (that may be the project); without one, dir is the root.
+func (s *Service) findRoot(path, dir string) (string, guard.Verdict) {
+	for _, p := range []string{filepath.Clean(path), dir} {
+		owner, ok := s.guard.MemoOwner(p)
+		if !ok {
+			continue
+		}
+		real, err := filepath.EvalSymlinks(owner)
+		if err != nil {
+			return dir, s.guard.CheckPath(p)
+		}
+		memo, _, valid, err := inspect(real)
+		if err != nil || !valid || !s.guard.Check(real, memo).Allowed {
+			return dir, s.guard.CheckPath(p)
+		}
+		return real, guard.Verdict{Allowed: true}
+	}
 	for d := dir; s.guard.CheckPath(d).Allowed; {
-		if _, _, ok, _ := inspect(d); ok {
-			return d
+		memo, _, valid, _ := inspect(d)
+		if valid || memo.Unreadable != "" {
+			return d, guard.Verdict{Allowed: true}
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
@@ -124,45 +153,87 @@ func (s *Service) findRoot(dir string) string {
 		}
 		d = parent
 	}
-	return dir
+	return dir, guard.Verdict{Allowed: true}
 }
 
 // Status answers SPEC §2.1 and writes nothing anywhere.
 func (s *Service) Status(path string) (Status, error) {
-	st, _, err := s.status(path)
-	return st, err
+	v, err := s.status(path)
+	return v.Status, err
 }
 
-func (s *Service) status(path string) (Status, File, error) {
+// view is a status answer with what it was made from, for register and files.
+type view struct {
+	Status
+	file  File
+	sight identity.Sighting // where the registry has file.ID (set up only)
+	copy  bool              // file.ID is live in another folder: this is a copy
+}
+
+func (s *Service) status(path string) (view, error) {
 	dir, err := Resolve(path)
 	if err != nil {
-		return Status{}, File{}, err
+		return view{}, err
 	}
-	root := s.findRoot(dir)
+	root, pre := s.findRoot(path, dir)
 	memo, file, valid, err := inspect(root)
 	if err != nil {
-		return Status{}, File{}, domain.Invalid("%v", err)
+		return view{}, err
 	}
-	v := s.guard.Check(root, memo)
+	v := pre
+	if v.Allowed {
+		v = s.guard.Check(root, memo)
+	}
 	st := Status{Root: root, Name: filepath.Base(root), SetUp: valid, Allowed: v.Allowed, Reason: v.Reason}
 	rec, found, err := s.registry.ByPath(root)
 	if err != nil {
-		return Status{}, File{}, err
+		return view{}, err
 	}
+	out := view{file: file}
 	switch {
 	case valid:
 		st.ID = file.ID
+		if out.sight, out.copy, err = s.sight(root, file.ID); err != nil {
+			return view{}, err
+		}
 	case found:
 		st.ID = rec.ID
 	}
 	st.Declined = found && rec.Declined
 	minimal, err := s.Minimal()
 	if err != nil {
-		return Status{}, File{}, err
+		return view{}, err
 	}
 	st.Enabled = st.Allowed && st.SetUp && !minimal
 	st.ShouldAsk = st.Allowed && !st.SetUp && !st.Declined && !minimal
-	return st, file, nil
+	if out.copy && st.Allowed {
+		// The id belongs to the original until this folder has its own:
+		// presenting it here would let two folders share one memory.
+		st.ID, st.Enabled = "", false
+		st.Note = fmt.Sprintf("This folder is a copy of the project at %s and has no id of its own yet; "+
+			"project features stay off here until opening it gives it one.", out.sight.At)
+	}
+	out.Status = st
+	return out, nil
+}
+
+// sight tells where the registry has id, and whether that is another folder
+// that still carries it (so root is a copy).
+func (s *Service) sight(root, id string) (identity.Sighting, bool, error) {
+	rec, found, err := s.registry.ByID(id)
+	if err != nil || !found {
+		return identity.Sighting{}, false, err
+	}
+	sight := identity.Sighting{Registered: true, At: rec.Path}
+	// One folder can have two paths (a bind mount, a second mount of the
+	// disk): taking it for a copy would rewrite the original's id.
+	sight.Here = s.guard.Same(rec.Path, root) || sameFolder(rec.Path, root)
+	if !sight.Here {
+		if other, err := readFile(rec.Path); err == nil && other.ID == id {
+			sight.StillThere = true
+		}
+	}
+	return sight, identity.Decide(sight) == identity.Copied, nil
 }
 
 // Register does what opening a folder does (SPEC §3): a new folder gets an id in
@@ -179,10 +250,11 @@ func (s *Service) Register(path string) (Status, identity.Event, error) {
 
 // register runs with the registry's lock held.
 func (s *Service) register(path string) (Status, identity.Event, error) {
-	st, file, err := s.status(path)
+	v, err := s.status(path)
 	if err != nil {
 		return Status{}, "", err
 	}
+	st, file := v.Status, v.file
 	if !st.Allowed {
 		return st, "", domain.Refused("%s", st.Reason)
 	}
@@ -200,32 +272,22 @@ func (s *Service) register(path string) (Status, identity.Event, error) {
 		return st, identity.Fresh, nil
 	}
 
-	rec, found, err := s.registry.ByID(file.ID)
-	if err != nil {
-		return Status{}, "", err
-	}
-	sight := identity.Sighting{Registered: found, At: rec.Path}
-	if found {
-		// One folder can have two paths (a bind mount, a second mount of
-		// the disk): taking it for a copy would rewrite the original's id.
-		sight.Here = s.guard.Same(rec.Path, st.Root) || sameFolder(rec.Path, st.Root)
-		if !sight.Here {
-			if other, err := readFile(rec.Path); err == nil && other.ID == file.ID {
-				sight.StillThere = true
-			}
-		}
-	}
-	ev := identity.Decide(sight)
+	ev := identity.Decide(v.sight)
 	// st.Declined is this folder's record as status read it.
 	next := Record{ID: file.ID, Path: st.Root, Declined: st.Declined, LastOpened: now}
 	if ev == identity.Copied {
 		// Two folders never share one memory: the copy gets its own id.
 		file.setID(identity.New())
 		if err := writeFile(st.Root, file); err != nil {
-			return Status{}, "", fmt.Errorf("cannot give the copied project a new id: %w", err)
+			return Status{}, "", failure(err, "%s is a copy of the project at %s, and its .memo cannot be written, "+
+				"so it cannot get an id of its own; project features stay off here until it can", st.Root, v.sight.At)
 		}
 		next.ID = file.ID
-		st.ID = file.ID
+		minimal, err := s.Minimal()
+		if err != nil {
+			return Status{}, "", err
+		}
+		st.ID, st.Note, st.Enabled = file.ID, "", !minimal
 	}
 	return st, ev, s.registry.Put(next)
 }

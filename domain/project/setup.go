@@ -2,15 +2,16 @@ package project
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"memo.dev/projects/assets"
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
+	"memo.dev/projects/domain/untrusted"
 )
 
 // The items of SPEC §2.4, relative to the root, in the order they are shown.
@@ -56,13 +57,24 @@ const (
 	reasonRulesCurrent = "up to date"
 )
 
-// knowledgeFile is the file the rules point the model at: AGENTS.md, or
-// CLAUDE.md when only that one exists (SPEC §2.4).
-func knowledgeFile(root string) string {
-	if exists(filepath.Join(root, "AGENTS.md")) || !exists(filepath.Join(root, "CLAUDE.md")) {
-		return "AGENTS.md"
+// knowledgeFiles are the files the rules point the model at: AGENTS.md,
+// CLAUDE.md, or both when both exist (SPEC §2.4). AGENTS.md when neither
+// exists: setup creates it.
+func knowledgeFiles(root string) []string {
+	agents, claude := exists(filepath.Join(root, "AGENTS.md")), exists(filepath.Join(root, "CLAUDE.md"))
+	switch {
+	case agents && claude:
+		return []string{"AGENTS.md", "CLAUDE.md"}
+	case claude:
+		return []string{"CLAUDE.md"}
 	}
-	return "CLAUDE.md"
+	return []string{"AGENTS.md"}
+}
+
+// onlyClaude reports whether the knowledge is CLAUDE.md alone, so that no
+// AGENTS.md is created beside it.
+func onlyClaude(knowledge []string) bool {
+	return len(knowledge) == 1 && knowledge[0] == "CLAUDE.md"
 }
 
 func exists(p string) bool {
@@ -86,11 +98,11 @@ func (s *Service) Setup(path string) (SetupResult, error) {
 	root := st.Root
 	res := SetupResult{Root: root, ID: st.ID, Created: []string{}, Skipped: []string{}, Refreshed: []string{}, Details: []Skip{}}
 
-	knowledge := knowledgeFile(root)
-	rules := assets.RulesFile(knowledge)
+	knowledge := knowledgeFiles(root)
+	rules := assets.RulesFile(knowledge...)
 	if !st.SetUp {
 		if err := createMemoDir(root, st.ID, rules); err != nil && !errors.Is(err, fs.ErrExist) {
-			return SetupResult{}, fmt.Errorf("cannot create %s: %w", filepath.Join(root, MemoDir), err)
+			return SetupResult{}, failure(err, "cannot create %s", filepath.Join(root, MemoDir))
 		}
 		if err == nil {
 			res.Created = append(res.Created, ItemRules, ItemProject, ItemNotes, ItemIgnore, ItemSkills)
@@ -106,7 +118,7 @@ func (s *Service) Setup(path string) (SetupResult, error) {
 		return SetupResult{}, domain.Refused("%s", v.Reason)
 	}
 	res.ID = file.ID
-	removeTemps(root)
+	s.removeLeftovers(root)
 	if err := s.registry.SetDeclined(root, false); err != nil {
 		return SetupResult{}, err
 	}
@@ -116,7 +128,7 @@ func (s *Service) Setup(path string) (SetupResult, error) {
 		}
 	}
 
-	if knowledge == "CLAUDE.md" {
+	if onlyClaude(knowledge) {
 		res.skip(ItemAgents, ReasonClaude)
 	} else {
 		if err := create(root, ItemAgents, assets.Template("AGENTS.md"), &res); err != nil {
@@ -141,11 +153,13 @@ func createMemoDir(root, id string, rules []byte) error {
 }
 
 func buildMemoDir(root, id string, rules []byte) error {
-	tmp, err := os.MkdirTemp(root, ".memo-setup-*.tmp")
+	// Exclusively created: the deferred RemoveAll removes only what this
+	// call made (a no-op once renamed).
+	tmp, err := atomicfile.MkdirTemp(root, setupTempBase, 0o777)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp) // a no-op once renamed
+	defer os.RemoveAll(tmp)
 	file := newFile(id, sha256Hex(rules))
 	for _, f := range []struct {
 		name string
@@ -156,17 +170,14 @@ func buildMemoDir(root, id string, rules []byte) error {
 		{"notes.md", assets.Template("notes.md")},
 		{".gitignore", assets.Template("gitignore")},
 	} {
-		if err := atomicfile.Create(filepath.Join(tmp, f.name), f.data, 0o644); err != nil {
+		if err := atomicfile.Create(filepath.Join(tmp, f.name), f.data, 0o666); err != nil {
 			return err
 		}
 	}
-	if err := os.Mkdir(filepath.Join(tmp, "skills"), 0o755); err != nil {
+	if err := os.Mkdir(filepath.Join(tmp, "skills"), 0o777); err != nil {
 		return err
 	}
 	if err := atomicfile.SyncDir(tmp); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil { // MkdirTemp makes it 0700
 		return err
 	}
 	dst := filepath.Join(root, MemoDir)
@@ -179,16 +190,60 @@ func buildMemoDir(root, id string, rules []byte) error {
 	return atomicfile.SyncDir(root)
 }
 
-// removeTemps removes the temporary folders of interrupted setups. It runs once
-// .memo exists: a setup still running elsewhere then fails to finish its own
-// temporary folder and takes the existing .memo, as it would anyway.
-func removeTemps(root string) {
-	matches, _ := filepath.Glob(filepath.Join(root, ".memo-setup-*.tmp"))
-	for _, m := range matches {
-		if fi, err := os.Lstat(m); err == nil && fi.IsDir() {
-			os.RemoveAll(m)
+// setupTempBase names the temporary folder in which setup builds .memo.
+const setupTempBase = "memo-setup"
+
+// The files setup writes into the root and into .memo: their temporary
+// leftovers are the only ones Memo removes.
+var (
+	rootFiles = []string{"AGENTS.md", "handoff.md"}
+	memoFiles = []string{"AGENTS.md", "project.json", "notes.md", ".gitignore"}
+)
+
+// removeLeftovers removes what interrupted runs of Memo left in a project:
+// temporary files and setup folders whose names have the exact shape Memo
+// gives them and that are provably stale (atomicfile.Stale: their creator is
+// gone, or they are old). A setup folder is removed only when it holds nothing
+// but what setup puts there. A user's look-alike is never touched.
+func (s *Service) removeLeftovers(root string) {
+	now := s.now()
+	atomicfile.RemoveStale(root, rootFiles, now)
+	atomicfile.RemoveStale(filepath.Join(root, MemoDir), memoFiles, now)
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		base, ok := atomicfile.TempBase(e.Name())
+		dir := filepath.Join(root, e.Name())
+		if ok && base == setupTempBase && e.IsDir() && atomicfile.Stale(root, e.Name(), now) && onlySetupFiles(dir) {
+			os.RemoveAll(dir)
 		}
 	}
+}
+
+// onlySetupFiles reports whether dir holds only what buildMemoDir writes:
+// the files of .memo (or their temporary files) and an empty skills folder.
+func onlySetupFiles(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		name := e.Name()
+		base, isTemp := atomicfile.TempBase(name)
+		switch {
+		case name == "skills" && e.IsDir():
+			if inner, err := os.ReadDir(filepath.Join(dir, name)); err != nil || len(inner) > 0 {
+				return false
+			}
+		case e.Type().IsRegular() && slices.Contains(memoFiles, name):
+		case e.Type().IsRegular() && isTemp && slices.Contains(memoFiles, base):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // completeMemoDir adds what is missing to an existing project .memo and
@@ -207,26 +262,29 @@ func completeMemoDir(root string, file *File, rules []byte, res *SetupResult) er
 		}
 	}
 	skills := filepath.Join(root, MemoDir, "skills")
-	switch err := os.Mkdir(skills, 0o755); {
+	switch err := os.Mkdir(skills, 0o777); {
 	case err == nil:
 		res.Created = append(res.Created, ItemSkills)
 	case errors.Is(err, fs.ErrExist):
 		res.skip(ItemSkills, ReasonExists)
 	default:
-		return fmt.Errorf("cannot create %s: %w", skills, err)
+		return failure(err, "cannot create %s", skills)
 	}
 
 	rulesPath := filepath.Join(root, filepath.FromSlash(ItemRules))
-	cur, err := os.ReadFile(rulesPath)
+	cur, err := readRules(rulesPath)
 	want := sha256Hex(rules)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		if err := atomicfile.Create(rulesPath, rules, 0o644); err != nil {
-			return fmt.Errorf("cannot create %s: %w", rulesPath, err)
+		if err := atomicfile.Create(rulesPath, rules, 0o666); err != nil {
+			return failure(err, "cannot create %s", rulesPath)
 		}
 		res.Created = append(res.Created, ItemRules)
 	case err != nil:
-		return fmt.Errorf("cannot read %s: %w", rulesPath, err)
+		// A link, a FIFO, a folder or a huge file where the rules belong:
+		// not what Memo wrote, so it is left alone, and setup says why.
+		res.skip(ItemRules, err.Error())
+		return nil
 	case sha256Hex(cur) == want:
 		res.skip(ItemRules, reasonRulesCurrent)
 		if file.RulesHash == want {
@@ -234,8 +292,8 @@ func completeMemoDir(root string, file *File, rules []byte, res *SetupResult) er
 		}
 	case sha256Hex(cur) == file.RulesHash:
 		// Nobody edited it since Memo wrote it: take the new template.
-		if err := atomicfile.WriteFile(rulesPath, rules, 0o644); err != nil {
-			return fmt.Errorf("cannot refresh %s: %w", rulesPath, err)
+		if err := atomicfile.WriteFile(rulesPath, rules, 0o666); err != nil {
+			return failure(err, "cannot refresh %s", rulesPath)
 		}
 		res.Refreshed = append(res.Refreshed, ItemRules)
 	default:
@@ -244,21 +302,30 @@ func completeMemoDir(root string, file *File, rules []byte, res *SetupResult) er
 	}
 	file.setRulesHash(want)
 	if err := writeFile(root, *file); err != nil {
-		return fmt.Errorf("cannot update %s: %w", ItemProject, err)
+		return failure(err, "cannot update %s", filepath.Join(root, filepath.FromSlash(ItemProject)))
 	}
 	return nil
+}
+
+// maxRulesFile bounds what is read of .memo/AGENTS.md: Memo's template is a
+// few KiB, and a user's edit of it stays far below this.
+const maxRulesFile = 1 << 20
+
+// readRules reads the rules file as untrusted input.
+func readRules(path string) ([]byte, error) {
+	return untrusted.ReadFile(path, maxRulesFile)
 }
 
 // create writes a file that does not exist yet and records what happened.
 func create(root, item string, data []byte, res *SetupResult) error {
 	p := filepath.Join(root, filepath.FromSlash(item))
-	switch err := atomicfile.Create(p, data, 0o644); {
+	switch err := atomicfile.Create(p, data, 0o666); {
 	case err == nil:
 		res.Created = append(res.Created, item)
 	case errors.Is(err, fs.ErrExist):
 		res.skip(item, ReasonExists)
 	default:
-		return fmt.Errorf("cannot create %s: %w", p, err)
+		return failure(err, "cannot create %s", p)
 	}
 	return nil
 }
@@ -280,12 +347,12 @@ func (s *Service) Plan(path string) ([]PlanItem, error) {
 	if !st.Allowed {
 		return nil, domain.Refused("%s", st.Reason)
 	}
-	knowledge := knowledgeFile(st.Root)
+	knowledge := knowledgeFiles(st.Root)
 	out := make([]PlanItem, 0, len(Items))
 	for _, item := range Items {
 		p := filepath.Join(st.Root, filepath.FromSlash(strings.TrimSuffix(item, "/")))
 		switch {
-		case item == ItemAgents && !exists(p) && knowledge == "CLAUDE.md":
+		case item == ItemAgents && !exists(p) && onlyClaude(knowledge):
 			out = append(out, PlanItem{Path: item, Reason: ReasonClaude})
 		case exists(p):
 			out = append(out, PlanItem{Path: item, Reason: ReasonExists})
@@ -300,6 +367,8 @@ func (s *Service) Plan(path string) ([]PlanItem, error) {
 type FileState struct {
 	Path  string `json:"path"`
 	State string `json:"state"`
+	// Reason says why an item is unreadable, in a sentence; "" otherwise.
+	Reason string `json:"reason,omitempty"`
 }
 
 // File states shown by the Overview.
@@ -309,16 +378,20 @@ const (
 	StateSkipped  = "skipped because CLAUDE.md exists"
 	StateEdited   = "rules file edited by you"
 	StateOutdated = "rules outdated"
+	// The rules file is there but is not a plain file Memo can read (a link,
+	// a FIFO, a folder, a huge file, no permission): Memo leaves it alone.
+	StateUnreadable = "rules file cannot be read"
 )
 
 // Files reports the state of each setup item of a folder's root.
 func (s *Service) Files(path string) ([]FileState, error) {
-	st, file, err := s.status(path)
+	v, err := s.status(path)
 	if err != nil {
 		return nil, err
 	}
+	st, file := v.Status, v.file
 	root := st.Root
-	knowledge := knowledgeFile(root)
+	knowledge := knowledgeFiles(root)
 	out := make([]FileState, 0, len(Items))
 	for _, item := range Items {
 		p := filepath.Join(root, filepath.FromSlash(strings.TrimSuffix(item, "/")))
@@ -327,16 +400,19 @@ func (s *Service) Files(path string) ([]FileState, error) {
 			state = StatePresent
 		}
 		switch {
-		case item == ItemAgents && state == StateMissing && knowledge == "CLAUDE.md":
+		case item == ItemAgents && state == StateMissing && onlyClaude(knowledge):
 			state = StateSkipped
 		case item == ItemRules && state == StatePresent && st.SetUp:
-			cur, err := os.ReadFile(p)
+			cur, err := readRules(p)
 			switch {
-			case err != nil:
+			case errors.Is(err, fs.ErrNotExist):
 				state = StateMissing
+			case err != nil:
+				out = append(out, FileState{Path: item, State: StateUnreadable, Reason: err.Error()})
+				continue
 			case sha256Hex(cur) != file.RulesHash:
 				state = StateEdited
-			case file.RulesHash != sha256Hex(assets.RulesFile(knowledge)):
+			case file.RulesHash != sha256Hex(assets.RulesFile(knowledge...)):
 				state = StateOutdated
 			}
 		}
