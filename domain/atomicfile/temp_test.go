@@ -66,8 +66,8 @@ func TestRemoveStaleRemovesOnlyProvableLeftovers(t *testing.T) {
 		// A live creator (this process, pid 1) keeps its files until they are old.
 		{leftover("AGENTS.md", os.Getpid()), plain, false},
 		{leftover("handoff.md", 1), plain, false},
-		{leftover("handoff.md", 1)[:1] + "x" + leftover("handoff.md", 1)[1:], plain, false}, // base not Memo's
-		{strings.Replace(leftover("AGENTS.md", 1), hostTag(), "00000000", 1), plain, false},   // another machine
+		{leftover("handoff.md", 1)[:1] + "x" + leftover("handoff.md", 1)[1:], plain, false},    // base not Memo's
+		{strings.Replace(leftover("AGENTS.md", 1), hostTag(), "00000000", 1), plain, false},    // another machine
 		{strings.Replace(leftover("AGENTS.md", 2), hostTag(), "00000001", 1), aged(old), true}, // another machine, old
 		{strings.Replace(leftover("AGENTS.md", os.Getpid()), "0123456789abcdef", "fedcba9876543210", 1), aged(old), true},
 		// Look-alikes of users: wrong shape, not a plain file, not a base of Memo's.
