@@ -1,0 +1,171 @@
+package project_test
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"memo.dev/projects/domain"
+)
+
+// asNobody runs the current test again, in a copy of the test binary, as the
+// unprivileged user nobody when the tests run as root (whose privileges would
+// void permission checks). It reports whether the caller should return.
+func asNobody(t *testing.T) bool {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		return false
+	}
+	dir, err := os.MkdirTemp("", "memo-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	tmp := filepath.Join(dir, "tmp")
+	bin := filepath.Join(dir, "test.bin")
+	data, err := os.ReadFile(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bin, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Mkdir(tmp, 0o777)
+	os.Chmod(tmp, 0o777)
+	os.Chmod(dir, 0o755)
+	cmd := exec.Command("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+		bin, "-test.run=^"+regexp.QuoteMeta(t.Name())+"$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "HOME="+tmp)
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "--- PASS: "+t.Name()) {
+		t.Fatalf("%s as nobody: %v\n%s", t.Name(), err, out)
+	}
+	return true
+}
+
+// An unreadable .memo may be a project or not: status says it cannot be read,
+// not that Memo did not create it, and setup leaves it alone.
+func TestUnreadableMemoSaysSo(t *testing.T) {
+	if asNobody(t) {
+		return
+	}
+	tests := []struct {
+		name    string
+		prepare func(t *testing.T, dir string)
+		pick    string
+	}{
+		{".memo not readable", func(t *testing.T, d string) {
+			write(t, d+"/.memo/project.json", validJSON)
+			os.Chmod(d+"/.memo", 0o000)
+		}, ""},
+		{".memo not searchable", func(t *testing.T, d string) {
+			write(t, d+"/.memo/project.json", validJSON)
+			os.Chmod(d+"/.memo", 0o644)
+		}, ""},
+		{"project.json not readable", func(t *testing.T, d string) {
+			write(t, d+"/.memo/project.json", validJSON)
+			os.Chmod(d+"/.memo/project.json", 0o000)
+		}, ""},
+		{"a folder below an unreadable .memo", func(t *testing.T, d string) {
+			write(t, d+"/.memo/project.json", validJSON)
+			os.MkdirAll(d+"/src/pkg", 0o755)
+			os.Chmod(d+"/.memo", 0o000)
+		}, "/src/pkg"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, _ := newTestService(t)
+			dir := t.TempDir()
+			tt.prepare(t, dir)
+			t.Cleanup(func() { os.Chmod(dir+"/.memo", 0o755); os.Chmod(dir+"/.memo/project.json", 0o644) })
+			st, err := s.Status(dir + tt.pick)
+			if err != nil || st.Root != dir || st.Allowed || !strings.Contains(st.Reason, "cannot be read (permission denied)") {
+				t.Errorf("Status(%s) = %+v, %v; want root %s refused because .memo cannot be read", tt.name, st, err, dir)
+			}
+			entries, _ := os.ReadDir(dir)
+			if _, err := s.Setup(dir + tt.pick); !errors.Is(err, domain.ErrRefused) {
+				t.Errorf("Setup(%s) err = %v, want refused", tt.name, err)
+			}
+			if after, _ := os.ReadDir(dir); len(after) != len(entries) {
+				t.Errorf("refused Setup(%s) wrote into the folder: %v", tt.name, after)
+			}
+		})
+	}
+}
+
+// A copy whose .memo cannot be written cannot get an id of its own: register
+// says so in plain words, and status never presents the original's id as its own.
+func TestCopyWhoseMemoCannotBeWritten(t *testing.T) {
+	if asNobody(t) {
+		return
+	}
+	s, _ := newTestService(t)
+	orig := t.TempDir()
+	res, err := s.Setup(orig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := t.TempDir()
+	pj, _ := os.ReadFile(orig + "/.memo/project.json")
+	write(t, cp+"/.memo/project.json", string(pj))
+	os.Chmod(cp+"/.memo", 0o555)
+	t.Cleanup(func() { os.Chmod(cp+"/.memo", 0o755) })
+
+	st, err := s.Status(cp)
+	if err != nil || st.ID != "" || st.Enabled || !st.SetUp || !strings.Contains(st.Note, orig) {
+		t.Errorf("Status(copy) = %+v, %v; want no id, not enabled, a note naming %s", st, err, orig)
+	}
+	if line, err := s.Preamble(cp); line != "" || err != nil {
+		t.Errorf("Preamble(copy) = %q, %v; want empty", line, err)
+	}
+	_, _, err = s.Register(cp)
+	if !errors.Is(err, domain.ErrRefused) || !strings.Contains(err.Error(), "copy of the project at "+orig) ||
+		!strings.Contains(err.Error(), "permission denied") || strings.Contains(err.Error(), ".tmp") {
+		t.Errorf("Register(copy, .memo read-only) err = %v; want refused, in plain words, naming the original", err)
+	}
+	if st, _ := s.Status(cp); st.ID == res.ID || st.Enabled {
+		t.Errorf("Status(copy) after the failed register = %+v; the original's id %s shows as its own", st, res.ID)
+	}
+	if st, _ := s.Status(orig); st.ID != res.ID || !st.Enabled {
+		t.Errorf("Status(original) = %+v; want its id %s, enabled", st, res.ID)
+	}
+	// Once it can be written, opening it gives it its own id.
+	os.Chmod(cp+"/.memo", 0o755)
+	st, _, err = s.Register(cp)
+	if err != nil || st.ID == "" || st.ID == res.ID || !st.Enabled || st.Note != "" {
+		t.Errorf("Register(copy, writable) = %+v, %v; want its own id, enabled", st, err)
+	}
+}
+
+// A folder Memo may not write into: setup refuses (a permission problem, not
+// an internal error) in plain words.
+func TestSetupOfAReadOnlyFolderIsRefused(t *testing.T) {
+	if asNobody(t) {
+		return
+	}
+	s, _ := newTestService(t)
+	dir := t.TempDir()
+	os.Chmod(dir, 0o555)
+	t.Cleanup(func() { os.Chmod(dir, 0o755) })
+	_, err := s.Setup(dir)
+	if !errors.Is(err, domain.ErrRefused) || !strings.Contains(err.Error(), "permission denied") ||
+		strings.Contains(err.Error(), ".tmp") || strings.Contains(err.Error(), "memo-setup") {
+		t.Errorf("Setup(read-only folder) err = %v; want refused, saying permission denied, no temporary names", err)
+	}
+	// A set-up project whose root became read-only: the missing items cannot
+	// be created, and that is a refusal too.
+	other := t.TempDir()
+	if _, err := s.Setup(other); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(other + "/handoff.md")
+	os.Chmod(other, 0o555)
+	t.Cleanup(func() { os.Chmod(other, 0o755) })
+	if _, err := s.Setup(other); !errors.Is(err, domain.ErrRefused) || strings.Contains(err.Error(), ".tmp") {
+		t.Errorf("Setup(read-only project) err = %v; want refused without temporary names", err)
+	}
+}
