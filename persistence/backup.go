@@ -99,7 +99,10 @@ func backupDB(src, dir, prefix, name, table string, opt memoryOptions) (string, 
 	}
 	// One backup at a time in a data home: while this lock is held, a
 	// staging folder in dir belongs to a run that died.
-	unlock, err := lockFile(filepath.Join(filepath.Dir(dir), backupsLockName))
+	unlock, err := lockFile(filepath.Join(filepath.Dir(dir), backupsLockName), memoryLockWait)
+	if errors.Is(err, errLockBusy) {
+		return "", busy(filepath.Dir(dir))
+	}
 	if err != nil {
 		return "", fsError(err, "cannot lock the backups folder")
 	}

@@ -24,6 +24,9 @@ const (
 )
 
 func TestMain(m *testing.M) {
+	if dataDir := os.Getenv(holdLock); dataDir != "" {
+		os.Exit(holdLockMain(dataDir))
+	}
 	if dataDir := os.Getenv(killData); dataDir != "" {
 		step := os.Getenv(killAt)
 		hook := func(s string) error {

@@ -161,6 +161,9 @@ func OpenMemoryDB(dataDir string, now func() time.Time) (*MemoryDB, error) {
 	return openMemoryDB(dataDir, now, memoryOptions{})
 }
 
+// memoryLockWait bounds the wait for another process's one-time change.
+const memoryLockWait = 2 * time.Minute
+
 func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*MemoryDB, error) {
 	if now == nil {
 		now = time.Now
@@ -169,8 +172,14 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 	backups := filepath.Join(dataDir, backupsDirName)
 	// Two launches at once (the window and the chat app) would both back up
 	// and alter: one does it while the other waits, then finds it done.
+	// The wait covers a backup of a large memory.db; a holder that takes
+	// longer is hung, and saying so beats waiting forever.
 	if os.MkdirAll(dataDir, 0o700) == nil {
-		if unlock, err := lockFile(filepath.Join(dataDir, "memory.lock")); err == nil {
+		unlock, err := lockFile(filepath.Join(dataDir, "memory.lock"), memoryLockWait)
+		if errors.Is(err, errLockBusy) {
+			return nil, busy(dataDir)
+		}
+		if err == nil {
 			defer unlock()
 		}
 		cleanStaging(dataDir)

@@ -40,15 +40,16 @@ func migrateRegistry(db *gorm.DB) error {
 
 // Registry implements project.Registry on projects.db.
 type Registry struct {
-	db   *gorm.DB
-	path string // for error messages
+	db       *gorm.DB
+	path     string        // for error messages
+	lockWait time.Duration // how long Lock waits for another process
 }
 
 var _ project.Registry = (*Registry)(nil)
 
 // Registry returns the device registry.
 func (s *Store) Registry() *Registry {
-	return &Registry{db: s.db, path: filepath.Join(s.dataDir, "projects.db")}
+	return &Registry{db: s.db, path: filepath.Join(s.dataDir, "projects.db"), lockWait: s.opt.LockWait}
 }
 
 func toRecord(r projectRow) project.Record {
@@ -113,13 +114,10 @@ func (r *Registry) Put(rec project.Record) error {
 
 // Lock serialises opening and setting up folders across processes (two chat
 // windows opening one folder): decisions that read the folder and the
-// registry, then write both, run under it.
+// registry, then write both, run under it. A holder that does not let go
+// within the wait is a conflict: another Memo process is busy.
 func (r *Registry) Lock() (func(), error) {
-	unlock, err := lockFile(filepath.Join(filepath.Dir(r.path), "projects.lock"))
-	if err != nil {
-		return nil, fsError(err, "cannot lock the registry")
-	}
-	return unlock, nil
+	return lockData(filepath.Dir(r.path), r.lockWait)
 }
 
 // SetDeclined records or clears "Never for this folder".

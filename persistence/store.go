@@ -30,6 +30,9 @@ type Options struct {
 	Now      func() time.Time
 	// Logger receives GORM's SQL (tests use it to catch table rebuilds).
 	Logger logger.Interface
+	// LockWait bounds how long Registry.Lock waits for another Memo
+	// process (0: DefaultLockWait).
+	LockWait time.Duration
 }
 
 // Store holds the open databases of one data home.
