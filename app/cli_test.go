@@ -296,9 +296,10 @@ func TestCLIUnreadableFolder(t *testing.T) {
 		code int
 		says string
 	}{
-		{[]string{"status", locked}, 2, "permission denied"},
-		{[]string{"setup", locked}, 2, "permission denied"},
-		{[]string{"status", filepath.Join(locked, "inner")}, 2, "permission denied"},
+		// A permission problem is a refusal (forbidden), not invalid input.
+		{[]string{"status", locked}, 3, "permission denied"},
+		{[]string{"setup", locked}, 3, "permission denied"},
+		{[]string{"status", filepath.Join(locked, "inner")}, 3, "permission denied"},
 	}
 	for _, tt := range tests {
 		args := tt.args

@@ -1,0 +1,159 @@
+package app
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// A hostile .memo/AGENTS.md (a link to /dev/zero, a FIFO) gets a plain
+// sentence from files, setup and status: no hang, no out-of-memory crash.
+func TestCLIHostileRulesFileAnswers(t *testing.T) {
+	for _, kind := range []string{"link to /dev/zero", "FIFO"} {
+		t.Run(kind, func(t *testing.T) {
+			c := newCLI(t)
+			dir := t.TempDir()
+			if r := c.run("setup", dir); r.code != 0 {
+				t.Fatalf("setup = %d %s", r.code, r.stdout)
+			}
+			rules := filepath.Join(dir, ".memo", "AGENTS.md")
+			os.Remove(rules)
+			if kind == "FIFO" {
+				syscall.Mkfifo(rules, 0o644)
+			} else {
+				os.Symlink("/dev/zero", rules)
+			}
+			start := time.Now()
+			r := c.run("files", dir)
+			if r.code != 0 || !strings.Contains(r.stdout, `"rules file cannot be read"`) {
+				t.Errorf("files with the rules as a %s = %d %s", kind, r.code, r.stdout)
+			}
+			r = c.run("setup", dir)
+			if r.code != 0 || !strings.Contains(r.stdout, "Memo reads only plain files") {
+				t.Errorf("setup with the rules as a %s = %d %s", kind, r.code, r.stdout)
+			}
+			if r = c.run("status", dir); r.code != 0 || r.obj["enabled"] != true {
+				t.Errorf("status with the rules as a %s = %d %s", kind, r.code, r.stdout)
+			}
+			if took := time.Since(start); took > 20*time.Second {
+				t.Errorf("three commands took %v", took)
+			}
+		})
+	}
+}
+
+// Another Memo process holding the data folder: register waits a bounded time,
+// then says so with exit 4, kind conflict.
+func TestCLILockHeldByAnotherProcessIsAConflict(t *testing.T) {
+	c := newCLI(t)
+	dir := t.TempDir()
+	if r := c.run("register", dir); r.code != 0 {
+		t.Fatalf("register = %d %s", r.code, r.stdout)
+	}
+	f, err := os.OpenFile(filepath.Join(c.home, "data", "projects.lock"), os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	r := c.run("register", dir)
+	took := time.Since(start)
+	if r.code != 4 || r.str("kind") != "conflict" || !strings.Contains(r.str("error"), "another Memo process is busy with this data folder") {
+		t.Errorf("register with the lock held = %d %s, want exit 4, conflict", r.code, r.stdout)
+	}
+	if took < 9*time.Second || took > 30*time.Second {
+		t.Errorf("register gave up after %v, want about 10 s", took)
+	}
+	if r := c.run("status", dir); r.code != 0 {
+		t.Errorf("status (which takes no lock) with the lock held = %d %s", r.code, r.stdout)
+	}
+}
+
+// A setup killed at each of its writes in turn (strace kills it at its N-th
+// fsync): the next setup completes the project and cleans what the killed
+// run left, and never finds a .memo it calls foreign.
+func TestCLISetupKilledAtEveryWriteIsCompletedAndCleaned(t *testing.T) {
+	if _, err := exec.LookPath("strace"); err != nil {
+		t.Fatal("this test needs strace (Debian package strace)")
+	}
+	for n := 1; ; n++ {
+		c := newCLI(t)
+		dir := t.TempDir()
+		cmd := exec.Command("strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=fsync,fdatasync",
+			"-e", fmt.Sprintf("inject=fsync,fdatasync:signal=SIGKILL:when=%d", n), binary, "setup", dir)
+		cmd.Env = append(os.Environ(), "MEMO_HOME="+c.home, "HOME="+c.user, "XDG_CONFIG_HOME="+filepath.Join(c.user, ".config"))
+		out, err := cmd.CombinedOutput()
+		ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
+		killed := ws.Signaled() && ws.Signal() == syscall.SIGKILL || ws.ExitStatus() == 128+int(syscall.SIGKILL)
+		if err != nil && !killed {
+			t.Fatalf("fsync %d: setup failed without being killed: %v\n%s", n, err, out)
+		}
+		// A foreign-looking .memo would make this setup refuse (exit 3).
+		r := c.run("setup", dir)
+		if r.code != 0 {
+			t.Errorf("killed at fsync %d: the next setup = %d %s", n, r.code, r.stdout)
+		}
+		// Exactly the items of SPEC §2.4 remain: whatever the killed run left
+		// (temporary files, its setup folder) is gone.
+		var got []string
+		filepath.Walk(dir, func(p string, _ os.FileInfo, _ error) error {
+			if rel, _ := filepath.Rel(dir, p); rel != "." {
+				got = append(got, rel)
+			}
+			return nil
+		})
+		want := []string{".memo", ".memo/.gitignore", ".memo/AGENTS.md", ".memo/notes.md", ".memo/project.json", ".memo/skills", "AGENTS.md", "handoff.md"}
+		if !slices.Equal(got, want) {
+			t.Errorf("killed at fsync %d: after the next setup the folder holds %v, want %v", n, got, want)
+		}
+		if !killed {
+			if n < 3 {
+				t.Errorf("setup ran only %d fsyncs: strace injected nothing?", n-1)
+			}
+			t.Logf("setup killed at each of its %d fsyncs", n-1)
+			return
+		}
+	}
+}
+
+// The guard's holes from outside: setup inside a foreign .memo writes nothing
+// (exit 3); with HOME=/ the system folders stay refused.
+func TestCLIGuardHoles(t *testing.T) {
+	c := newCLI(t)
+	x := t.TempDir()
+	os.MkdirAll(filepath.Join(x, ".memo", "skills", "foo"), 0o755)
+	os.WriteFile(filepath.Join(x, ".memo", "mine.txt"), []byte("mine"), 0o644)
+	for _, pick := range []string{filepath.Join(x, ".memo"), filepath.Join(x, ".memo", "skills", "foo")} {
+		for _, cmd := range []string{"setup", "register"} {
+			if r := c.run(cmd, pick); r.code != 3 || r.str("kind") != "forbidden" {
+				t.Errorf("%s %s = %d %s, want exit 3", cmd, pick, r.code, r.stdout)
+			}
+		}
+		if r := c.run("status", pick); r.code != 0 || r.obj["allowed"] != false || !strings.Contains(r.str("reason"), ".memo") {
+			t.Errorf("status %s = %d %s, want not allowed, saying why", pick, r.code, r.stdout)
+		}
+	}
+	var names []string
+	filepath.Walk(x, func(p string, _ os.FileInfo, _ error) error { names = append(names, p); return nil })
+	if len(names) != 5 {
+		t.Errorf("refused commands wrote into the foreign .memo: %v", names)
+	}
+
+	root := &cli{t: t, home: c.home, user: "/"}
+	for _, p := range []string{"/etc", "/usr/share", "/var/lib"} {
+		if r := root.run("status", p); r.code != 0 || r.obj["allowed"] != false {
+			t.Errorf("HOME=/ status %s = %d %s, want not allowed", p, r.code, r.stdout)
+		}
+	}
+}
