@@ -6,7 +6,7 @@ GO       ?= go
 # Fyne's cgo build needs these; the window tests need an X server (Xvfb).
 BUILD_PKGS := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev \
               libxinerama-dev libxi-dev libxxf86vm-dev
-TEST_PKGS  := xvfb xauth xdotool imagemagick libgl1-mesa-dri sqlite3 dbus-daemon
+TEST_PKGS  := xvfb xauth xdotool imagemagick libgl1-mesa-dri sqlite3 dbus-daemon strace
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps test-deps package-deps build run test vet bench package clean

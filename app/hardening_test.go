@@ -87,7 +87,7 @@ func TestCLILockHeldByAnotherProcessIsAConflict(t *testing.T) {
 // run left, and never finds a .memo it calls foreign.
 func TestCLISetupKilledAtEveryWriteIsCompletedAndCleaned(t *testing.T) {
 	if _, err := exec.LookPath("strace"); err != nil {
-		t.Fatal("this test needs strace (Debian package strace)")
+		t.Fatal("this test needs strace (Debian package strace; make test-deps installs it)")
 	}
 	for n := 1; ; n++ {
 		c := newCLI(t)
