@@ -15,7 +15,11 @@ import (
 // found, anything else internal. The sentence names what Memo was doing and
 // the system's short reason, never a temporary file's name.
 func failure(err error, format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...) + ": " + cause(err)
+	return withKind(err, fmt.Sprintf(format, args...)+": "+cause(err))
+}
+
+// withKind gives err the kind failure gives it, with msg as its sentence.
+func withKind(err error, msg string) error {
 	var de *domain.Error
 	switch {
 	case errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.EROFS):

@@ -168,6 +168,8 @@ type view struct {
 	file  File
 	sight identity.Sighting // where the registry has file.ID (set up only)
 	copy  bool              // file.ID is live in another folder: this is a copy
+	// enabled is what Status.Enabled would be if this folder had its own id.
+	enabled bool
 }
 
 func (s *Service) status(path string) (view, error) {
@@ -206,6 +208,7 @@ func (s *Service) status(path string) (view, error) {
 	}
 	st.Enabled = st.Allowed && st.SetUp && !minimal
 	st.ShouldAsk = st.Allowed && !st.SetUp && !st.Declined && !minimal
+	out.enabled = st.Enabled
 	if out.copy && st.Allowed {
 		// The id belongs to the original until this folder has its own:
 		// presenting it here would let two folders share one memory.
@@ -279,15 +282,12 @@ func (s *Service) register(path string) (Status, identity.Event, error) {
 		// Two folders never share one memory: the copy gets its own id.
 		file.setID(identity.New())
 		if err := writeFile(st.Root, file); err != nil {
-			return Status{}, "", failure(err, "%s is a copy of the project at %s, and its .memo cannot be written, "+
-				"so it cannot get an id of its own; project features stay off here until it can", st.Root, v.sight.At)
+			return Status{}, "", withKind(err, fmt.Sprintf("%s is a copy of the project at %s, and its .memo cannot be "+
+				"written (%s), so it cannot get an id of its own; project features stay off here until it can",
+				st.Root, v.sight.At, cause(err)))
 		}
 		next.ID = file.ID
-		minimal, err := s.Minimal()
-		if err != nil {
-			return Status{}, "", err
-		}
-		st.ID, st.Note, st.Enabled = file.ID, "", !minimal
+		st.ID, st.Note, st.Enabled = file.ID, "", v.enabled
 	}
 	return st, ev, s.registry.Put(next)
 }
