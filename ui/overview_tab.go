@@ -69,6 +69,9 @@ func (t *overviewTab) show(st project.Status, files []project.FileState) {
 			icon, outdated = theme.InfoIcon(), true
 		case f.State == project.StateEdited, f.State == project.StateSkipped:
 			icon = theme.InfoIcon()
+		case f.State == project.StateUnreadable:
+			// A link, a FIFO or a huge file where the rules belong: say why.
+			icon, f.State = theme.WarningIcon(), f.Reason
 		}
 		path := &widget.Label{Text: f.Path, TextStyle: fyne.TextStyle{Monospace: true}}
 		state := &widget.Label{Text: fileStateText(f.State), Importance: widget.LowImportance}
