@@ -71,12 +71,13 @@ type sink interface {
 // rootSink writes under an os.Root: even a path the checks missed cannot leave it.
 type rootSink struct{ root *os.Root }
 
-func (s rootSink) mkdirAll(p string) error { return s.root.MkdirAll(p, 0o755) }
+// Folders and files get 0777/0666 less the umask, like everything Memo creates.
+func (s rootSink) mkdirAll(p string) error { return s.root.MkdirAll(p, 0o777) }
 
 func (s rootSink) create(p string) (io.WriteCloser, error) {
 	// O_EXCL: an entry never replaces another (duplicates are refused before,
 	// this is the floor under that check).
-	return s.root.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	return s.root.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 }
 
 // discardSink writes nothing: the review (dry run) reads and judges the same

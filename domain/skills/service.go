@@ -209,7 +209,7 @@ func (s *Service) stage(ctx context.Context, staging string, src Source, progres
 
 func (s *Service) extractTo(ctx context.Context, staging, name string, src Source, scope string, progress Progress) (*extraction, string, error) {
 	tree := filepath.Join(staging, name)
-	if err := os.Mkdir(tree, 0o755); err != nil {
+	if err := os.Mkdir(tree, 0o777); err != nil {
 		return nil, "", err
 	}
 	root, err := os.OpenRoot(tree)
