@@ -58,25 +58,19 @@ func TestUnreadableMemoSaysSo(t *testing.T) {
 	tests := []struct {
 		name    string
 		prepare func(t *testing.T, dir string)
-		pick    string
 	}{
 		{".memo not readable", func(t *testing.T, d string) {
 			write(t, d+"/.memo/project.json", validJSON)
 			os.Chmod(d+"/.memo", 0o000)
-		}, ""},
+		}},
 		{".memo not searchable", func(t *testing.T, d string) {
 			write(t, d+"/.memo/project.json", validJSON)
 			os.Chmod(d+"/.memo", 0o644)
-		}, ""},
+		}},
 		{"project.json not readable", func(t *testing.T, d string) {
 			write(t, d+"/.memo/project.json", validJSON)
 			os.Chmod(d+"/.memo/project.json", 0o000)
-		}, ""},
-		{"a folder below an unreadable .memo", func(t *testing.T, d string) {
-			write(t, d+"/.memo/project.json", validJSON)
-			os.MkdirAll(d+"/src/pkg", 0o755)
-			os.Chmod(d+"/.memo", 0o000)
-		}, "/src/pkg"},
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,18 +78,29 @@ func TestUnreadableMemoSaysSo(t *testing.T) {
 			dir := t.TempDir()
 			tt.prepare(t, dir)
 			t.Cleanup(func() { os.Chmod(dir+"/.memo", 0o755); os.Chmod(dir+"/.memo/project.json", 0o644) })
-			st, err := s.Status(dir + tt.pick)
+			st, err := s.Status(dir)
 			if err != nil || st.Root != dir || st.Allowed || !strings.Contains(st.Reason, "cannot be read (permission denied)") {
 				t.Errorf("Status(%s) = %+v, %v; want root %s refused because .memo cannot be read", tt.name, st, err, dir)
 			}
 			entries, _ := os.ReadDir(dir)
-			if _, err := s.Setup(dir + tt.pick); !errors.Is(err, domain.ErrRefused) {
+			if _, err := s.Setup(dir); !errors.Is(err, domain.ErrRefused) {
 				t.Errorf("Setup(%s) err = %v, want refused", tt.name, err)
 			}
 			if after, _ := os.ReadDir(dir); len(after) != len(entries) {
 				t.Errorf("refused Setup(%s) wrote into the folder: %v", tt.name, after)
 			}
 		})
+	}
+	// A folder below one whose .memo cannot be read (another user's Memo
+	// install) is judged by its own .memo, as below a foreign one.
+	s, _ := newTestService(t)
+	dir := t.TempDir()
+	os.MkdirAll(dir+"/.memo/bin", 0o755)
+	os.MkdirAll(dir+"/work/repo", 0o755)
+	os.Chmod(dir+"/.memo", 0o000)
+	t.Cleanup(func() { os.Chmod(dir+"/.memo", 0o755) })
+	if st, err := s.Status(dir + "/work/repo"); err != nil || st.Root != dir+"/work/repo" || !st.Allowed {
+		t.Errorf("Status(below an unreadable .memo) = %+v, %v; want its own root, allowed", st, err)
 	}
 }
 

@@ -124,8 +124,11 @@ func Resolve(path string) (string, error) {
 // a project inside one, nor writes through a link named .memo.
 //
 // Otherwise it walks up from dir to the nearest folder with a valid
-// project.json, stopping at the first folder the guard refuses, and at a .memo
-// it cannot read (that may be the project); without one, dir is the root.
+// project.json, stopping at the first folder the guard refuses; without one,
+// dir is the root. An ancestor whose .memo is foreign or cannot be read is
+// passed by, as the guard treats a folder below one (another user's Memo
+// install in a home Memo may read but not its .memo must not refuse a
+// project further down).
 func (s *Service) findRoot(path, dir string) (string, guard.Verdict) {
 	for _, p := range []string{filepath.Clean(path), dir} {
 		owner, ok := s.guard.MemoOwner(p)
@@ -143,8 +146,7 @@ func (s *Service) findRoot(path, dir string) (string, guard.Verdict) {
 		return real, guard.Verdict{Allowed: true}
 	}
 	for d := dir; s.guard.CheckPath(d).Allowed; {
-		memo, _, valid, _ := inspect(d)
-		if valid || memo.Unreadable != "" {
+		if _, _, valid, _ := inspect(d); valid {
 			return d, guard.Verdict{Allowed: true}
 		}
 		parent := filepath.Dir(d)
