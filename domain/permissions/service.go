@@ -81,8 +81,12 @@ func (s *Service) folder(path string) (folder.Status, error) {
 // folder that was copied or moved and not opened since is not this folder's
 // yet (a clone can carry any id): nothing it pinned applies.
 func (s *Service) pinsFor(proj folder.Status) (PinStore, string, error) {
-	if !proj.SetUp || proj.ID == "" {
+	switch {
+	case !proj.SetUp:
 		return noPins{}, whyNotSetUp, nil
+	case proj.ID == "":
+		// Status withholds the id of a copy that has no id of its own yet.
+		return noPins{}, whyElsewhere, nil
 	}
 	rec, found, err := s.records.ByID(proj.ID)
 	if err != nil {
@@ -213,7 +217,9 @@ func (s *Service) enabled(path string) (Status, error) {
 	if err != nil {
 		return Status{}, err
 	}
-	if proj.SetUp && !proj.Enabled {
+	// Set up yet not enabled: Minimal Mode, unless the id was withheld (a
+	// copy without an id of its own, which Show reports as such).
+	if proj.SetUp && !proj.Enabled && proj.ID != "" {
 		return Status{Root: proj.Root, State: StateNoFile, Effective: none(), Problems: []Problem{}, Why: whyMinimal}, nil
 	}
 	return s.Show(path)
