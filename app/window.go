@@ -10,6 +10,7 @@ import (
 	fyneapp "fyne.io/fyne/v2/app"
 	"fyne.io/fyne/v2/lang"
 
+	"memo.dev/projects/app/startenv"
 	"memo.dev/projects/assets"
 	"memo.dev/projects/persistence"
 	"memo.dev/projects/ui"
@@ -40,9 +41,13 @@ func (e *env) window(path string) (code int) {
 	// Fyne asks the session bus for the theme at start-up (and for
 	// notifications, the screensaver): with no bus, godbus would run
 	// dbus-launch and leave a daemon behind at every launch.
+	// Programs the window starts (the file manager) get the environment Memo
+	// was started with: they may start a bus of their own, and read the
+	// locale as it was (startenv).
 	var childEnv []string
 	if runtime.GOOS != "windows" && runtime.GOOS != "darwin" {
-		childEnv = sessionbus.Pin()
+		sessionbus.Pin()
+		childEnv = startenv.Original
 	}
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
