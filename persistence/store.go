@@ -65,18 +65,25 @@ func Open(home string, opt Options) (*Store, error) {
 	path := filepath.Join(s.dataDir, "projects.db")
 	if opt.ReadOnly {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-			db, err := openGorm("file:registry?mode=memory", registryConfig(opt))
-			if err != nil {
-				return nil, err
-			}
-			s.db = db
-			return s, migrateRegistry(db) // in memory: nothing is written
+			return s, s.openEmptyRegistry()
 		}
 		db, snapshot, err := openRegistryReadOnly(path, registryConfig(opt))
 		if err != nil {
 			return nil, err
 		}
 		s.db, s.snapshot = db, snapshot
+		// A registry that was never migrated (an empty file, or a first
+		// launch killed before its migration committed) holds no folder:
+		// it reads as empty, as a missing one does.
+		if !db.Migrator().HasTable(&projectRow{}) {
+			s.Close()
+			s.db, s.snapshot = nil, ""
+			return s, s.openEmptyRegistry()
+		}
+		if _, err := registryVersion(db, path); err != nil {
+			s.Close()
+			return nil, err
+		}
 		return s, nil
 	}
 	if err := os.MkdirAll(s.dataDir, 0o700); err != nil {
@@ -101,6 +108,17 @@ func Open(home string, opt Options) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// openEmptyRegistry serves a read-only open from an empty registry in
+// memory: nothing is written.
+func (s *Store) openEmptyRegistry() error {
+	db, err := openGorm("file:registry?mode=memory", registryConfig(s.opt))
+	if err != nil {
+		return err
+	}
+	s.db = db
+	return migrateRegistry(db)
 }
 
 // registrySchema is the layout version of projects.db, kept in PRAGMA
