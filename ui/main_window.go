@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"path/filepath"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/memory"
 	"memo.dev/projects/domain/project"
 )
 
@@ -37,7 +37,7 @@ type MainWindow struct {
 	picking    bool // a folder dialog is open: one at a time (UI goroutine only)
 
 	memories Memories
-	memState MemoryState
+	memState memory.State
 
 	openButton     *widget.Button
 	settingsButton *widget.Button
@@ -71,7 +71,8 @@ func (m *MainWindow) buildUI() {
 	m.list = newProjectList(m.deps.Projects, m.run, m.onSelectProject, m.onSelectGlobal)
 	m.list.onMenu = m.showProjectMenu
 	m.global = newGlobalView(m.run)
-	m.detail = container.NewStack(m.emptyState())
+	m.detail = container.NewStack()
+	m.showEmpty()
 
 	m.statusText = &widget.Label{Wrapping: fyne.TextWrapWord}
 	m.statusBusy = widget.NewProgressBarInfinite()
@@ -107,6 +108,12 @@ func (m *MainWindow) saveSize() {
 	m.app.Preferences().SetFloat(prefHeight, float64(size.Height))
 }
 
+// showEmpty shows what to do when no project is selected.
+func (m *MainWindow) showEmpty() {
+	m.detail.Objects = []fyne.CanvasObject{m.emptyState()}
+	m.detail.Refresh()
+}
+
 func (m *MainWindow) emptyState() fyne.CanvasObject {
 	title := widget.NewLabelWithStyle(lang.L("Open a project folder to get started"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	hint := widget.NewLabelWithStyle(lang.L("Pick a repository, or drop a folder on this window."), fyne.TextAlignCenter, fyne.TextStyle{})
@@ -132,7 +139,7 @@ func (m *MainWindow) Show() {
 		m.setStatus(lang.L("Opening the memory database…"), widget.MediumImportance, true)
 		type opened struct {
 			mem   Memories
-			state MemoryState
+			state memory.State
 		}
 		background(m.run, func() opened {
 			mem, st := m.deps.OpenMemory()
@@ -167,16 +174,11 @@ func (m *MainWindow) setStatus(text string, importance widget.Importance, busy b
 }
 
 func (m *MainWindow) refreshMemory() {
-	switch st := m.memState; {
-	case !st.Ready:
-		m.setStatus(lang.L("The memory database could not be opened: {{.Reason}}", map[string]any{"Reason": st.Reason}), widget.DangerImportance, false)
-	case !st.ProjectMemory:
-		m.setStatus(lang.L("Project memory is off: {{.Reason}}", map[string]any{"Reason": st.Reason}), widget.WarningImportance, false)
-	case st.Backup != "":
-		m.setStatus(lang.L("The memory database was upgraded for project memory; a verified copy of the old one is in {{.Backup}}.", map[string]any{"Backup": st.Backup}), widget.SuccessImportance, false)
-	default:
-		m.setStatus("", widget.MediumImportance, false)
+	text, importance, _ := memoryProblem(m.memState, true)
+	if text == "" {
+		text, importance = upgradeNotice(m.memState), widget.SuccessImportance
 	}
+	m.setStatus(text, importance, false)
 	if m.view != nil {
 		m.view.setMemory(m.memories, m.memState)
 	}
@@ -202,7 +204,7 @@ func (m *MainWindow) onOpenFolder() {
 			case errors.Is(err, errNoNativeDialog):
 				m.showFyneFolderDialog(req.start)
 			case err != nil:
-				m.showError(err)
+				m.showError(lang.L("Could not show the folder dialog"), err)
 			case path != "":
 				m.OpenFolder(path)
 			}
@@ -216,7 +218,7 @@ func (m *MainWindow) showFyneFolderDialog(start string) {
 	m.picking = true
 	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 		if err != nil {
-			m.showError(err)
+			m.showError(lang.L("Could not show the folder dialog"), err)
 			return
 		}
 		if u != nil {
@@ -243,84 +245,7 @@ func (m *MainWindow) onDropped(uris []fyne.URI) {
 			return
 		}
 	}
-	m.showError(domain.Invalid("%s", lang.L("Drop a folder to open it as a project.")))
-}
-
-// OpenFolder does what SPEC §3 calls opening a folder: register it, show it,
-// and ask the setup question when it should be asked.
-func (m *MainWindow) OpenFolder(path string) {
-	if abs, err := filepath.Abs(path); err == nil {
-		path = abs
-	}
-	type opened struct {
-		st   project.Status
-		plan []project.PlanItem
-		err  error
-	}
-	background(m.run, func() opened {
-		st, _, err := m.deps.Projects.Register(path)
-		if err != nil {
-			return opened{st: st, err: err}
-		}
-		var plan []project.PlanItem
-		if st.ShouldAsk {
-			plan, err = m.deps.Projects.Plan(st.Root)
-		}
-		return opened{st: st, plan: plan, err: err}
-	}, func(o opened) {
-		switch {
-		case errors.Is(o.err, domain.ErrRefused):
-			showRefusedDialog(o.st, o.err.Error(), m.win)
-			return
-		case o.err != nil:
-			m.showError(o.err)
-			return
-		}
-		m.list.reload(func() { m.list.selectPath(o.st.Root) })
-		if o.st.ShouldAsk {
-			m.askSetup(o.st, o.plan)
-		}
-	})
-}
-
-// askSetup asks SPEC §2.2's question and acts on the answer.
-func (m *MainWindow) askSetup(st project.Status, plan []project.PlanItem) {
-	newSetupDialog(st, plan, m.win, func(answer setupAnswer) {
-		switch answer {
-		case answerSetUp:
-			m.setUp(st.Root)
-		case answerNever:
-			background(m.run, func() error {
-				_, err := m.deps.Projects.Decline(st.Root, true)
-				return err
-			}, func(err error) {
-				if err != nil {
-					m.showError(err)
-				}
-				m.refreshProject(st.Root)
-			})
-		}
-	}).show()
-}
-
-// setUp runs setup off the UI goroutine, with progress, then shows the result.
-func (m *MainWindow) setUp(root string) {
-	progress := dialog.NewCustomWithoutButtons(lang.L("Setting up…"), widget.NewProgressBarInfinite(), m.win)
-	progress.Show()
-	type done struct {
-		res project.SetupResult
-		err error
-	}
-	background(m.run, func() done {
-		res, err := m.deps.Projects.Setup(root)
-		return done{res, err}
-	}, func(d done) {
-		progress.Hide()
-		if d.err != nil {
-			m.showError(d.err)
-		}
-		m.refreshProject(root)
-	})
+	m.showError(lang.L("Could not open what was dropped"), domain.Invalid("%s", lang.L("Drop a folder to open it as a project.")))
 }
 
 // refreshProject reloads the list and shows root again (selecting it
@@ -334,7 +259,7 @@ func (m *MainWindow) onSelectProject(rec project.Record) {
 		m.view.refresh() // the same project again: keep its tab and state
 		return
 	}
-	m.view = newProjectView(rec, m)
+	m.view = newProjectView(rec, m.deps.Projects, m, m.run)
 	m.view.setMemory(m.memories, m.memState)
 	m.detail.Objects = []fyne.CanvasObject{m.view.content()}
 	m.detail.Refresh()
@@ -350,7 +275,7 @@ func (m *MainWindow) onSelectGlobal() {
 
 func (m *MainWindow) onSettings() {
 	if m.settings == nil {
-		m.settings = newSettingsWindow(m.app, m.deps, m.run, func() { m.settings = nil })
+		m.settings = newSettingsWindow(m.app, m.deps.Projects, m.deps, m.run, m.openPath, nil, func() { m.settings = nil })
 		m.settings.setMemory(m.memState)
 	}
 	m.settings.show()
@@ -367,41 +292,5 @@ func (m *MainWindow) showProjectMenu(rec project.Record, at fyne.Position) {
 	widget.ShowPopUpMenuAtPosition(menu, m.win.Canvas(), at)
 }
 
-// forget removes a project from the list after asking; the folder stays as it is.
-func (m *MainWindow) forget(rec project.Record) {
-	msg := lang.L("Remove {{.Name}} from the list? The folder and its files stay as they are.", map[string]any{"Name": filepath.Base(rec.Path)})
-	dialog.ShowConfirm(lang.L("Forget project"), msg, func(ok bool) {
-		if !ok {
-			return
-		}
-		background(m.run, func() error { return m.deps.Projects.Forget(rec.Path) }, func(err error) {
-			if err != nil {
-				m.showError(err)
-				return
-			}
-			if m.view != nil && m.view.root == rec.Path {
-				m.view = nil
-				m.detail.Objects = []fyne.CanvasObject{m.emptyState()}
-				m.detail.Refresh()
-			}
-			m.list.reload(nil)
-		})
-	}, m.win)
-}
-
-// openPath shows a folder in the file manager, off the UI goroutine.
-func (m *MainWindow) openPath(path string) {
-	if m.deps.OpenPath == nil {
-		return
-	}
-	background(m.run, func() error { return m.deps.OpenPath(path) }, func(err error) {
-		if err != nil {
-			m.showError(err)
-		}
-	})
-}
-
-// showError shows an error in plain words.
-func (m *MainWindow) showError(err error) {
-	dialog.ShowError(err, m.win)
-}
+// copyText puts s on the clipboard.
+func (m *MainWindow) copyText(s string) { m.app.Clipboard().SetContent(s) }

@@ -16,29 +16,23 @@ import (
 // overviewTab shows each setup item's state, the project's memory count and
 // the context policy of its chats.
 type overviewTab struct {
-	main *MainWindow
-	root string
-
 	files    *fyne.Container
-	complete *widget.Button
 	memCount *widget.Label
 	policy   *widget.Label
 	body     fyne.CanvasObject
 }
 
-func newOverviewTab(m *MainWindow, root string) *overviewTab {
-	t := &overviewTab{main: m, root: root}
+func newOverviewTab() *overviewTab {
+	t := &overviewTab{}
 	t.buildUI()
 	return t
 }
 
 func (t *overviewTab) buildUI() {
 	t.files = container.NewVBox()
-	t.complete = &widget.Button{Text: lang.L("Complete setup"), Icon: theme.ContentAddIcon(), OnTapped: func() { t.main.setUp(t.root) }}
-	t.complete.Hide()
 	t.memCount = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
 	t.policy = &widget.Label{Wrapping: fyne.TextWrapWord}
-	files := container.NewVBox(heading(lang.L("Files")), t.files, container.NewHBox(t.complete))
+	files := container.NewVBox(heading(lang.L("Files")), t.files)
 	memory := container.NewVBox(
 		heading(lang.L("Memory")), t.memCount,
 		widget.NewSeparator(),
@@ -56,7 +50,6 @@ func (t *overviewTab) content() fyne.CanvasObject { return t.body }
 // show renders the file states of a status read off the UI goroutine.
 func (t *overviewTab) show(st project.Status, files []project.FileState) {
 	t.files.Objects = nil
-	missing, outdated := false, false
 	for _, f := range files {
 		icon := theme.ConfirmIcon()
 		switch {
@@ -64,9 +57,9 @@ func (t *overviewTab) show(st project.Status, files []project.FileState) {
 			// Not set up yet: nothing is wrong, Set up creates it.
 			icon, f.State = theme.ContentAddIcon(), stateNotYet
 		case f.State == project.StateMissing:
-			icon, missing = theme.WarningIcon(), true
+			icon = theme.WarningIcon()
 		case f.State == project.StateOutdated:
-			icon, outdated = theme.InfoIcon(), true
+			icon = theme.InfoIcon()
 		case f.State == project.StateEdited, f.State == project.StateSkipped:
 			icon = theme.InfoIcon()
 		case f.State == project.StateUnreadable:
@@ -78,8 +71,6 @@ func (t *overviewTab) show(st project.Status, files []project.FileState) {
 		t.files.Add(container.NewHBox(widget.NewIcon(icon), path, state))
 	}
 	t.files.Refresh()
-	t.complete.Hidden = !(st.SetUp && (missing || outdated))
-	t.complete.Refresh()
 	t.policy.SetText(policyText(memory.PolicyFor(memory.ProjectChat, st.ID)))
 }
 

@@ -16,10 +16,16 @@ import (
 	"memo.dev/projects/domain/project"
 )
 
+// projectSource is what the list reads from the project service.
+type projectSource interface {
+	List() ([]project.Record, error)
+	BadgeOf(path string) project.Badge
+}
+
 // projectList is the left side: a filter box and the virtualized list of
 // registered folders, with a "Global memory" entry on top.
 type projectList struct {
-	projects Projects
+	projects projectSource
 	run      runner
 	onSelect func(project.Record)
 	onGlobal func()
@@ -36,7 +42,7 @@ type projectList struct {
 	gen     int             // reload count: badges computed before a reload are stale
 }
 
-func newProjectList(p Projects, r runner, onSelect func(project.Record), onGlobal func()) *projectList {
+func newProjectList(p projectSource, r runner, onSelect func(project.Record), onGlobal func()) *projectList {
 	l := &projectList{projects: p, run: r, onSelect: onSelect, onGlobal: onGlobal,
 		badges: map[string]project.Badge{}, pending: map[string]bool{}}
 	l.filter = &widget.Entry{PlaceHolder: lang.L("Filter projects"), OnChanged: func(string) { l.applyFilter() }}

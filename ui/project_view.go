@@ -9,15 +9,35 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"memo.dev/projects/domain/memory"
 	"memo.dev/projects/domain/project"
 )
 
+// projectReader is what a project's view reads from the project service.
+type projectReader interface {
+	Status(path string) (project.Status, error)
+	Files(path string) ([]project.FileState, error)
+}
+
+// projectActions is what a project's view asks the window to do: the flows
+// that open dialogs or change the list.
+type projectActions interface {
+	startSetup(st project.Status)
+	setUp(root string) // Complete setup: no question, the project said yes before
+	decline(root string, declined bool)
+	forget(rec project.Record)
+	openPath(path string)
+	copyText(s string)
+}
+
 // projectView is the right side for one project: its header and tabs.
 type projectView struct {
-	rec  project.Record
-	root string
-	main *MainWindow
-	st   project.Status
+	rec     project.Record
+	root    string
+	reader  projectReader
+	actions projectActions
+	run     runner
+	st      project.Status
 
 	name      *widget.Label
 	path      *widget.Label
@@ -26,6 +46,7 @@ type projectView struct {
 	state     *stateBadge
 	notice    *widget.Label // the guard's reason, a missing folder …
 	setUp     *widget.Button
+	complete  *widget.Button
 	decline   *widget.Button
 	openDir   *widget.Button
 	forget    *widget.Button
@@ -38,11 +59,11 @@ type projectView struct {
 
 	loaded   bool // st holds the folder's status
 	mem      Memories
-	memState MemoryState
+	memState memory.State
 }
 
-func newProjectView(rec project.Record, m *MainWindow) *projectView {
-	v := &projectView{rec: rec, root: rec.Path, main: m}
+func newProjectView(rec project.Record, reader projectReader, actions projectActions, r runner) *projectView {
+	v := &projectView{rec: rec, root: rec.Path, reader: reader, actions: actions, run: r}
 	v.buildUI()
 	return v
 }
@@ -56,13 +77,15 @@ func (v *projectView) buildUI() {
 	v.notice = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
 	v.notice.Hide()
 	v.setUp = &widget.Button{Text: lang.L("Set up…"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: v.onSetUp}
+	v.complete = &widget.Button{Text: lang.L("Complete setup"), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: func() { v.actions.setUp(v.root) }}
+	v.complete.Hide()
 	v.decline = &widget.Button{Text: lang.L("Never for this folder"), OnTapped: v.onDecline}
-	v.openDir = &widget.Button{Text: lang.L("Show in file manager"), Icon: theme.FolderOpenIcon(), OnTapped: func() { v.main.openPath(v.root) }}
-	v.forget = &widget.Button{Text: lang.L("Forget…"), Icon: theme.DeleteIcon(), Importance: widget.LowImportance, OnTapped: func() { v.main.forget(v.rec) }}
+	v.openDir = &widget.Button{Text: lang.L("Show in file manager"), Icon: theme.FolderOpenIcon(), OnTapped: func() { v.actions.openPath(v.root) }}
+	v.forget = &widget.Button{Text: lang.L("Forget…"), Icon: theme.DeleteIcon(), Importance: widget.LowImportance, OnTapped: func() { v.actions.forget(v.rec) }}
 
-	v.overview = newOverviewTab(v.main, v.root)
-	v.skills = newSkillsTab(v.root, v.main.run)
-	v.perms = newPermissionsTab(v.root, v.main.run)
+	v.overview = newOverviewTab()
+	v.skills = newSkillsTab(v.root, v.run)
+	v.perms = newPermissionsTab(v.root, v.run)
 	v.memoryTab = newMemoryTab()
 	v.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(lang.L("Overview"), theme.InfoIcon(), v.overview.content()),
@@ -73,7 +96,7 @@ func (v *projectView) buildUI() {
 
 	title := container.NewHBox(v.name, container.NewCenter(v.state))
 	idRow := container.NewHBox(widget.NewLabel(lang.L("Project ID")), v.id, v.copyID)
-	actions := container.NewHBox(v.setUp, v.decline, v.openDir, v.forget)
+	actions := container.NewHBox(v.setUp, v.complete, v.decline, v.openDir, v.forget)
 	header := container.NewVBox(title, v.path, idRow, v.notice, actions, widget.NewSeparator())
 	v.body = container.NewBorder(container.NewPadded(header), nil, nil, nil, v.tabs)
 }
@@ -87,12 +110,12 @@ func (v *projectView) refresh() {
 		files []project.FileState
 		err   error
 	}
-	background(v.main.run, func() loaded {
-		st, err := v.main.deps.Projects.Status(v.root)
+	background(v.run, func() loaded {
+		st, err := v.reader.Status(v.root)
 		if err != nil {
 			return loaded{err: err}
 		}
-		files, err := v.main.deps.Projects.Files(v.root)
+		files, err := v.reader.Files(v.root)
 		return loaded{st: st, files: files, err: err}
 	}, func(l loaded) { v.show(l.st, l.files, l.err) })
 }
@@ -125,6 +148,7 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 	ok := err == nil && st.Allowed
 	v.setUp.Hidden = !ok || st.SetUp
 	v.decline.Hidden = !ok || st.SetUp
+	v.complete.Hidden = !ok || !needsAttention(st, files)
 	if st.Declined {
 		v.decline.SetText(lang.L("Ask again"))
 	} else {
@@ -132,6 +156,7 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 	}
 	v.openDir.Hidden = missing
 	v.setUp.Refresh()
+	v.complete.Refresh()
 	v.decline.Refresh()
 	v.openDir.Refresh()
 	if ok {
@@ -145,7 +170,7 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 	}
 }
 
-func (v *projectView) setMemory(mem Memories, state MemoryState) {
+func (v *projectView) setMemory(mem Memories, state memory.State) {
 	v.mem, v.memState = mem, state
 	v.showMemory()
 }
@@ -155,40 +180,26 @@ func (v *projectView) showMemory() {
 	if !v.loaded {
 		return
 	}
-	showProjectPool(v.main.run, v.overview.memCount, v.mem, v.memState, v.st.ID)
-	showProjectPool(v.main.run, v.memoryTab.count, v.mem, v.memState, v.st.ID)
+	showProjectPool(v.run, v.overview.memCount, v.mem, v.memState, v.st.ID)
+	showProjectPool(v.run, v.memoryTab.count, v.mem, v.memState, v.st.ID)
 }
 
-func (v *projectView) onCopyID() {
-	v.main.app.Clipboard().SetContent(v.id.Text)
-}
+func (v *projectView) onCopyID() { v.actions.copyText(v.id.Text) }
 
-func (v *projectView) onSetUp() {
-	type planned struct {
-		plan []project.PlanItem
-		err  error
+func (v *projectView) onSetUp() { v.actions.startSetup(v.st) }
+
+func (v *projectView) onDecline() { v.actions.decline(v.root, !v.st.Declined) }
+
+// needsAttention says that a set-up project lost a file or has outdated
+// rules: Complete setup fixes it.
+func needsAttention(st project.Status, files []project.FileState) bool {
+	if !st.SetUp {
+		return false
 	}
-	background(v.main.run, func() planned {
-		plan, err := v.main.deps.Projects.Plan(v.root)
-		return planned{plan, err}
-	}, func(p planned) {
-		if p.err != nil {
-			v.main.showError(p.err)
-			return
+	for _, f := range files {
+		if f.State == project.StateMissing || f.State == project.StateOutdated {
+			return true
 		}
-		v.main.askSetup(v.st, p.plan)
-	})
-}
-
-func (v *projectView) onDecline() {
-	declined := !v.st.Declined
-	background(v.main.run, func() error {
-		_, err := v.main.deps.Projects.Decline(v.root, declined)
-		return err
-	}, func(err error) {
-		if err != nil {
-			v.main.showError(err)
-		}
-		v.main.refreshProject(v.root)
-	})
+	}
+	return false
 }

@@ -124,20 +124,6 @@ func (d *setupDialog) answer(a setupAnswer) {
 	d.onAnswer(a)
 }
 
-// showRefusedDialog tells why a folder cannot be a project: there is no way to
-// set it up from here.
-func showRefusedDialog(st project.Status, reason string, parent fyne.Window) {
-	msg := widget.NewLabel(reason)
-	msg.Wrapping = fyne.TextWrapWord
-	body := container.NewVBox(msg)
-	if st.Root != "" {
-		body.Add(&widget.Label{Text: st.Root, TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis})
-	}
-	d := dialog.NewCustom(lang.L("Memo can't use this folder"), lang.L("Close"), body, parent)
-	d.Resize(fyne.NewSize(520, 0))
-	d.Show()
-}
-
 // dialogButton is a dialog button that keeps the dialog's keys while it has
 // the keyboard focus (after Tab): Fyne gives keys to the focused widget only.
 // Return presses it, as in every desktop toolkit; Escape cancels the dialog.
