@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"path/filepath"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -23,7 +24,13 @@ const Title = "Memo Projects"
 const (
 	prefWidth  = "window.width"
 	prefHeight = "window.height"
+	// prefLastProject is the folder selected last: a returning user gets it back.
+	prefLastProject = "project.last"
 )
+
+// detailMinWidth is what the right side asks for, whatever it shows: with the
+// list's minimum it fits an 800 px window.
+const detailMinWidth = 420
 
 // MainWindow is the "Memo Projects" window: the projects list on the left and
 // the selected project (or the global memory) on the right.
@@ -42,13 +49,17 @@ type MainWindow struct {
 	openButton     *widget.Button
 	settingsButton *widget.Button
 	list           *projectList
+	sidebar        fyne.CanvasObject // the list with its filter
 	detail         *fyne.Container
 	view           *projectView // nil when nothing or the global memory is shown
 	global         *globalView
 	settings       *settingsWindow
 	statusText     *widget.Label
 	statusBusy     *widget.ProgressBarInfinite
+	statusActions  *fyne.Container // Show backup, Dismiss: for the upgrade notice
 	statusBar      *fyne.Container
+	minimalBanner  *fyne.Container
+	minimal        bool // Minimal Mode is on
 }
 
 // NewMainWindow builds the main window; Show shows it.
@@ -71,23 +82,39 @@ func (m *MainWindow) buildUI() {
 	m.list = newProjectList(m.deps.Projects, m.run, m.onSelectProject, m.onSelectGlobal)
 	m.list.onMenu = m.showProjectMenu
 	m.global = newGlobalView(m.run)
-	m.detail = container.NewStack()
-	m.showEmpty()
+	m.detail = container.NewStack() // filled once the list is known (reselect)
 
 	m.statusText = &widget.Label{Wrapping: fyne.TextWrapWord}
 	m.statusBusy = widget.NewProgressBarInfinite()
 	m.statusBusy.Stop()
+	m.statusActions = container.NewHBox(
+		&widget.Button{Text: lang.L("Show backup"), Icon: theme.FolderOpenIcon(), OnTapped: func() { m.openPath(filepath.Dir(m.memState.Backup)) }},
+		&widget.Button{Text: lang.L("Dismiss"), Importance: widget.LowImportance, OnTapped: func() { m.setStatus("", widget.MediumImportance, false) }})
+	m.statusActions.Hide()
 	m.statusBar = container.NewBorder(widget.NewSeparator(), nil, nil, nil,
-		container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(120, 8), m.statusBusy), m.statusText))
+		container.NewBorder(nil, nil, nil, container.NewHBox(container.NewGridWrap(fyne.NewSize(120, 8), m.statusBusy), m.statusActions), m.statusText))
 	m.statusBar.Hide()
 
-	toolbar := container.NewHBox(m.openButton, m.settingsButton)
-	split := container.NewHSplit(m.list.content(), m.detail)
-	split.Offset = 0.32
-	m.win.SetContent(container.NewBorder(container.NewPadded(toolbar), m.statusBar, nil, nil, split))
+	turnOff := &widget.Button{Text: lang.L("Turn off"), OnTapped: func() { m.setMinimal(false) }}
+	m.minimalBanner = container.NewBorder(nil, widget.NewSeparator(), nil, container.NewCenter(turnOff),
+		&widget.Label{Text: lang.L("Minimal Mode is on: Memo adds nothing to chats."), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	m.minimalBanner.Hide()
 
-	m.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault},
-		func(fyne.Shortcut) { m.onOpenFolder() })
+	toolbar := container.NewHBox(m.openButton, m.settingsButton)
+	m.sidebar = m.list.content()
+	split := container.NewHSplit(m.sidebar, container.New(&minWidthLayout{detailMinWidth}, m.detail))
+	split.Offset = 0.3
+	m.win.SetContent(container.NewBorder(container.NewVBox(container.NewPadded(toolbar), m.minimalBanner), m.statusBar, nil, nil, split))
+
+	open := &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
+	m.win.Canvas().AddShortcut(open, func(fyne.Shortcut) { m.onOpenFolder() })
+	m.list.filter.onShortcut = func(s fyne.Shortcut) bool {
+		if s.ShortcutName() != open.ShortcutName() {
+			return false
+		}
+		m.onOpenFolder()
+		return true
+	}
 	m.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { m.onDropped(uris) })
 
 	prefs := m.app.Preferences()
@@ -115,10 +142,16 @@ func (m *MainWindow) showEmpty() {
 }
 
 func (m *MainWindow) emptyState() fyne.CanvasObject {
-	title := widget.NewLabelWithStyle(lang.L("Open a project folder to get started"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	hint := widget.NewLabelWithStyle(lang.L("Pick a repository, or drop a folder on this window."), fyne.TextAlignCenter, fyne.TextStyle{})
 	button := &widget.Button{Text: lang.L("Open Folder…"), Icon: theme.FolderOpenIcon(), OnTapped: m.onOpenFolder}
-	return container.NewCenter(container.NewVBox(title, hint, container.NewCenter(button)))
+	if len(m.list.all) > 0 {
+		hint := widget.NewLabelWithStyle(lang.L("Select a project on the left, or open another folder."), fyne.TextAlignCenter, fyne.TextStyle{})
+		return container.NewCenter(container.NewVBox(hint, container.NewCenter(button)))
+	}
+	// First run: say what the app is for before asking for anything.
+	title := widget.NewLabelWithStyle(lang.L("Open a project folder to get started"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	about := &widget.Label{Text: lang.L("Memo Projects gives each of your projects its own memory, permission file and skills for AI coding agents, kept in a small .memo folder beside your code."), Wrapping: fyne.TextWrapWord, Alignment: fyne.TextAlignCenter}
+	hint := widget.NewLabelWithStyle(lang.L("Pick a repository, or drop a folder on this window."), fyne.TextAlignCenter, fyne.TextStyle{})
+	return container.NewCenter(container.New(&maxWidthLayout{460}, container.NewVBox(title, about, hint, container.NewCenter(button))))
 }
 
 // Show shows the window, then loads what is slow (the list, memory.db) off the
@@ -134,7 +167,14 @@ func (m *MainWindow) Show() {
 			m.run.goroutine(m.deps.Loaded)
 		}
 	}
-	m.list.reload(loaded)
+	m.list.reload(func() {
+		m.reselect()
+		loaded()
+	})
+	background(m.run, func() bool {
+		on, err := m.deps.Projects.Minimal()
+		return err == nil && on
+	}, m.showMinimal)
 	if m.deps.OpenMemory != nil {
 		m.setStatus(lang.L("Opening the memory database…"), widget.MediumImportance, true)
 		type opened struct {
@@ -150,6 +190,44 @@ func (m *MainWindow) Show() {
 			loaded()
 		})
 	}
+}
+
+// reselect shows the project selected last time, unless something was
+// selected meanwhile (a folder given on the command line).
+func (m *MainWindow) reselect() {
+	if m.view != nil {
+		return
+	}
+	if last := m.app.Preferences().String(prefLastProject); last != "" {
+		m.list.selectPath(last)
+	}
+	if m.view == nil {
+		m.showEmpty() // the list is known now: first run or returning user
+	}
+}
+
+// showMinimal shows or hides the Minimal Mode banner.
+func (m *MainWindow) showMinimal(on bool) {
+	m.minimal = on
+	m.minimalBanner.Hidden = !on
+	m.minimalBanner.Refresh()
+	if m.view != nil {
+		m.view.setMinimal(on)
+	}
+}
+
+// setMinimal switches Minimal Mode from the banner.
+func (m *MainWindow) setMinimal(on bool) {
+	background(m.run, func() error { return m.deps.Projects.SetMinimal(on) }, func(err error) {
+		if err != nil {
+			m.showError(lang.L("Could not change Minimal Mode"), err)
+			return
+		}
+		m.showMinimal(on)
+		if m.settings != nil {
+			m.settings.setMinimalShown(on)
+		}
+	})
 }
 
 // ShowAndRun shows the window and runs the app until it closes.
@@ -170,15 +248,21 @@ func (m *MainWindow) setStatus(text string, importance widget.Importance, busy b
 		m.statusBusy.Hide()
 	}
 	m.statusBar.Hidden = text == ""
+	if text == "" {
+		m.statusActions.Hide()
+	}
 	m.statusBar.Refresh()
 }
 
 func (m *MainWindow) refreshMemory() {
 	text, importance, _ := memoryProblem(m.memState, true)
-	if text == "" {
+	notice := text == "" && m.memState.Backup != ""
+	if notice {
 		text, importance = upgradeNotice(m.memState), widget.SuccessImportance
 	}
 	m.setStatus(text, importance, false)
+	m.statusActions.Hidden = !notice // it can be dismissed; it is made once
+	m.statusActions.Refresh()
 	if m.view != nil {
 		m.view.setMemory(m.memories, m.memState)
 	}
@@ -189,11 +273,17 @@ func (m *MainWindow) refreshMemory() {
 }
 
 func (m *MainWindow) onOpenFolder() {
+	m.chooseFolder(lang.L("Open a project folder"), m.OpenFolder)
+}
+
+// chooseFolder asks for a folder with the OS dialog (Fyne's when there is
+// none) and gives the chosen one to then.
+func (m *MainWindow) chooseFolder(title string, then func(path string)) {
 	if m.picking { // the native dialog is a window of its own: Ctrl+O could open a second
 		return
 	}
 	m.picking = true
-	req := folderRequest{title: lang.L("Open a project folder"), parent: windowHandle(m.win)}
+	req := folderRequest{title: title, parent: windowHandle(m.win)}
 	m.run.goroutine(func() {
 		records, _ := m.deps.Projects.List()
 		req.start = startFolder(records, isDir)
@@ -202,11 +292,11 @@ func (m *MainWindow) onOpenFolder() {
 			m.picking = false
 			switch {
 			case errors.Is(err, errNoNativeDialog):
-				m.showFyneFolderDialog(req.start)
+				m.showFyneFolderDialog(req.start, then)
 			case err != nil:
 				m.showError(lang.L("Could not show the folder dialog"), err)
 			case path != "":
-				m.OpenFolder(path)
+				then(path)
 			}
 		})
 	})
@@ -214,7 +304,7 @@ func (m *MainWindow) onOpenFolder() {
 
 // showFyneFolderDialog is the fallback when the OS dialog is not available;
 // it opens in start when that is set.
-func (m *MainWindow) showFyneFolderDialog(start string) {
+func (m *MainWindow) showFyneFolderDialog(start string, then func(path string)) {
 	m.picking = true
 	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 		if err != nil {
@@ -222,7 +312,7 @@ func (m *MainWindow) showFyneFolderDialog(start string) {
 			return
 		}
 		if u != nil {
-			m.OpenFolder(u.Path())
+			then(u.Path())
 		}
 	}, m.win)
 	if start != "" {
@@ -259,7 +349,9 @@ func (m *MainWindow) onSelectProject(rec project.Record) {
 		m.view.refresh() // the same project again: keep its tab and state
 		return
 	}
+	m.app.Preferences().SetString(prefLastProject, rec.Path)
 	m.view = newProjectView(rec, m.deps.Projects, m, m.run)
+	m.view.setMinimal(m.minimal)
 	m.view.setMemory(m.memories, m.memState)
 	m.detail.Objects = []fyne.CanvasObject{m.view.content()}
 	m.detail.Refresh()
@@ -275,7 +367,7 @@ func (m *MainWindow) onSelectGlobal() {
 
 func (m *MainWindow) onSettings() {
 	if m.settings == nil {
-		m.settings = newSettingsWindow(m.app, m.deps.Projects, m.deps, m.run, m.openPath, nil, func() { m.settings = nil })
+		m.settings = newSettingsWindow(m.app, m.deps.Projects, m.deps, m.run, m.openPath, m.showMinimal, func() { m.settings = nil })
 		m.settings.setMemory(m.memState)
 	}
 	m.settings.show()
@@ -284,7 +376,10 @@ func (m *MainWindow) onSettings() {
 // showProjectMenu is a list entry's context menu.
 func (m *MainWindow) showProjectMenu(rec project.Record, at fyne.Position) {
 	menu := fyne.NewMenu("",
-		fyne.NewMenuItem(lang.L("Open"), func() { m.list.selectPath(rec.Path) }),
+		fyne.NewMenuItem(lang.L("Open"), func() {
+			m.list.selectPath(rec.Path)
+			m.onSelectProject(rec) // opens it even when it was selected already
+		}),
 		fyne.NewMenuItem(lang.L("Show in file manager"), func() { m.openPath(rec.Path) }),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(lang.L("Forget…"), func() { m.forget(rec) }),

@@ -325,12 +325,12 @@ func TestForgetConfirmsAndKeepsTheFolder(t *testing.T) {
 	f.svc.Setup(dir)
 	f.m.list.reload(nil)
 	f.m.list.list.Select(1)
-	f.tap(f.m.win, "Forget…")
+	f.moreMenu(3) // Show in file manager, Copy path, (separator), Forget…
 	f.tap(f.m.win, "Cancel")
 	if _, ok, _ := f.reg.ByPath(dir); !ok {
 		t.Fatal("answering No forgot the project")
 	}
-	f.tap(f.m.win, "Forget…")
+	f.moreMenu(3)
 	f.tap(f.m.win, "Forget")
 	if _, ok, _ := f.reg.ByPath(dir); ok {
 		t.Error("Forget left the record")
@@ -341,6 +341,24 @@ func TestForgetConfirmsAndKeepsTheFolder(t *testing.T) {
 	if f.m.list.length() != 1 {
 		t.Errorf("list length %d after Forget, want only Global memory", f.m.list.length())
 	}
+}
+
+// moreMenu opens the header's ⋯ menu and chooses its nth item (separators
+// are skipped).
+func (f *fixture) moreMenu(n int) {
+	f.t.Helper()
+	if f.m.view == nil || !f.m.view.more.Visible() {
+		f.t.Fatal("no ⋯ menu in the header")
+	}
+	test.Tap(f.m.view.more)
+	menu := popUpMenu(f.m.win)
+	if menu == nil {
+		f.t.Fatal("the ⋯ button shows no menu")
+	}
+	for range n {
+		menu.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	}
+	menu.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 }
 
 func TestDroppedFolderOpens(t *testing.T) {
