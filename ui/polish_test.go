@@ -74,6 +74,34 @@ func TestLongNamedProjectKeepsTheWindowAndTheList(t *testing.T) {
 	}
 }
 
+// TestNothingWidensTheWindowWhileLoading checks the moments between showing
+// a project and knowing its state: work off the UI goroutine is held back.
+func TestNothingWidensTheWindowWhileLoading(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	f.m.win.Resize(fyne.NewSize(800, 600))
+	dir := mkdir(t, strings.Repeat("a-really-long-project-name-", 6))
+	f.svc.Setup(dir)
+	f.m.list.reload(nil)
+	var held []func()
+	f.m.run = runner{goroutine: func(fn func()) { held = append(held, fn) }}
+	f.m.list.run = f.m.run
+	f.m.list.selectPath(dir)
+	for step := 0; ; step++ {
+		if got := f.m.win.Content().MinSize().Width; got > 800 {
+			t.Fatalf("step %d of loading: the window needs %v px, want at most 800", step, got)
+		}
+		if len(held) == 0 {
+			break
+		}
+		next := held[0]
+		held = held[1:]
+		next()
+	}
+	if f.m.view == nil || !f.m.view.loaded {
+		t.Error("the project never loaded")
+	}
+}
+
 func TestSettingsFitsItsContent(t *testing.T) {
 	f := newFixture(t, memory.State{Ready: true, ProjectMemory: true, Backup: "/data/backups/memory-pre-project-id-20261130T120000Z.db"})
 	f.m.onSettings()

@@ -98,6 +98,11 @@ func (v *projectView) buildUI() {
 	v.forget = &widget.Button{Text: lang.L("Forget…"), Icon: theme.DeleteIcon(), OnTapped: func() { v.actions.forget(v.rec) }}
 	v.more = &widget.Button{Icon: theme.MoreHorizontalIcon(), Importance: widget.LowImportance}
 	v.more.OnTapped = v.showMore
+	// Until the folder's state is read, no button shows: together they
+	// would be wider than the room there is.
+	for _, b := range []*widget.Button{v.setUp, v.decline, v.openDir, v.forget, v.more} {
+		b.Hide()
+	}
 
 	v.overview = newOverviewTab()
 	v.skills = newSkillsTab(v.root, v.run)
