@@ -2,8 +2,17 @@ package ui
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 )
+
+// centerV centers o vertically and gives it the whole width (a path beside
+// a button).
+func centerV(o fyne.CanvasObject) fyne.CanvasObject {
+	return container.NewVBox(layout.NewSpacer(), o, layout.NewSpacer())
+}
 
 // maxWidthLayout gives its objects the space up to a width and leaves the
 // rest empty on the right: text in a very wide window stays readable.
@@ -85,4 +94,56 @@ func (l *minWidthLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		o.Move(fyne.NewPos(0, 0))
 		o.Resize(size)
 	}
+}
+
+// fitFirstLayout lines its objects up left to right: the first (a label that
+// cuts its text) gets the width its text needs, or what is left beside the
+// others; they follow right after it, not at the far edge of a wide window.
+type fitFirstLayout struct {
+	natural func() float32 // the first object's uncut width
+}
+
+func (l *fitFirstLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for i, o := range objs {
+		m := o.MinSize()
+		if i > 0 {
+			s.Width += theme.Padding()
+		}
+		s.Width += m.Width
+		s.Height = max(s.Height, m.Height)
+	}
+	return s
+}
+
+func (l *fitFirstLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if len(objs) == 0 {
+		return
+	}
+	var rest float32
+	for _, o := range objs[1:] {
+		rest += o.MinSize().Width + theme.Padding()
+	}
+	first := max(objs[0].MinSize().Width, min(l.natural(), size.Width-rest))
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(fyne.NewSize(first, size.Height))
+	x := first
+	for _, o := range objs[1:] {
+		m := o.MinSize()
+		x += theme.Padding()
+		o.Move(fyne.NewPos(x, (size.Height-m.Height)/2))
+		o.Resize(m)
+		x += m.Width
+	}
+}
+
+// labelWidth is the width l needs to show its text uncut.
+func labelWidth(l *widget.Label) float32 {
+	size := theme.Size(l.SizeName)
+	if l.SizeName == "" {
+		size = theme.TextSize()
+	}
+	// The label pads its text inside; a little more keeps rounding from
+	// cutting the last letter.
+	return fyne.MeasureText(l.Text, size, l.TextStyle).Width + 2*theme.InnerPadding() + theme.Padding()
 }

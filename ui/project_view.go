@@ -115,11 +115,13 @@ func (v *projectView) buildUI() {
 		container.NewTabItemWithIcon(lang.L("Memory"), theme.StorageIcon(), v.memoryTab.content()),
 	)
 
-	title := container.NewBorder(nil, nil, nil, container.NewCenter(v.state), v.name)
-	v.idRow = container.NewBorder(nil, nil, widget.NewLabel(lang.L("Project ID")), v.copyID, v.id)
+	title := container.New(&fitFirstLayout{func() float32 { return labelWidth(v.name) }}, v.name, v.state)
+	id := container.New(&fitFirstLayout{func() float32 { return labelWidth(v.id) }}, v.id, v.copyID)
+	v.idRow = container.NewBorder(nil, nil, widget.NewLabel(lang.L("Project ID")), nil, id)
 	actions := container.NewHBox(v.setUp, v.complete, v.locate, v.decline, v.openDir, v.forget, v.more)
-	header := container.NewVBox(title, container.New(&padLayout{theme.InnerPadding(), 0}, v.path), v.idRow, v.notice, v.hint, actions, widget.NewSeparator())
-	v.body = container.NewBorder(container.NewPadded(header), nil, nil, nil, v.tabs)
+	header := container.NewVBox(title, container.New(&padLayout{theme.InnerPadding(), 0}, v.path), v.idRow, v.notice, v.hint, actions)
+	// In a wide window the header's lines stay together, as the Overview's do.
+	v.body = container.NewBorder(container.NewVBox(container.NewPadded(container.New(&maxWidthLayout{1100}, header)), widget.NewSeparator()), nil, nil, nil, v.tabs)
 }
 
 // showMore is the ⋯ button's menu: what the header has no room for.

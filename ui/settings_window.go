@@ -70,7 +70,7 @@ func (s *settingsWindow) buildUI() {
 	s.win.SetContent(container.NewPadded(container.NewVBox(
 		heading(lang.L("Chats")), s.minimal, minimalHelp,
 		widget.NewSeparator(),
-		heading(lang.L("Data folder")), container.NewBorder(nil, nil, nil, s.openData, s.dataLabel),
+		heading(lang.L("Data folder")), container.NewBorder(nil, nil, nil, s.openData, centerV(s.dataLabel)),
 		heading(lang.L("Backups made")), s.noBackups, s.backupList,
 		widget.NewSeparator(),
 		heading(lang.L("Project memory")), s.memory,
@@ -112,7 +112,7 @@ func (s *settingsWindow) show() {
 			open := &widget.Button{Icon: theme.FolderOpenIcon(), Importance: widget.LowImportance, OnTapped: func() { s.open(filepath.Dir(path)) }}
 			name := newPathLabel()
 			name.setText(path)
-			s.backupList.Add(container.NewBorder(nil, nil, nil, open, name))
+			s.backupList.Add(container.NewBorder(nil, nil, nil, open, centerV(name)))
 		}
 		s.noBackups.Hidden = len(l.backups) > 0
 		s.noBackups.Refresh()
