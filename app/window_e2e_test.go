@@ -134,6 +134,95 @@ func TestWindowSetupQuestion(t *testing.T) {
 	})
 }
 
+// TestWindowPolish drives what issue 7 asked of the real window: the layout
+// holds with a long name and a note, Ctrl+O works from the filter box, and
+// Escape closes an error dialog.
+func TestWindowPolish(t *testing.T) {
+	display := startXvfb(t)
+	colors := darkColors(t)
+
+	t.Run("LongNameKeepsWindowAndList", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), strings.Repeat("a-really-long-project-name-", 5))
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		w := openWindow(t, display, colors, dir, func(c *cli) {
+			if r := c.run("setup", dir); r.code != 0 {
+				t.Fatalf("setup: %d %s", r.code, r.stdout)
+			}
+			os.Remove(filepath.Join(dir, ".memo", "notes.md")) // a note and Complete setup in the header
+		})
+		w.waitFor(screenPlain, "the long-named project")
+		// Whatever the header shows while and after it loads, the window
+		// keeps its size: watch it for a while.
+		for end := time.Now().Add(1500 * time.Millisecond); time.Now().Before(end); {
+			if got := w.geometry(); got != "980x640" {
+				w.fatalf("the window is %s after showing a long-named project with a note, want 980x640", got)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		img := w.waitFor(screenPlain, "the window")
+		w.shot("LongName")
+		// The opened folder's row (selected) is highlighted across the
+		// list's minimum width (270 px); the Global memory row is not.
+		row, edge, plain := img.At(200, 149), img.At(262, 149), img.At(200, 103)
+		if near(row, plain) || !near(edge, row) {
+			w.fatalf("the list is narrower than 270 px: the selected row's color %v at x 200, %v at x 262 (plain %v)", row, edge, plain)
+		}
+	})
+
+	t.Run("CtrlOFromTheFilter", func(t *testing.T) {
+		dir := t.TempDir()
+		w := openWindow(t, display, colors, dir)
+		w.waitFor(screenModal, "the setup question")
+		w.typeKeys("Escape")
+		w.waitFor(screenPlain, "the window without a dialog")
+		// Click into the filter box (it takes the keyboard), then Ctrl+O.
+		if _, err := w.x("xdotool", "mousemove", "--window", w.id, "150", "74", "click", "1"); err != nil {
+			w.fatalf("%v", err)
+		}
+		w.typeKeys("g", "ctrl+o")
+		w.waitFor(screenModal, "the folder dialog after Ctrl+O in the filter box")
+		w.shot("CtrlO-dialog")
+	})
+
+	t.Run("EscapeClosesAnError", func(t *testing.T) {
+		file := filepath.Join(t.TempDir(), "notes.txt")
+		if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		w := openWindow(t, display, colors, file)
+		w.waitFor(screenModal, "the error dialog")
+		w.shot("Error-dialog")
+		var said string
+		w.poll(func() string { return "the error's text on stderr, got " + strconv.Quote(said) }, func() bool {
+			said = dialogLine(w.output.String())
+			return said != ""
+		})
+		if want := "dialog: Could not open the folder: "; !strings.HasPrefix(said, want) {
+			w.fatalf("opening a file says %q, want %q…", said, want)
+		}
+		w.typeKeys("Escape")
+		w.waitFor(screenPlain, "the window without the error after Escape")
+	})
+}
+
+// geometry is the window's size as xdotool reports it ("980x640").
+func (w *window) geometry() string {
+	w.t.Helper()
+	out, err := w.x("xdotool", "getwindowgeometry", w.id)
+	if err != nil {
+		w.fatalf("%v", err)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if g, ok := strings.CutPrefix(strings.TrimSpace(line), "Geometry: "); ok {
+			return g
+		}
+	}
+	w.fatalf("no geometry in %q", out)
+	return ""
+}
+
 func checkSetUp(t *testing.T, w *window) {
 	want := []string{".memo/", ".memo/.gitignore", ".memo/AGENTS.md", ".memo/notes.md", ".memo/project.json", ".memo/skills/", "AGENTS.md", "handoff.md"}
 	w.poll(
@@ -279,7 +368,7 @@ type window struct {
 	shots   string // where shot saves
 }
 
-func openWindow(t *testing.T, display string, colors screenColors, dir string) *window {
+func openWindow(t *testing.T, display string, colors screenColors, dir string, prepare ...func(c *cli)) *window {
 	t.Helper()
 	return openWindowIn(t, display, colors, dir, privateSession(t))
 }
@@ -289,6 +378,9 @@ func openWindow(t *testing.T, display string, colors screenColors, dir string) *
 func openWindowIn(t *testing.T, display string, colors screenColors, dir string, session []string) *window {
 	t.Helper()
 	c := newCLI(t)
+	for _, p := range prepare {
+		p(c) // in the app's data folder, before it starts
+	}
 	w := &window{t: t, cli: c, dir: dir, display: display, colors: colors, exited: make(chan struct{}), shots: t.TempDir()}
 	w.env = append(append(baseEnv(display), session...),
 		"MEMO_HOME="+c.home,
