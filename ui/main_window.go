@@ -106,14 +106,29 @@ func (m *MainWindow) buildUI() {
 	split.Offset = 0.3
 	m.win.SetContent(container.NewBorder(container.NewVBox(container.NewPadded(toolbar), m.minimalBanner), m.statusBar, nil, nil, split))
 
-	open := &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
-	m.win.Canvas().AddShortcut(open, func(fyne.Shortcut) { m.onOpenFolder() })
+	// The window's shortcuts; the filter box passes them on too (a focused
+	// Fyne entry would swallow them).
+	shortcuts := map[string]func(){}
+	add := func(key fyne.KeyName, mod fyne.KeyModifier, do func()) {
+		sc := &desktop.CustomShortcut{KeyName: key, Modifier: mod}
+		shortcuts[sc.ShortcutName()] = do
+		m.win.Canvas().AddShortcut(sc, func(fyne.Shortcut) { do() })
+	}
+	add(fyne.KeyO, fyne.KeyModifierShortcutDefault, m.onOpenFolder)
+	// Alt+1 … Alt+4 switch a project's tabs from the keyboard.
+	for i, key := range []fyne.KeyName{fyne.Key1, fyne.Key2, fyne.Key3, fyne.Key4} {
+		add(key, fyne.KeyModifierAlt, func() {
+			if m.view != nil && m.view.tabs.Visible() {
+				m.view.tabs.SelectIndex(i)
+			}
+		})
+	}
 	m.list.filter.onShortcut = func(s fyne.Shortcut) bool {
-		if s.ShortcutName() != open.ShortcutName() {
-			return false
+		do, ok := shortcuts[s.ShortcutName()]
+		if ok {
+			do()
 		}
-		m.onOpenFolder()
-		return true
+		return ok
 	}
 	m.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { m.onDropped(uris) })
 
@@ -292,7 +307,7 @@ func (m *MainWindow) chooseFolder(title string, then func(path string)) {
 			m.picking = false
 			switch {
 			case errors.Is(err, errNoNativeDialog):
-				m.showFyneFolderDialog(req.start, then)
+				m.showFyneFolderDialog(req.title, req.start, then)
 			case err != nil:
 				m.showError(lang.L("Could not show the folder dialog"), err)
 			case path != "":
@@ -303,8 +318,8 @@ func (m *MainWindow) chooseFolder(title string, then func(path string)) {
 }
 
 // showFyneFolderDialog is the fallback when the OS dialog is not available;
-// it opens in start when that is set.
-func (m *MainWindow) showFyneFolderDialog(start string, then func(path string)) {
+// titled title, it opens in start when that is set.
+func (m *MainWindow) showFyneFolderDialog(title, start string, then func(path string)) {
 	m.picking = true
 	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 		if err != nil {
@@ -315,6 +330,7 @@ func (m *MainWindow) showFyneFolderDialog(start string, then func(path string)) 
 			then(u.Path())
 		}
 	}, m.win)
+	d.SetTitleText(title)
 	if start != "" {
 		if l, err := storage.ListerForURI(storage.NewFileURI(start)); err == nil {
 			d.SetLocation(l)

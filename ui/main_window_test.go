@@ -183,7 +183,7 @@ func TestSetupDialogSaysWhatIsLeftAlone(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "CLAUDE.md"), []byte("mine"), 0o644)
 	os.WriteFile(filepath.Join(dir, "handoff.md"), []byte("log"), 0o644)
 	f.m.OpenFolder(dir)
-	if !f.says(f.m.win, "CLAUDE.md is there") || !f.says(f.m.win, "already there, kept as it is") {
+	if !f.says(f.m.win, "not created, your CLAUDE.md is used") || !f.says(f.m.win, "already there, kept as it is") {
 		t.Error("the setup dialog does not say what it leaves alone and why")
 	}
 	f.tap(f.m.win, "Set up")

@@ -131,6 +131,18 @@ func TestCtrlOWorksWhileTheFilterHasFocus(t *testing.T) {
 	}
 }
 
+func TestAltNumberSwitchesTabs(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := mkdir(t, "alpha")
+	f.svc.Setup(dir)
+	f.m.list.reload(func() { f.m.list.selectPath(dir) })
+	f.m.win.Canvas().Focus(f.m.list.filter) // also from the filter box
+	f.m.list.filter.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.Key4, Modifier: fyne.KeyModifierAlt})
+	if got := f.m.view.tabs.SelectedIndex(); got != 3 {
+		t.Errorf("Alt+4 selected tab %d, want 3 (Memory)", got)
+	}
+}
+
 func TestEscapeAndEnterCloseEveryDialog(t *testing.T) {
 	dialogs := map[string]func(f *fixture, dir string){
 		"error": func(f *fixture, _ string) { f.m.showError("Could not open the folder", os.ErrPermission) },
@@ -372,5 +384,28 @@ func TestRowMenuOpenOpensTheProject(t *testing.T) {
 	}
 	if f.m.view == nil || f.m.view.root != dir {
 		t.Error("Open from the row menu did not open the project")
+	}
+}
+
+func TestSetupQuestionMentionsGitStatus(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	f.m.OpenFolder(t.TempDir())
+	if !f.says(f.m.win, "will show up in git status") {
+		t.Error("the setup question does not say the new root files appear in git status")
+	}
+}
+
+func TestFallbackFolderDialogIsTitledAndStartsBesideTheLastProject(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := mkdir(t, "alpha")
+	f.svc.Register(dir)
+	f.m.list.reload(nil)
+	f.m.pickFolder = func(folderRequest) (string, error) { return "", errNoNativeDialog }
+	f.tap(f.m.win, "Open Folder…")
+	if !f.says(f.m.win, "Open a project folder") {
+		t.Error("Fyne's folder dialog is not titled Open a project folder")
+	}
+	if !f.says(f.m.win, filepath.Base(dir)) {
+		t.Errorf("Fyne's folder dialog does not start beside the last project (%s is not listed)", filepath.Base(dir))
 	}
 }

@@ -69,8 +69,14 @@ func (d *setupDialog) buildUI() {
 		body.Add(widget.NewLabelWithStyle(lang.L("Left alone:"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		body.Add(container.NewVBox(keep...))
 	}
+	for _, item := range d.plan {
+		if item.Create && (item.Path == project.ItemAgents || item.Path == project.ItemHandoff) {
+			git := &widget.Label{Text: lang.L("The new files in the project's root will show up in git status."), Wrapping: fyne.TextWrapWord}
+			body.Add(git)
+			break
+		}
+	}
 	note := widget.NewLabel(lang.L("Nothing is written unless you choose Set up."))
-	note.Importance = widget.LowImportance
 	body.Add(note)
 
 	d.dialog = dialog.NewCustomWithoutButtons(lang.L("Set up Memo for this project?"), body, d.parent)
@@ -93,7 +99,7 @@ func planLine(icon fyne.Resource, path, reason string) fyne.CanvasObject {
 func planReason(reason string) string {
 	switch reason {
 	case project.ReasonClaude:
-		return lang.L("CLAUDE.md is there, so the rules point to it")
+		return lang.L("not created, your CLAUDE.md is used")
 	case project.ReasonExists:
 		return lang.L("already there, kept as it is")
 	}
