@@ -77,8 +77,7 @@ func openMemory(store *persistence.Store) (ui.Memories, memory.State) {
 	if err != nil {
 		return nil, memory.State{Reason: err.Error()}
 	}
-	st := mem.State()
-	return mem, memory.State{Ready: true, Schema: st.Schema, ProjectMemory: st.ProjectMemory, Reason: st.Reason, Backup: st.Backup}
+	return mem, mem.State()
 }
 
 // traceDialogs, with MEMO_TRACE_DIALOGS=1, prints each message dialog's title
