@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"memo.dev/projects/domain/memory"
 )
@@ -407,5 +408,27 @@ func TestFallbackFolderDialogIsTitledAndStartsBesideTheLastProject(t *testing.T)
 	}
 	if !f.says(f.m.win, filepath.Base(dir)) {
 		t.Errorf("Fyne's folder dialog does not start beside the last project (%s is not listed)", filepath.Base(dir))
+	}
+}
+
+// TestNoDimText checks the whole class of secondary text: Fyne draws a
+// low-importance label in the disabled color, below WCAG AA's 4.5:1 on the
+// dark and light backgrounds. Every screen is walked.
+func TestNoDimText(t *testing.T) {
+	f := newFixture(t, memory.State{Ready: true, ProjectMemory: true, Backup: "/b/backups/x.db"})
+	dir := mkdir(t, "alpha")
+	os.WriteFile(filepath.Join(dir, "CLAUDE.md"), []byte("x"), 0o644)
+	f.m.OpenFolder(dir) // the setup question, with a file left alone
+	screens := map[string][]fyne.CanvasObject{"setup question": f.objects(f.m.win)}
+	f.tap(f.m.win, "Set up")
+	f.m.onSettings()
+	screens["main window"] = f.objects(f.m.win)
+	screens["settings"] = f.objects(f.m.settings.win)
+	for name, objs := range screens {
+		for _, o := range objs {
+			if l, ok := o.(*widget.Label); ok && l.Importance == widget.LowImportance {
+				t.Errorf("%s: %q is drawn in the dim disabled color", name, l.Text)
+			}
+		}
 	}
 }

@@ -53,7 +53,7 @@ const settingsWidth = 560
 
 func (s *settingsWindow) buildUI() {
 	s.minimal = &widget.Check{Text: lang.L("Minimal Mode"), OnChanged: s.onMinimalChanged}
-	minimalHelp := &widget.Label{Text: lang.L("Memo adds nothing to chats: no setup question, no session-start line, and nothing is read from project folders. Memory has its own switch in the chat app."), Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
+	minimalHelp := &widget.Label{Text: lang.L("Memo adds nothing to chats: no setup question, no session-start line, and nothing is read from project folders. Memory has its own switch in the chat app."), Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText}
 	// Paths keep their end (the names that matter), never cut mid-name.
 	s.dataLabel = newPathLabel()
 	s.dataLabel.setText(s.dataDir)
@@ -63,7 +63,7 @@ func (s *settingsWindow) buildUI() {
 	s.memory = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
 	s.api = &widget.Check{Text: lang.L("Local API server (for the chat app and scripts)")}
 	s.api.Disable()
-	apiHelp := &widget.Label{Text: lang.L("Not available in this version yet."), Importance: widget.LowImportance}
+	apiHelp := &widget.Label{Text: lang.L("Not available in this version yet."), SizeName: theme.SizeNameCaptionText}
 	s.errorLabel = &widget.Label{Importance: widget.DangerImportance, Wrapping: fyne.TextWrapWord}
 	s.errorLabel.Hide()
 

@@ -92,7 +92,7 @@ func planLine(icon fyne.Resource, path, reason string) fyne.CanvasObject {
 	if reason == "" {
 		return container.NewHBox(widget.NewIcon(icon), label)
 	}
-	why := &widget.Label{Text: "— " + reason, Importance: widget.LowImportance}
+	why := &widget.Label{Text: "— " + reason}
 	return container.NewHBox(widget.NewIcon(icon), label, why)
 }
 
