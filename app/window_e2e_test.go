@@ -370,12 +370,12 @@ type window struct {
 
 func openWindow(t *testing.T, display string, colors screenColors, dir string, prepare ...func(c *cli)) *window {
 	t.Helper()
-	return openWindowIn(t, display, colors, dir, privateSession(t))
+	return openWindowIn(t, display, colors, dir, privateSession(t), prepare...)
 }
 
 // openWindowIn is openWindow with session: the variables that give the app
 // its session bus and runtime folder.
-func openWindowIn(t *testing.T, display string, colors screenColors, dir string, session []string) *window {
+func openWindowIn(t *testing.T, display string, colors screenColors, dir string, session []string, prepare ...func(c *cli)) *window {
 	t.Helper()
 	c := newCLI(t)
 	for _, p := range prepare {
@@ -391,10 +391,6 @@ func openWindowIn(t *testing.T, display string, colors screenColors, dir string,
 		"LANG=en_US.UTF-8",
 		"FYNE_THEME=dark", // the colors screenState compares with
 		"MEMO_TRACE_DIALOGS=1",
-		// No session bus: D-Bus autolaunch would start a bus, portals and a
-		// FUSE mount that outlive the app, and the portal's appearance
-		// setting would change the colors compared with.
-		"DBUS_SESSION_BUS_ADDRESS=disabled:",
 	)
 	w.cmd = exec.Command(binary, "open", dir)
 	w.cmd.Env = w.env
