@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
@@ -12,6 +13,7 @@ import (
 
 	"memo.dev/projects/app/startenv"
 	"memo.dev/projects/assets"
+	"memo.dev/projects/domain/memory"
 	"memo.dev/projects/persistence"
 	"memo.dev/projects/ui"
 	"memo.dev/projects/ui/sessionbus"
@@ -53,13 +55,14 @@ func (e *env) window(path string) (code int) {
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	m := ui.NewMainWindow(a, ui.Deps{
 		Projects:   s.projects,
-		OpenMemory: func() (ui.Memories, ui.MemoryState) { return openMemory(s.store) },
+		OpenMemory: func() (ui.Memories, memory.State) { return openMemory(s.store) },
 		DataDir:    s.store.DataDir(),
 		Backups:    func() ([]string, error) { return persistence.Backups(s.store.DataDir()) },
 		OpenPath:   openPath(childEnv),
 		// Reading 10,000 projects and building the first screen leaves garbage
 		// the runtime would hand back to the OS only slowly.
 		Loaded: debug.FreeOSMemory,
+		Shown:  e.traceDialogs(),
 	})
 	if path != "" {
 		m.OpenFolder(path)
@@ -69,13 +72,24 @@ func (e *env) window(path string) (code int) {
 }
 
 // openMemory opens memory.db (running the one-time change when due) for the window.
-func openMemory(store *persistence.Store) (ui.Memories, ui.MemoryState) {
+func openMemory(store *persistence.Store) (ui.Memories, memory.State) {
 	mem, err := store.Memory()
 	if err != nil {
-		return nil, ui.MemoryState{Reason: err.Error()}
+		return nil, memory.State{Reason: err.Error()}
 	}
-	st := mem.State()
-	return mem, ui.MemoryState{Ready: true, ProjectMemory: st.ProjectMemory, Reason: st.Reason, Backup: st.Backup}
+	return mem, mem.State()
+}
+
+// traceDialogs, with MEMO_TRACE_DIALOGS=1, prints each message dialog's title
+// and text to stderr as "dialog: TITLE: TEXT" (one line): the window test
+// reads them there, as it cannot read the screen. Normal use stays quiet.
+func (e *env) traceDialogs() func(title, text string) {
+	if e.getenv("MEMO_TRACE_DIALOGS") != "1" {
+		return nil
+	}
+	return func(title, text string) {
+		fmt.Fprintf(e.stderr, "dialog: %s: %s\n", title, strings.ReplaceAll(text, "\n", " "))
+	}
 }
 
 // canShowWindow refuses early where there is clearly no desktop session: on

@@ -29,6 +29,6 @@ func newGlobalView(r runner) *globalView {
 
 func (g *globalView) content() fyne.CanvasObject { return g.body }
 
-func (g *globalView) setMemory(mem Memories, state MemoryState) {
+func (g *globalView) setMemory(mem Memories, state memory.State) {
 	showPoolCount(g.run, g.count, mem, state, memory.GlobalPool)
 }

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/memory"
 	"memo.dev/projects/domain/project"
 )
 
@@ -23,7 +24,13 @@ const Title = "Memo Projects"
 const (
 	prefWidth  = "window.width"
 	prefHeight = "window.height"
+	// prefLastProject is the folder selected last: a returning user gets it back.
+	prefLastProject = "project.last"
 )
+
+// detailMinWidth is what the right side asks for, whatever it shows: with the
+// list's minimum it fits an 800 px window.
+const detailMinWidth = 420
 
 // MainWindow is the "Memo Projects" window: the projects list on the left and
 // the selected project (or the global memory) on the right.
@@ -37,18 +44,22 @@ type MainWindow struct {
 	picking    bool // a folder dialog is open: one at a time (UI goroutine only)
 
 	memories Memories
-	memState MemoryState
+	memState memory.State
 
 	openButton     *widget.Button
 	settingsButton *widget.Button
 	list           *projectList
+	sidebar        fyne.CanvasObject // the list with its filter
 	detail         *fyne.Container
 	view           *projectView // nil when nothing or the global memory is shown
 	global         *globalView
 	settings       *settingsWindow
 	statusText     *widget.Label
 	statusBusy     *widget.ProgressBarInfinite
+	statusActions  *fyne.Container // Show backup, Dismiss: for the upgrade notice
 	statusBar      *fyne.Container
+	minimalBanner  *fyne.Container
+	minimal        bool // Minimal Mode is on
 }
 
 // NewMainWindow builds the main window; Show shows it.
@@ -71,22 +82,54 @@ func (m *MainWindow) buildUI() {
 	m.list = newProjectList(m.deps.Projects, m.run, m.onSelectProject, m.onSelectGlobal)
 	m.list.onMenu = m.showProjectMenu
 	m.global = newGlobalView(m.run)
-	m.detail = container.NewStack(m.emptyState())
+	m.detail = container.NewStack() // filled once the list is known (reselect)
 
 	m.statusText = &widget.Label{Wrapping: fyne.TextWrapWord}
 	m.statusBusy = widget.NewProgressBarInfinite()
 	m.statusBusy.Stop()
+	m.statusActions = container.NewHBox(
+		&widget.Button{Text: lang.L("Show backup"), Icon: theme.FolderOpenIcon(), OnTapped: func() { m.openPath(filepath.Dir(m.memState.Backup)) }},
+		&widget.Button{Text: lang.L("Dismiss"), Importance: widget.LowImportance, OnTapped: func() { m.setStatus("", widget.MediumImportance, false) }})
+	m.statusActions.Hide()
 	m.statusBar = container.NewBorder(widget.NewSeparator(), nil, nil, nil,
-		container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(120, 8), m.statusBusy), m.statusText))
+		container.NewBorder(nil, nil, nil, container.NewHBox(container.NewGridWrap(fyne.NewSize(120, 8), m.statusBusy), m.statusActions), m.statusText))
 	m.statusBar.Hide()
 
-	toolbar := container.NewHBox(m.openButton, m.settingsButton)
-	split := container.NewHSplit(m.list.content(), m.detail)
-	split.Offset = 0.32
-	m.win.SetContent(container.NewBorder(container.NewPadded(toolbar), m.statusBar, nil, nil, split))
+	turnOff := &widget.Button{Text: lang.L("Turn off"), OnTapped: func() { m.setMinimal(false) }}
+	m.minimalBanner = container.NewBorder(nil, widget.NewSeparator(), nil, container.NewCenter(turnOff),
+		&widget.Label{Text: lang.L("Minimal Mode is on: Memo adds nothing to chats."), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	m.minimalBanner.Hide()
 
-	m.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault},
-		func(fyne.Shortcut) { m.onOpenFolder() })
+	toolbar := container.NewHBox(m.openButton, m.settingsButton)
+	m.sidebar = m.list.content()
+	split := container.NewHSplit(m.sidebar, container.New(&minWidthLayout{detailMinWidth}, m.detail))
+	split.Offset = 0.3
+	m.win.SetContent(container.NewBorder(container.NewVBox(container.NewPadded(toolbar), m.minimalBanner), m.statusBar, nil, nil, split))
+
+	// The window's shortcuts; the filter box passes them on too (a focused
+	// Fyne entry would swallow them).
+	shortcuts := map[string]func(){}
+	add := func(key fyne.KeyName, mod fyne.KeyModifier, do func()) {
+		sc := &desktop.CustomShortcut{KeyName: key, Modifier: mod}
+		shortcuts[sc.ShortcutName()] = do
+		m.win.Canvas().AddShortcut(sc, func(fyne.Shortcut) { do() })
+	}
+	add(fyne.KeyO, fyne.KeyModifierShortcutDefault, m.onOpenFolder)
+	// Alt+1 … Alt+4 switch a project's tabs from the keyboard.
+	for i, key := range []fyne.KeyName{fyne.Key1, fyne.Key2, fyne.Key3, fyne.Key4} {
+		add(key, fyne.KeyModifierAlt, func() {
+			if m.view != nil && m.view.tabs.Visible() {
+				m.view.tabs.SelectIndex(i)
+			}
+		})
+	}
+	m.list.filter.onShortcut = func(s fyne.Shortcut) bool {
+		do, ok := shortcuts[s.ShortcutName()]
+		if ok {
+			do()
+		}
+		return ok
+	}
 	m.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { m.onDropped(uris) })
 
 	prefs := m.app.Preferences()
@@ -107,11 +150,23 @@ func (m *MainWindow) saveSize() {
 	m.app.Preferences().SetFloat(prefHeight, float64(size.Height))
 }
 
+// showEmpty shows what to do when no project is selected.
+func (m *MainWindow) showEmpty() {
+	m.detail.Objects = []fyne.CanvasObject{m.emptyState()}
+	m.detail.Refresh()
+}
+
 func (m *MainWindow) emptyState() fyne.CanvasObject {
-	title := widget.NewLabelWithStyle(lang.L("Open a project folder to get started"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	hint := widget.NewLabelWithStyle(lang.L("Pick a repository, or drop a folder on this window."), fyne.TextAlignCenter, fyne.TextStyle{})
 	button := &widget.Button{Text: lang.L("Open Folder…"), Icon: theme.FolderOpenIcon(), OnTapped: m.onOpenFolder}
-	return container.NewCenter(container.NewVBox(title, hint, container.NewCenter(button)))
+	if len(m.list.all) > 0 {
+		hint := widget.NewLabelWithStyle(lang.L("Select a project on the left, or open another folder."), fyne.TextAlignCenter, fyne.TextStyle{})
+		return container.NewCenter(container.NewVBox(hint, container.NewCenter(button)))
+	}
+	// First run: say what the app is for before asking for anything.
+	title := widget.NewLabelWithStyle(lang.L("Open a project folder to get started"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	about := &widget.Label{Text: lang.L("Memo Projects gives each of your projects its own memory, permission file and skills for AI coding agents, kept in a small .memo folder beside your code."), Wrapping: fyne.TextWrapWord, Alignment: fyne.TextAlignCenter}
+	hint := widget.NewLabelWithStyle(lang.L("Pick a repository, or drop a folder on this window."), fyne.TextAlignCenter, fyne.TextStyle{})
+	return container.NewCenter(container.New(&maxWidthLayout{460}, container.NewVBox(title, about, hint, container.NewCenter(button))))
 }
 
 // Show shows the window, then loads what is slow (the list, memory.db) off the
@@ -127,12 +182,19 @@ func (m *MainWindow) Show() {
 			m.run.goroutine(m.deps.Loaded)
 		}
 	}
-	m.list.reload(loaded)
+	m.list.reload(func() {
+		m.reselect()
+		loaded()
+	})
+	background(m.run, func() bool {
+		on, err := m.deps.Projects.Minimal()
+		return err == nil && on
+	}, m.showMinimal)
 	if m.deps.OpenMemory != nil {
 		m.setStatus(lang.L("Opening the memory database…"), widget.MediumImportance, true)
 		type opened struct {
 			mem   Memories
-			state MemoryState
+			state memory.State
 		}
 		background(m.run, func() opened {
 			mem, st := m.deps.OpenMemory()
@@ -143,6 +205,44 @@ func (m *MainWindow) Show() {
 			loaded()
 		})
 	}
+}
+
+// reselect shows the project selected last time, unless something was
+// selected meanwhile (a folder given on the command line).
+func (m *MainWindow) reselect() {
+	if m.view != nil {
+		return
+	}
+	if last := m.app.Preferences().String(prefLastProject); last != "" {
+		m.list.selectPath(last)
+	}
+	if m.view == nil {
+		m.showEmpty() // the list is known now: first run or returning user
+	}
+}
+
+// showMinimal shows or hides the Minimal Mode banner.
+func (m *MainWindow) showMinimal(on bool) {
+	m.minimal = on
+	m.minimalBanner.Hidden = !on
+	m.minimalBanner.Refresh()
+	if m.view != nil {
+		m.view.setMinimal(on)
+	}
+}
+
+// setMinimal switches Minimal Mode from the banner.
+func (m *MainWindow) setMinimal(on bool) {
+	background(m.run, func() error { return m.deps.Projects.SetMinimal(on) }, func(err error) {
+		if err != nil {
+			m.showError(lang.L("Could not change Minimal Mode"), err)
+			return
+		}
+		m.showMinimal(on)
+		if m.settings != nil {
+			m.settings.setMinimalShown(on)
+		}
+	})
 }
 
 // ShowAndRun shows the window and runs the app until it closes.
@@ -163,20 +263,21 @@ func (m *MainWindow) setStatus(text string, importance widget.Importance, busy b
 		m.statusBusy.Hide()
 	}
 	m.statusBar.Hidden = text == ""
+	if text == "" {
+		m.statusActions.Hide()
+	}
 	m.statusBar.Refresh()
 }
 
 func (m *MainWindow) refreshMemory() {
-	switch st := m.memState; {
-	case !st.Ready:
-		m.setStatus(lang.L("The memory database could not be opened: {{.Reason}}", map[string]any{"Reason": st.Reason}), widget.DangerImportance, false)
-	case !st.ProjectMemory:
-		m.setStatus(lang.L("Project memory is off: {{.Reason}}", map[string]any{"Reason": st.Reason}), widget.WarningImportance, false)
-	case st.Backup != "":
-		m.setStatus(lang.L("The memory database was upgraded for project memory; a verified copy of the old one is in {{.Backup}}.", map[string]any{"Backup": st.Backup}), widget.SuccessImportance, false)
-	default:
-		m.setStatus("", widget.MediumImportance, false)
+	text, importance, _ := memoryProblem(m.memState, true)
+	notice := text == "" && m.memState.Backup != ""
+	if notice {
+		text, importance = upgradeNotice(m.memState), widget.SuccessImportance
 	}
+	m.setStatus(text, importance, false)
+	m.statusActions.Hidden = !notice // it can be dismissed; it is made once
+	m.statusActions.Refresh()
 	if m.view != nil {
 		m.view.setMemory(m.memories, m.memState)
 	}
@@ -187,11 +288,17 @@ func (m *MainWindow) refreshMemory() {
 }
 
 func (m *MainWindow) onOpenFolder() {
+	m.chooseFolder(lang.L("Open a project folder"), m.OpenFolder)
+}
+
+// chooseFolder asks for a folder with the OS dialog (Fyne's when there is
+// none) and gives the chosen one to then.
+func (m *MainWindow) chooseFolder(title string, then func(path string)) {
 	if m.picking { // the native dialog is a window of its own: Ctrl+O could open a second
 		return
 	}
 	m.picking = true
-	req := folderRequest{title: lang.L("Open a project folder"), parent: windowHandle(m.win)}
+	req := folderRequest{title: title, parent: windowHandle(m.win)}
 	m.run.goroutine(func() {
 		records, _ := m.deps.Projects.List()
 		req.start = startFolder(records, isDir)
@@ -200,29 +307,30 @@ func (m *MainWindow) onOpenFolder() {
 			m.picking = false
 			switch {
 			case errors.Is(err, errNoNativeDialog):
-				m.showFyneFolderDialog(req.start)
+				m.showFyneFolderDialog(req.title, req.start, then)
 			case err != nil:
-				m.showError(err)
+				m.showError(lang.L("Could not show the folder dialog"), err)
 			case path != "":
-				m.OpenFolder(path)
+				then(path)
 			}
 		})
 	})
 }
 
 // showFyneFolderDialog is the fallback when the OS dialog is not available;
-// it opens in start when that is set.
-func (m *MainWindow) showFyneFolderDialog(start string) {
+// titled title, it opens in start when that is set.
+func (m *MainWindow) showFyneFolderDialog(title, start string, then func(path string)) {
 	m.picking = true
 	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 		if err != nil {
-			m.showError(err)
+			m.showError(lang.L("Could not show the folder dialog"), err)
 			return
 		}
 		if u != nil {
-			m.OpenFolder(u.Path())
+			then(u.Path())
 		}
 	}, m.win)
+	d.SetTitleText(title)
 	if start != "" {
 		if l, err := storage.ListerForURI(storage.NewFileURI(start)); err == nil {
 			d.SetLocation(l)
@@ -243,84 +351,7 @@ func (m *MainWindow) onDropped(uris []fyne.URI) {
 			return
 		}
 	}
-	m.showError(domain.Invalid("%s", lang.L("Drop a folder to open it as a project.")))
-}
-
-// OpenFolder does what SPEC §3 calls opening a folder: register it, show it,
-// and ask the setup question when it should be asked.
-func (m *MainWindow) OpenFolder(path string) {
-	if abs, err := filepath.Abs(path); err == nil {
-		path = abs
-	}
-	type opened struct {
-		st   project.Status
-		plan []project.PlanItem
-		err  error
-	}
-	background(m.run, func() opened {
-		st, _, err := m.deps.Projects.Register(path)
-		if err != nil {
-			return opened{st: st, err: err}
-		}
-		var plan []project.PlanItem
-		if st.ShouldAsk {
-			plan, err = m.deps.Projects.Plan(st.Root)
-		}
-		return opened{st: st, plan: plan, err: err}
-	}, func(o opened) {
-		switch {
-		case errors.Is(o.err, domain.ErrRefused):
-			showRefusedDialog(o.st, o.err.Error(), m.win)
-			return
-		case o.err != nil:
-			m.showError(o.err)
-			return
-		}
-		m.list.reload(func() { m.list.selectPath(o.st.Root) })
-		if o.st.ShouldAsk {
-			m.askSetup(o.st, o.plan)
-		}
-	})
-}
-
-// askSetup asks SPEC §2.2's question and acts on the answer.
-func (m *MainWindow) askSetup(st project.Status, plan []project.PlanItem) {
-	newSetupDialog(st, plan, m.win, func(answer setupAnswer) {
-		switch answer {
-		case answerSetUp:
-			m.setUp(st.Root)
-		case answerNever:
-			background(m.run, func() error {
-				_, err := m.deps.Projects.Decline(st.Root, true)
-				return err
-			}, func(err error) {
-				if err != nil {
-					m.showError(err)
-				}
-				m.refreshProject(st.Root)
-			})
-		}
-	}).show()
-}
-
-// setUp runs setup off the UI goroutine, with progress, then shows the result.
-func (m *MainWindow) setUp(root string) {
-	progress := dialog.NewCustomWithoutButtons(lang.L("Setting up…"), widget.NewProgressBarInfinite(), m.win)
-	progress.Show()
-	type done struct {
-		res project.SetupResult
-		err error
-	}
-	background(m.run, func() done {
-		res, err := m.deps.Projects.Setup(root)
-		return done{res, err}
-	}, func(d done) {
-		progress.Hide()
-		if d.err != nil {
-			m.showError(d.err)
-		}
-		m.refreshProject(root)
-	})
+	m.showError(lang.L("Could not open what was dropped"), domain.Invalid("%s", lang.L("Drop a folder to open it as a project.")))
 }
 
 // refreshProject reloads the list and shows root again (selecting it
@@ -334,7 +365,9 @@ func (m *MainWindow) onSelectProject(rec project.Record) {
 		m.view.refresh() // the same project again: keep its tab and state
 		return
 	}
-	m.view = newProjectView(rec, m)
+	m.app.Preferences().SetString(prefLastProject, rec.Path)
+	m.view = newProjectView(rec, m.deps.Projects, m, m.run)
+	m.view.setMinimal(m.minimal)
 	m.view.setMemory(m.memories, m.memState)
 	m.detail.Objects = []fyne.CanvasObject{m.view.content()}
 	m.detail.Refresh()
@@ -350,7 +383,7 @@ func (m *MainWindow) onSelectGlobal() {
 
 func (m *MainWindow) onSettings() {
 	if m.settings == nil {
-		m.settings = newSettingsWindow(m.app, m.deps, m.run, func() { m.settings = nil })
+		m.settings = newSettingsWindow(m.app, m.deps.Projects, m.deps, m.run, m.openPath, m.showMinimal, func() { m.settings = nil })
 		m.settings.setMemory(m.memState)
 	}
 	m.settings.show()
@@ -359,7 +392,10 @@ func (m *MainWindow) onSettings() {
 // showProjectMenu is a list entry's context menu.
 func (m *MainWindow) showProjectMenu(rec project.Record, at fyne.Position) {
 	menu := fyne.NewMenu("",
-		fyne.NewMenuItem(lang.L("Open"), func() { m.list.selectPath(rec.Path) }),
+		fyne.NewMenuItem(lang.L("Open"), func() {
+			m.list.selectPath(rec.Path)
+			m.onSelectProject(rec) // opens it even when it was selected already
+		}),
 		fyne.NewMenuItem(lang.L("Show in file manager"), func() { m.openPath(rec.Path) }),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(lang.L("Forget…"), func() { m.forget(rec) }),
@@ -367,41 +403,5 @@ func (m *MainWindow) showProjectMenu(rec project.Record, at fyne.Position) {
 	widget.ShowPopUpMenuAtPosition(menu, m.win.Canvas(), at)
 }
 
-// forget removes a project from the list after asking; the folder stays as it is.
-func (m *MainWindow) forget(rec project.Record) {
-	msg := lang.L("Remove {{.Name}} from the list? The folder and its files stay as they are.", map[string]any{"Name": filepath.Base(rec.Path)})
-	dialog.ShowConfirm(lang.L("Forget project"), msg, func(ok bool) {
-		if !ok {
-			return
-		}
-		background(m.run, func() error { return m.deps.Projects.Forget(rec.Path) }, func(err error) {
-			if err != nil {
-				m.showError(err)
-				return
-			}
-			if m.view != nil && m.view.root == rec.Path {
-				m.view = nil
-				m.detail.Objects = []fyne.CanvasObject{m.emptyState()}
-				m.detail.Refresh()
-			}
-			m.list.reload(nil)
-		})
-	}, m.win)
-}
-
-// openPath shows a folder in the file manager, off the UI goroutine.
-func (m *MainWindow) openPath(path string) {
-	if m.deps.OpenPath == nil {
-		return
-	}
-	background(m.run, func() error { return m.deps.OpenPath(path) }, func(err error) {
-		if err != nil {
-			m.showError(err)
-		}
-	})
-}
-
-// showError shows an error in plain words.
-func (m *MainWindow) showError(err error) {
-	dialog.ShowError(err, m.win)
-}
+// copyText puts s on the clipboard.
+func (m *MainWindow) copyText(s string) { m.app.Clipboard().SetContent(s) }

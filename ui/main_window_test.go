@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"memo.dev/projects/domain/guard"
+	"memo.dev/projects/domain/memory"
 	"memo.dev/projects/domain/project"
 	"memo.dev/projects/domain/project/projecttest"
 )
@@ -32,9 +33,10 @@ type fixture struct {
 	svc    *project.Service
 	reg    *projecttest.Registry
 	opened []string // paths given to OpenPath
+	shown  []string // "title: text" of each message dialog shown
 }
 
-func newFixture(t *testing.T, mem MemoryState) *fixture {
+func newFixture(t *testing.T, mem memory.State) *fixture {
 	t.Helper()
 	a := test.NewTempApp(t)
 	home := t.TempDir()
@@ -43,12 +45,13 @@ func newFixture(t *testing.T, mem MemoryState) *fixture {
 	f := &fixture{t: t, reg: reg, svc: project.NewService(rules, reg, projecttest.NewSettings(), time.Now)}
 	deps := Deps{
 		Projects:   f.svc,
-		OpenMemory: func() (Memories, MemoryState) { return fakeMemories{"": 3}, mem },
+		OpenMemory: func() (Memories, memory.State) { return fakeMemories{"": 3}, mem },
 		DataDir:    filepath.Join(home, ".memo", "data"),
 		Backups: func() ([]string, error) {
 			return []string{"/data/backups/memory-pre-project-id-20261130T120000Z.db"}, nil
 		},
 		OpenPath: func(p string) error { f.opened = append(f.opened, p); return nil },
+		Shown:    func(title, text string) { f.shown = append(f.shown, title+": "+text) },
 	}
 	f.m = newMainWindow(a, deps, inline())
 	f.m.win.Resize(fyne.NewSize(1000, 700))
@@ -57,7 +60,7 @@ func newFixture(t *testing.T, mem MemoryState) *fixture {
 	return f
 }
 
-var memoryOn = MemoryState{Ready: true, ProjectMemory: true}
+var memoryOn = memory.State{Ready: true, ProjectMemory: true}
 
 // objects lists what a person can reach in the window: the top dialog when one
 // is open (it is modal), else the content.
@@ -95,6 +98,9 @@ func (f *fixture) tap(w fyne.Window, text string) {
 func (f *fixture) says(w fyne.Window, s string) bool {
 	for _, o := range f.objects(w) {
 		if l, ok := o.(*widget.Label); ok && l.Visible() && strings.Contains(l.Text, s) {
+			return true
+		}
+		if l, ok := o.(*pathLabel); ok && l.Visible() && strings.Contains(l.full, s) {
 			return true
 		}
 	}
@@ -177,7 +183,7 @@ func TestSetupDialogSaysWhatIsLeftAlone(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "CLAUDE.md"), []byte("mine"), 0o644)
 	os.WriteFile(filepath.Join(dir, "handoff.md"), []byte("log"), 0o644)
 	f.m.OpenFolder(dir)
-	if !f.says(f.m.win, "CLAUDE.md is there") || !f.says(f.m.win, "already there, kept as it is") {
+	if !f.says(f.m.win, "not created, your CLAUDE.md is used") || !f.says(f.m.win, "already there, kept as it is") {
 		t.Error("the setup dialog does not say what it leaves alone and why")
 	}
 	f.tap(f.m.win, "Set up")
@@ -194,8 +200,12 @@ func TestRefusedFolderShowsReasonAndNoSetup(t *testing.T) {
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, ".memo", "data"), 0o755)
 	f.m.OpenFolder(dir)
-	if !f.says(f.m.win, "Memo install") && !f.says(f.m.win, "install") {
-		t.Error("the refused folder's reason is not shown")
+	if len(f.shown) != 1 || !strings.HasPrefix(f.shown[0], "Memo can't use this folder: ") || !strings.Contains(f.shown[0], dir) {
+		t.Fatalf("opening a refused folder showed %q, want one refusal naming the folder", f.shown)
+	}
+	st, _ := f.svc.Status(dir)
+	if !f.says(f.m.win, st.Reason) || !f.says(f.m.win, dir) || !f.says(f.m.win, usableHint(st.Reason)) {
+		t.Errorf("the refusal does not show the guard's reason %q, what would make the folder usable and the folder", st.Reason)
 	}
 	if f.button(f.m.win, "Set up") != nil || f.button(f.m.win, "Set up…") != nil {
 		t.Error("a refused folder offers Set up")
@@ -315,13 +325,13 @@ func TestForgetConfirmsAndKeepsTheFolder(t *testing.T) {
 	f.svc.Setup(dir)
 	f.m.list.reload(nil)
 	f.m.list.list.Select(1)
-	f.tap(f.m.win, "Forget…")
-	f.tap(f.m.win, "No")
+	f.moreMenu(3) // Show in file manager, Copy path, (separator), Forget…
+	f.tap(f.m.win, "Cancel")
 	if _, ok, _ := f.reg.ByPath(dir); !ok {
 		t.Fatal("answering No forgot the project")
 	}
-	f.tap(f.m.win, "Forget…")
-	f.tap(f.m.win, "Yes")
+	f.moreMenu(3)
+	f.tap(f.m.win, "Forget")
 	if _, ok, _ := f.reg.ByPath(dir); ok {
 		t.Error("Forget left the record")
 	}
@@ -331,6 +341,24 @@ func TestForgetConfirmsAndKeepsTheFolder(t *testing.T) {
 	if f.m.list.length() != 1 {
 		t.Errorf("list length %d after Forget, want only Global memory", f.m.list.length())
 	}
+}
+
+// moreMenu opens the header's ⋯ menu and chooses its nth item (separators
+// are skipped).
+func (f *fixture) moreMenu(n int) {
+	f.t.Helper()
+	if f.m.view == nil || !f.m.view.more.Visible() {
+		f.t.Fatal("no ⋯ menu in the header")
+	}
+	test.Tap(f.m.view.more)
+	menu := popUpMenu(f.m.win)
+	if menu == nil {
+		f.t.Fatal("the ⋯ button shows no menu")
+	}
+	for range n {
+		menu.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	}
+	menu.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 }
 
 func TestDroppedFolderOpens(t *testing.T) {
@@ -383,12 +411,12 @@ func TestMinimalModeDoesNotAsk(t *testing.T) {
 
 func TestMemoryStateIsShownPlainly(t *testing.T) {
 	tests := []struct {
-		state MemoryState
+		state memory.State
 		says  string
 	}{
 		{memoryOn, "On: every project has its own memory pool."},
-		{MemoryState{Ready: true, Reason: "the backup could not be written: disk full."}, "Off: the backup could not be written: disk full.\nTo fix it"},
-		{MemoryState{Reason: "memory.db is not a SQLite database"}, "could not be opened"},
+		{memory.State{Ready: true, Reason: "the backup could not be written: disk full."}, "Project memory is off: the backup could not be written: disk full.\nTo fix it"},
+		{memory.State{Reason: "memory.db is not a SQLite database"}, "could not be opened"},
 	}
 	for _, tt := range tests {
 		f := newFixture(t, tt.state)
@@ -406,7 +434,7 @@ func TestLoadedRunsOnceAfterListAndMemory(t *testing.T) {
 	calls := 0
 	m := newMainWindow(a, Deps{
 		Projects:   svc,
-		OpenMemory: func() (Memories, MemoryState) { return fakeMemories{}, memoryOn },
+		OpenMemory: func() (Memories, memory.State) { return fakeMemories{}, memoryOn },
 		Loaded:     func() { calls++ },
 	}, inline())
 	m.Show()
@@ -467,12 +495,12 @@ func TestWindowSizeIsRemembered(t *testing.T) {
 
 func TestMemoryStatusBar(t *testing.T) {
 	tests := []struct {
-		state MemoryState
+		state memory.State
 		says  string
 	}{
 		{memoryOn, ""},
-		{MemoryState{Ready: true, ProjectMemory: true, Backup: "/h/data/backups/memory-pre-project-id-20261130T120000Z.db"}, "The memory database was upgraded for project memory; a verified copy of the old one is in /h/data/backups/memory-pre-project-id-20261130T120000Z.db."},
-		{MemoryState{Ready: true, Reason: "the backup could not be written."}, "Project memory is off: the backup could not be written."},
+		{memory.State{Ready: true, ProjectMemory: true, Backup: "/h/data/backups/memory-pre-project-id-20261130T120000Z.db"}, "The memory database was upgraded for project memory; a verified copy of the old one is in /h/data/backups/memory-pre-project-id-20261130T120000Z.db."},
+		{memory.State{Ready: true, Reason: "the backup could not be written."}, "Project memory is off: the backup could not be written."},
 	}
 	for _, tt := range tests {
 		f := newFixture(t, tt.state)
@@ -559,10 +587,10 @@ func TestRowContextMenuForgets(t *testing.T) {
 		menu.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
 	}
 	menu.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if f.button(f.m.win, "Yes") == nil {
+	if f.button(f.m.win, "Forget") == nil {
 		t.Fatal("Forget… from the row menu did not ask for confirmation")
 	}
-	f.tap(f.m.win, "Yes")
+	f.tap(f.m.win, "Forget")
 	if _, ok, _ := f.reg.ByPath(dir); ok {
 		t.Error("Forget… from the row menu left the record")
 	}
@@ -665,7 +693,7 @@ func TestRefreshKeepsTheViewAndTab(t *testing.T) {
 			f.m.forget(r)
 		}
 	}
-	f.tap(f.m.win, "Yes")
+	f.tap(f.m.win, "Forget")
 	if f.m.view != view {
 		t.Error("forgetting another folder cleared the shown project")
 	}

@@ -5,6 +5,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain/memory"
 )
 
 // memoryTab shows the size of the project's memory pool. Browsing and editing
@@ -25,9 +27,9 @@ func (t *memoryTab) content() fyne.CanvasObject { return t.body }
 
 // showProjectPool writes a project's pool size into label; a folder without
 // an id has no pool (it never falls back to the global one).
-func showProjectPool(r runner, label *widget.Label, mem Memories, state MemoryState, projectID string) {
+func showProjectPool(r runner, label *widget.Label, mem Memories, state memory.State, projectID string) {
 	if projectID == "" {
-		if state.Ready || state.Reason != "" {
+		if _, _, opening := memoryProblem(state, true); !opening {
 			label.SetText(lang.L("This folder has no project id yet, so it has no memory."))
 		}
 		return
@@ -36,15 +38,9 @@ func showProjectPool(r runner, label *widget.Label, mem Memories, state MemorySt
 }
 
 // showPoolCount writes a pool's size (or why there is none) into label.
-func showPoolCount(r runner, label *widget.Label, mem Memories, state MemoryState, pool string) {
-	switch {
-	case !state.Ready && state.Reason == "":
-		return
-	case !state.Ready:
-		label.SetText(lang.L("The memory database could not be opened: {{.Reason}}", map[string]any{"Reason": state.Reason}))
-		return
-	case pool != "" && !state.ProjectMemory:
-		label.SetText(lang.L("Project memory is off: {{.Reason}}", map[string]any{"Reason": state.Reason}))
+func showPoolCount(r runner, label *widget.Label, mem Memories, state memory.State, pool string) {
+	if text, _, _ := memoryProblem(state, pool != memory.GlobalPool); text != "" {
+		label.SetText(text)
 		return
 	}
 	background(r, func() string {

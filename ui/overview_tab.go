@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -16,35 +17,41 @@ import (
 // overviewTab shows each setup item's state, the project's memory count and
 // the context policy of its chats.
 type overviewTab struct {
-	main *MainWindow
-	root string
-
 	files    *fyne.Container
-	complete *widget.Button
 	memCount *widget.Label
 	policy   *widget.Label
+	minimal  *widget.Label // what chats receive in Minimal Mode
 	body     fyne.CanvasObject
 }
 
-func newOverviewTab(m *MainWindow, root string) *overviewTab {
-	t := &overviewTab{main: m, root: root}
+func newOverviewTab() *overviewTab {
+	t := &overviewTab{}
 	t.buildUI()
 	return t
 }
 
 func (t *overviewTab) buildUI() {
 	t.files = container.NewVBox()
-	t.complete = &widget.Button{Text: lang.L("Complete setup"), Icon: theme.ContentAddIcon(), OnTapped: func() { t.main.setUp(t.root) }}
-	t.complete.Hide()
 	t.memCount = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
 	t.policy = &widget.Label{Wrapping: fyne.TextWrapWord}
-	files := container.NewVBox(heading(lang.L("Files")), t.files, container.NewHBox(t.complete))
+	t.minimal = &widget.Label{Text: lang.L("Minimal Mode is on: chats receive nothing from Memo, whatever this project's policy says."), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
+	t.minimal.Hide()
+	files := container.NewVBox(heading(lang.L("Files")), t.files)
 	memory := container.NewVBox(
 		heading(lang.L("Memory")), t.memCount,
 		widget.NewSeparator(),
-		heading(lang.L("What this project's chats receive")), t.policy,
+		heading(lang.L("What this project's chats receive")), t.minimal, t.policy,
 	)
-	t.body = container.NewVScroll(container.NewGridWithColumns(2, files, memory))
+	// Two columns where there is room, one under the other where there is
+	// not; never wider than reads well.
+	columns := container.New(&columnsLayout{minColumn: 300}, files, memory)
+	t.body = container.NewVScroll(container.New(&maxWidthLayout{1100}, columns))
+}
+
+// setMinimal says whether chats receive anything at all.
+func (t *overviewTab) setMinimal(on bool) {
+	t.minimal.Hidden = !on
+	t.minimal.Refresh()
 }
 
 func heading(s string) *widget.Label {
@@ -56,7 +63,6 @@ func (t *overviewTab) content() fyne.CanvasObject { return t.body }
 // show renders the file states of a status read off the UI goroutine.
 func (t *overviewTab) show(st project.Status, files []project.FileState) {
 	t.files.Objects = nil
-	missing, outdated := false, false
 	for _, f := range files {
 		icon := theme.ConfirmIcon()
 		switch {
@@ -64,22 +70,23 @@ func (t *overviewTab) show(st project.Status, files []project.FileState) {
 			// Not set up yet: nothing is wrong, Set up creates it.
 			icon, f.State = theme.ContentAddIcon(), stateNotYet
 		case f.State == project.StateMissing:
-			icon, missing = theme.WarningIcon(), true
+			icon = theme.WarningIcon()
 		case f.State == project.StateOutdated:
-			icon, outdated = theme.InfoIcon(), true
+			icon = theme.InfoIcon()
 		case f.State == project.StateEdited, f.State == project.StateSkipped:
 			icon = theme.InfoIcon()
 		case f.State == project.StateUnreadable:
 			// A link, a FIFO or a huge file where the rules belong: say why.
 			icon, f.State = theme.WarningIcon(), f.Reason
 		}
-		path := &widget.Label{Text: f.Path, TextStyle: fyne.TextStyle{Monospace: true}}
-		state := &widget.Label{Text: fileStateText(f.State), Importance: widget.LowImportance}
-		t.files.Add(container.NewHBox(widget.NewIcon(icon), path, state))
+		// Icon, name and state line up as a grid; the state wraps under the
+		// name, so a long note never widens the window.
+		path := &widget.Label{Text: f.Path, TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
+		state := &widget.Label{Text: fileStateText(f.State), Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText}
+		text := container.New(layout.NewCustomPaddedVBoxLayout(-2*theme.InnerPadding()), path, state)
+		t.files.Add(container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(icon)), nil, text))
 	}
 	t.files.Refresh()
-	t.complete.Hidden = !(st.SetUp && (missing || outdated))
-	t.complete.Refresh()
 	t.policy.SetText(policyText(memory.PolicyFor(memory.ProjectChat, st.ID)))
 }
 

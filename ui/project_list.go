@@ -16,18 +16,44 @@ import (
 	"memo.dev/projects/domain/project"
 )
 
+// projectSource is what the list reads from the project service.
+type projectSource interface {
+	List() ([]project.Record, error)
+	BadgeOf(path string) project.Badge
+	Files(path string) ([]project.FileState, error)
+}
+
+// badgeNeedsAttention is the list's word for a set-up project with a missing
+// file or outdated rules (Complete setup fixes it).
+const badgeNeedsAttention project.Badge = "needs attention"
+
+// badgeOf is a folder's badge, with needs attention for a set-up project
+// that lost a file.
+func badgeOf(p projectSource, path string) project.Badge {
+	b := p.BadgeOf(path)
+	if b != project.BadgeSetUp {
+		return b
+	}
+	if files, err := p.Files(path); err == nil && needsAttention(project.Status{SetUp: true}, files) {
+		return badgeNeedsAttention
+	}
+	return b
+}
+
 // projectList is the left side: a filter box and the virtualized list of
 // registered folders, with a "Global memory" entry on top.
 type projectList struct {
-	projects Projects
+	projects projectSource
 	run      runner
 	onSelect func(project.Record)
 	onGlobal func()
 	// onMenu shows a folder's context menu at a position on the canvas.
 	onMenu func(rec project.Record, at fyne.Position)
 
-	filter *widget.Entry
-	list   *widget.List
+	filter *filterEntry
+	list   *rowList
+	// showGlobal: the Global memory entry is row 0 (the filter matches it).
+	showGlobal bool
 
 	all     []project.Record // most recently opened first
 	shown   []project.Record // all, filtered
@@ -36,18 +62,31 @@ type projectList struct {
 	gen     int             // reload count: badges computed before a reload are stale
 }
 
-func newProjectList(p Projects, r runner, onSelect func(project.Record), onGlobal func()) *projectList {
+func newProjectList(p projectSource, r runner, onSelect func(project.Record), onGlobal func()) *projectList {
 	l := &projectList{projects: p, run: r, onSelect: onSelect, onGlobal: onGlobal,
 		badges: map[string]project.Badge{}, pending: map[string]bool{}}
-	l.filter = &widget.Entry{PlaceHolder: lang.L("Filter projects"), OnChanged: func(string) { l.applyFilter() }}
-	l.filter.ExtendBaseWidget(l.filter)
-	l.list = widget.NewList(l.length, func() fyne.CanvasObject { return newProjectRow() }, l.update)
+	l.filter = newFilterEntry(l.applyFilter)
+	l.list = newRowList(l.length, func() fyne.CanvasObject { return newProjectRow() }, l.update)
 	l.list.OnSelected = l.onSelected
+	l.showGlobal = true
 	return l
 }
 
+// sidebarMinWidth keeps names and badges readable whatever the right side shows.
+const sidebarMinWidth = 270
+
 func (l *projectList) content() fyne.CanvasObject {
-	return container.NewBorder(container.NewPadded(l.filter), nil, nil, nil, l.list)
+	min := canvas.NewRectangle(color.Transparent)
+	min.SetMinSize(fyne.NewSize(sidebarMinWidth, 0))
+	return container.NewStack(min, container.NewBorder(container.NewPadded(l.filter), nil, nil, nil, l.list))
+}
+
+// offset is the row of the first project: 1 below Global memory, else 0.
+func (l *projectList) offset() int {
+	if l.showGlobal {
+		return 1
+	}
+	return 0
 }
 
 // reload reads the registry off the UI goroutine, then calls then (may be nil).
@@ -76,6 +115,7 @@ func (l *projectList) reload(then func()) {
 
 func (l *projectList) applyFilter() {
 	q := strings.ToLower(strings.TrimSpace(l.filter.Text))
+	l.showGlobal = q == "" || strings.Contains(strings.ToLower(lang.L("Global memory")), q)
 	l.shown = l.shown[:0]
 	for _, r := range l.all {
 		if q == "" || strings.Contains(strings.ToLower(r.Path), q) {
@@ -87,18 +127,22 @@ func (l *projectList) applyFilter() {
 }
 
 // length counts the global entry and the shown projects.
-func (l *projectList) length() int { return len(l.shown) + 1 }
+func (l *projectList) length() int { return len(l.shown) + l.offset() }
 
 func (l *projectList) update(id widget.ListItemID, o fyne.CanvasObject) {
 	row := o.(*projectRow)
 	row.onTapped = func() { l.list.Select(id) }
-	if id == 0 {
+	if l.showGlobal && id == 0 {
 		row.set(lang.L("Global memory"), lang.L("Normal chats: every pool"), "", theme.AccountIcon())
 		row.onSecondary = nil
 		return
 	}
-	rec := l.shown[id-1]
+	if id-l.offset() >= len(l.shown) {
+		return
+	}
+	rec := l.shown[id-l.offset()]
 	row.onSecondary = func(at fyne.Position) {
+		l.list.Select(id) // the menu is about this row: show it highlighted
 		if l.onMenu != nil {
 			l.onMenu(rec, at)
 		}
@@ -119,7 +163,7 @@ func (l *projectList) computeBadge(path string) {
 	}
 	l.pending[path] = true
 	gen := l.gen
-	background(l.run, func() project.Badge { return l.projects.BadgeOf(path) }, func(b project.Badge) {
+	background(l.run, func() project.Badge { return badgeOf(l.projects, path) }, func(b project.Badge) {
 		if gen != l.gen {
 			return // computed before a reload: a newer one is coming
 		}
@@ -129,7 +173,7 @@ func (l *projectList) computeBadge(path string) {
 		// list for each badge re-measures every visible row again.
 		for i, r := range l.shown {
 			if r.Path == path {
-				l.list.RefreshItem(i + 1)
+				l.list.RefreshItem(i + l.offset())
 				break
 			}
 		}
@@ -137,12 +181,12 @@ func (l *projectList) computeBadge(path string) {
 }
 
 func (l *projectList) onSelected(id widget.ListItemID) {
-	if id == 0 {
+	if l.showGlobal && id == 0 {
 		l.onGlobal()
 		return
 	}
-	if id-1 < len(l.shown) {
-		l.onSelect(l.shown[id-1])
+	if i := id - l.offset(); i >= 0 && i < len(l.shown) {
+		l.onSelect(l.shown[i])
 	}
 }
 
@@ -150,8 +194,8 @@ func (l *projectList) onSelected(id widget.ListItemID) {
 func (l *projectList) selectPath(path string) {
 	for i, r := range l.shown {
 		if r.Path == path {
-			l.list.Select(i + 1)
-			l.list.ScrollTo(i + 1)
+			l.list.Select(i + l.offset())
+			l.list.ScrollTo(i + l.offset())
 			return
 		}
 	}
@@ -159,6 +203,61 @@ func (l *projectList) selectPath(path string) {
 		l.filter.SetText("")
 		l.selectPath(path)
 	}
+}
+
+// rowList is the list with Enter (and keypad Enter) opening the focused row,
+// as Space does.
+type rowList struct {
+	widget.List
+}
+
+func newRowList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject)) *rowList {
+	l := &rowList{}
+	l.Length, l.CreateItem, l.UpdateItem = length, create, update
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// TypedKey implements fyne.Focusable.
+func (l *rowList) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyReturn || ev.Name == fyne.KeyEnter {
+		ev = &fyne.KeyEvent{Name: fyne.KeySpace}
+	}
+	l.List.TypedKey(ev)
+}
+
+// filterEntry is the filter box: it passes the window's shortcuts (Ctrl+O)
+// on instead of swallowing them, as a focused Fyne entry does, and has a
+// clear button while it holds text.
+type filterEntry struct {
+	widget.Entry
+	// onShortcut, when set, is offered every shortcut first; true means
+	// it was handled.
+	onShortcut func(fyne.Shortcut) bool
+	clear      *widget.Button
+}
+
+func newFilterEntry(onChanged func()) *filterEntry {
+	e := &filterEntry{}
+	e.PlaceHolder = lang.L("Filter projects")
+	e.clear = &widget.Button{Icon: theme.ContentClearIcon(), Importance: widget.LowImportance, OnTapped: func() { e.SetText("") }}
+	e.clear.Hide()
+	e.ActionItem = e.clear
+	e.OnChanged = func(text string) {
+		e.clear.Hidden = text == ""
+		e.clear.Refresh()
+		onChanged()
+	}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// TypedShortcut implements fyne.Shortcutable.
+func (e *filterEntry) TypedShortcut(s fyne.Shortcut) {
+	if e.onShortcut != nil && e.onShortcut(s) {
+		return
+	}
+	e.Entry.TypedShortcut(s)
 }
 
 // projectRow is one entry of the list: icon, name, path and a state badge.
@@ -289,6 +388,8 @@ func badgeText(b project.Badge) string {
 		return lang.L("not allowed")
 	case project.BadgeMissing:
 		return lang.L("folder missing")
+	case badgeNeedsAttention:
+		return lang.L("needs attention")
 	}
 	return ""
 }
@@ -303,7 +404,7 @@ func badgeColor(b project.Badge) color.Color {
 		return color.NRGBA{0x75, 0x75, 0x75, 0xff} // grey
 	case project.BadgeNotAllowed:
 		return color.NRGBA{0xc6, 0x28, 0x28, 0xff} // red
-	case project.BadgeMissing:
+	case project.BadgeMissing, badgeNeedsAttention:
 		return color.NRGBA{0xb2, 0x6a, 0x00, 0xff} // amber
 	}
 	return color.Transparent

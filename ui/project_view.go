@@ -2,6 +2,7 @@ package ui
 
 import (
 	"path/filepath"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -9,26 +10,52 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"memo.dev/projects/domain/memory"
 	"memo.dev/projects/domain/project"
 )
 
+// projectReader is what a project's view reads from the project service.
+type projectReader interface {
+	Status(path string) (project.Status, error)
+	Files(path string) ([]project.FileState, error)
+}
+
+// projectActions is what a project's view asks the window to do: the flows
+// that open dialogs or change the list.
+type projectActions interface {
+	startSetup(st project.Status)
+	locate(rec project.Record) // asks where a missing folder went
+	setUp(root string)         // Complete setup: no question, the project said yes before
+	decline(root string, declined bool)
+	forget(rec project.Record)
+	openPath(path string)
+	copyText(s string)
+}
+
 // projectView is the right side for one project: its header and tabs.
 type projectView struct {
-	rec  project.Record
-	root string
-	main *MainWindow
-	st   project.Status
+	rec     project.Record
+	root    string
+	reader  projectReader
+	actions projectActions
+	run     runner
+	st      project.Status
 
 	name      *widget.Label
-	path      *widget.Label
+	path      *pathLabel
 	id        *widget.Label
 	copyID    *widget.Button
+	idRow     *fyne.Container
 	state     *stateBadge
 	notice    *widget.Label // the guard's reason, a missing folder …
+	hint      *widget.Label // what would make a refused folder usable
 	setUp     *widget.Button
+	complete  *widget.Button
+	locate    *widget.Button
 	decline   *widget.Button
 	openDir   *widget.Button
 	forget    *widget.Button
+	more      *widget.Button
 	tabs      *container.AppTabs
 	overview  *overviewTab
 	skills    *skillsTab
@@ -38,31 +65,48 @@ type projectView struct {
 
 	loaded   bool // st holds the folder's status
 	mem      Memories
-	memState MemoryState
+	memState memory.State
 }
 
-func newProjectView(rec project.Record, m *MainWindow) *projectView {
-	v := &projectView{rec: rec, root: rec.Path, main: m}
+func newProjectView(rec project.Record, reader projectReader, actions projectActions, r runner) *projectView {
+	v := &projectView{rec: rec, root: rec.Path, reader: reader, actions: actions, run: r}
 	v.buildUI()
 	return v
 }
 
 func (v *projectView) buildUI() {
-	v.name = &widget.Label{Text: filepath.Base(v.root), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
-	v.path = &widget.Label{Text: v.root, Truncation: fyne.TextTruncateEllipsis, Selectable: true}
-	v.id = &widget.Label{Text: v.rec.ID, TextStyle: fyne.TextStyle{Monospace: true}, Selectable: true}
+	// Nothing in the header sets a width: names and paths are cut, notes
+	// wrap, and few buttons show at once (the rest are in the ⋯ menu), so
+	// selecting a project never squeezes the list or grows the window.
+	v.name = &widget.Label{Text: filepath.Base(v.root), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
+	v.path = newPathLabel()
+	v.path.setText(v.root)
+	v.id = &widget.Label{Text: v.rec.ID, TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
 	v.copyID = &widget.Button{Icon: theme.ContentCopyIcon(), Importance: widget.LowImportance, OnTapped: v.onCopyID}
 	v.state = newStateBadge()
 	v.notice = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
 	v.notice.Hide()
+	v.hint = &widget.Label{Wrapping: fyne.TextWrapWord}
+	v.hint.Hide()
 	v.setUp = &widget.Button{Text: lang.L("Set up…"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: v.onSetUp}
+	v.complete = &widget.Button{Text: lang.L("Complete setup"), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: func() { v.actions.setUp(v.root) }}
+	v.complete.Hide()
+	v.locate = &widget.Button{Text: lang.L("Locate…"), Icon: theme.SearchIcon(), Importance: widget.HighImportance, OnTapped: func() { v.actions.locate(v.rec) }}
+	v.locate.Hide()
 	v.decline = &widget.Button{Text: lang.L("Never for this folder"), OnTapped: v.onDecline}
-	v.openDir = &widget.Button{Text: lang.L("Show in file manager"), Icon: theme.FolderOpenIcon(), OnTapped: func() { v.main.openPath(v.root) }}
-	v.forget = &widget.Button{Text: lang.L("Forget…"), Icon: theme.DeleteIcon(), Importance: widget.LowImportance, OnTapped: func() { v.main.forget(v.rec) }}
+	v.openDir = &widget.Button{Text: lang.L("Show in file manager"), Icon: theme.FolderOpenIcon(), OnTapped: func() { v.actions.openPath(v.root) }}
+	v.forget = &widget.Button{Text: lang.L("Forget…"), Icon: theme.DeleteIcon(), OnTapped: func() { v.actions.forget(v.rec) }}
+	v.more = &widget.Button{Icon: theme.MoreHorizontalIcon(), Importance: widget.LowImportance}
+	v.more.OnTapped = v.showMore
+	// Until the folder's state is read, no button shows: together they
+	// would be wider than the room there is.
+	for _, b := range []*widget.Button{v.setUp, v.decline, v.openDir, v.forget, v.more} {
+		b.Hide()
+	}
 
-	v.overview = newOverviewTab(v.main, v.root)
-	v.skills = newSkillsTab(v.root, v.main.run)
-	v.perms = newPermissionsTab(v.root, v.main.run)
+	v.overview = newOverviewTab()
+	v.skills = newSkillsTab(v.root, v.run)
+	v.perms = newPermissionsTab(v.root, v.run)
 	v.memoryTab = newMemoryTab()
 	v.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(lang.L("Overview"), theme.InfoIcon(), v.overview.content()),
@@ -71,11 +115,29 @@ func (v *projectView) buildUI() {
 		container.NewTabItemWithIcon(lang.L("Memory"), theme.StorageIcon(), v.memoryTab.content()),
 	)
 
-	title := container.NewHBox(v.name, container.NewCenter(v.state))
-	idRow := container.NewHBox(widget.NewLabel(lang.L("Project ID")), v.id, v.copyID)
-	actions := container.NewHBox(v.setUp, v.decline, v.openDir, v.forget)
-	header := container.NewVBox(title, v.path, idRow, v.notice, actions, widget.NewSeparator())
-	v.body = container.NewBorder(container.NewPadded(header), nil, nil, nil, v.tabs)
+	title := container.New(&fitFirstLayout{func() float32 { return labelWidth(v.name) }}, v.name, v.state)
+	id := container.New(&fitFirstLayout{func() float32 { return labelWidth(v.id) }}, v.id, v.copyID)
+	v.idRow = container.NewBorder(nil, nil, widget.NewLabel(lang.L("Project ID")), nil, id)
+	actions := container.NewHBox(v.setUp, v.complete, v.locate, v.decline, v.openDir, v.forget, v.more)
+	header := container.NewVBox(title, container.New(&padLayout{theme.InnerPadding(), 0}, v.path), v.idRow, v.notice, v.hint, actions)
+	// In a wide window the header's lines stay together, as the Overview's do.
+	v.body = container.NewBorder(container.NewVBox(container.NewPadded(container.New(&maxWidthLayout{1100}, header)), widget.NewSeparator()), nil, nil, nil, v.tabs)
+}
+
+// showMore is the ⋯ button's menu: what the header has no room for.
+func (v *projectView) showMore() {
+	c := fyne.CurrentApp().Driver().CanvasForObject(v.more)
+	if c == nil {
+		return
+	}
+	menu := fyne.NewMenu("",
+		fyne.NewMenuItem(lang.L("Show in file manager"), func() { v.actions.openPath(v.root) }),
+		fyne.NewMenuItem(lang.L("Copy path"), func() { v.actions.copyText(v.root) }),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(lang.L("Forget…"), func() { v.actions.forget(v.rec) }),
+	)
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(v.more)
+	widget.ShowPopUpMenuAtPosition(menu, c, pos.Add(fyne.NewPos(0, v.more.Size().Height)))
 }
 
 func (v *projectView) content() fyne.CanvasObject { return v.body }
@@ -87,12 +149,12 @@ func (v *projectView) refresh() {
 		files []project.FileState
 		err   error
 	}
-	background(v.main.run, func() loaded {
-		st, err := v.main.deps.Projects.Status(v.root)
+	background(v.run, func() loaded {
+		st, err := v.reader.Status(v.root)
 		if err != nil {
 			return loaded{err: err}
 		}
-		files, err := v.main.deps.Projects.Files(v.root)
+		files, err := v.reader.Files(v.root)
 		return loaded{st: st, files: files, err: err}
 	}, func(l loaded) { v.show(l.st, l.files, l.err) })
 }
@@ -100,40 +162,56 @@ func (v *projectView) refresh() {
 func (v *projectView) show(st project.Status, files []project.FileState, err error) {
 	v.st, v.loaded = st, true
 	badge := project.BadgeFor(st, err)
+	attention := err == nil && st.Allowed && needsAttention(st, files)
+	if attention {
+		badge = badgeNeedsAttention
+	}
 	v.state.set(badge)
 	missing := badge == project.BadgeMissing
+	refused := err == nil && !st.Allowed
+	v.notice.Hidden, v.hint.Hidden = false, true
 	switch {
 	case missing:
-		v.notice.SetText(lang.L("This folder is not there any more: it was moved, renamed or deleted. Open it from its new place, or forget it."))
-		v.notice.Show()
+		v.notice.SetText(lang.L("This folder is not there any more: it was moved, renamed or deleted. Locate it at its new place (it keeps its memory), or forget it."))
 	case err != nil:
 		v.notice.SetText(err.Error())
-		v.notice.Show()
-	case !st.Allowed:
+	case refused:
 		v.notice.SetText(st.Reason)
-		v.notice.Show()
+		v.hint.SetText(usableHint(st.Reason))
+		v.hint.Show()
+	case attention:
+		v.notice.Importance = widget.WarningImportance
+		v.notice.SetText(lang.L("Some of Memo's files are missing or out of date: Complete setup puts them back without touching your edits."))
 	default:
 		v.notice.Hide()
 	}
+	if !attention {
+		v.notice.Importance = widget.DangerImportance
+	}
+	v.notice.Refresh()
 	if st.ID != "" {
 		v.id.SetText(st.ID)
 	}
-	v.copyID.Disable()
-	if v.id.Text != "" {
-		v.copyID.Enable()
-	}
+	// A refused folder is no project: it has no id to show or copy.
+	v.idRow.Hidden = refused || v.id.Text == ""
 	ok := err == nil && st.Allowed
 	v.setUp.Hidden = !ok || st.SetUp
 	v.decline.Hidden = !ok || st.SetUp
+	v.complete.Hidden = !attention
+	v.locate.Hidden = !missing
 	if st.Declined {
 		v.decline.SetText(lang.L("Ask again"))
 	} else {
 		v.decline.SetText(lang.L("Never for this folder"))
 	}
-	v.openDir.Hidden = missing
-	v.setUp.Refresh()
-	v.decline.Refresh()
-	v.openDir.Refresh()
+	// Few buttons at once; the ⋯ menu holds the rest.
+	v.openDir.Hidden = missing || (ok && !st.SetUp)
+	v.forget.Hidden = ok
+	v.more.Hidden = !ok
+	for _, b := range []*widget.Button{v.setUp, v.complete, v.locate, v.decline, v.openDir, v.forget, v.more} {
+		b.Refresh()
+	}
+	v.idRow.Refresh()
 	if ok {
 		v.tabs.Show()
 		v.overview.show(st, files)
@@ -145,7 +223,17 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 	}
 }
 
-func (v *projectView) setMemory(mem Memories, state MemoryState) {
+// usableHint says what would make a refused folder usable.
+func usableHint(reason string) string {
+	if strings.Contains(reason, ".memo") {
+		return lang.L("To use it, open the project folder that holds this .memo instead, or remove or rename that .memo folder if it is not Memo's.")
+	}
+	return lang.L("To use Memo here, open a folder of your own instead, such as a repository in your home folder.")
+}
+
+func (v *projectView) setMinimal(on bool) { v.overview.setMinimal(on) }
+
+func (v *projectView) setMemory(mem Memories, state memory.State) {
 	v.mem, v.memState = mem, state
 	v.showMemory()
 }
@@ -155,40 +243,26 @@ func (v *projectView) showMemory() {
 	if !v.loaded {
 		return
 	}
-	showProjectPool(v.main.run, v.overview.memCount, v.mem, v.memState, v.st.ID)
-	showProjectPool(v.main.run, v.memoryTab.count, v.mem, v.memState, v.st.ID)
+	showProjectPool(v.run, v.overview.memCount, v.mem, v.memState, v.st.ID)
+	showProjectPool(v.run, v.memoryTab.count, v.mem, v.memState, v.st.ID)
 }
 
-func (v *projectView) onCopyID() {
-	v.main.app.Clipboard().SetContent(v.id.Text)
-}
+func (v *projectView) onCopyID() { v.actions.copyText(v.id.Text) }
 
-func (v *projectView) onSetUp() {
-	type planned struct {
-		plan []project.PlanItem
-		err  error
+func (v *projectView) onSetUp() { v.actions.startSetup(v.st) }
+
+func (v *projectView) onDecline() { v.actions.decline(v.root, !v.st.Declined) }
+
+// needsAttention says that a set-up project lost a file or has outdated
+// rules: Complete setup fixes it.
+func needsAttention(st project.Status, files []project.FileState) bool {
+	if !st.SetUp {
+		return false
 	}
-	background(v.main.run, func() planned {
-		plan, err := v.main.deps.Projects.Plan(v.root)
-		return planned{plan, err}
-	}, func(p planned) {
-		if p.err != nil {
-			v.main.showError(p.err)
-			return
+	for _, f := range files {
+		if f.State == project.StateMissing || f.State == project.StateOutdated {
+			return true
 		}
-		v.main.askSetup(v.st, p.plan)
-	})
-}
-
-func (v *projectView) onDecline() {
-	declined := !v.st.Declined
-	background(v.main.run, func() error {
-		_, err := v.main.deps.Projects.Decline(v.root, declined)
-		return err
-	}, func(err error) {
-		if err != nil {
-			v.main.showError(err)
-		}
-		v.main.refreshProject(v.root)
-	})
+	}
+	return false
 }

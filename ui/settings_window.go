@@ -8,59 +8,85 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain/memory"
 )
+
+// minimalSwitch is what Settings asks of the project service.
+type minimalSwitch interface {
+	Minimal() (bool, error)
+	SetMinimal(on bool) error
+}
 
 // settingsWindow holds the device settings: Minimal Mode, the data folder, the
 // backups made, the state of project memory and the API server switch.
 type settingsWindow struct {
 	win     fyne.Window
-	deps    Deps
+	store   minimalSwitch
+	dataDir string
+	backups func() ([]string, error)
+	open    func(path string) // shows a folder in the file manager
 	run     runner
-	onClose func()
+	// onMinimal hears every change of Minimal Mode made here.
+	onMinimal func(on bool)
+	onClose   func()
 
 	minimal    *widget.Check
-	dataDir    *widget.Label
+	dataLabel  *pathLabel
 	openData   *widget.Button
-	backups    *fyne.Container
+	backupList *fyne.Container
 	noBackups  *widget.Label
 	memory     *widget.Label
 	api        *widget.Check
 	errorLabel *widget.Label
 }
 
-func newSettingsWindow(a fyne.App, deps Deps, r runner, onClose func()) *settingsWindow {
-	s := &settingsWindow{win: a.NewWindow(lang.L("Settings")), deps: deps, run: r, onClose: onClose}
+func newSettingsWindow(a fyne.App, store minimalSwitch, deps Deps, r runner, open func(string), onMinimal func(bool), onClose func()) *settingsWindow {
+	s := &settingsWindow{win: a.NewWindow(lang.L("Settings")), store: store, dataDir: deps.DataDir, backups: deps.Backups,
+		open: open, run: r, onMinimal: onMinimal, onClose: onClose}
 	s.buildUI()
 	return s
 }
 
+// settingsWidth is the Settings window's width; its height follows its content.
+const settingsWidth = 560
+
 func (s *settingsWindow) buildUI() {
 	s.minimal = &widget.Check{Text: lang.L("Minimal Mode"), OnChanged: s.onMinimalChanged}
-	minimalHelp := &widget.Label{Text: lang.L("Memo adds nothing to chats: no setup question, no session-start line, and nothing is read from project folders. Memory has its own switch in the chat app."), Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
-	s.dataDir = &widget.Label{Text: s.deps.DataDir, TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
-	s.openData = &widget.Button{Text: lang.L("Open"), Icon: theme.FolderOpenIcon(), OnTapped: func() { s.open(s.deps.DataDir) }}
-	s.backups = container.NewVBox()
-	s.noBackups = widget.NewLabel(lang.L("None yet: Memo makes one before it changes a database's layout."))
+	minimalHelp := &widget.Label{Text: lang.L("Memo adds nothing to chats: no setup question, no session-start line, and nothing is read from project folders. Memory has its own switch in the chat app."), Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText}
+	// Paths keep their end (the names that matter), never cut mid-name.
+	s.dataLabel = newPathLabel()
+	s.dataLabel.setText(s.dataDir)
+	s.openData = &widget.Button{Text: lang.L("Open"), Icon: theme.FolderOpenIcon(), OnTapped: func() { s.open(s.dataDir) }}
+	s.backupList = container.NewVBox()
+	s.noBackups = &widget.Label{Text: lang.L("None yet: Memo makes one before it changes a database's layout."), Wrapping: fyne.TextWrapWord}
 	s.memory = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
 	s.api = &widget.Check{Text: lang.L("Local API server (for the chat app and scripts)")}
 	s.api.Disable()
-	apiHelp := &widget.Label{Text: lang.L("Not available in this version yet."), Importance: widget.LowImportance}
+	apiHelp := &widget.Label{Text: lang.L("Not available in this version yet."), SizeName: theme.SizeNameCaptionText}
 	s.errorLabel = &widget.Label{Importance: widget.DangerImportance, Wrapping: fyne.TextWrapWord}
 	s.errorLabel.Hide()
 
-	s.win.SetContent(container.NewPadded(container.NewVScroll(container.NewVBox(
+	s.win.SetContent(container.NewPadded(container.NewVBox(
 		heading(lang.L("Chats")), s.minimal, minimalHelp,
 		widget.NewSeparator(),
-		heading(lang.L("Data folder")), container.NewBorder(nil, nil, nil, s.openData, s.dataDir),
-		heading(lang.L("Backups made")), s.noBackups, s.backups,
+		heading(lang.L("Data folder")), container.NewBorder(nil, nil, nil, s.openData, centerV(s.dataLabel)),
+		heading(lang.L("Backups made")), s.noBackups, s.backupList,
 		widget.NewSeparator(),
 		heading(lang.L("Project memory")), s.memory,
 		widget.NewSeparator(),
 		heading(lang.L("API")), s.api, apiHelp,
 		s.errorLabel,
-	))))
-	s.win.Resize(fyne.NewSize(560, 560))
+	)))
+	s.fit()
 	s.win.SetOnClosed(s.onClose)
+}
+
+// fit sizes the window to its content: nothing scrolls or is clipped.
+func (s *settingsWindow) fit() {
+	c := s.win.Content()
+	c.Resize(fyne.NewSize(settingsWidth, c.MinSize().Height)) // wrapped labels measure at this width
+	s.win.Resize(fyne.NewSize(settingsWidth, c.MinSize().Height))
 }
 
 // show loads the settings off the UI goroutine and shows the window.
@@ -72,56 +98,60 @@ func (s *settingsWindow) show() {
 	}
 	background(s.run, func() loaded {
 		var l loaded
-		l.minimal, l.err = s.deps.Projects.Minimal()
-		if s.deps.Backups != nil && l.err == nil {
-			l.backups, l.err = s.deps.Backups()
+		l.minimal, l.err = s.store.Minimal()
+		if s.backups != nil && l.err == nil {
+			l.backups, l.err = s.backups()
 		}
 		return l
 	}, func(l loaded) {
 		s.showError(l.err)
-		s.minimal.OnChanged = nil // showing the stored value is not a change
-		s.minimal.SetChecked(l.minimal)
-		s.minimal.OnChanged = s.onMinimalChanged
-		s.backups.Objects = nil
+		s.setMinimalShown(l.minimal)
+		s.backupList.Objects = nil
 		for _, b := range l.backups {
 			path := b
 			open := &widget.Button{Icon: theme.FolderOpenIcon(), Importance: widget.LowImportance, OnTapped: func() { s.open(filepath.Dir(path)) }}
-			s.backups.Add(container.NewBorder(nil, nil, nil, open, &widget.Label{Text: filepath.Base(path), Truncation: fyne.TextTruncateEllipsis}))
+			name := newPathLabel()
+			name.setText(path)
+			s.backupList.Add(container.NewBorder(nil, nil, nil, open, centerV(name)))
 		}
 		s.noBackups.Hidden = len(l.backups) > 0
 		s.noBackups.Refresh()
-		s.backups.Refresh()
+		s.backupList.Refresh()
+		s.fit()
 	})
 	s.win.Show()
 	s.win.RequestFocus()
 }
 
+// setMinimalShown shows Minimal Mode's stored value (not a change).
+func (s *settingsWindow) setMinimalShown(on bool) {
+	s.minimal.OnChanged = nil
+	s.minimal.SetChecked(on)
+	s.minimal.OnChanged = s.onMinimalChanged
+}
+
 func (s *settingsWindow) onMinimalChanged(on bool) {
-	background(s.run, func() error { return s.deps.Projects.SetMinimal(on) }, s.showError)
+	background(s.run, func() error { return s.store.SetMinimal(on) }, func(err error) {
+		s.showError(err)
+		if err == nil && s.onMinimal != nil {
+			s.onMinimal(on)
+		}
+	})
 }
 
-func (s *settingsWindow) setMemory(state MemoryState) {
+func (s *settingsWindow) setMemory(st memory.State) {
+	text, _, _ := memoryProblem(st, true)
 	switch {
-	case !state.Ready && state.Reason == "":
-		s.memory.SetText(lang.L("Opening the memory database…"))
-	case !state.Ready:
-		s.memory.SetText(lang.L("The memory database could not be opened: {{.Reason}}", map[string]any{"Reason": state.Reason}))
-	case !state.ProjectMemory:
-		s.memory.SetText(lang.L("Off: {{.Reason}}", map[string]any{"Reason": state.Reason}) + "\n" +
-			lang.L("To fix it, free some disk space or make the data folder writable, then start Memo Projects again."))
-	case state.Backup != "":
-		s.memory.SetText(lang.L("On: every project has its own memory pool.") + "\n" +
-			lang.L("The memory database was upgraded for project memory; a verified copy of the old one is in {{.Backup}}.", map[string]any{"Backup": state.Backup}))
-	default:
-		s.memory.SetText(lang.L("On: every project has its own memory pool."))
+	case text == "":
+		text = lang.L("On: every project has its own memory pool.")
+	case st.Ready: // project memory is off: say what brings it back
+		text += "\n" + lang.L("To fix it, free some disk space or make the data folder writable, then start Memo Projects again.")
 	}
-}
-
-func (s *settingsWindow) open(path string) {
-	if s.deps.OpenPath == nil {
-		return
+	if notice := upgradeNotice(st); notice != "" {
+		text += "\n" + notice
 	}
-	background(s.run, func() error { return s.deps.OpenPath(path) }, s.showError)
+	s.memory.SetText(text)
+	s.fit()
 }
 
 func (s *settingsWindow) showError(err error) {
@@ -131,4 +161,5 @@ func (s *settingsWindow) showError(err error) {
 	}
 	s.errorLabel.SetText(err.Error())
 	s.errorLabel.Show()
+	s.fit()
 }

@@ -69,8 +69,14 @@ func (d *setupDialog) buildUI() {
 		body.Add(widget.NewLabelWithStyle(lang.L("Left alone:"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		body.Add(container.NewVBox(keep...))
 	}
+	for _, item := range d.plan {
+		if item.Create && (item.Path == project.ItemAgents || item.Path == project.ItemHandoff) {
+			git := &widget.Label{Text: lang.L("The new files in the project's root will show up in git status."), Wrapping: fyne.TextWrapWord}
+			body.Add(git)
+			break
+		}
+	}
 	note := widget.NewLabel(lang.L("Nothing is written unless you choose Set up."))
-	note.Importance = widget.LowImportance
 	body.Add(note)
 
 	d.dialog = dialog.NewCustomWithoutButtons(lang.L("Set up Memo for this project?"), body, d.parent)
@@ -86,14 +92,14 @@ func planLine(icon fyne.Resource, path, reason string) fyne.CanvasObject {
 	if reason == "" {
 		return container.NewHBox(widget.NewIcon(icon), label)
 	}
-	why := &widget.Label{Text: "— " + reason, Importance: widget.LowImportance}
+	why := &widget.Label{Text: "— " + reason}
 	return container.NewHBox(widget.NewIcon(icon), label, why)
 }
 
 func planReason(reason string) string {
 	switch reason {
 	case project.ReasonClaude:
-		return lang.L("CLAUDE.md is there, so the rules point to it")
+		return lang.L("not created, your CLAUDE.md is used")
 	case project.ReasonExists:
 		return lang.L("already there, kept as it is")
 	}
@@ -122,20 +128,6 @@ func (d *setupDialog) answer(a setupAnswer) {
 	d.answered = true
 	d.dialog.Hide()
 	d.onAnswer(a)
-}
-
-// showRefusedDialog tells why a folder cannot be a project: there is no way to
-// set it up from here.
-func showRefusedDialog(st project.Status, reason string, parent fyne.Window) {
-	msg := widget.NewLabel(reason)
-	msg.Wrapping = fyne.TextWrapWord
-	body := container.NewVBox(msg)
-	if st.Root != "" {
-		body.Add(&widget.Label{Text: st.Root, TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis})
-	}
-	d := dialog.NewCustom(lang.L("Memo can't use this folder"), lang.L("Close"), body, parent)
-	d.Resize(fyne.NewSize(520, 0))
-	d.Show()
 }
 
 // dialogButton is a dialog button that keeps the dialog's keys while it has

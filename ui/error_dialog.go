@@ -1,0 +1,48 @@
+package ui
+
+import (
+	"errors"
+	"os/exec"
+
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain/project"
+)
+
+// showError tells what failed (title, e.g. "Could not open the folder") and
+// why, in the error's own plain sentence.
+func (m *MainWindow) showError(title string, err error) {
+	showMessage(m.win, m.deps.Shown, title, err.Error(), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
+}
+
+// showRefused tells why a folder cannot be a project and what would make it
+// usable; there is no way to set it up from here, and it has no id to show.
+func (m *MainWindow) showRefused(st project.Status, reason string) {
+	text := reason + "\n\n" + usableHint(reason)
+	if st.Root != "" {
+		text += "\n\n" + st.Root
+	}
+	showMessage(m.win, m.deps.Shown, lang.L("Memo can't use this folder"), text, nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
+}
+
+// openPath shows a folder in the file manager, off the UI goroutine. Where
+// none can be started it says so and offers to copy the path instead.
+func (m *MainWindow) openPath(path string) {
+	if m.deps.OpenPath == nil {
+		return
+	}
+	background(m.run, func() error { return m.deps.OpenPath(path) }, func(err error) {
+		if err == nil {
+			return
+		}
+		text := lang.L("The file manager could not be started.")
+		if errors.Is(err, exec.ErrNotFound) {
+			text = lang.L("No file manager was found on this computer.")
+		}
+		text += " " + lang.L("You can copy the folder's path and open it yourself:") + "\n" + path
+		showMessage(m.win, m.deps.Shown, lang.L("Could not show the folder"), text, nil,
+			choice{text: lang.L("Close")},
+			choice{text: lang.L("Copy path"), importance: widget.HighImportance, do: func() { m.app.Clipboard().SetContent(path) }})
+	})
+}

@@ -1,0 +1,149 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// centerV centers o vertically and gives it the whole width (a path beside
+// a button).
+func centerV(o fyne.CanvasObject) fyne.CanvasObject {
+	return container.NewVBox(layout.NewSpacer(), o, layout.NewSpacer())
+}
+
+// maxWidthLayout gives its objects the space up to a width and leaves the
+// rest empty on the right: text in a very wide window stays readable.
+type maxWidthLayout struct{ max float32 }
+
+func (l *maxWidthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return s
+}
+
+func (l *maxWidthLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	w := min(size.Width, max(l.max, l.MinSize(objs).Width))
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(fyne.NewSize(w, size.Height))
+	}
+}
+
+// columnsLayout shows its objects side by side in equal columns when each
+// gets at least minColumn, else one under the other. The height it asks for
+// follows how it was last laid out (it sits in a scroll, which lays it out
+// at the width it has).
+type columnsLayout struct {
+	minColumn float32
+	side      bool // laid out side by side last time
+}
+
+func (l *columnsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var w, sum, tallest float32
+	for _, o := range objs {
+		m := o.MinSize()
+		w, tallest, sum = max(w, m.Width), max(tallest, m.Height), sum+m.Height
+	}
+	if l.side {
+		return fyne.NewSize(w, tallest)
+	}
+	return fyne.NewSize(w, sum+float32(len(objs)-1)*theme.Padding())
+}
+
+func (l *columnsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	n := float32(len(objs))
+	l.side = n > 0 && size.Width >= n*l.minColumn
+	if l.side {
+		colW := (size.Width - (n-1)*theme.Padding()) / n
+		for i, o := range objs {
+			o.Move(fyne.NewPos(float32(i)*(colW+theme.Padding()), 0))
+			o.Resize(fyne.NewSize(colW, size.Height))
+		}
+		return
+	}
+	y := float32(0)
+	for _, o := range objs {
+		h := o.MinSize().Height
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, h))
+		y += h + theme.Padding()
+	}
+}
+
+// minWidthLayout asks for exactly minWidth whatever its objects ask for (they
+// get the width there is). The right side sits in one: no name, path or
+// note it shows — even a wrapped label measured before its first layout —
+// can widen the window or squeeze the list.
+type minWidthLayout struct{ minWidth float32 }
+
+func (l *minWidthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var h float32
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(l.minWidth, h)
+}
+
+func (l *minWidthLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+// fitFirstLayout lines its objects up left to right: the first (a label that
+// cuts its text) gets the width its text needs, or what is left beside the
+// others; they follow right after it, not at the far edge of a wide window.
+type fitFirstLayout struct {
+	natural func() float32 // the first object's uncut width
+}
+
+func (l *fitFirstLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for i, o := range objs {
+		m := o.MinSize()
+		if i > 0 {
+			s.Width += theme.Padding()
+		}
+		s.Width += m.Width
+		s.Height = max(s.Height, m.Height)
+	}
+	return s
+}
+
+func (l *fitFirstLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if len(objs) == 0 {
+		return
+	}
+	var rest float32
+	for _, o := range objs[1:] {
+		rest += o.MinSize().Width + theme.Padding()
+	}
+	first := max(objs[0].MinSize().Width, min(l.natural(), size.Width-rest))
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(fyne.NewSize(first, size.Height))
+	x := first
+	for _, o := range objs[1:] {
+		m := o.MinSize()
+		x += theme.Padding()
+		o.Move(fyne.NewPos(x, (size.Height-m.Height)/2))
+		o.Resize(m)
+		x += m.Width
+	}
+}
+
+// labelWidth is the width l needs to show its text uncut.
+func labelWidth(l *widget.Label) float32 {
+	size := theme.Size(l.SizeName)
+	if l.SizeName == "" {
+		size = theme.TextSize()
+	}
+	// The label pads its text inside; a little more keeps rounding from
+	// cutting the last letter.
+	return fyne.MeasureText(l.Text, size, l.TextStyle).Width + 2*theme.InnerPadding() + theme.Padding()
+}

@@ -1,0 +1,85 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// choice is one button of a message dialog; do may be nil (the button only
+// closes the dialog).
+type choice struct {
+	text       string
+	importance widget.Importance
+	do         func()
+}
+
+// messageDialog is a modal message whose keys work as on every desktop:
+// Enter presses the default (last) button, Escape closes it as its first
+// button would — also while a button has the focus after Tab.
+type messageDialog struct {
+	dialog  *dialog.CustomDialog
+	parent  fyne.Window
+	title   string
+	text    string
+	prevKey func(*fyne.KeyEvent)
+	done    bool
+}
+
+// showMessage shows title and text (plus extra, when not nil) with choices,
+// the first being the cancel button and the last the default; shown hears
+// what is shown (Deps.Shown; may be nil).
+func showMessage(parent fyne.Window, shown func(title, text string), title, text string, extra fyne.CanvasObject, choices ...choice) *messageDialog {
+	d := &messageDialog{parent: parent, title: title, text: text}
+	msg := &widget.Label{Text: text, Wrapping: fyne.TextWrapWord}
+	body := container.NewVBox(msg)
+	if extra != nil {
+		body.Add(extra)
+	}
+	cancel := choices[0].do
+	escape := func() { d.close(cancel) }
+	buttons := make([]fyne.CanvasObject, len(choices))
+	var last func()
+	for i, c := range choices {
+		do := c.do
+		press := func() { d.close(do) }
+		buttons[i] = newDialogButton(c.text, nil, c.importance, press, escape)
+		last = press
+	}
+	d.dialog = dialog.NewCustomWithoutButtons(title, body, parent)
+	d.dialog.SetButtons(buttons)
+	d.dialog.SetOnClosed(func() { d.close(cancel) })
+	d.prevKey = parent.Canvas().OnTypedKey()
+	parent.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
+		switch e.Name {
+		case fyne.KeyReturn, fyne.KeyEnter:
+			last()
+		case fyne.KeyEscape:
+			escape()
+		}
+	})
+	// Wide enough for a sentence per line, never wider than the window.
+	width := min(float32(520), parent.Canvas().Size().Width-2*theme.Padding())
+	d.dialog.Resize(fyne.NewSize(width, 0)) // the popup keeps its content's height
+	d.dialog.Show()
+	if shown != nil {
+		shown(title, text)
+	}
+	return d
+}
+
+// close answers once: it restores the window's keys, hides the dialog and
+// runs do (may be nil).
+func (d *messageDialog) close(do func()) {
+	if d.done {
+		return
+	}
+	d.done = true
+	d.parent.Canvas().SetOnTypedKey(d.prevKey)
+	d.dialog.Hide()
+	if do != nil {
+		do()
+	}
+}

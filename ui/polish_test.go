@@ -1,0 +1,434 @@
+package ui
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain/memory"
+)
+
+// mkdir makes a folder named name in a fresh temporary folder.
+func mkdir(t *testing.T, name string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// press types a key into the focused widget, else the window.
+func press(w fyne.Window, key fyne.KeyName) {
+	ev := &fyne.KeyEvent{Name: key}
+	if focused := w.Canvas().Focused(); focused != nil {
+		focused.TypedKey(ev)
+	} else if on := w.Canvas().OnTypedKey(); on != nil {
+		on(ev)
+	}
+}
+
+func dialogOpen(w fyne.Window) bool {
+	top := w.Canvas().Overlays().Top()
+	return top != nil && top.Visible()
+}
+
+// inWindow says whether o is drawn wholly inside w's canvas.
+func inWindow(w fyne.Window, o fyne.CanvasObject) bool {
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(o)
+	size, win := o.Size(), w.Canvas().Size()
+	return o.Visible() && pos.X >= 0 && pos.Y >= 0 && pos.X+size.Width <= win.Width+0.5 && pos.Y+size.Height <= win.Height+0.5
+}
+
+func TestLongNamedProjectKeepsTheWindowAndTheList(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 800, Height: 600}, {Width: 980, Height: 640}, {Width: 1920, Height: 1080}} {
+		f := newFixture(t, memoryOn)
+		f.m.win.Resize(size)
+		dir := mkdir(t, strings.Repeat("a-really-long-project-name-", 6))
+		f.svc.Setup(dir)
+		os.Remove(filepath.Join(dir, ".memo", "notes.md")) // the header gets a note and Complete setup
+		f.m.list.reload(nil)
+		f.m.list.selectPath(dir)
+		if f.m.view == nil {
+			t.Fatal("the project was not shown")
+		}
+		if got := f.m.win.Content().MinSize().Width; got > 800 {
+			t.Errorf("%v: with a long name and a note the window needs %v px, want at most 800", size, got)
+		}
+		if got := f.m.win.Canvas().Size(); got != size {
+			t.Errorf("%v: the window changed size to %v", size, got)
+		}
+		if w := f.m.sidebar.Size().Width; w < sidebarMinWidth {
+			t.Errorf("%v: the list is %v px wide, want at least %v", size, w, sidebarMinWidth)
+		}
+		if !inWindow(f.m.win, f.m.view.complete) {
+			t.Errorf("%v: Complete setup is not wholly in the window (below the fold or clipped)", size)
+		}
+	}
+}
+
+// TestNothingWidensTheWindowWhileLoading checks the moments between showing
+// a project and knowing its state: work off the UI goroutine is held back.
+func TestNothingWidensTheWindowWhileLoading(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	f.m.win.Resize(fyne.NewSize(800, 600))
+	dir := mkdir(t, strings.Repeat("a-really-long-project-name-", 6))
+	f.svc.Setup(dir)
+	f.m.list.reload(nil)
+	var held []func()
+	f.m.run = runner{goroutine: func(fn func()) { held = append(held, fn) }}
+	f.m.list.run = f.m.run
+	f.m.list.selectPath(dir)
+	for step := 0; ; step++ {
+		if got := f.m.win.Content().MinSize().Width; got > 800 {
+			t.Fatalf("step %d of loading: the window needs %v px, want at most 800", step, got)
+		}
+		if len(held) == 0 {
+			break
+		}
+		next := held[0]
+		held = held[1:]
+		next()
+	}
+	if f.m.view == nil || !f.m.view.loaded {
+		t.Error("the project never loaded")
+	}
+}
+
+func TestSettingsFitsItsContent(t *testing.T) {
+	f := newFixture(t, memory.State{Ready: true, ProjectMemory: true, Backup: "/data/backups/memory-pre-project-id-20261130T120000Z.db"})
+	f.m.onSettings()
+	sw := f.m.settings
+	if c, min := sw.win.Canvas().Size(), sw.win.Content().MinSize(); c.Height < min.Height || c.Width < min.Width {
+		t.Errorf("Settings is %v for content of %v: it would scroll or clip", c, min)
+	}
+	if !inWindow(sw.win, sw.openData) {
+		t.Error("Settings' Open button is clipped")
+	}
+}
+
+func TestCtrlOWorksWhileTheFilterHasFocus(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	asked := 0
+	f.m.pickFolder = func(folderRequest) (string, error) { asked++; return "", nil }
+	f.m.win.Canvas().Focus(f.m.list.filter)
+	f.m.list.filter.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault})
+	if asked != 1 {
+		t.Errorf("Ctrl+O in the filter box asked for a folder %d times, want 1", asked)
+	}
+	// Other shortcuts still reach the entry.
+	test.Type(f.m.list.filter, "abc")
+	f.m.list.filter.TypedShortcut(&fyne.ShortcutSelectAll{})
+	if got := f.m.list.filter.SelectedText(); got != "abc" {
+		t.Errorf("Ctrl+A in the filter box selected %q, want abc", got)
+	}
+}
+
+func TestAltNumberSwitchesTabs(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := mkdir(t, "alpha")
+	f.svc.Setup(dir)
+	f.m.list.reload(func() { f.m.list.selectPath(dir) })
+	f.m.win.Canvas().Focus(f.m.list.filter) // also from the filter box
+	f.m.list.filter.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.Key4, Modifier: fyne.KeyModifierAlt})
+	if got := f.m.view.tabs.SelectedIndex(); got != 3 {
+		t.Errorf("Alt+4 selected tab %d, want 3 (Memory)", got)
+	}
+}
+
+func TestEscapeAndEnterCloseEveryDialog(t *testing.T) {
+	dialogs := map[string]func(f *fixture, dir string){
+		"error": func(f *fixture, _ string) { f.m.showError("Could not open the folder", os.ErrPermission) },
+		"refusal": func(f *fixture, dir string) {
+			os.MkdirAll(filepath.Join(dir, ".memo", "data"), 0o755)
+			f.m.OpenFolder(dir)
+		},
+		"forget": func(f *fixture, dir string) {
+			f.svc.Register(dir)
+			f.m.list.reload(nil)
+			f.m.forget(f.m.list.all[0])
+		},
+	}
+	for name, show := range dialogs {
+		for _, key := range []fyne.KeyName{fyne.KeyEscape, fyne.KeyReturn} {
+			f := newFixture(t, memoryOn)
+			dir := t.TempDir()
+			show(f, dir)
+			if !dialogOpen(f.m.win) {
+				t.Fatalf("%s: no dialog shown", name)
+			}
+			press(f.m.win, key)
+			if dialogOpen(f.m.win) {
+				t.Errorf("%s: %s left the dialog open", name, key)
+			}
+			if name == "forget" {
+				_, kept, _ := f.reg.ByPath(dir)
+				if kept != (key == fyne.KeyEscape) {
+					t.Errorf("forget: %s kept the project = %v, want Escape to keep it and Enter to forget it", key, kept)
+				}
+			}
+		}
+	}
+}
+
+func TestErrorDialogsSayWhatFailed(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	file := filepath.Join(t.TempDir(), "notes.txt")
+	os.WriteFile(file, []byte("x"), 0o644)
+	f.m.onDropped([]fyne.URI{storage.NewFileURI(file)})
+	if len(f.shown) != 1 || !strings.HasPrefix(f.shown[0], "Could not open what was dropped: ") {
+		t.Errorf("dropping a file showed %q, want a title saying what failed", f.shown)
+	}
+}
+
+func TestNoFileManagerOffersToCopyThePath(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	f.m.deps.OpenPath = func(string) error {
+		return &exec.Error{Name: "xdg-open,x-www-browser,www-browser", Err: exec.ErrNotFound}
+	}
+	f.m.openPath("/home/u/code/app")
+	if len(f.shown) != 1 || !strings.HasPrefix(f.shown[0], "Could not show the folder: No file manager was found") || strings.Contains(f.shown[0], "xdg-open") {
+		t.Fatalf("showed %q, want a plain sentence without the library's error", f.shown)
+	}
+	f.tap(f.m.win, "Copy path")
+	if got := f.m.app.Clipboard().Content(); got != "/home/u/code/app" {
+		t.Errorf("Copy path put %q on the clipboard", got)
+	}
+}
+
+func TestEnterOnAListRowOpensIt(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := mkdir(t, "alpha")
+	f.svc.Register(dir)
+	f.m.list.reload(nil)
+	f.m.win.Canvas().Focus(f.m.list.list)
+	press(f.m.win, fyne.KeyDown) // from Global memory to alpha
+	press(f.m.win, fyne.KeyReturn)
+	if f.m.view == nil || f.m.view.root != dir {
+		t.Error("Enter on the focused row did not open it")
+	}
+}
+
+func TestFirstRunThenReturningUser(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	if !f.says(f.m.win, "permission file and skills for AI coding agents") {
+		t.Error("the first run does not say what the app is for")
+	}
+	dir := mkdir(t, "alpha")
+	f.svc.Register(dir)
+	f.m.list.reload(func() { f.m.list.selectPath(dir) })
+	again := newMainWindow(f.m.app, f.m.deps, inline())
+	again.Show()
+	defer again.win.Close()
+	if again.view == nil || again.view.root != dir {
+		t.Error("a returning user does not get the last selected project back")
+	}
+}
+
+func TestNeedsAttentionBadgeAndCompleteSetupInTheHeader(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := mkdir(t, "alpha")
+	f.svc.Setup(dir)
+	os.Remove(filepath.Join(dir, "handoff.md"))
+	f.m.list.reload(nil)
+	row := newProjectRow()
+	f.m.list.update(1, row)
+	f.m.list.update(1, row)
+	if got := row.badge.text.Text; got != "needs attention" {
+		t.Errorf("a set-up project with a missing file has badge %q, want needs attention", got)
+	}
+	f.m.list.selectPath(dir)
+	if f.m.view.state.text.Text != "needs attention" || !f.m.view.complete.Visible() {
+		t.Fatal("the header shows no needs attention badge with Complete setup")
+	}
+	test.Tap(f.m.view.complete)
+	if _, err := os.Stat(filepath.Join(dir, "handoff.md")); err != nil || f.m.view.complete.Visible() {
+		t.Errorf("Complete setup in the header did not fix the project (%v)", err)
+	}
+}
+
+func TestMissingFolderCanBeLocated(t *testing.T) {
+	for _, setUp := range []bool{true, false} {
+		f := newFixture(t, memoryOn)
+		dir := mkdir(t, "alpha")
+		if setUp {
+			f.svc.Setup(dir)
+		} else {
+			f.svc.Register(dir)
+		}
+		rec, _, _ := f.reg.ByPath(dir)
+		moved := filepath.Join(t.TempDir(), "alpha-moved")
+		if err := os.Rename(dir, moved); err != nil {
+			t.Fatal(err)
+		}
+		f.m.list.reload(nil)
+		f.m.list.selectPath(dir)
+		if f.button(f.m.win, "Locate…") == nil || f.button(f.m.win, "Forget…") == nil {
+			t.Fatalf("set up %v: a missing folder does not offer Locate… beside Forget…", setUp)
+		}
+		f.m.pickFolder = func(folderRequest) (string, error) { return moved, nil }
+		f.tap(f.m.win, "Locate…")
+		if _, ok, _ := f.reg.ByPath(dir); ok {
+			t.Errorf("set up %v: the old place is still listed after Locate…", setUp)
+		}
+		now, ok, _ := f.reg.ByPath(moved)
+		if !ok {
+			t.Fatalf("set up %v: the new place is not listed", setUp)
+		}
+		if setUp && now.ID != rec.ID {
+			t.Errorf("the located project's id changed from %s to %s", rec.ID, now.ID)
+		}
+		if f.m.view == nil || f.m.view.root != moved {
+			t.Errorf("set up %v: the new place is not shown", setUp)
+		}
+	}
+}
+
+func TestRefusedProjectSaysWhatWouldHelpAndHasNoID(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := mkdir(t, "alpha")
+	f.svc.Register(dir)
+	os.MkdirAll(filepath.Join(dir, ".memo", "foreign"), 0o755)
+	f.m.list.reload(nil)
+	f.m.list.selectPath(dir)
+	v := f.m.view
+	if v.idRow.Visible() || v.copyID.Visible() && inWindow(f.m.win, v.copyID) {
+		t.Error("a refused folder shows a project id or a copy button")
+	}
+	if !v.hint.Visible() || !strings.Contains(v.hint.Text, "rename") {
+		t.Errorf("a refused folder does not say what would make it usable: %q", v.hint.Text)
+	}
+}
+
+func TestMinimalModeBannerTurnsOff(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	f.svc.SetMinimal(true)
+	f.m.Show() // reads Minimal Mode again
+	if !f.m.minimalBanner.Visible() || !f.says(f.m.win, "Memo adds nothing to chats") {
+		t.Fatal("Minimal Mode on shows no banner")
+	}
+	dir := mkdir(t, "alpha")
+	f.svc.Setup(dir)
+	f.m.list.reload(func() { f.m.list.selectPath(dir) })
+	if !f.m.view.overview.minimal.Visible() {
+		t.Error("the Overview does not say what chats receive in Minimal Mode")
+	}
+	f.tap(f.m.win, "Turn off")
+	if on, _ := f.svc.Minimal(); on || f.m.minimalBanner.Visible() || f.m.view.overview.minimal.Visible() {
+		t.Errorf("Turn off: stored %v, banner shown %v", on, f.m.minimalBanner.Visible())
+	}
+}
+
+func TestUpgradeNoticeShowsBackupAndCanBeDismissed(t *testing.T) {
+	f := newFixture(t, memory.State{Ready: true, ProjectMemory: true, Backup: "/h/data/backups/memory-pre.db"})
+	if !f.m.statusBar.Visible() {
+		t.Fatal("no upgrade notice")
+	}
+	f.tap(f.m.win, "Show backup")
+	if len(f.opened) != 1 || f.opened[0] != "/h/data/backups" {
+		t.Errorf("Show backup opened %v", f.opened)
+	}
+	f.tap(f.m.win, "Dismiss")
+	if f.m.statusBar.Visible() {
+		t.Error("Dismiss left the notice")
+	}
+}
+
+func TestFilterClearButtonAndGlobalMemory(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	f.svc.Register(mkdir(t, "alpha"))
+	f.svc.Register(mkdir(t, "gamma"))
+	f.m.list.reload(nil)
+	test.Type(f.m.list.filter, "gam")
+	if f.m.list.length() != 1 || f.m.list.showGlobal {
+		t.Errorf("filter gam: %d rows (global shown %v), want gamma only", f.m.list.length(), f.m.list.showGlobal)
+	}
+	if !f.m.list.filter.clear.Visible() {
+		t.Fatal("the filter has text but no clear button")
+	}
+	test.Tap(f.m.list.filter.clear)
+	if f.m.list.filter.Text != "" || f.m.list.length() != 3 {
+		t.Errorf("clear: text %q, %d rows, want all 3", f.m.list.filter.Text, f.m.list.length())
+	}
+	test.Type(f.m.list.filter, "global memory") // the paths hold "GlobalMemory"
+	if f.m.list.length() != 1 || !f.m.list.showGlobal {
+		t.Errorf("filter global memory: %d rows, want Global memory only", f.m.list.length())
+	}
+	f.m.list.list.Select(0)
+	if f.m.view != nil || !f.says(f.m.win, "Memories in this pool: 3") {
+		t.Error("selecting the filtered Global memory row does not show it")
+	}
+}
+
+func TestRowMenuOpenOpensTheProject(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := mkdir(t, "alpha")
+	f.svc.Register(dir)
+	f.m.list.reload(nil)
+	f.m.list.list.Select(0) // Global memory shown
+	row := newProjectRow()
+	f.m.list.update(1, row)
+	test.TapSecondary(row)
+	if menu := popUpMenu(f.m.win); menu == nil {
+		t.Fatal("no row menu")
+	} else {
+		menu.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+		menu.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	}
+	if f.m.view == nil || f.m.view.root != dir {
+		t.Error("Open from the row menu did not open the project")
+	}
+}
+
+func TestSetupQuestionMentionsGitStatus(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	f.m.OpenFolder(t.TempDir())
+	if !f.says(f.m.win, "will show up in git status") {
+		t.Error("the setup question does not say the new root files appear in git status")
+	}
+}
+
+func TestFallbackFolderDialogIsTitledAndStartsBesideTheLastProject(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := mkdir(t, "alpha")
+	f.svc.Register(dir)
+	f.m.list.reload(nil)
+	f.m.pickFolder = func(folderRequest) (string, error) { return "", errNoNativeDialog }
+	f.tap(f.m.win, "Open Folder…")
+	if !f.says(f.m.win, "Open a project folder") {
+		t.Error("Fyne's folder dialog is not titled Open a project folder")
+	}
+	if !f.says(f.m.win, filepath.Base(dir)) {
+		t.Errorf("Fyne's folder dialog does not start beside the last project (%s is not listed)", filepath.Base(dir))
+	}
+}
+
+// TestNoDimText checks the whole class of secondary text: Fyne draws a
+// low-importance label in the disabled color, below WCAG AA's 4.5:1 on the
+// dark and light backgrounds. Every screen is walked.
+func TestNoDimText(t *testing.T) {
+	f := newFixture(t, memory.State{Ready: true, ProjectMemory: true, Backup: "/b/backups/x.db"})
+	dir := mkdir(t, "alpha")
+	os.WriteFile(filepath.Join(dir, "CLAUDE.md"), []byte("x"), 0o644)
+	f.m.OpenFolder(dir) // the setup question, with a file left alone
+	screens := map[string][]fyne.CanvasObject{"setup question": f.objects(f.m.win)}
+	f.tap(f.m.win, "Set up")
+	f.m.onSettings()
+	screens["main window"] = f.objects(f.m.win)
+	screens["settings"] = f.objects(f.m.settings.win)
+	for name, objs := range screens {
+		for _, o := range objs {
+			if l, ok := o.(*widget.Label); ok && l.Importance == widget.LowImportance {
+				t.Errorf("%s: %q is drawn in the dim disabled color", name, l.Text)
+			}
+		}
+	}
+}
