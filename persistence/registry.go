@@ -49,7 +49,7 @@ var _ project.Registry = (*Registry)(nil)
 
 // Registry returns the device registry.
 func (s *Store) Registry() *Registry {
-	return &Registry{db: s.db, path: filepath.Join(s.dataDir, "projects.db"), lockWait: s.opt.LockWait}
+	return &Registry{db: s.db, path: filepath.Join(s.dataDir, registryFileName), lockWait: s.opt.LockWait}
 }
 
 func toRecord(r projectRow) project.Record {

@@ -61,8 +61,9 @@ func Open(home string, opt Options) (*Store, error) {
 	if opt.Logger == nil {
 		opt.Logger = logger.Discard
 	}
-	s := &Store{home: home, dataDir: filepath.Join(home, "data"), opt: opt}
-	path := filepath.Join(s.dataDir, "projects.db")
+	paths := PathsIn(home)
+	s := &Store{home: home, dataDir: paths.Data, opt: opt}
+	path := paths.Registry
 	if opt.ReadOnly {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 			return s, s.openEmptyRegistry()
