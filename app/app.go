@@ -1,9 +1,9 @@
-// Package app wires Memo Projects together: it reads the global flags, opens the
-// store, builds the services and answers on the command line or in the window.
+// Package app wires Memo Projects together: it reads the command line, opens
+// the store, builds the services and answers on the command line or in the
+// window.
 package app
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -26,68 +26,40 @@ type env struct {
 	stdout, stderr io.Writer
 	getenv         func(string) string
 	getwd          func() (string, error)
+	userHome       func() (string, error)
 	now            func() time.Time
-	home           string // the data home, after --home / MEMO_HOME / ~/.memo
-	text           bool   // --text: sentences for people instead of JSON
+	home           string // --home as given ("" when not given); see dataHome
+	text           bool   // --text: lines for people instead of JSON
 }
 
 // Run runs one invocation and returns the process exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv, getwd: os.Getwd, now: time.Now}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv, getwd: os.Getwd, userHome: os.UserHomeDir, now: time.Now}
 	return e.run(args)
 }
 
-func (e *env) run(args []string) int {
-	rest, err := e.globalFlags(args)
-	if err != nil {
-		return e.fail(err)
-	}
-	if len(rest) == 0 {
-		return e.window("")
-	}
-	return e.command(rest)
-}
-
-// globalFlags takes --home DIR and --text from anywhere before "--".
-func (e *env) globalFlags(args []string) ([]string, error) {
-	var rest []string
-	home := e.getenv("MEMO_HOME")
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--": // what follows is not a flag, even if it looks like one
-			rest = append(rest, args[i+1:]...)
-			i = len(args)
-		case a == "--home":
-			if i+1 >= len(args) || args[i+1] == "" {
-				return nil, domain.Invalid("--home needs a folder")
-			}
-			home = args[i+1]
-			i++
-		case len(a) > 7 && a[:7] == "--home=":
-			home = a[7:]
-		case a == "--text":
-			e.text = true
-		default:
-			rest = append(rest, a)
-		}
+// dataHome is the data home: --home, else MEMO_HOME, else ~/.memo, as an
+// absolute path that is not a file.
+func (e *env) dataHome() (string, error) {
+	home := e.home
+	if home == "" {
+		home = e.getenv("MEMO_HOME")
 	}
 	if home == "" {
-		userHome, err := os.UserHomeDir()
+		userHome, err := e.userHome()
 		if err != nil {
-			return nil, fmt.Errorf("cannot find your home folder (set MEMO_HOME or --home): %w", err)
+			return "", fmt.Errorf("cannot find your home folder (set MEMO_HOME or --home): %w", err)
 		}
 		home = filepath.Join(userHome, ".memo")
 	}
 	abs, err := e.abs(home)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
-		return nil, domain.Invalid("the data home %s is a file, not a folder", abs)
+		return "", domain.Invalid("the data home %s is a file, not a folder", abs)
 	}
-	e.home = abs
-	return rest, nil
+	return abs, nil
 }
 
 // abs resolves a command-line path against the current folder.
@@ -123,14 +95,27 @@ func settingsDir() string {
 	return filepath.Join(dir, "fyne", AppID)
 }
 
-// services is everything one invocation works with.
+// services is everything one invocation works with: the domain services and
+// what the data home holds, never the store itself.
 type services struct {
-	store    *persistence.Store
 	projects *project.Service
+	paths    persistence.Paths
+	// memory opens memory.db on first use (running the guarded one-time
+	// change of SPEC §5 when due), so commands that never touch memories
+	// never touch memory.db.
+	memory  func() (*persistence.MemoryDB, error)
+	backups func() ([]string, error)
+	close   func() error
 }
 
+// open opens the data home (read-only for commands that write nothing) and
+// builds the services on it.
 func (e *env) open(readOnly bool) (*services, error) {
-	store, err := persistence.Open(e.home, persistence.Options{ReadOnly: readOnly, Now: e.now})
+	home, err := e.dataHome()
+	if err != nil {
+		return nil, err
+	}
+	store, err := persistence.Open(home, persistence.Options{ReadOnly: readOnly, Now: e.now})
 	if err != nil {
 		return nil, err
 	}
@@ -138,23 +123,16 @@ func (e *env) open(readOnly bool) (*services, error) {
 	if d := settingsDir(); d != "" {
 		dirs = append(dirs, d)
 	}
-	rules := guard.ForThisMachine(e.home, dirs...)
-	return &services{store: store, projects: project.NewService(rules, store.Registry(), store.Settings(), e.now)}, nil
+	rules := guard.ForThisMachine(home, dirs...)
+	paths := store.Paths()
+	return &services{
+		projects: project.NewService(rules, store.Registry(), store.Settings(), e.now),
+		paths:    paths,
+		memory:   store.Memory,
+		backups:  func() ([]string, error) { return persistence.Backups(paths.Data) },
+		close:    store.Close,
+	}, nil
 }
 
-func (s *services) Close() error { return s.store.Close() }
-
-// exitCode maps an error kind to SPEC §8.2's exit status.
-func exitCode(err error) (int, string) {
-	switch {
-	case errors.Is(err, domain.ErrInvalid):
-		return 2, "invalid"
-	case errors.Is(err, domain.ErrRefused):
-		return 3, "forbidden"
-	case errors.Is(err, domain.ErrConflict):
-		return 4, "conflict"
-	case errors.Is(err, domain.ErrNotFound):
-		return 5, "not_found"
-	}
-	return 1, "internal"
-}
+// Close closes the databases.
+func (s *services) Close() error { return s.close() }

@@ -2,6 +2,8 @@ package app
 
 import (
 	"bytes"
+	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	_ "github.com/glebarez/go-sqlite" // "sqlite" for database/sql
 )
 
 // binary is the memo-projects built once for the CLI tests.
@@ -264,11 +268,169 @@ func TestCLIDoctor(t *testing.T) {
 func TestCLITextOutput(t *testing.T) {
 	c := newCLI(t)
 	dir := t.TempDir()
-	cmd := exec.Command(binary, "--text", "status", dir)
-	cmd.Env = append(os.Environ(), "MEMO_HOME="+c.home, "HOME="+c.user)
-	out, err := cmd.Output()
-	if err != nil || !strings.Contains(string(out), "should_ask: true") || !strings.Contains(string(out), "root: "+dir) {
-		t.Errorf("--text status = %v\n%s", err, out)
+	os.WriteFile(filepath.Join(dir, "CLAUDE.md"), []byte("mine"), 0o644)
+	text := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(binary, args...)
+		cmd.Env = append(os.Environ(), "MEMO_HOME="+c.home, "HOME="+c.user)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+		if strings.ContainsAny(string(out), "{}[]\"") {
+			t.Errorf("%v printed JSON punctuation:\n%s", args, out)
+		}
+		return string(out)
+	}
+	tests := []struct {
+		args []string
+		says []string
+	}{
+		{[]string{"--text", "status", dir}, []string{"should_ask: true\n", "root: " + dir + "\n"}},
+		{[]string{"files", dir, "--text"}, []string{"files:\n  - path: AGENTS.md\n    state: skipped because CLAUDE.md exists\n  - path: handoff.md\n    state: missing\n"}},
+		{[]string{"--text", "setup", dir}, []string{"created:\n  - .memo/AGENTS.md\n  - .memo/project.json\n", "skipped:\n  - AGENTS.md\n", "refreshed: (none)\n", "skipped_why:\n  - path: AGENTS.md\n    reason: CLAUDE.md exists\n"}},
+		{[]string{"--text", "doctor"}, []string{"backups: (none)\n", "memories: 0\n"}},
+	}
+	for _, tt := range tests {
+		out := text(tt.args...)
+		for _, s := range tt.says {
+			if !strings.Contains(out, s) {
+				t.Errorf("%v does not print %q:\n%s", tt.args, s, out)
+			}
+		}
+	}
+}
+
+// TestCLIOptionsEnd: "--" ends the options, so a folder may be named like
+// one; --home=DIR is --home DIR.
+func TestCLIOptionsEnd(t *testing.T) {
+	c := newCLI(t)
+	dir := t.TempDir()
+	undo := filepath.Join(dir, "--undo")
+	os.Mkdir(undo, 0o755)
+	if r := c.runIn(dir, "status", "--", "--undo"); r.code != 0 || r.str("root") != undo {
+		t.Errorf("status -- --undo = %d %s, want the status of %s", r.code, r.stdout, undo)
+	}
+	if r := c.runIn(dir, "decline", "--", "--undo"); r.code != 0 || r.str("root") != undo || r.obj["declined"] != true {
+		t.Errorf("decline -- --undo = %d %s, want %s declined", r.code, r.stdout, undo)
+	}
+	if r := c.runIn(dir, "decline", "--undo", "--", "--undo"); r.code != 0 || r.str("root") != undo || r.obj["declined"] != false {
+		t.Errorf("decline --undo -- --undo = %d %s, want %s asked again", r.code, r.stdout, undo)
+	}
+	other := filepath.Join(t.TempDir(), "other")
+	if r := c.run("--home="+other, "settings", "minimal", "on"); r.code != 0 || r.str("home") != other {
+		t.Errorf("--home=DIR settings = %d %s, want home %s", r.code, r.stdout, other)
+	}
+	if r := c.run("settings", "--home="+other); r.str("home") != other || r.obj["minimal"] != true {
+		t.Errorf("settings --home=DIR = %s, want home %s with minimal on", r.stdout, other)
+	}
+}
+
+// TestCLIDoctorUnreadable: doctor never reports a figure it could not read
+// (SPEC §8.2 doctor): a memory.db that is not SQLite, a folder, locked by
+// another program or damaged gives "memories": null and the reason, an
+// unreadable backups folder "backups": null and the reason; the rest of the
+// report is there and the exit status is 0.
+func TestCLIDoctorUnreadable(t *testing.T) {
+	tests := []struct {
+		name    string
+		prepare func(t *testing.T, data string) (release func())
+		field   string // the figure that must be null
+		says    string
+	}{
+		{"not SQLite", func(t *testing.T, data string) func() {
+			writeFile(t, filepath.Join(data, "memory.db"), bytes.Repeat([]byte("not a database\n"), 300))
+			return nil
+		}, "memories", "not a SQLite database"},
+		{"a folder", func(t *testing.T, data string) func() {
+			if err := os.MkdirAll(filepath.Join(data, "memory.db"), 0o700); err != nil {
+				t.Fatal(err)
+			}
+			return nil
+		}, "memories", "is a folder"},
+		{"locked", func(t *testing.T, data string) func() {
+			db := legacyMemoryDB(t, filepath.Join(data, "memory.db"), 3)
+			conn, err := db.Conn(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			// An exclusive lock, as a program in the middle of a write holds it.
+			for _, q := range []string{"BEGIN EXCLUSIVE", "INSERT INTO memories (content) VALUES ('pending')"} {
+				if _, err := conn.ExecContext(context.Background(), q); err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+			}
+			return func() { conn.ExecContext(context.Background(), "ROLLBACK"); conn.Close() }
+		}, "memories", "locked"},
+		{"damaged", func(t *testing.T, data string) func() {
+			path := filepath.Join(data, "memory.db")
+			legacyMemoryDB(t, path, 2000).Close()
+			// The first rows read fine, the last pages are garbage: the
+			// file opens, the count fails.
+			f, err := os.OpenFile(path, os.O_RDWR, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			info, _ := f.Stat()
+			if _, err := f.WriteAt(bytes.Repeat([]byte{0xff}, 3*4096), info.Size()-3*4096); err != nil {
+				t.Fatal(err)
+			}
+			return nil
+		}, "memories", "malformed"},
+		{"backups a file", func(t *testing.T, data string) func() {
+			writeFile(t, filepath.Join(data, "backups"), []byte("x"))
+			return nil
+		}, "backups", "cannot list the backups"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCLI(t)
+			data := filepath.Join(c.home, "data")
+			if err := os.MkdirAll(data, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			if release := tt.prepare(t, data); release != nil {
+				defer release()
+			}
+			r := c.run("doctor")
+			val, present := r.obj[tt.field]
+			reason, _ := r.obj[tt.field+"_error"].(string)
+			if r.code != 0 || !present || val != nil || !strings.Contains(reason, tt.says) {
+				t.Errorf("doctor with memory.db %s = exit %d %s, want exit 0, %q: null and %s_error saying %q", tt.name, r.code, r.stdout, tt.field, tt.field, tt.says)
+			}
+			if r.str("home") != c.home || r.str("registry") != filepath.Join(data, "projects.db") || r.obj["minimal"] != false {
+				t.Errorf("doctor with memory.db %s lost the rest of the report: %s", tt.name, r.stdout)
+			}
+		})
+	}
+}
+
+// legacyMemoryDB writes a memory.db as an older Memo left it (no project_id,
+// rollback journal) with n memories, and returns it open.
+func legacyMemoryDB(t *testing.T, path string, n int) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.SetMaxOpenConns(1)
+	t.Cleanup(func() { db.Close() })
+	for _, q := range []string{
+		"CREATE TABLE memories (id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, kind TEXT, created_at DATETIME, updated_at DATETIME)",
+		fmt.Sprintf("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < %d) INSERT INTO memories (content) SELECT printf('%%.200c', 'x') FROM n", n),
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	return db
+}
+
+func writeFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
 	}
 }
 

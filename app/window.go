@@ -55,9 +55,9 @@ func (e *env) window(path string) (code int) {
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	m := ui.NewMainWindow(a, ui.Deps{
 		Projects:   s.projects,
-		OpenMemory: func() (ui.Memories, memory.State) { return openMemory(s.store) },
-		DataDir:    s.store.DataDir(),
-		Backups:    func() ([]string, error) { return persistence.Backups(s.store.DataDir()) },
+		OpenMemory: func() (ui.Memories, memory.State) { return openMemory(s.memory) },
+		DataDir:    s.paths.Data,
+		Backups:    s.backups,
 		OpenPath:   openPath(childEnv),
 		// Reading 10,000 projects and building the first screen leaves garbage
 		// the runtime would hand back to the OS only slowly.
@@ -72,8 +72,8 @@ func (e *env) window(path string) (code int) {
 }
 
 // openMemory opens memory.db (running the one-time change when due) for the window.
-func openMemory(store *persistence.Store) (ui.Memories, memory.State) {
-	mem, err := store.Memory()
+func openMemory(open func() (*persistence.MemoryDB, error)) (ui.Memories, memory.State) {
+	mem, err := open()
 	if err != nil {
 		return nil, memory.State{Reason: err.Error()}
 	}

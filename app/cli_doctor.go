@@ -1,0 +1,73 @@
+package app
+
+import (
+	"github.com/spf13/cobra"
+)
+
+// doctorOptions are the options of doctor (none yet).
+type doctorOptions struct {
+	env *env
+}
+
+// doctorOut is doctor's report. A figure doctor could not read is null, with
+// the reason beside it, never a made-up zero or an empty list.
+type doctorOut struct {
+	Home          string   `json:"home"`
+	DB            string   `json:"db"`
+	Registry      string   `json:"registry"`
+	ProjectMemory bool     `json:"project_memory"`
+	Reason        string   `json:"project_memory_reason"`
+	Schema        string   `json:"schema"`
+	Backups       []string `json:"backups"`
+	BackupsError  string   `json:"backups_error,omitempty"`
+	BackupMade    string   `json:"backup_made,omitempty"`
+	Memories      *int64   `json:"memories"`
+	MemoriesError string   `json:"memories_error,omitempty"`
+	Minimal       bool     `json:"minimal"`
+}
+
+func newDoctorCmd(e *env, runF func(*doctorOptions) error) *cobra.Command {
+	o := &doctorOptions{env: e}
+	return &cobra.Command{
+		Use:   "doctor",
+		Short: "the data home, memory.db and its backups → {home, db, project_memory, schema, backups, memories, ...}",
+		Args:  exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			return doctorRun(o)
+		},
+	}
+}
+
+// doctorRun opens memory.db as a launch does (running the guarded one-time
+// change if it is due) and reports what it found.
+func doctorRun(o *doctorOptions) error {
+	return o.env.answer(false, func(s *services) (any, error) {
+		out := doctorOut{Home: s.paths.Home, DB: s.paths.Memory, Registry: s.paths.Registry}
+		var err error
+		if out.Minimal, err = s.projects.Minimal(); err != nil {
+			return nil, err
+		}
+		if mem, err := s.memory(); err != nil {
+			out.Schema = "unreadable"
+			out.Reason = err.Error()
+			out.MemoriesError = err.Error()
+		} else {
+			st := mem.State()
+			out.Schema, out.ProjectMemory, out.Reason, out.BackupMade = st.Schema, st.ProjectMemory, st.Reason, st.Backup
+			if n, err := mem.CountAll(); err != nil {
+				out.MemoriesError = err.Error()
+			} else {
+				out.Memories = &n
+			}
+		}
+		if b, err := s.backups(); err != nil {
+			out.BackupsError = err.Error()
+		} else {
+			out.Backups = append([]string{}, b...)
+		}
+		return out, nil
+	})
+}

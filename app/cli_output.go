@@ -1,0 +1,214 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"memo.dev/projects/domain"
+)
+
+// print writes a command's answer: one JSON object, or with --text lines
+// for people.
+func (e *env) print(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if e.text {
+		return writeText(e.stdout, b)
+	}
+	_, err = fmt.Fprintf(e.stdout, "%s\n", b)
+	return err
+}
+
+type errorOut struct {
+	Error string      `json:"error"`
+	Kind  domain.Kind `json:"kind"`
+}
+
+// fail reports err (as JSON on stdout, or with --text a sentence on stderr)
+// and returns the exit status of its kind.
+func (e *env) fail(err error) int {
+	kind := domain.KindOf(err)
+	if e.text {
+		fmt.Fprintf(e.stderr, "memo-projects: %v\n", err)
+	} else {
+		b, _ := json.Marshal(errorOut{Error: err.Error(), Kind: kind})
+		fmt.Fprintf(e.stdout, "%s\n", b)
+	}
+	return exitCode(kind)
+}
+
+// exitCode is SPEC §8.2's exit status for a kind of failure.
+func exitCode(k domain.Kind) int {
+	switch k {
+	case "":
+		return 0
+	case domain.KindInvalid:
+		return 2
+	case domain.KindForbidden:
+		return 3
+	case domain.KindConflict:
+		return 4
+	case domain.KindNotFound:
+		return 5
+	}
+	return 1
+}
+
+// writeText renders a JSON document as indented "key: value" lines in the
+// JSON's own field order: lists as "- item" lines, nested objects indented
+// under their key, null as "(unknown)" and an empty list as "(none)".
+func writeText(w io.Writer, doc []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber()
+	v, err := decodeOrdered(dec)
+	if err != nil {
+		return err
+	}
+	var lines []string
+	switch v := v.(type) {
+	case object:
+		lines = objectLines(v)
+	case []any:
+		lines = listLines(v)
+	default:
+		lines = scalarLines(v)
+	}
+	_, err = io.WriteString(w, strings.Join(lines, "\n")+"\n")
+	return err
+}
+
+// object is a decoded JSON object that keeps its fields in order.
+type object []field
+
+type field struct {
+	key string
+	val any
+}
+
+// decodeOrdered decodes one JSON value: object, []any, or a scalar
+// (string, json.Number, bool, nil).
+func decodeOrdered(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	delim, ok := tok.(json.Delim)
+	if !ok {
+		return tok, nil
+	}
+	switch delim {
+	case '{':
+		o := object{}
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			v, err := decodeOrdered(dec)
+			if err != nil {
+				return nil, err
+			}
+			o = append(o, field{fmt.Sprint(k), v})
+		}
+		_, err = dec.Token() // }
+		return o, err
+	case '[':
+		list := []any{}
+		for dec.More() {
+			v, err := decodeOrdered(dec)
+			if err != nil {
+				return nil, err
+			}
+			list = append(list, v)
+		}
+		_, err = dec.Token() // ]
+		return list, err
+	}
+	return nil, errors.New("malformed JSON")
+}
+
+func objectLines(o object) []string {
+	var out []string
+	for _, f := range o {
+		sub := valueLines(f.val)
+		switch f.val.(type) {
+		case object, []any:
+			if len(sub) == 0 {
+				out = append(out, f.key+": (none)")
+				continue
+			}
+			out = append(out, f.key+":")
+			out = append(out, indent(sub, "  ", "  ")...)
+		default:
+			out = append(out, strings.TrimSuffix(f.key+": "+sub[0], " "))
+			out = append(out, indent(sub[1:], "  ", "  ")...)
+		}
+	}
+	return out
+}
+
+func listLines(list []any) []string {
+	var out []string
+	for _, v := range list {
+		sub := valueLines(v)
+		if len(sub) == 0 {
+			sub = []string{"(none)"}
+		}
+		out = append(out, indent(sub, "- ", "  ")...)
+	}
+	return out
+}
+
+func valueLines(v any) []string {
+	switch v := v.(type) {
+	case object:
+		return objectLines(v)
+	case []any:
+		return listLines(v)
+	}
+	return scalarLines(v)
+}
+
+func scalarLines(v any) []string {
+	switch v := v.(type) {
+	case nil:
+		return []string{"(unknown)"}
+	case string:
+		return strings.Split(v, "\n")
+	}
+	return []string{fmt.Sprint(v)}
+}
+
+// indent prefixes the first line with first and the others with rest.
+func indent(lines []string, first, rest string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		p := rest
+		if i == 0 {
+			p = first
+		}
+		out[i] = p + l
+	}
+	return out
+}
+
+// answer opens the services (read-only for a command that writes nothing),
+// runs do and prints its answer.
+func (e *env) answer(readOnly bool, do func(*services) (any, error)) error {
+	s, err := e.open(readOnly)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	out, err := do(s)
+	if err != nil {
+		return err
+	}
+	return e.print(out)
+}

@@ -1,0 +1,264 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"memo.dev/projects/domain"
+)
+
+// run parses the command line of SPEC §8.2 and runs the command; it returns
+// the exit status.
+func (e *env) run(args []string) int { return e.execute(newRootCmd(e), args) }
+
+// execute runs root on args. stdout carries exactly one JSON object (help
+// and completion print text); cobra's own messages never reach it.
+func (e *env) execute(root *cobra.Command, args []string) int {
+	prepare(root)
+	if args == nil {
+		args = []string{} // cobra reads os.Args when given nil
+	}
+	root.SetArgs(args)
+	err := root.Execute()
+	var done reported
+	var failed commandError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &done):
+		return int(done)
+	case errors.As(err, &failed):
+		return e.fail(failed.err)
+	case domain.KindOf(err) == domain.KindInternal:
+		// Everything cobra refuses before a command runs (arguments,
+		// flags, flag groups) is a mistake in the command line.
+		return e.fail(domain.Wrap(domain.ErrInvalid, err, "%v", err))
+	}
+	return e.fail(err)
+}
+
+// newRootCmd builds the command tree. A command group is one file with its
+// constructor (cli_<group>.go) and one AddCommand line here.
+func newRootCmd(e *env) *cobra.Command {
+	// A double-click in Windows Explorer opens the window; cobra would show
+	// "this is a command line tool" instead.
+	cobra.MousetrapHelpText = ""
+	root := &cobra.Command{
+		Use:   "memo-projects",
+		Short: "Memo Projects sets up and guards the project folders of Memo",
+		Long: "Memo Projects sets up and guards the project folders of Memo.\n\n" +
+			"Without a command (or with open PATH) the window opens. Every command prints\n" +
+			"one JSON object (--text: lines for people). Exit status: 0 ok, 1 internal\n" +
+			"error, 2 invalid input, 3 refused, 4 conflict, 5 not found.",
+		Args: unknownCommand,
+		RunE: func(cmd *cobra.Command, args []string) error { return reportedOnly(e.window("")) },
+		// Errors are printed by run, as JSON; cobra's usage text would
+		// mix with the answer.
+		SilenceErrors:              true,
+		SilenceUsage:               true,
+		SuggestionsMinimumDistance: 2,
+		CompletionOptions:          cobra.CompletionOptions{DisableDefaultCmd: true},
+	}
+	root.SetOut(e.stdout)
+	root.SetErr(e.stderr)
+	root.SetIn(e.stdin)
+	root.SetFlagErrorFunc(flagError)
+	flags := root.PersistentFlags()
+	flags.Var(homeFlag{&e.home}, "home", "the data `folder` (default: $MEMO_HOME, else ~/.memo)")
+	flags.BoolVar(&e.text, "text", false, "lines for people instead of JSON")
+
+	root.AddCommand(newOpenCmd(e, nil))
+	root.AddCommand(projectCommands(e)...)
+	root.AddCommand(newSettingsCmd(e, nil))
+	root.AddCommand(newDoctorCmd(e, nil))
+	root.AddCommand(newCompletionCmd(root))
+	root.SetHelpCommand(newHelpCmd(root))
+	root.InitDefaultHelpCmd() // now, so that prepare sees it
+	return root
+}
+
+// prepare makes every command of the tree behave alike: usage lines without
+// "[flags]", the answer's errors told apart from cobra's, and a group
+// command (one with subcommands and no action of its own) refusing an
+// unknown subcommand instead of printing its help.
+func prepare(cmd *cobra.Command) {
+	cmd.DisableFlagsInUseLine = true
+	switch {
+	case cmd.RunE != nil:
+		runE := cmd.RunE
+		cmd.RunE = func(c *cobra.Command, args []string) error {
+			if err := runE(c, args); err != nil {
+				return commandError{err}
+			}
+			return nil
+		}
+	case cmd.Run == nil && cmd.HasSubCommands():
+		cmd.Args = unknownCommand
+		cmd.RunE = func(c *cobra.Command, args []string) error {
+			name := usageOf(c)
+			return domain.Invalid("usage: %s COMMAND; run 'memo-projects help %s' for the list", name, name)
+		}
+	}
+	for _, sub := range cmd.Commands() {
+		prepare(sub)
+	}
+}
+
+// commandError is an error a command's action returned: it keeps its kind.
+type commandError struct{ err error }
+
+func (c commandError) Error() string { return c.err.Error() }
+func (c commandError) Unwrap() error { return c.err }
+
+// reported is an exit status whose failure was already reported (the window
+// reports its own).
+type reported int
+
+func (r reported) Error() string { return fmt.Sprintf("exit status %d", int(r)) }
+
+func reportedOnly(code int) error {
+	if code == 0 {
+		return nil
+	}
+	return reported(code)
+}
+
+// usageOf is cmd's usage line without the program's name: "decline PATH [--undo]".
+func usageOf(cmd *cobra.Command) string {
+	return strings.TrimPrefix(cmd.UseLine(), cmd.Root().Name()+" ")
+}
+
+// unknownCommand refuses arguments where a subcommand name was due.
+func unknownCommand(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	hint := ""
+	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+		hint = fmt.Sprintf(" (did you mean %s?)", strings.Join(s, " or "))
+	}
+	return domain.Invalid("unknown command %q%s; run 'memo-projects help' for the list", args[0], hint)
+}
+
+// exactArgs takes exactly n arguments; otherwise it says the usage.
+func exactArgs(n int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return domain.Invalid("usage: %s", usageOf(cmd))
+		}
+		return nil
+	}
+}
+
+// flagError words pflag's errors as invalid input, with the usage.
+func flagError(cmd *cobra.Command, err error) error {
+	var missing *pflag.ValueRequiredError
+	var unknown *pflag.NotExistError
+	var bad *pflag.InvalidValueError
+	switch {
+	case errors.As(err, &missing):
+		what, _ := pflag.UnquoteUsage(missing.GetFlag())
+		return domain.Invalid("--%s needs a %s", missing.GetFlag().Name, what)
+	case errors.As(err, &unknown):
+		name := "--" + unknown.GetSpecifiedName()
+		if unknown.GetSpecifiedShortnames() != "" {
+			name = "-" + unknown.GetSpecifiedName()[:1]
+		}
+		return domain.Invalid("unknown option %s; usage: %s", name, usageOf(cmd))
+	case errors.As(err, &bad) && domain.KindOf(bad.Unwrap()) != domain.KindInternal:
+		return bad.Unwrap() // our own flag value's sentence
+	}
+	return domain.Wrap(domain.ErrInvalid, err, "%v; usage: %s", err, usageOf(cmd))
+}
+
+// homeFlag is --home: a folder, never empty.
+type homeFlag struct{ dir *string }
+
+func (f homeFlag) Set(s string) error {
+	if s == "" {
+		return domain.Invalid("--home needs a folder")
+	}
+	*f.dir = s
+	return nil
+}
+
+func (f homeFlag) String() string { return *f.dir }
+func (f homeFlag) Type() string   { return "folder" }
+
+// openOptions are the options of open.
+type openOptions struct {
+	env  *env
+	Path string
+}
+
+func newOpenCmd(e *env, runF func(*openOptions) error) *cobra.Command {
+	o := &openOptions{env: e}
+	return pathCmd("open PATH", "the window, with PATH opened (asks the setup question)", o, &o.Path, openRun, runF)
+}
+
+func openRun(o *openOptions) error {
+	path, err := o.env.abs(o.Path)
+	if err != nil {
+		return err
+	}
+	return reportedOnly(o.env.window(path))
+}
+
+// newHelpCmd is help [COMMAND]: an unknown command is an error, not a page.
+func newHelpCmd(root *cobra.Command) *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [COMMAND]",
+		Short: "how to use memo-projects, or one of its commands",
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			var names []cobra.Completion
+			for _, c := range root.Commands() {
+				if c.IsAvailableCommand() && strings.HasPrefix(c.Name(), toComplete) {
+					names = append(names, cobra.CompletionWithDesc(c.Name(), c.Short))
+				}
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			target, rest, err := root.Find(args)
+			if err != nil || len(rest) > 0 {
+				return domain.Invalid("no help for %q: unknown command; run 'memo-projects help' for the list", strings.Join(args, " "))
+			}
+			return target.Help()
+		},
+	}
+}
+
+// newCompletionCmd prints the shell completion script.
+func newCompletionCmd(root *cobra.Command) *cobra.Command {
+	shells := map[string]func() error{
+		"bash": func() error { return root.GenBashCompletionV2(root.OutOrStdout(), true) },
+		"zsh":  func() error { return root.GenZshCompletion(root.OutOrStdout()) },
+		"fish": func() error { return root.GenFishCompletion(root.OutOrStdout(), true) },
+	}
+	return &cobra.Command{
+		Use:   "completion bash|zsh|fish",
+		Short: "the shell completion script",
+		Long: "Prints the completion script for the shell. For the current bash session:\n" +
+			"  source <(memo-projects completion bash)",
+		ValidArgs: []cobra.Completion{"bash", "zsh", "fish"},
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 || shells[args[0]] == nil {
+				return domain.Invalid("usage: %s", usageOf(cmd))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return shells[args[0]]() },
+	}
+}
+
+// folders completes a PATH argument with folder names.
+func folders(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	return nil, cobra.ShellCompDirectiveFilterDirs
+}
