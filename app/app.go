@@ -13,6 +13,7 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/guard"
+	"memo.dev/projects/domain/memory"
 	"memo.dev/projects/domain/project"
 	"memo.dev/projects/persistence"
 )
@@ -99,13 +100,16 @@ func settingsDir() string {
 // what the data home holds, never the store itself.
 type services struct {
 	projects *project.Service
-	paths    persistence.Paths
-	// memory opens memory.db on first use (running the guarded one-time
+	// memories opens memory.db on first use (running the guarded one-time
 	// change of SPEC §5 when due), so commands that never touch memories
 	// never touch memory.db.
-	memory  func() (*persistence.MemoryDB, error)
-	backups func() ([]string, error)
-	close   func() error
+	memories func() (*memory.Service, error)
+	paths    persistence.Paths
+	backups  func() ([]string, error)
+	close    func() error
+	// memoryStore is memory.db itself, for the window's screens until they
+	// take the memory service.
+	memoryStore func() (*persistence.MemoryDB, error)
 }
 
 // open opens the data home (read-only for commands that write nothing) and
@@ -127,10 +131,17 @@ func (e *env) open(readOnly bool) (*services, error) {
 	paths := store.Paths()
 	return &services{
 		projects: project.NewService(rules, store.Registry(), store.Settings(), e.now),
-		paths:    paths,
-		memory:   store.Memory,
-		backups:  func() ([]string, error) { return persistence.Backups(paths.Data) },
-		close:    store.Close,
+		memories: func() (*memory.Service, error) {
+			db, err := store.Memory()
+			if err != nil {
+				return nil, err
+			}
+			return memory.NewService(db), nil
+		},
+		paths:       paths,
+		backups:     func() ([]string, error) { return persistence.Backups(paths.Data) },
+		close:       store.Close,
+		memoryStore: store.Memory,
 	}, nil
 }
 

@@ -50,16 +50,20 @@ func doctorRun(o *doctorOptions) error {
 		if out.Minimal, err = s.projects.Minimal(); err != nil {
 			return nil, err
 		}
-		if mem, err := s.memory(); err != nil {
+		if mem, err := s.memories(); err != nil {
 			out.Schema = "unreadable"
 			out.Reason = err.Error()
 			out.MemoriesError = err.Error()
 		} else {
 			st := mem.State()
 			out.Schema, out.ProjectMemory, out.Reason, out.BackupMade = st.Schema, st.ProjectMemory, st.Reason, st.Backup
-			if n, err := mem.CountAll(); err != nil {
+			if pools, err := mem.Counts(); err != nil {
 				out.MemoriesError = err.Error()
 			} else {
+				var n int64
+				for _, c := range pools {
+					n += c
+				}
 				out.Memories = &n
 			}
 		}

@@ -263,6 +263,15 @@ func TestCLIDoctor(t *testing.T) {
 	if r = c.run("doctor"); r.str("schema") != "current" {
 		t.Errorf("doctor (again) = %s, want schema current", r.stdout)
 	}
+
+	// A legacy memory.db: its memories are counted, across the change.
+	c = newCLI(t)
+	os.MkdirAll(filepath.Join(c.home, "data"), 0o700)
+	legacyMemoryDB(t, filepath.Join(c.home, "data", "memory.db"), 3).Close()
+	r = c.run("doctor")
+	if _, failed := r.obj["memories_error"]; r.code != 0 || r.obj["memories"] != 3.0 || failed || r.str("backup_made") == "" {
+		t.Errorf("doctor (legacy, 3 memories) = %d %s, want memories 3 and a backup", r.code, r.stdout)
+	}
 }
 
 func TestCLITextOutput(t *testing.T) {

@@ -55,7 +55,7 @@ func (e *env) window(path string) (code int) {
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	m := ui.NewMainWindow(a, ui.Deps{
 		Projects:   s.projects,
-		OpenMemory: func() (ui.Memories, memory.State) { return openMemory(s.memory) },
+		OpenMemory: func() (ui.Memories, memory.State) { return openMemory(s.memoryStore) },
 		DataDir:    s.paths.Data,
 		Backups:    s.backups,
 		OpenPath:   openPath(childEnv),
