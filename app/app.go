@@ -14,6 +14,7 @@ import (
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/guard"
 	"memo.dev/projects/domain/memory"
+	"memo.dev/projects/domain/permissions"
 	"memo.dev/projects/domain/project"
 	"memo.dev/projects/persistence"
 )
@@ -99,7 +100,8 @@ func settingsDir() string {
 // services is everything one invocation works with: the domain services and
 // what the data home holds, never the store itself.
 type services struct {
-	projects *project.Service
+	projects    *project.Service
+	permissions *permissions.Service
 	// memories opens memory.db on first use (running the guarded one-time
 	// change of SPEC §5 when due), so commands that never touch memories
 	// never touch memory.db.
@@ -129,8 +131,11 @@ func (e *env) open(readOnly bool) (*services, error) {
 	}
 	rules := guard.ForThisMachine(home, dirs...)
 	paths := store.Paths()
+	projects := project.NewService(rules, store.Registry(), store.Settings(), e.now)
+	userHome, _ := e.userHome() // git's ~/ includes; none when unknown
 	return &services{
-		projects: project.NewService(rules, store.Registry(), store.Settings(), e.now),
+		projects:    projects,
+		permissions: permissions.NewService(projects, store.Registry(), store.Pins(), userHome, e.now),
 		memories: func() (*memory.Service, error) {
 			db, err := store.Memory()
 			if err != nil {

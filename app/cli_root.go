@@ -75,6 +75,7 @@ func newRootCmd(e *env) *cobra.Command {
 	root.AddCommand(projectCommands(e)...)
 	root.AddCommand(newSettingsCmd(e, nil))
 	root.AddCommand(newDoctorCmd(e, nil))
+	root.AddCommand(newServeCmd(e, nil))
 	root.AddCommand(newCompletionCmd(root))
 	root.SetHelpCommand(newHelpCmd(root))
 	root.InitDefaultHelpCmd() // now, so that prepare sees it

@@ -48,10 +48,6 @@ type Config struct {
 	// Permissions serves the /api/projects/permissions endpoints (absent:
 	// they are not served).
 	Permissions Permissions
-	// Extra registers more endpoints (the permissions group) on the same
-	// security checks; each handler decodes with Decode and answers with
-	// Write or Fail.
-	Extra func(mux *Mux)
 	// DataDir is Memo's data folder: the token and the discovery file live there.
 	DataDir string
 	Now     func() time.Time
@@ -192,9 +188,6 @@ func (s *Server) Serve(ctx context.Context) error {
 func (s *Server) Handler() http.Handler {
 	m := &Mux{mux: http.NewServeMux()}
 	s.register(m)
-	if s.cfg.Extra != nil {
-		s.cfg.Extra(m)
-	}
 	m.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, string(domain.KindNotFound), fmt.Sprintf("no endpoint %s", r.URL.Path))
 	})

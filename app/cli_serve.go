@@ -1,0 +1,83 @@
+package app
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"memo.dev/projects/app/api"
+)
+
+// serveOptions are the options of serve.
+type serveOptions struct {
+	env  *env
+	Addr string
+}
+
+// serveOut is printed once the server listens: where, and where the chat
+// app finds the token and the address.
+type serveOut struct {
+	Addr      string `json:"addr"`
+	PID       int    `json:"pid"`
+	TokenFile string `json:"token_file"`
+	Discovery string `json:"discovery"`
+}
+
+func newServeCmd(e *env, runF func(*serveOptions) error) *cobra.Command {
+	o := &serveOptions{env: e}
+	cmd := &cobra.Command{
+		Use:   "serve [--addr 127.0.0.1:PORT]",
+		Short: "the loopback HTTP API for the chat app (SPEC §8.3) until SIGINT or SIGTERM",
+		Long: "serve answers the chat app's HTTP API on a loopback address until it gets\n" +
+			"SIGINT or SIGTERM. Once it listens it prints {addr, pid, token_file, discovery}\n" +
+			"and keeps data/api.json up to date. Every request needs\n" +
+			"Authorization: Bearer <the contents of data/api-token>.",
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			return serveRun(o)
+		},
+	}
+	cmd.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:0", "the loopback `address` to listen on (port 0: any free port)")
+	return cmd
+}
+
+func serveRun(o *serveOptions) error {
+	if err := api.CheckAddr(o.Addr); err != nil {
+		return err
+	}
+	s, err := o.env.open(false)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	srv, err := api.New(api.Config{
+		Projects:    s.projects,
+		Permissions: s.permissions,
+		DataDir:     s.paths.Data,
+		Now:         o.env.now,
+		PID:         os.Getpid(),
+	})
+	if err != nil {
+		return err
+	}
+	if err := srv.Listen(o.Addr); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := o.env.print(serveOut{
+		Addr:      srv.Addr(),
+		PID:       os.Getpid(),
+		TokenFile: api.TokenFile(s.paths.Data),
+		Discovery: api.DiscoveryFile(s.paths.Data),
+	}); err != nil {
+		return err
+	}
+	return srv.Serve(ctx)
+}

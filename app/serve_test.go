@@ -1,0 +1,185 @@
+package app
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// servedAPI is a running `memo-projects serve`.
+type servedAPI struct {
+	cmd   *exec.Cmd
+	addr  string
+	token string
+	data  string
+}
+
+func startServe(t *testing.T, home string, args ...string) *servedAPI {
+	t.Helper()
+	cmd := exec.Command(binary, append([]string{"--home", home, "serve"}, args...)...)
+	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	})
+	line, err := bufio.NewReader(stdout).ReadBytes('\n')
+	if err != nil {
+		t.Fatalf("serve printed no first line: %v\nstderr: %s", err, stderr.String())
+	}
+	var out struct {
+		Addr      string `json:"addr"`
+		TokenFile string `json:"token_file"`
+	}
+	if err := json.Unmarshal(line, &out); err != nil || out.Addr == "" {
+		t.Fatalf("serve's first line is not the expected JSON: %q (%v)", line, err)
+	}
+	token, err := os.ReadFile(out.TokenFile)
+	if err != nil {
+		t.Fatalf("token file %q: %v", out.TokenFile, err)
+	}
+	return &servedAPI{cmd: cmd, addr: out.Addr, token: strings.TrimSpace(string(token)), data: filepath.Join(home, "data")}
+}
+
+func (s *servedAPI) call(t *testing.T, endpoint string, body any) (int, map[string]any) {
+	t.Helper()
+	b, _ := json.Marshal(body)
+	req, _ := http.NewRequest("POST", "http://"+s.addr+endpoint, bytes.NewReader(b))
+	req.Header.Set("Authorization", "Bearer "+s.token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s: %v", endpoint, err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var out map[string]any
+	if err := json.Unmarshal(raw, &out); err != nil {
+		t.Fatalf("%s answered no JSON: %q", endpoint, raw)
+	}
+	return resp.StatusCode, out
+}
+
+// TestServe runs the built binary's API end to end: setup, status, the
+// permissions save and trust, a guard refusal, then a clean stop on SIGTERM
+// that removes the discovery file.
+func TestServe(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "memo")
+	s := startServe(t, home)
+	if fi, err := os.Stat(filepath.Join(s.data, "api.json")); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("api.json while listening: %v %v", fi, err)
+	}
+	repo := t.TempDir()
+	if code, out := s.call(t, "/api/projects/setup", map[string]any{"path": repo}); code != 200 || !strings.HasPrefix(fmt.Sprint(out["id"]), "p_") {
+		t.Fatalf("setup: %d %v", code, out)
+	}
+	if code, out := s.call(t, "/api/projects/status", map[string]any{"path": repo}); code != 200 || out["set_up"] != true {
+		t.Fatalf("status: %d %v", code, out)
+	}
+	perms := map[string]any{"version": 1, "allowed_commands": []string{"go test"}, "allowed_tools": []string{"read_file"}}
+	if code, out := s.call(t, "/api/projects/permissions/save", map[string]any{"path": repo, "permissions": perms}); code != 200 {
+		t.Fatalf("permissions/save: %d %v", code, out)
+	}
+	code, out := s.call(t, "/api/projects/permissions", map[string]any{"path": repo})
+	if st, _ := out["status"].(map[string]any); code != 200 || st["trusted"] != true {
+		t.Fatalf("permissions after save: %d %v", code, out)
+	}
+	bad := map[string]any{"version": 1, "allowed_commands": []string{"bash"}, "allowed_tools": []string{"run_command"}}
+	if code, out := s.call(t, "/api/projects/permissions/save", map[string]any{"path": repo, "permissions": bad}); code != 400 || out["problems"] == nil {
+		t.Fatalf("invalid save: %d %v; want 400 with the problems", code, out)
+	}
+	foreign := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(foreign, ".memo", "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{foreign, filepath.Join(foreign, ".memo", "x")} {
+		if code, out := s.call(t, "/api/projects/setup", map[string]any{"path": p}); code != 403 || out["kind"] != "forbidden" {
+			t.Fatalf("setup of %s (a foreign .memo): %d %v; want 403", p, code, out)
+		}
+	}
+	if code, _ := s.call(t, "/api/projects/status", map[string]any{"path": "relative"}); code != 400 {
+		t.Fatalf("relative path: %d; want 400", code)
+	}
+
+	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- s.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve after SIGTERM: %v", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop on SIGTERM")
+	}
+	if _, err := os.Stat(filepath.Join(s.data, "api.json")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("api.json after a clean stop: %v", err)
+	}
+}
+
+// TestServeBesideOtherProcesses: the API and other Memo processes (the
+// window, the command line) share one registry. Commands that write while
+// the API answers must never meet "database is locked".
+func TestServeBesideOtherProcesses(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "memo")
+	s := startServe(t, home)
+	repos := make([]string, 6)
+	for i := range repos {
+		repos[i] = t.TempDir()
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 200)
+	for i, repo := range repos {
+		wg.Add(2)
+		go func() { // the API, many calls
+			defer wg.Done()
+			for range 15 {
+				if code, out := s.call(t, "/api/projects/status", map[string]any{"path": repo}); code != 200 {
+					errs <- fmt.Sprintf("API status: %d %v", code, out)
+				}
+			}
+			if code, out := s.call(t, "/api/projects/setup", map[string]any{"path": repo}); code != 200 {
+				errs <- fmt.Sprintf("API setup: %d %v", code, out)
+			}
+		}()
+		go func() { // another process writing the same registry
+			defer wg.Done()
+			for _, args := range [][]string{{"register", repos[(i+1)%len(repos)]}, {"decline", repo, "--undo"}, {"setup", repos[(i+2)%len(repos)]}} {
+				cmd := exec.Command(binary, append([]string{"--home", home}, args...)...)
+				out, err := cmd.CombinedOutput()
+				if err != nil {
+					errs <- fmt.Sprintf("%v: %v %s", args, err, out)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
