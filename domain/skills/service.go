@@ -238,7 +238,11 @@ func (s *Service) extractTo(ctx context.Context, staging, name string, src Sourc
 		return nil, "", err
 	}
 	defer body.Close()
-	x, err := extract(body, scope, syncingSink{rootSink{root}, s.saved}, s.limits)
+	sy := newSyncer(s.saved)
+	x, err := extract(body, scope, syncingSink{rootSink{root}, sy}, s.limits)
+	if serr := sy.wait(); err == nil && serr != nil {
+		err = serr
+	}
 	return x, tree, err
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"memo.dev/projects/domain/atomicfile"
@@ -104,12 +105,13 @@ func cleanWork(dir string, now time.Time) []string {
 	return removed
 }
 
-// syncingSink is rootSink whose files are fsynced when closed: a skill is
-// renamed into place only once every byte of it is on disk. saved, when not
-// nil, hears of each file saved (tests check the order of events with it).
+// syncingSink is rootSink whose files are fsynced once written, by a few
+// workers beside the extraction (one fsync after another costs a journal
+// commit each; concurrent ones share commits): a skill is renamed into place
+// only once every byte of it is on disk.
 type syncingSink struct {
 	rootSink
-	saved func(event, path string)
+	sy *syncer
 }
 
 func (s syncingSink) create(p string) (io.WriteCloser, error) {
@@ -117,24 +119,66 @@ func (s syncingSink) create(p string) (io.WriteCloser, error) {
 	if err != nil {
 		return nil, err
 	}
-	return syncOnClose{w.(*os.File), p, s.saved}, nil
+	return syncOnClose{w.(*os.File), p, s.sy}, nil
 }
 
+// syncOnClose hands the written file to the syncer, which closes it.
 type syncOnClose struct {
 	*os.File
-	rel   string
-	saved func(event, path string)
+	rel string
+	sy  *syncer
 }
 
 func (f syncOnClose) Close() error {
-	if err := f.File.Sync(); err != nil {
-		f.File.Close()
-		return err
+	f.sy.files <- pending{f.File, f.rel}
+	return nil
+}
+
+type pending struct {
+	f   *os.File
+	rel string
+}
+
+// syncer fsyncs and closes files handed to it; wait says how it went.
+type syncer struct {
+	files chan pending
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	err   error
+	saved func(event, path string)
+}
+
+const syncWorkers = 8
+
+func newSyncer(saved func(event, path string)) *syncer {
+	// The buffer bounds the files open at once.
+	sy := &syncer{files: make(chan pending, 64), saved: saved}
+	for range syncWorkers {
+		sy.wg.Go(func() {
+			for p := range sy.files {
+				err := p.f.Sync()
+				if cerr := p.f.Close(); err == nil {
+					err = cerr
+				}
+				sy.mu.Lock()
+				if err != nil && sy.err == nil {
+					sy.err = fmt.Errorf("cannot save %s: %w", p.rel, err)
+				}
+				if err == nil && sy.saved != nil {
+					sy.saved("file", p.rel)
+				}
+				sy.mu.Unlock()
+			}
+		})
 	}
-	if f.saved != nil {
-		f.saved("file", f.rel)
-	}
-	return f.File.Close()
+	return sy
+}
+
+// wait returns once every file handed over is synced and closed.
+func (sy *syncer) wait() error {
+	close(sy.files)
+	sy.wg.Wait()
+	return sy.err
 }
 
 // syncTree fsyncs every folder under and at dir, so that the entries written
