@@ -40,23 +40,24 @@ func (m *Manager) Project(path string) (Project, error) {
 	if err != nil {
 		return Project{}, err
 	}
-	if err := usable(st); err != nil {
+	// A copy has no id in its status until it is registered.
+	if err := usable(st, false); err != nil {
 		return Project{}, err
 	}
 	if st, _, err = m.projects.Register(path); err != nil {
 		return Project{}, err
 	}
-	if err := usable(st); err != nil {
+	if err := usable(st, true); err != nil {
 		return Project{}, err
 	}
 	return Project{ID: st.ID, Root: st.Root}, nil
 }
 
-func usable(st project.Status) error {
+func usable(st project.Status, needID bool) error {
 	switch {
 	case !st.Allowed:
 		return domain.Refused("Memo keeps no skills in %s: %s", st.Root, strings.TrimSuffix(st.Reason, "."))
-	case !st.SetUp || st.ID == "":
+	case !st.SetUp || needID && st.ID == "":
 		return domain.Refused("%s is not set up for Memo; set the project up first", st.Root)
 	}
 	return nil
