@@ -16,6 +16,7 @@ import (
 	"memo.dev/projects/domain/memory"
 	"memo.dev/projects/domain/permissions"
 	"memo.dev/projects/domain/project"
+	"memo.dev/projects/domain/skills"
 	"memo.dev/projects/persistence"
 )
 
@@ -106,9 +107,12 @@ type services struct {
 	// change of SPEC §5 when due), so commands that never touch memories
 	// never touch memory.db.
 	memories func() (*memory.Service, error)
-	paths    persistence.Paths
-	backups  func() ([]string, error)
-	close    func() error
+	// skills is built on first use: a bad MEMO_GITHUB_ARCHIVE_BASE fails
+	// only the skill commands.
+	skills  func() (*skills.Manager, error)
+	paths   persistence.Paths
+	backups func() ([]string, error)
+	close   func() error
 	// memoryStore is memory.db itself, for the window's screens until they
 	// take the memory service.
 	memoryStore func() (*persistence.MemoryDB, error)
@@ -136,6 +140,14 @@ func (e *env) open(readOnly bool) (*services, error) {
 	return &services{
 		projects:    projects,
 		permissions: permissions.NewService(projects, store.Registry(), store.Pins(), userHome, e.now),
+		skills: func() (*skills.Manager, error) {
+			// Read here: the domain never reads the environment.
+			svc, err := skills.NewService(store.SkillSwitches(), nil, e.getenv("MEMO_GITHUB_ARCHIVE_BASE"))
+			if err != nil {
+				return nil, err
+			}
+			return skills.NewManager(projects, svc), nil
+		},
 		memories: func() (*memory.Service, error) {
 			db, err := store.Memory()
 			if err != nil {

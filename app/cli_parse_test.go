@@ -253,12 +253,13 @@ func TestHelpAndCompletion(t *testing.T) {
 }
 
 // TestNewGroupIsOneFileAndOneLine: a command group added to the root (as
-// skill, permissions and memory will be) parses like the others: its
-// subcommands run, an unknown one or none is invalid input.
+// skill is, and permissions and memory will be) parses like the others: its
+// subcommands run, an unknown one or none is invalid input. The group is a
+// made-up one, so that it never meets a real one of the same name.
 func TestNewGroupIsOneFileAndOneLine(t *testing.T) {
 	var ran []string
 	newGroup := func() *cobra.Command {
-		group := &cobra.Command{Use: "skill", Short: "skills"}
+		group := &cobra.Command{Use: "example", Short: "examples"}
 		group.AddCommand(&cobra.Command{
 			Use:  "add PATH SOURCE",
 			Args: exactArgs(2),
@@ -277,11 +278,11 @@ func TestNewGroupIsOneFileAndOneLine(t *testing.T) {
 		code int
 		says string
 	}{
-		{[]string{"skill", "add", "p", "s"}, 0, ""},
-		{[]string{"skill", "add", "p", "missing"}, 5, "no such source"},
-		{[]string{"skill", "add", "p"}, 2, "usage: skill add PATH SOURCE"},
-		{[]string{"skill", "frob"}, 2, `unknown command "frob"`},
-		{[]string{"skill"}, 2, "usage: skill COMMAND"},
+		{[]string{"example", "add", "p", "s"}, 0, ""},
+		{[]string{"example", "add", "p", "missing"}, 5, "no such source"},
+		{[]string{"example", "add", "p"}, 2, "usage: example add PATH SOURCE"},
+		{[]string{"example", "frob"}, 2, `unknown command "frob"`},
+		{[]string{"example"}, 2, "usage: example COMMAND"},
 	}
 	for _, tt := range tests {
 		te := newTestEnv(t)

@@ -5,6 +5,8 @@ import (
 
 	"memo.dev/projects/domain/project"
 	"memo.dev/projects/domain/project/projecttest"
+	"memo.dev/projects/domain/skills"
+	"memo.dev/projects/domain/skills/skillstest"
 )
 
 // The SQLite registry passes the same cases as the in-memory one the domain
@@ -19,4 +21,8 @@ func TestSettingsContract(t *testing.T) {
 
 func recordAt(id, path string) project.Record {
 	return project.Record{ID: id, Path: path, LastOpened: testClock()}
+}
+
+func TestSkillSwitchesContract(t *testing.T) {
+	skillstest.TestSwitches(t, func(t *testing.T) skills.Switches { return openTestStore(t, t.TempDir(), false).SkillSwitches() })
 }

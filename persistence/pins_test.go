@@ -77,7 +77,7 @@ func makeV1Registry(t *testing.T, home string) string {
 		t.Fatal(err)
 	}
 	defer raw.Close()
-	for _, q := range []string{"DROP TABLE permission_pins", "PRAGMA user_version = 1"} {
+	for _, q := range []string{"DROP TABLE permission_pins", "DROP TABLE skill_switches", "PRAGMA user_version = 1"} {
 		if _, err := raw.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}

@@ -127,7 +127,7 @@ func (s *Store) openEmptyRegistry() error {
 // has rows is then copied to data/backups (verified) before AutoMigrate runs.
 //
 //	1: projects, settings
-//	2: permission_pins (SPEC §7.4)
+//	2: permission_pins (SPEC §7.4), skill_switches (SPEC §6)
 const registrySchema = 2
 
 func (s *Store) migrateRegistry(path string) error {

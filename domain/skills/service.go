@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
@@ -48,6 +49,8 @@ type Service struct {
 	switches Switches
 	dl       downloader
 	limits   Limits
+	now      func() time.Time // judges the age of work folders left by dead runs
+	saved    func(event, path string)
 }
 
 // NewService builds the service. client nil means NewHTTPClient(); base is
@@ -61,7 +64,7 @@ func NewService(sw Switches, client *http.Client, base string) (*Service, error)
 		client = NewHTTPClient()
 	}
 	lim := DefaultLimits()
-	return &Service{switches: sw, dl: downloader{client: client, base: b, limit: lim.Download, readTimeout: ReadTimeout}, limits: lim}, nil
+	return &Service{switches: sw, dl: downloader{client: client, base: b, limit: lim.Download, readTimeout: ReadTimeout}, limits: lim, now: time.Now}, nil
 }
 
 // File is one file of a skill as the review shows it.
@@ -134,13 +137,15 @@ func (s *Service) Install(ctx context.Context, p Project, src Source, opt Instal
 	if err != nil {
 		return Installed{}, err
 	}
+	cleanWork(dir, s.now())
 	// Created exclusively (MkdirTemp), removed whatever happens: after a
 	// success only an empty shell is left to remove.
-	staging, err := os.MkdirTemp(dir, ".staging-")
+	work, err := newWorkDir(dir, stagingPrefix)
 	if err != nil {
 		return Installed{}, fmt.Errorf("cannot make a staging folder in %s: %w", dir, err)
 	}
-	defer os.RemoveAll(staging)
+	defer work.remove()
+	staging := work.path
 
 	rev, tree, err := s.stage(ctx, staging, src, opt.Progress)
 	if err != nil {
@@ -156,11 +161,22 @@ func (s *Service) Install(ctx context.Context, p Project, src Source, opt Instal
 	}
 	from := filepath.Join(tree, filepath.FromSlash(rev.Folder))
 	to := filepath.Join(dir, rev.Name)
+	// Files were fsynced as they were closed; the folders now, so that after
+	// a crash the skill is either complete under its name or not there.
+	if err := syncTree(from, s.saved); err != nil {
+		return Installed{}, err
+	}
 	if err := atomicfile.RenameNoReplace(from, to); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return Installed{}, domain.Conflict("a skill named %s is already installed; remove it first to install this one", rev.Name)
 		}
 		return Installed{}, fmt.Errorf("cannot move the skill into place: %w", err)
+	}
+	if err := atomicfile.SyncDir(dir); err != nil {
+		return Installed{}, fmt.Errorf("cannot save %s: %w", dir, err)
+	}
+	if s.saved != nil {
+		s.saved("renamed", to)
 	}
 	if err := s.switches.SetSwitch(p.ID, rev.Name, Switch{Enabled: false, Source: src.String()}); err != nil {
 		return Installed{}, fmt.Errorf("the skill %s is installed but its switch could not be recorded: %w", rev.Name, err)
@@ -222,7 +238,11 @@ func (s *Service) extractTo(ctx context.Context, staging, name string, src Sourc
 		return nil, "", err
 	}
 	defer body.Close()
-	x, err := extract(body, scope, rootSink{root}, s.limits)
+	sy := newSyncer(s.saved)
+	x, err := extract(body, scope, syncingSink{rootSink{root}, sy}, s.limits)
+	if serr := sy.wait(); err == nil && serr != nil {
+		err = serr
+	}
 	return x, tree, err
 }
 
@@ -469,18 +489,20 @@ func (s *Service) Remove(p Project, name string) error {
 	if err != nil {
 		return err
 	}
+	dir := filepath.Dir(folder)
+	cleanWork(dir, s.now())
 	if fi.Mode()&fs.ModeSymlink != 0 || !fi.IsDir() {
 		err = os.Remove(folder) // the link itself, never what it points to
 	} else {
-		aside, merr := os.MkdirTemp(filepath.Dir(folder), ".removing-")
+		// A removal killed midway leaves a removing folder that the next
+		// install or removal deletes, never a half-removed skill.
+		aside, merr := newWorkDir(dir, removingPrefix)
 		if merr != nil {
 			return fmt.Errorf("cannot remove %s: %w", name, merr)
 		}
-		target := filepath.Join(aside, "skill")
-		if err = os.Rename(folder, target); err == nil {
-			err = os.RemoveAll(aside)
-		} else {
-			os.Remove(aside)
+		err = os.Rename(folder, filepath.Join(aside.path, "skill"))
+		if rerr := aside.remove(); err == nil {
+			err = rerr
 		}
 	}
 	if err != nil {

@@ -1,0 +1,169 @@
+package app
+
+import (
+	"context"
+	"os"
+	"os/signal"
+
+	"github.com/spf13/cobra"
+
+	"memo.dev/projects/domain/skills"
+)
+
+// newSkillCmd is the skill command group: a project's skills (SPEC §6).
+func newSkillCmd(e *env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "skill",
+		Short: "a project's skills: add, list, remove, on, off",
+	}
+	cmd.AddCommand(
+		newSkillAddCmd(e, nil),
+		newSkillListCmd(e, nil),
+		newSkillRemoveCmd(e, nil),
+		newSkillSwitchCmd(e, true, nil),
+		newSkillSwitchCmd(e, false, nil),
+	)
+	return cmd
+}
+
+// skillAddOptions are the options of skill add.
+type skillAddOptions struct {
+	env    *env
+	Path   string
+	Source string
+	Skill  string
+	DryRun bool
+}
+
+func newSkillAddCmd(e *env, runF func(*skillAddOptions) error) *cobra.Command {
+	o := &skillAddOptions{env: e}
+	cmd := &cobra.Command{
+		Use:   "add PATH SOURCE [--skill N] [--dry-run]",
+		Short: "install a skill from GitHub, off → {name, path, dropped_tools, warnings}",
+		Long: "Downloads SOURCE's archive from GitHub and installs the skill into the project's\n" +
+			".memo/skills, switched off. SOURCE is owner/repo, owner/repo/path/to/skill,\n" +
+			"owner/repo@skill, a github.com address (also …/tree/REF/PATH), or a pasted line\n" +
+			"such as 'npx skills add owner/repo --skill NAME' (never run). Declared tools are\n" +
+			"dropped. --dry-run prints the review (files, sizes, warnings) and writes nothing.",
+		Args:              exactArgs(2),
+		ValidArgsFunction: folders,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Path, o.Source = args[0], args[1]
+			if runF != nil {
+				return runF(o)
+			}
+			return skillAddRun(o)
+		},
+	}
+	cmd.Flags().StringVarP(&o.Skill, "skill", "s", "", "the skill to install when SOURCE holds several (its folder or `name`)")
+	cmd.Flags().BoolVar(&o.DryRun, "dry-run", false, "download and review the skill, write nothing")
+	return cmd
+}
+
+func skillAddRun(o *skillAddOptions) error {
+	path, err := o.env.abs(o.Path)
+	if err != nil {
+		return err
+	}
+	// Ctrl-C cancels the download: the staging folder goes with it.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return o.env.answer(false, func(s *services) (any, error) {
+		m, err := s.skills()
+		if err != nil {
+			return nil, err
+		}
+		return m.Add(ctx, path, o.Source, skills.AddOptions{Skill: o.Skill, DryRun: o.DryRun})
+	})
+}
+
+// skillListOptions are the options of skill list.
+type skillListOptions struct {
+	env  *env
+	Path string
+}
+
+func newSkillListCmd(e *env, runF func(*skillListOptions) error) *cobra.Command {
+	o := &skillListOptions{env: e}
+	return pathCmd("list PATH", "the project's skills → {skills:[{name, description, enabled, dropped_tools, source, size}]}", o, &o.Path, skillListRun, runF)
+}
+
+func skillListRun(o *skillListOptions) error {
+	path, err := o.env.abs(o.Path)
+	if err != nil {
+		return err
+	}
+	return o.env.answer(false, func(s *services) (any, error) {
+		m, err := s.skills()
+		if err != nil {
+			return nil, err
+		}
+		return m.List(path)
+	})
+}
+
+// skillNameOptions are the options of skill remove, on and off.
+type skillNameOptions struct {
+	env  *env
+	Path string
+	Name string
+}
+
+// skillNameCmd is a command on one installed skill: PATH NAME.
+func skillNameCmd(use, short string, o *skillNameOptions, run, runF func(*skillNameOptions) error) *cobra.Command {
+	return &cobra.Command{
+		Use:               use,
+		Short:             short,
+		Args:              exactArgs(2),
+		ValidArgsFunction: folders,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Path, o.Name = args[0], args[1]
+			if runF != nil {
+				return runF(o)
+			}
+			return run(o)
+		},
+	}
+}
+
+func newSkillRemoveCmd(e *env, runF func(*skillNameOptions) error) *cobra.Command {
+	o := &skillNameOptions{env: e}
+	return skillNameCmd("remove PATH NAME", "remove a skill and its switch → {name, removed}", o, skillRemoveRun, runF)
+}
+
+func skillRemoveRun(o *skillNameOptions) error {
+	path, err := o.env.abs(o.Path)
+	if err != nil {
+		return err
+	}
+	return o.env.answer(false, func(s *services) (any, error) {
+		m, err := s.skills()
+		if err != nil {
+			return nil, err
+		}
+		return m.Remove(path, o.Name)
+	})
+}
+
+// newSkillSwitchCmd is skill on or skill off: the switch is this device's.
+func newSkillSwitchCmd(e *env, on bool, runF func(*skillNameOptions) error) *cobra.Command {
+	o := &skillNameOptions{env: e}
+	use, short := "off PATH NAME", "turn a skill off on this device → {name, enabled}"
+	if on {
+		use, short = "on PATH NAME", "turn a skill on on this device (it enters the prompt) → {name, enabled}"
+	}
+	run := func(o *skillNameOptions) error {
+		path, err := o.env.abs(o.Path)
+		if err != nil {
+			return err
+		}
+		return o.env.answer(false, func(s *services) (any, error) {
+			m, err := s.skills()
+			if err != nil {
+				return nil, err
+			}
+			return m.SetEnabled(path, o.Name, on)
+		})
+	}
+	return skillNameCmd(use, short, o, run, runF)
+}

@@ -1,0 +1,177 @@
+package skills
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/identity"
+	"memo.dev/projects/domain/project"
+)
+
+// Projects finds the project a folder belongs to; *project.Service is one.
+type Projects interface {
+	// Status answers what the folder is, writing nothing.
+	Status(path string) (project.Status, error)
+	// Register does what opening the folder does: a copied project gets an
+	// id of its own (and so its skills start off) before its switches are read.
+	Register(path string) (project.Status, identity.Event, error)
+}
+
+// Manager is the skills service by folder path, the one every face calls
+// (the command line, the window, the HTTP API): it finds the project's root
+// and id, refuses what the guard refuses and a folder that is not set up, and
+// then installs, lists, removes and switches skills there.
+type Manager struct {
+	projects Projects
+	skills   *Service
+}
+
+// NewManager builds the manager on the project service and the skills service.
+func NewManager(projects Projects, skills *Service) *Manager {
+	return &Manager{projects: projects, skills: skills}
+}
+
+// Project resolves path to its set-up project. Nothing is written for a
+// folder it refuses; a set-up project is registered as opening it would.
+func (m *Manager) Project(path string) (Project, error) {
+	st, err := m.projects.Status(path)
+	if err != nil {
+		return Project{}, err
+	}
+	// A copy has no id in its status until it is registered.
+	if err := usable(st, false); err != nil {
+		return Project{}, err
+	}
+	if st, _, err = m.projects.Register(path); err != nil {
+		return Project{}, err
+	}
+	if err := usable(st, true); err != nil {
+		return Project{}, err
+	}
+	return Project{ID: st.ID, Root: st.Root}, nil
+}
+
+func usable(st project.Status, needID bool) error {
+	switch {
+	case !st.Allowed:
+		return domain.Refused("Memo keeps no skills in %s: %s", st.Root, strings.TrimSuffix(st.Reason, "."))
+	case !st.SetUp || needID && st.ID == "":
+		return domain.Refused("%s is not set up for Memo; set the project up first", st.Root)
+	}
+	return nil
+}
+
+// AddOptions are the optional parts of Add.
+type AddOptions struct {
+	// Skill chooses one skill of a source that holds several (--skill),
+	// matched on its folder or front-matter name.
+	Skill string
+	// DryRun downloads and judges the skill and writes nothing.
+	DryRun   bool
+	Progress Progress
+	// Confirm is shown the review before the skill is moved into place; false
+	// cancels (nothing stays). nil installs.
+	Confirm func(Review) bool
+}
+
+// Added is the answer of Add (SPEC §8.2 skill add). With DryRun, Path is
+// where the skill would go and Review says what it is.
+type Added struct {
+	Name         string   `json:"name"`
+	Path         string   `json:"path"`
+	DroppedTools []string `json:"dropped_tools"`
+	Warnings     []string `json:"warnings"`
+	DryRun       bool     `json:"dry_run,omitempty"`
+	Review       *Review  `json:"review,omitempty"`
+}
+
+// Add installs the skill source names into the project at path (off), or
+// with DryRun only reviews it.
+func (m *Manager) Add(ctx context.Context, path, source string, opt AddOptions) (Added, error) {
+	src, err := ParseSource(source)
+	if err != nil {
+		return Added{}, err
+	}
+	if opt.Skill != "" {
+		if err := checkSkillName(opt.Skill); err != nil {
+			return Added{}, err
+		}
+		if src.Skill != "" && !strings.EqualFold(src.Skill, opt.Skill) {
+			return Added{}, domain.Invalid("the source names the skill %s and --skill names %s; Memo installs one skill at a time", src.Skill, opt.Skill)
+		}
+		src.Skill = opt.Skill
+	}
+	p, err := m.Project(path)
+	if err != nil {
+		return Added{}, err
+	}
+	if opt.DryRun {
+		rev, err := m.skills.Review(ctx, p, src, opt.Progress)
+		if err != nil {
+			return Added{}, err
+		}
+		dir := p.skillsDir()
+		if existing, err := m.skills.existing(dir, rev.Name); err == nil && existing != "" {
+			rev.Warnings = append(rev.Warnings, "a skill named "+existing+" is already installed: remove it first to install this one")
+		}
+		return Added{Name: rev.Name, Path: filepath.Join(dir, rev.Name), DroppedTools: rev.DroppedTools, Warnings: rev.Warnings, DryRun: true, Review: &rev}, nil
+	}
+	inst, err := m.skills.Install(ctx, p, src, InstallOptions{Progress: opt.Progress, Confirm: opt.Confirm})
+	if err != nil {
+		return Added{}, err
+	}
+	return Added{Name: inst.Name, Path: inst.Path, DroppedTools: inst.DroppedTools, Warnings: inst.Warnings}, nil
+}
+
+// SkillList is the answer of List (SPEC §8.2 skill list).
+type SkillList struct {
+	Skills []Listed `json:"skills"`
+}
+
+// List lists the skills of the project at path.
+func (m *Manager) List(path string) (SkillList, error) {
+	p, err := m.Project(path)
+	if err != nil {
+		return SkillList{}, err
+	}
+	l, err := m.skills.List(p)
+	return SkillList{Skills: l}, err
+}
+
+// Removed is the answer of Remove.
+type Removed struct {
+	Name    string `json:"name"`
+	Removed bool   `json:"removed"`
+}
+
+// Remove deletes the skill name of the project at path, and its switch.
+func (m *Manager) Remove(path, name string) (Removed, error) {
+	p, err := m.Project(path)
+	if err != nil {
+		return Removed{}, err
+	}
+	if err := m.skills.Remove(p, name); err != nil {
+		return Removed{}, err
+	}
+	return Removed{Name: name, Removed: true}, nil
+}
+
+// Switched is the answer of SetEnabled (skill on|off).
+type Switched struct {
+	Name    string `json:"name"`
+	Enabled bool   `json:"enabled"`
+}
+
+// SetEnabled turns the skill name of the project at path on or off on this device.
+func (m *Manager) SetEnabled(path, name string, on bool) (Switched, error) {
+	p, err := m.Project(path)
+	if err != nil {
+		return Switched{}, err
+	}
+	if err := m.skills.SetEnabled(p, name, on); err != nil {
+		return Switched{}, err
+	}
+	return Switched{Name: name, Enabled: on}, nil
+}
