@@ -87,7 +87,7 @@ func TestLockHeldElsewhereIsAConflictAfterTheWait(t *testing.T) {
 			if domain.KindOf(err) != domain.KindConflict || !strings.Contains(err.Error(), "another Memo process is busy with this data folder ("+dataDir+")") {
 				t.Errorf("Lock() held by %s: %v (kind %s), want a conflict naming %s", h.name, err, domain.KindOf(err), dataDir)
 			}
-			if took < wait || took > wait+2*time.Second {
+			if took < wait || took > wait+10*time.Second { // slack for a loaded machine
 				t.Errorf("Lock() held by %s gave up after %v, want about %v", h.name, took, wait)
 			}
 			if n := runtime.NumGoroutine(); n > goroutines {

@@ -19,7 +19,7 @@ import (
 )
 
 // pickFolderFast runs pickFolderNative and checks that it gave up with
-// errNoNativeDialog within two seconds.
+// errNoNativeDialog within a few seconds.
 func pickFolderFast(t *testing.T) {
 	t.Helper()
 	start := time.Now()
@@ -28,8 +28,8 @@ func pickFolderFast(t *testing.T) {
 	if !errors.Is(err, errNoNativeDialog) {
 		t.Fatalf("pickFolderNative() = %q, %v, want errNoNativeDialog", got, err)
 	}
-	if elapsed > 2*time.Second {
-		t.Errorf("pickFolderNative() took %v to give up, want under 2s", elapsed)
+	if elapsed > 5*time.Second { // the portal timeout is 1 s; slack for a loaded machine
+		t.Errorf("pickFolderNative() took %v to give up, want under 5s", elapsed)
 	}
 	t.Logf("pickFolderNative() gave up in %v: %v", elapsed, err)
 }
