@@ -107,6 +107,8 @@ type services struct {
 	// never touch memory.db.
 	memories func() (*memory.Service, error)
 	paths    persistence.Paths
+	// settings are the device settings beyond Minimal Mode (the API switch).
+	settings *persistence.Settings
 	backups  func() ([]string, error)
 	close    func() error
 	// memoryStore is memory.db itself, for the window's screens until they
@@ -144,6 +146,7 @@ func (e *env) open(readOnly bool) (*services, error) {
 			return memory.NewService(db), nil
 		},
 		paths:       paths,
+		settings:    store.Settings(),
 		backups:     func() ([]string, error) { return persistence.Backups(paths.Data) },
 		close:       store.Close,
 		memoryStore: store.Memory,
