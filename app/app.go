@@ -109,10 +109,12 @@ type services struct {
 	memories func() (*memory.Service, error)
 	// skills is built on first use: a bad MEMO_GITHUB_ARCHIVE_BASE fails
 	// only the skill commands.
-	skills  func() (*skills.Manager, error)
-	paths   persistence.Paths
-	backups func() ([]string, error)
-	close   func() error
+	skills func() (*skills.Manager, error)
+	paths  persistence.Paths
+	// settings are the device settings beyond Minimal Mode (the API switch).
+	settings *persistence.Settings
+	backups  func() ([]string, error)
+	close    func() error
 	// memoryStore is memory.db itself, for the window's screens until they
 	// take the memory service.
 	memoryStore func() (*persistence.MemoryDB, error)
@@ -156,6 +158,7 @@ func (e *env) open(readOnly bool) (*services, error) {
 			return memory.NewService(db), nil
 		},
 		paths:       paths,
+		settings:    store.Settings(),
 		backups:     func() ([]string, error) { return persistence.Backups(paths.Data) },
 		close:       store.Close,
 		memoryStore: store.Memory,

@@ -51,6 +51,10 @@ func (e *env) window(path string) (code int) {
 		sessionbus.Pin()
 		childEnv = startenv.Original
 	}
+	apiSw := newAPISwitch(apiConfig(s, e.now), s.settings)
+	// The server stops with the window; its switch stays as it was, so it
+	// comes back at the next launch.
+	defer apiSw.shutdown()
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	m := ui.NewMainWindow(a, ui.Deps{
@@ -63,7 +67,9 @@ func (e *env) window(path string) (code int) {
 		// the runtime would hand back to the OS only slowly.
 		Loaded: debug.FreeOSMemory,
 		Shown:  e.traceDialogs(),
+		API:    apiSw,
 	})
+	go apiSw.Resume()
 	if path != "" {
 		m.OpenFolder(path)
 	}

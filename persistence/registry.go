@@ -196,3 +196,33 @@ func (s *Settings) SetMinimal(on bool) error {
 	}
 	return s.set(settingMinimal, v)
 }
+
+// Keys of the local API server's settings: "on"/"off", and the address it
+// last listened on (so that it keeps its port across launches).
+const (
+	settingAPI     = "api"
+	settingAPIAddr = "api_addr"
+)
+
+// APIServer reports whether the local API server is switched on, and the
+// address it last listened on ("" when none).
+func (s *Settings) APIServer() (on bool, addr string, err error) {
+	v, err := s.get(settingAPI)
+	if err != nil {
+		return false, "", err
+	}
+	addr, err = s.get(settingAPIAddr)
+	return v == "on", addr, err
+}
+
+// SetAPIServer records the switch and the address ("" forgets it).
+func (s *Settings) SetAPIServer(on bool, addr string) error {
+	v := "off"
+	if on {
+		v = "on"
+	}
+	if err := s.set(settingAPI, v); err != nil {
+		return err
+	}
+	return s.set(settingAPIAddr, addr)
+}

@@ -34,8 +34,32 @@ type Deps struct {
 	// Loaded, when set, runs off the UI goroutine once the first screen has
 	// loaded (the list and memory.db): the moment to return start-up garbage.
 	Loaded func()
+	// API is the local API server behind Settings' switch (nil: the switch
+	// is not offered).
+	API APIServer
 	// Shown, when set, hears the title and text of every message dialog the
 	// window shows: the end-to-end test reads them there, as it cannot read
 	// the screen.
 	Shown func(title, text string)
+}
+
+// APIServer is the local HTTP API (SPEC §8.3) as Settings drives it. Its
+// methods are synchronous: Settings calls them off the UI goroutine.
+type APIServer interface {
+	State() APIState
+	// Start listens and remembers the switch as on; Stop stops serving and
+	// remembers it as off.
+	Start() APIState
+	Stop() APIState
+}
+
+// APIState is the server's condition.
+type APIState struct {
+	Listening bool
+	Addr      string // where it listens
+	TokenFile string // the bearer token the chat app sends
+	// PortInUse: the address it asked for is taken by another program.
+	PortInUse bool
+	// Problem says why it is not listening though switched on ("" otherwise).
+	Problem string
 }

@@ -38,12 +38,19 @@ type settingsWindow struct {
 	noBackups  *widget.Label
 	memory     *widget.Label
 	api        *widget.Check
+	apiServer  APIServer
+	apiState   *widget.Label
+	apiAddr    *widget.Label
+	apiToken   *pathLabel
+	apiDetails *fyne.Container
+	copyText   func(string)
 	errorLabel *widget.Label
 }
 
 func newSettingsWindow(a fyne.App, store minimalSwitch, deps Deps, r runner, open func(string), onMinimal func(bool), onClose func()) *settingsWindow {
 	s := &settingsWindow{win: a.NewWindow(lang.L("Settings")), store: store, dataDir: deps.DataDir, backups: deps.Backups,
-		open: open, run: r, onMinimal: onMinimal, onClose: onClose}
+		open: open, run: r, onMinimal: onMinimal, onClose: onClose, apiServer: deps.API,
+		copyText: func(text string) { a.Clipboard().SetContent(text) }}
 	s.buildUI()
 	return s
 }
@@ -61,9 +68,21 @@ func (s *settingsWindow) buildUI() {
 	s.backupList = container.NewVBox()
 	s.noBackups = &widget.Label{Text: lang.L("None yet: Memo makes one before it changes a database's layout."), Wrapping: fyne.TextWrapWord}
 	s.memory = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
-	s.api = &widget.Check{Text: lang.L("Local API server (for the chat app and scripts)")}
-	s.api.Disable()
-	apiHelp := &widget.Label{Text: lang.L("Not available in this version yet."), SizeName: theme.SizeNameCaptionText}
+	s.api = &widget.Check{Text: lang.L("Local API server (for the chat app and scripts)"), OnChanged: s.onAPIChanged}
+	s.apiState = &widget.Label{Wrapping: fyne.TextWrapWord}
+	s.apiAddr = &widget.Label{}
+	s.apiToken = newPathLabel()
+	copyAddr := &widget.Button{Text: lang.L("Copy"), Icon: theme.ContentCopyIcon(), OnTapped: func() { s.copyText(s.apiAddr.Text) }}
+	copyToken := &widget.Button{Text: lang.L("Copy"), Icon: theme.ContentCopyIcon(), OnTapped: func() { s.copyText(s.apiToken.full) }}
+	s.apiDetails = container.NewVBox(
+		container.NewBorder(nil, nil, &widget.Label{Text: lang.L("Address")}, copyAddr, centerV(s.apiAddr)),
+		container.NewBorder(nil, nil, &widget.Label{Text: lang.L("Token file")}, copyToken, centerV(s.apiToken)),
+	)
+	s.apiDetails.Hide()
+	if s.apiServer == nil {
+		s.api.Disable()
+		s.apiState.SetText(lang.L("Not available in this build."))
+	}
 	s.errorLabel = &widget.Label{Importance: widget.DangerImportance, Wrapping: fyne.TextWrapWord}
 	s.errorLabel.Hide()
 
@@ -75,7 +94,7 @@ func (s *settingsWindow) buildUI() {
 		widget.NewSeparator(),
 		heading(lang.L("Project memory")), s.memory,
 		widget.NewSeparator(),
-		heading(lang.L("API")), s.api, apiHelp,
+		heading(lang.L("API")), s.api, s.apiState, s.apiDetails,
 		s.errorLabel,
 	)))
 	s.fit()
@@ -94,10 +113,15 @@ func (s *settingsWindow) show() {
 	type loaded struct {
 		minimal bool
 		backups []string
+		api     *APIState
 		err     error
 	}
 	background(s.run, func() loaded {
 		var l loaded
+		if s.apiServer != nil {
+			st := s.apiServer.State()
+			l.api = &st
+		}
 		l.minimal, l.err = s.store.Minimal()
 		if s.backups != nil && l.err == nil {
 			l.backups, l.err = s.backups()
@@ -106,6 +130,9 @@ func (s *settingsWindow) show() {
 	}, func(l loaded) {
 		s.showError(l.err)
 		s.setMinimalShown(l.minimal)
+		if l.api != nil {
+			s.showAPI(*l.api)
+		}
 		s.backupList.Objects = nil
 		for _, b := range l.backups {
 			path := b
@@ -161,5 +188,48 @@ func (s *settingsWindow) showError(err error) {
 	}
 	s.errorLabel.SetText(err.Error())
 	s.errorLabel.Show()
+	s.fit()
+}
+
+// onAPIChanged starts or stops the local API server.
+func (s *settingsWindow) onAPIChanged(on bool) {
+	s.api.Disable() // one change at a time
+	s.apiState.SetText(lang.L("Starting…"))
+	if !on {
+		s.apiState.SetText(lang.L("Stopping…"))
+	}
+	background(s.run, func() APIState {
+		if on {
+			return s.apiServer.Start()
+		}
+		return s.apiServer.Stop()
+	}, func(st APIState) {
+		s.api.Enable()
+		s.showAPI(st)
+	})
+}
+
+// showAPI shows the server's state in plain words, with the address and the
+// token file the chat app needs while it listens.
+func (s *settingsWindow) showAPI(st APIState) {
+	s.api.OnChanged = nil
+	s.api.SetChecked(st.Listening)
+	s.api.OnChanged = s.onAPIChanged
+	switch {
+	case st.Listening:
+		s.apiState.SetText(lang.L("Listening on this computer only. The chat app finds it by itself; scripts send the token from the token file."))
+		s.apiAddr.SetText(st.Addr)
+		s.apiToken.setText(st.TokenFile)
+		s.apiDetails.Show()
+	case st.PortInUse:
+		s.apiState.SetText(lang.L("Not listening: {{.Addr}} is in use by another program. Turn the switch on again to use a free port.", map[string]any{"Addr": st.Addr}))
+		s.apiDetails.Hide()
+	case st.Problem != "":
+		s.apiState.SetText(lang.L("Not listening: {{.Problem}}", map[string]any{"Problem": st.Problem}))
+		s.apiDetails.Hide()
+	default:
+		s.apiState.SetText(lang.L("Stopped. Switch it on to let the chat app ask this app about project folders."))
+		s.apiDetails.Hide()
+	}
 	s.fit()
 }
