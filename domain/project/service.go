@@ -376,3 +376,23 @@ func (s *Service) Preamble(path string) (string, error) {
 	}
 	return PreambleLine, nil
 }
+
+// Identity returns the id of the project at path when Memo can trust it: the
+// folder is allowed and has an id of its own (set up, or registered by
+// opening it). Otherwise it is a refusal saying why, never "": a project
+// chat's memory pool is decided from this answer alone, so a folder without a
+// trusted id gets no memory, never the global pool. It writes nothing.
+func (s *Service) Identity(path string) (string, error) {
+	st, err := s.Status(path)
+	switch {
+	case err != nil:
+		return "", err
+	case !st.Allowed:
+		return "", domain.Refused("%s Chats there get no memory.", st.Reason)
+	case st.ID == "" && st.Note != "":
+		return "", domain.Refused("%s Until then its chats get no memory.", st.Note)
+	case st.ID == "":
+		return "", domain.Refused("%s has no project id yet, so it has no memory: open it or set it up first", st.Root)
+	}
+	return st.ID, nil
+}

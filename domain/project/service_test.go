@@ -678,3 +678,57 @@ func TestBadgeForTellsMissingFromUnreadable(t *testing.T) {
 		}
 	}
 }
+
+// TestIdentity: a project chat's pool comes from here only, so every folder
+// without a trusted id of its own is refused, never given "".
+func TestIdentity(t *testing.T) {
+	rules := testRules(t)
+	s := project.NewService(rules, projecttest.NewRegistry(), projecttest.NewSettings(), testNow)
+	setUp, registered, fresh, foreign := t.TempDir(), t.TempDir(), t.TempDir(), t.TempDir()
+	res, err := s.Setup(setUp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, _, err := s.Register(registered)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, foreign+"/.memo/x", "x")
+	// A copy of the set-up project, not opened yet: the id is the original's.
+	cp := filepath.Join(t.TempDir(), "copy")
+	write(t, cp+"/.memo/project.json", string(must(os.ReadFile(setUp+"/.memo/project.json"))))
+	file := filepath.Join(setUp, "file.txt")
+	write(t, file, "x")
+
+	tests := []struct {
+		name, path, want string
+		kind             error
+		says             string
+	}{
+		{"set up", setUp, res.ID, nil, ""},
+		{"below a set-up project", setUp + "/.memo", res.ID, nil, ""},
+		{"registered, not set up", registered, reg.ID, nil, ""},
+		{"never opened", fresh, "", domain.ErrRefused, "no project id yet"},
+		{"foreign .memo", foreign, "", domain.ErrRefused, "no memory"},
+		{"home folder", rules.Home, "", domain.ErrRefused, "no memory"},
+		{"copy without its own id", cp, "", domain.ErrRefused, "copy"},
+		{"a file", file, "", domain.ErrInvalid, ""},
+	}
+	for _, tt := range tests {
+		id, err := s.Identity(tt.path)
+		if id != tt.want || (tt.kind == nil) != (err == nil) || (tt.kind != nil && !errors.Is(err, tt.kind)) {
+			t.Errorf("%s: Identity = %q, %v; want %q, %v", tt.name, id, err, tt.want, tt.kind)
+			continue
+		}
+		if err != nil && !strings.Contains(err.Error(), tt.says) {
+			t.Errorf("%s: error %q does not say %q", tt.name, err, tt.says)
+		}
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
