@@ -121,6 +121,17 @@ func offError(c Chat) error {
 // List returns a page of what the chat reads: a normal chat every pool, a
 // project chat its own pool only. A chat with memory off reads nothing.
 func (s *Service) List(c Chat, q Query) (Page, error) {
+	return s.list(c, q, false)
+}
+
+// Pool returns a page of the one pool the chat writes — the global pool for a
+// normal chat, its own for a project chat — which is what Edit and Remove may
+// change: the memory browsers show it.
+func (s *Service) Pool(c Chat, q Query) (Page, error) {
+	return s.list(c, q, true)
+}
+
+func (s *Service) list(c Chat, q Query, written bool) (Page, error) {
 	switch {
 	case q.Limit == 0:
 		q.Limit = DefaultLimit
@@ -130,7 +141,7 @@ func (s *Service) List(c Chat, q Query) (Page, error) {
 	if q.Before < 0 {
 		return Page{}, domain.Invalid("before must be a memory id, not %d", q.Before)
 	}
-	scope, ok, err := s.access(c, false)
+	scope, ok, err := s.access(c, written)
 	if err != nil {
 		return Page{}, err
 	}

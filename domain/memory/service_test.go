@@ -231,3 +231,46 @@ func FuzzSummarize(f *testing.F) {
 		}
 	})
 }
+
+// TestPoolIsWhatTheChatWrites: the browsers list the one pool a chat writes
+// (and so may edit): a normal chat's is the global pool only, not every pool
+// it reads.
+func TestPoolIsWhatTheChatWrites(t *testing.T) {
+	svc, store := newService(ready)
+	old := store.Seed(memory.Memory{Content: "from an older Memo", Kind: "fact-v0"})
+	g, _ := svc.Add(normal, "", "global")
+	a, _ := svc.Add(projA, "", "project a")
+	b, _ := svc.Add(projB, "", "project b")
+	tests := []struct {
+		name string
+		chat memory.Chat
+		want []int64
+	}{
+		{"normal chat", normal, []int64{g.ID, old.ID}},
+		{"project A", projA, []int64{a.ID}},
+		{"project B", projB, []int64{b.ID}},
+	}
+	for _, tt := range tests {
+		p, err := svc.Pool(tt.chat, memory.Query{})
+		var ids []int64
+		for _, m := range p.Memories {
+			ids = append(ids, m.ID)
+		}
+		if err != nil || len(ids) != len(tt.want) || p.Total != int64(len(tt.want)) {
+			t.Errorf("%s: Pool = %v (total %d), %v; want %v", tt.name, ids, p.Total, err, tt.want)
+			continue
+		}
+		for i := range ids {
+			if ids[i] != tt.want[i] {
+				t.Errorf("%s: Pool = %v, want %v", tt.name, ids, tt.want)
+			}
+		}
+	}
+	if _, err := svc.Pool(unknown, memory.Query{}); !errors.Is(err, domain.ErrRefused) {
+		t.Errorf("Pool of a project without identity: err %v, want refused", err)
+	}
+	off, _ := newService(memory.State{Ready: true, Reason: "the backup could not be written."})
+	if _, err := off.Pool(projA, memory.Query{}); !errors.Is(err, domain.ErrRefused) || !strings.Contains(err.Error(), "backup") {
+		t.Errorf("Pool with project memory off: err %v, want refused with the reason", err)
+	}
+}
