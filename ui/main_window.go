@@ -81,7 +81,7 @@ func (m *MainWindow) buildUI() {
 	m.settingsButton = &widget.Button{Text: lang.L("Settings"), Icon: theme.SettingsIcon(), OnTapped: m.onSettings}
 	m.list = newProjectList(m.deps.Projects, m.run, m.onSelectProject, m.onSelectGlobal)
 	m.list.onMenu = m.showProjectMenu
-	m.global = newGlobalView(m.run)
+	m.global = newGlobalView(m.run, m, m.deps.Projects)
 	m.detail = container.NewStack() // filled once the list is known (reselect)
 
 	m.statusText = &widget.Label{Wrapping: fyne.TextWrapWord}

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -18,14 +19,22 @@ import (
 
 	"memo.dev/projects/domain/guard"
 	"memo.dev/projects/domain/memory"
+	"memo.dev/projects/domain/memory/memorytest"
 	"memo.dev/projects/domain/project"
 	"memo.dev/projects/domain/project/projecttest"
 )
 
-// fakeMemories counts memories per pool.
-type fakeMemories map[string]int64
-
-func (f fakeMemories) Count(pool string) (int64, error) { return f[pool], nil }
+// fakeMemories is the memory service over an in-memory store in state st,
+// holding n[pool] memories in each pool ("" is the global pool).
+func fakeMemories(st memory.State, n map[string]int) *memory.Service {
+	store := memorytest.NewStore(st, time.Now)
+	for pool, count := range n {
+		for i := range count {
+			store.Seed(memory.Memory{Content: fmt.Sprintf("memory %d of pool %q", i+1, pool), Kind: memory.KindNote, ProjectID: pool, CreatedAt: time.Now()})
+		}
+	}
+	return memory.NewService(store)
+}
 
 type fixture struct {
 	t      *testing.T
@@ -45,7 +54,7 @@ func newFixture(t *testing.T, mem memory.State) *fixture {
 	f := &fixture{t: t, reg: reg, svc: project.NewService(rules, reg, projecttest.NewSettings(), time.Now)}
 	deps := Deps{
 		Projects:   f.svc,
-		OpenMemory: func() (Memories, memory.State) { return fakeMemories{"": 3}, mem },
+		OpenMemory: func() (Memories, memory.State) { return fakeMemories(mem, map[string]int{"": 3}), mem },
 		DataDir:    filepath.Join(home, ".memo", "data"),
 		Backups: func() ([]string, error) {
 			return []string{"/data/backups/memory-pre-project-id-20261130T120000Z.db"}, nil
@@ -434,7 +443,7 @@ func TestLoadedRunsOnceAfterListAndMemory(t *testing.T) {
 	calls := 0
 	m := newMainWindow(a, Deps{
 		Projects:   svc,
-		OpenMemory: func() (Memories, memory.State) { return fakeMemories{}, memoryOn },
+		OpenMemory: func() (Memories, memory.State) { return fakeMemories(memoryOn, nil), memoryOn },
 		Loaded:     func() { calls++ },
 	}, inline())
 	m.Show()
@@ -623,10 +632,10 @@ func TestProjectMemoryTabShowsItsOwnPool(t *testing.T) {
 	f := newFixture(t, memoryOn)
 	dir := t.TempDir()
 	res, _ := f.svc.Setup(dir)
-	f.m.memories = fakeMemories{"": 3, res.ID: 5}
+	f.m.memories = fakeMemories(memoryOn, map[string]int{"": 3, res.ID: 5})
 	f.m.list.reload(nil)
 	f.m.list.list.Select(1)
-	if got := f.m.view.memoryTab.count.Text; got != "Memories in this pool: 5" {
+	if got := f.m.view.memoryTab.browser.summary.Text; got != "Showing 5 of 5" || len(f.m.view.memoryTab.browser.shown) != 5 {
 		t.Errorf("the project's Memory tab says %q, want its own pool's 5 (the global pool has 3)", got)
 	}
 	if got := f.m.view.overview.memCount.Text; got != "Memories in this pool: 5" {
@@ -641,8 +650,11 @@ func TestProjectMemoryTabShowsItsOwnPool(t *testing.T) {
 			f.m.list.list.Select(i + 1)
 		}
 	}
-	if got := f.m.view.memoryTab.count.Text; got == "Memories in this pool: 3" {
-		t.Error("a project view showed the global pool's count")
+	if got := f.m.view.overview.memCount.Text; got != "Memories in this pool: 0" {
+		t.Errorf("another project's view says %q, want its own empty pool", got)
+	}
+	if got := f.m.view.memoryTab.browser.shown; len(got) != 0 {
+		t.Errorf("another project's Memory tab lists %v, want nothing", got)
 	}
 }
 

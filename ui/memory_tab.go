@@ -9,45 +9,60 @@ import (
 	"memo.dev/projects/domain/memory"
 )
 
-// memoryTab shows the size of the project's memory pool. Browsing and editing
-// the pool fills this tab.
+// memoryTab browses the project's own memory pool: what its chats read and
+// write, and nothing else.
 type memoryTab struct {
-	count *widget.Label
-	body  fyne.CanvasObject
+	browser *poolBrowser
+	fix     *widget.Label // what brings project memory back
+	body    fyne.CanvasObject
 }
 
-func newMemoryTab() *memoryTab {
-	t := &memoryTab{}
-	t.count = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
-	t.body = container.NewVScroll(container.NewVBox(heading(lang.L("This project's memory")), t.count))
+func newMemoryTab(r runner, host dialogHost) *memoryTab {
+	t := &memoryTab{browser: newPoolBrowser(r, host)}
+	about := &widget.Label{Text: lang.L("Chats in this project read and write only this pool."), Wrapping: fyne.TextWrapWord}
+	t.fix = &widget.Label{Text: lang.L("To fix it, free some disk space or make the data folder writable, then start Memo Projects again. Normal chats and everything else here keep working meanwhile."), Wrapping: fyne.TextWrapWord}
+	t.fix.Hide()
+	t.body = container.NewVScroll(container.NewPadded(container.NewVBox(heading(lang.L("This project's memory")), about, t.fix, t.browser.content())))
 	return t
 }
 
 func (t *memoryTab) content() fyne.CanvasObject { return t.body }
 
-// showProjectPool writes a project's pool size into label; a folder without
-// an id has no pool (it never falls back to the global one).
-func showProjectPool(r runner, label *widget.Label, mem Memories, state memory.State, projectID string) {
-	if projectID == "" {
-		if _, _, opening := memoryProblem(state, true); !opening {
-			label.SetText(lang.L("This folder has no project id yet, so it has no memory."))
-		}
-		return
+// show lists the pool of the project with id projectID; a folder without an
+// id has no pool (it never falls back to the global one).
+func (t *memoryTab) show(mem Memories, state memory.State, projectID string) {
+	problem, _, _ := memoryProblem(state, true)
+	if problem == "" && projectID == "" {
+		problem = lang.L("This folder has no project id yet, so it has no memory.")
 	}
-	showPoolCount(r, label, mem, state, projectID)
+	t.fix.Hidden = !(state.Ready && !state.ProjectMemory)
+	t.fix.Refresh()
+	var pool memoryPool
+	if mem != nil {
+		pool = mem // a nil Memories must stay a nil memoryPool
+	}
+	t.browser.show(pool, memory.Chat{Kind: memory.ProjectChat, ProjectID: projectID}, problem)
 }
 
-// showPoolCount writes a pool's size (or why there is none) into label.
-func showPoolCount(r runner, label *widget.Label, mem Memories, state memory.State, pool string) {
-	if text, _, _ := memoryProblem(state, pool != memory.GlobalPool); text != "" {
-		label.SetText(text)
-		return
-	}
-	background(r, func() string {
-		n, err := mem.Count(pool)
-		if err != nil {
-			return err.Error()
+// showPoolSize writes the size of the pool chat writes (or why there is
+// none) into label.
+func showPoolSize(r runner, label *widget.Label, mem Memories, state memory.State, chat memory.Chat) {
+	project := chat.Kind == memory.ProjectChat
+	text, _, opening := memoryProblem(state, project)
+	switch {
+	case project && chat.ProjectID == "":
+		if !opening {
+			label.SetText(lang.L("This folder has no project id yet, so it has no memory."))
 		}
-		return lang.L("Memories in this pool: {{.Count}}", map[string]any{"Count": n})
-	}, label.SetText)
+	case text != "":
+		label.SetText(text)
+	case mem != nil:
+		background(r, func() string {
+			p, err := mem.Pool(chat, memory.Query{Limit: 1})
+			if err != nil {
+				return err.Error()
+			}
+			return lang.L("Memories in this pool: {{.Count}}", map[string]any{"Count": p.Total})
+		}, label.SetText)
+	}
 }

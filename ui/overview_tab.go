@@ -19,8 +19,8 @@ import (
 type overviewTab struct {
 	files    *fyne.Container
 	memCount *widget.Label
-	policy   *widget.Label
-	minimal  *widget.Label // what chats receive in Minimal Mode
+	policy   *fyne.Container // the policy table (policy_table.go)
+	minimal  *widget.Label   // what chats receive in Minimal Mode
 	body     fyne.CanvasObject
 }
 
@@ -33,7 +33,7 @@ func newOverviewTab() *overviewTab {
 func (t *overviewTab) buildUI() {
 	t.files = container.NewVBox()
 	t.memCount = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
-	t.policy = &widget.Label{Wrapping: fyne.TextWrapWord}
+	t.policy = container.NewVBox()
 	t.minimal = &widget.Label{Text: lang.L("Minimal Mode is on: chats receive nothing from Memo, whatever this project's policy says."), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
 	t.minimal.Hide()
 	files := container.NewVBox(heading(lang.L("Files")), t.files)
@@ -87,7 +87,7 @@ func (t *overviewTab) show(st project.Status, files []project.FileState) {
 		t.files.Add(container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(icon)), nil, text))
 	}
 	t.files.Refresh()
-	t.policy.SetText(policyText(memory.PolicyFor(memory.ProjectChat, st.ID)))
+	t.setPolicy(st.ID)
 }
 
 // stateNotYet is a file of a folder that is not set up.

@@ -23,6 +23,7 @@ type projectReader interface {
 // projectActions is what a project's view asks the window to do: the flows
 // that open dialogs or change the list.
 type projectActions interface {
+	dialogHost
 	startSetup(st project.Status)
 	locate(rec project.Record) // asks where a missing folder went
 	setUp(root string)         // Complete setup: no question, the project said yes before
@@ -107,7 +108,7 @@ func (v *projectView) buildUI() {
 	v.overview = newOverviewTab()
 	v.skills = newSkillsTab(v.root, v.run)
 	v.perms = newPermissionsTab(v.root, v.run)
-	v.memoryTab = newMemoryTab()
+	v.memoryTab = newMemoryTab(v.run, v.actions)
 	v.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(lang.L("Overview"), theme.InfoIcon(), v.overview.content()),
 		container.NewTabItemWithIcon(lang.L("Skills"), theme.ListIcon(), v.skills.content()),
@@ -243,8 +244,8 @@ func (v *projectView) showMemory() {
 	if !v.loaded {
 		return
 	}
-	showProjectPool(v.run, v.overview.memCount, v.mem, v.memState, v.st.ID)
-	showProjectPool(v.run, v.memoryTab.count, v.mem, v.memState, v.st.ID)
+	showPoolSize(v.run, v.overview.memCount, v.mem, v.memState, memory.Chat{Kind: memory.ProjectChat, ProjectID: v.st.ID})
+	v.memoryTab.show(v.mem, v.memState, v.st.ID)
 }
 
 func (v *projectView) onCopyID() { v.actions.copyText(v.id.Text) }

@@ -16,9 +16,11 @@ type Projects interface {
 	minimalSwitch
 }
 
-// Memories counts the memories of a pool ("" is the global pool).
+// Memories is the memory service as the window's screens use it: the sum
+// of what they declare. app passes *memory.Service.
 type Memories interface {
-	Count(projectID string) (int64, error)
+	memoryPool
+	poolCounter
 }
 
 // Deps is everything the window needs from outside.

@@ -1,0 +1,270 @@
+package ui
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain/memory"
+)
+
+// memoryPool is what a pool's browser uses of the memory service: the pool
+// a chat writes, and changes to it. The chat names the pool; the service
+// decides from it which pool that is.
+type memoryPool interface {
+	Pool(c memory.Chat, q memory.Query) (memory.Page, error)
+	Add(c memory.Chat, kind, content string) (memory.Memory, error)
+	Edit(c memory.Chat, id int64, content string) (memory.Memory, error)
+	Remove(c memory.Chat, id int64) error
+}
+
+// dialogHost is where a screen shows its dialogs: the window, and who hears
+// what is shown (Deps.Shown; may be nil).
+type dialogHost interface {
+	dialogParent() (fyne.Window, func(title, text string))
+}
+
+func (m *MainWindow) dialogParent() (fyne.Window, func(title, text string)) {
+	return m.win, m.deps.Shown
+}
+
+// browserPage is how many memories one "Show more" adds.
+const browserPage = 50
+
+// shownChars bounds a memory's text in the list; Edit shows all of it.
+const shownChars = 400
+
+// poolBrowser lists one memory pool newest first, with a filter, paging and
+// Add / Edit / Delete. Reads and writes run off the UI goroutine.
+type poolBrowser struct {
+	run  runner
+	host dialogHost
+
+	mem   memoryPool
+	chat  memory.Chat
+	ready bool // the pool can be listed (else problem says why)
+
+	filter  *widget.Entry
+	add     *widget.Button
+	problem *widget.Label
+	summary *widget.Label // "Showing 50 of 120"
+	rows    *fyne.Container
+	more    *widget.Button
+	body    fyne.CanvasObject
+
+	shown []memory.Memory
+	total int64
+	gen   int // drops answers to an older filter or pool
+}
+
+func newPoolBrowser(r runner, host dialogHost) *poolBrowser {
+	b := &poolBrowser{run: r, host: host}
+	b.filter = widget.NewEntry()
+	b.filter.SetPlaceHolder(lang.L("Filter memories"))
+	b.filter.OnChanged = func(string) { b.reload() }
+	b.add = &widget.Button{Text: lang.L("Add…"), Icon: theme.ContentAddIcon(), OnTapped: b.onAdd}
+	b.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
+	b.problem.Hide()
+	b.summary = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
+	b.rows = container.NewVBox()
+	b.more = &widget.Button{Text: lang.L("Show more"), OnTapped: b.loadMore}
+	b.more.Hide()
+	b.setEnabled(false)
+	bar := container.NewBorder(nil, nil, nil, b.add, b.filter)
+	b.body = container.NewVBox(b.problem, bar, b.summary, b.rows, container.NewCenter(b.more))
+	return b
+}
+
+func (b *poolBrowser) content() fyne.CanvasObject { return b.body }
+
+func (b *poolBrowser) setEnabled(on bool) {
+	if on {
+		b.filter.Enable()
+		b.add.Enable()
+	} else {
+		b.filter.Disable()
+		b.add.Disable()
+	}
+}
+
+// showProblem says why the pool cannot be listed (problem text), or — with
+// "" — lists the pool chat writes through mem.
+func (b *poolBrowser) show(mem memoryPool, chat memory.Chat, problem string) {
+	b.mem, b.chat = mem, chat
+	b.ready = problem == "" && mem != nil
+	b.problem.SetText(problem)
+	b.problem.Hidden = problem == ""
+	b.problem.Refresh()
+	b.setEnabled(b.ready)
+	if !b.ready {
+		b.gen++
+		b.shown, b.total = nil, 0
+		b.rows.Objects = nil
+		b.rows.Refresh()
+		b.summary.Hide()
+		b.more.Hide()
+		return
+	}
+	b.reload()
+}
+
+// reload lists the pool again from its newest memory.
+func (b *poolBrowser) reload() {
+	if !b.ready {
+		return
+	}
+	b.shown = nil
+	b.load(0)
+}
+
+func (b *poolBrowser) loadMore() {
+	if n := len(b.shown); n > 0 {
+		b.load(b.shown[n-1].ID)
+	}
+}
+
+// load reads the page before id (0: the first page) and adds it to the list.
+func (b *poolBrowser) load(before int64) {
+	b.gen++
+	gen, mem, chat := b.gen, b.mem, b.chat
+	q := memory.Query{Limit: browserPage, Before: before, Text: strings.TrimSpace(b.filter.Text)}
+	type loaded struct {
+		page memory.Page
+		err  error
+	}
+	background(b.run, func() loaded {
+		p, err := mem.Pool(chat, q)
+		return loaded{p, err}
+	}, func(l loaded) {
+		if gen != b.gen {
+			return // a newer filter or pool asked meanwhile
+		}
+		if l.err != nil {
+			b.summary.SetText(l.err.Error())
+			b.summary.Show()
+			b.more.Hide()
+			return
+		}
+		if before == 0 {
+			b.shown = nil
+		}
+		b.shown = append(b.shown, l.page.Memories...)
+		b.total = l.page.Total
+		b.render()
+	})
+}
+
+func (b *poolBrowser) render() {
+	b.rows.Objects = nil
+	for _, m := range b.shown {
+		b.rows.Add(b.row(m))
+	}
+	b.rows.Refresh()
+	switch {
+	case b.total == 0 && b.filter.Text != "":
+		b.summary.SetText(lang.L("No memory in this pool contains that text."))
+	case b.total == 0:
+		b.summary.SetText(lang.L("This pool is empty."))
+	default:
+		b.summary.SetText(lang.L("Showing {{.Shown}} of {{.Total}}", map[string]any{"Shown": len(b.shown), "Total": b.total}))
+	}
+	b.summary.Show()
+	b.more.Hidden = int64(len(b.shown)) >= b.total
+	b.more.Refresh()
+}
+
+// row shows one memory: its text (cut when long), kind and date, and its
+// Edit and Delete buttons.
+func (b *poolBrowser) row(m memory.Memory) fyne.CanvasObject {
+	text := m.Content
+	if utf8.RuneCountInString(text) > shownChars {
+		text = string([]rune(text)[:shownChars]) + "…"
+	}
+	content := &widget.Label{Text: text, Wrapping: fyne.TextWrapWord}
+	meta := &widget.Label{Text: kindText(m.Kind) + " · " + dateText(m), SizeName: theme.SizeNameCaptionText}
+	edit := &widget.Button{Text: lang.L("Edit…"), Icon: theme.DocumentCreateIcon(), Importance: widget.LowImportance, OnTapped: func() { b.onEdit(m) }}
+	del := &widget.Button{Text: lang.L("Delete…"), Icon: theme.DeleteIcon(), Importance: widget.LowImportance, OnTapped: func() { b.onDelete(m) }}
+	return container.NewVBox(
+		container.NewBorder(nil, nil, nil, container.NewHBox(edit, del), container.NewVBox(content, meta)),
+		widget.NewSeparator())
+}
+
+// kindText names a memory's kind; a kind an older Memo wrote is shown as it is.
+func kindText(kind string) string {
+	switch kind {
+	case memory.KindNote:
+		return lang.L("note")
+	case memory.KindCodingTurn:
+		return lang.L("coding turn")
+	case "":
+		return lang.L("no kind")
+	}
+	return kind
+}
+
+func dateText(m memory.Memory) string {
+	if m.CreatedAt.IsZero() {
+		return lang.L("date unknown")
+	}
+	return m.CreatedAt.Local().Format("2006-01-02 15:04")
+}
+
+func (b *poolBrowser) onAdd() {
+	b.editDialog(lang.L("Add a memory"), lang.L("Add"), "", func(text string) (memory.Memory, error) {
+		return b.mem.Add(b.chat, memory.KindNote, text)
+	}, lang.L("Could not add the memory"))
+}
+
+func (b *poolBrowser) onEdit(m memory.Memory) {
+	b.editDialog(lang.L("Edit memory"), lang.L("Save"), m.Content, func(text string) (memory.Memory, error) {
+		return b.mem.Edit(b.chat, m.ID, text)
+	}, lang.L("Could not save the memory"))
+}
+
+// editDialog asks for a memory's text; save runs off the UI goroutine, then
+// the list is read again (or the error shown).
+func (b *poolBrowser) editDialog(title, button, text string, save func(string) (memory.Memory, error), failed string) {
+	win, shown := b.host.dialogParent()
+	entry := widget.NewMultiLineEntry()
+	entry.Wrapping = fyne.TextWrapWord
+	entry.SetText(text)
+	entry.SetMinRowsVisible(6)
+	showMessage(win, shown, title, lang.L("Memories of this pool are read by the chats it belongs to."), entry,
+		choice{text: lang.L("Cancel")},
+		choice{text: button, importance: widget.HighImportance, do: func() {
+			content := entry.Text
+			background(b.run, func() error { _, err := save(content); return err }, func(err error) {
+				if err != nil {
+					showMessage(win, shown, failed, err.Error(), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
+					return
+				}
+				b.reload()
+			})
+		}})
+	win.Canvas().Focus(entry) // Enter then writes a new line; Save is a button
+}
+
+func (b *poolBrowser) onDelete(m memory.Memory) {
+	win, shown := b.host.dialogParent()
+	text := m.Content
+	if utf8.RuneCountInString(text) > 120 {
+		text = string([]rune(text)[:120]) + "…"
+	}
+	showMessage(win, shown, lang.L("Delete memory"),
+		lang.L("Delete this memory? Chats will not remember it any more.\n\n{{.Text}}", map[string]any{"Text": text}), nil,
+		choice{text: lang.L("Cancel")},
+		choice{text: lang.L("Delete"), importance: widget.DangerImportance, do: func() {
+			background(b.run, func() error { return b.mem.Remove(b.chat, m.ID) }, func(err error) {
+				if err != nil {
+					showMessage(win, shown, lang.L("Could not delete the memory"), err.Error(), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
+					return
+				}
+				b.reload()
+			})
+		}})
+}
