@@ -83,7 +83,7 @@ func openMemory(open func() (*persistence.MemoryDB, error)) (ui.Memories, memory
 	if err != nil {
 		return nil, memory.State{Reason: err.Error()}
 	}
-	return mem, mem.State()
+	return memory.NewService(mem), mem.State()
 }
 
 // traceDialogs, with MEMO_TRACE_DIALOGS=1, prints each message dialog's title

@@ -288,7 +288,7 @@ func TestOverviewStatesAndCompleteSetup(t *testing.T) {
 	if !f.says(f.m.win, "Memories in this pool: 0") {
 		t.Error("the Overview does not show the project's memory count")
 	}
-	if !f.says(f.m.win, "only this project's own memory pool") {
+	if !f.says(f.m.win, "This project's memory pool") {
 		t.Error("the Overview does not show the context policy")
 	}
 	f.tap(f.m.win, "Complete setup")
@@ -459,8 +459,8 @@ func TestLoadedRunsOnceAfterListAndMemory(t *testing.T) {
 func TestGlobalMemoryEntry(t *testing.T) {
 	f := newFixture(t, memoryOn)
 	f.m.list.list.Select(0)
-	if !f.says(f.m.win, "Memories in this pool: 3") {
-		t.Error("the Global memory entry does not show the global pool's size")
+	if !f.says(f.m.win, "Showing 3 of 3") {
+		t.Error("the Global memory entry does not list the global pool")
 	}
 }
 

@@ -363,7 +363,7 @@ func TestFilterClearButtonAndGlobalMemory(t *testing.T) {
 		t.Errorf("filter global memory: %d rows, want Global memory only", f.m.list.length())
 	}
 	f.m.list.list.Select(0)
-	if f.m.view != nil || !f.says(f.m.win, "Memories in this pool: 3") {
+	if f.m.view != nil || !f.says(f.m.win, "Showing 3 of 3") {
 		t.Error("selecting the filtered Global memory row does not show it")
 	}
 }
