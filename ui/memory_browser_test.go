@@ -359,4 +359,3 @@ func TestOverviewPolicyTable(t *testing.T) {
 		t.Error("a project without identity is not told it gets no memory")
 	}
 }
-
