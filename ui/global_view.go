@@ -42,10 +42,9 @@ func newGlobalView(r runner, host dialogHost, projects recordLister) *globalView
 	about := &widget.Label{Text: lang.L("It holds what normal chats remember, and everything saved before projects had pools of their own. Project chats never see it."), Wrapping: fyne.TextWrapWord}
 	policy := &widget.Label{Text: policyText(memory.PolicyFor(memory.NormalChat, "")), Wrapping: fyne.TextWrapWord}
 	g.pools = container.NewVBox()
-	g.body = container.NewVScroll(container.NewPadded(container.NewVBox(
-		title, about, g.browser.content(),
+	g.body = g.browser.content(container.NewVBox(title, about), container.NewVBox(
 		widget.NewSeparator(), heading(lang.L("Project pools")), g.pools,
-		widget.NewSeparator(), heading(lang.L("What normal chats receive")), policy)))
+		widget.NewSeparator(), heading(lang.L("What normal chats receive")), policy))
 	return g
 }
 

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -55,7 +56,7 @@ type poolBrowser struct {
 	summary *widget.Label // "Showing 50 of 120"
 	rows    *fyne.Container
 	more    *widget.Button
-	body    fyne.CanvasObject
+	body    fyne.CanvasObject // built once by content
 
 	shown []memory.Memory
 	total int64
@@ -75,12 +76,24 @@ func newPoolBrowser(r runner, host dialogHost) *poolBrowser {
 	b.more = &widget.Button{Text: lang.L("Show more"), OnTapped: b.loadMore}
 	b.more.Hide()
 	b.setEnabled(false)
-	bar := container.NewBorder(nil, nil, nil, b.add, b.filter)
-	b.body = container.NewVBox(b.problem, bar, b.summary, b.rows, container.NewCenter(b.more))
 	return b
 }
 
-func (b *poolBrowser) content() fyne.CanvasObject { return b.body }
+// content is the browser: its filter and Add stay at the top, the memories
+// (then footer, when not nil) scroll below them.
+func (b *poolBrowser) content(header, footer fyne.CanvasObject) fyne.CanvasObject {
+	if b.body != nil {
+		return b.body
+	}
+	bar := container.NewBorder(nil, nil, nil, b.add, b.filter)
+	top := container.NewVBox(header, b.problem, bar, b.summary)
+	list := container.NewVBox(b.rows, container.NewCenter(b.more))
+	if footer != nil {
+		list.Add(footer)
+	}
+	b.body = container.NewBorder(container.NewPadded(top), nil, nil, nil, container.NewVScroll(container.NewPadded(list)))
+	return b.body
+}
 
 func (b *poolBrowser) setEnabled(on bool) {
 	if on {
@@ -181,16 +194,17 @@ func (b *poolBrowser) render() {
 // row shows one memory: its text (cut when long), kind and date, and its
 // Edit and Delete buttons.
 func (b *poolBrowser) row(m memory.Memory) fyne.CanvasObject {
-	text := m.Content
-	if utf8.RuneCountInString(text) > shownChars {
-		text = string([]rune(text)[:shownChars]) + "…"
+	shown := m.Content
+	if utf8.RuneCountInString(shown) > shownChars {
+		shown = string([]rune(shown)[:shownChars]) + "…"
 	}
-	content := &widget.Label{Text: text, Wrapping: fyne.TextWrapWord}
+	content := &widget.Label{Text: shown, Wrapping: fyne.TextWrapWord}
 	meta := &widget.Label{Text: kindText(m.Kind) + " · " + dateText(m), SizeName: theme.SizeNameCaptionText}
 	edit := &widget.Button{Text: lang.L("Edit…"), Icon: theme.DocumentCreateIcon(), Importance: widget.LowImportance, OnTapped: func() { b.onEdit(m) }}
 	del := &widget.Button{Text: lang.L("Delete…"), Icon: theme.DeleteIcon(), Importance: widget.LowImportance, OnTapped: func() { b.onDelete(m) }}
+	text := container.New(layout.NewCustomPaddedVBoxLayout(-2*theme.InnerPadding()), content, meta)
 	return container.NewVBox(
-		container.NewBorder(nil, nil, nil, container.NewHBox(edit, del), container.NewVBox(content, meta)),
+		container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(edit, del)), text),
 		widget.NewSeparator())
 }
 

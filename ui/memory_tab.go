@@ -22,7 +22,7 @@ func newMemoryTab(r runner, host dialogHost) *memoryTab {
 	about := &widget.Label{Text: lang.L("Chats in this project read and write only this pool."), Wrapping: fyne.TextWrapWord}
 	t.fix = &widget.Label{Text: lang.L("To fix it, free some disk space or make the data folder writable, then start Memo Projects again. Normal chats and everything else here keep working meanwhile."), Wrapping: fyne.TextWrapWord}
 	t.fix.Hide()
-	t.body = container.NewVScroll(container.NewPadded(container.NewVBox(heading(lang.L("This project's memory")), about, t.fix, t.browser.content())))
+	t.body = t.browser.content(container.NewVBox(heading(lang.L("This project's memory")), about, t.fix), nil)
 	return t
 }
 
