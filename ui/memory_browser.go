@@ -45,6 +45,8 @@ const shownChars = 400
 type poolBrowser struct {
 	run  runner
 	host dialogHost
+	// readers says who reads what is added here, in the Add and Edit dialogs.
+	readers string
 
 	mem   memoryPool
 	chat  memory.Chat
@@ -63,8 +65,8 @@ type poolBrowser struct {
 	gen   int // drops answers to an older filter or pool
 }
 
-func newPoolBrowser(r runner, host dialogHost) *poolBrowser {
-	b := &poolBrowser{run: r, host: host}
+func newPoolBrowser(r runner, host dialogHost, readers string) *poolBrowser {
+	b := &poolBrowser{run: r, host: host, readers: readers}
 	b.filter = widget.NewEntry()
 	b.filter.SetPlaceHolder(lang.L("Filter memories"))
 	b.filter.OnChanged = func(string) { b.reload() }
@@ -248,7 +250,7 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 	entry.Wrapping = fyne.TextWrapWord
 	entry.SetText(text)
 	entry.SetMinRowsVisible(6)
-	showMessage(win, shown, title, lang.L("Memories of this pool are read by the chats it belongs to."), entry,
+	showMessage(win, shown, title, b.readers, entry,
 		choice{text: lang.L("Cancel")},
 		choice{text: button, importance: widget.HighImportance, do: func() {
 			content := entry.Text

@@ -18,7 +18,7 @@ type memoryTab struct {
 }
 
 func newMemoryTab(r runner, host dialogHost) *memoryTab {
-	t := &memoryTab{browser: newPoolBrowser(r, host)}
+	t := &memoryTab{browser: newPoolBrowser(r, host, lang.L("Only this project's chats read it."))}
 	about := &widget.Label{Text: lang.L("Chats in this project read and write only this pool."), Wrapping: fyne.TextWrapWord}
 	t.fix = &widget.Label{Text: lang.L("To fix it, free some disk space or make the data folder writable, then start Memo Projects again. Normal chats and everything else here keep working meanwhile."), Wrapping: fyne.TextWrapWord}
 	t.fix.Hide()
