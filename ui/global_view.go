@@ -56,7 +56,7 @@ func (g *globalView) setMemory(mem Memories, state memory.State) {
 	if mem != nil {
 		pool = mem // a nil Memories must stay a nil memoryPool
 	}
-	g.browser.show(pool, memory.Chat{Kind: memory.NormalChat}, problem)
+	g.browser.show(pool, memory.Chat{Kind: memory.NormalChat}, problem, "")
 	g.showPools(mem, state)
 }
 

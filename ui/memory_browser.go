@@ -55,6 +55,7 @@ type poolBrowser struct {
 	filter  *widget.Entry
 	add     *widget.Button
 	problem *widget.Label
+	hint    *widget.Label // what to do about the problem
 	summary *widget.Label // "Showing 50 of 120"
 	rows    *fyne.Container
 	more    *widget.Button
@@ -73,6 +74,8 @@ func newPoolBrowser(r runner, host dialogHost, readers string) *poolBrowser {
 	b.add = &widget.Button{Text: lang.L("Add…"), Icon: theme.ContentAddIcon(), OnTapped: b.onAdd}
 	b.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
 	b.problem.Hide()
+	b.hint = &widget.Label{Wrapping: fyne.TextWrapWord}
+	b.hint.Hide()
 	b.summary = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
 	b.rows = container.NewVBox()
 	b.more = &widget.Button{Text: lang.L("Show more"), OnTapped: b.loadMore}
@@ -88,7 +91,7 @@ func (b *poolBrowser) content(header, footer fyne.CanvasObject) fyne.CanvasObjec
 		return b.body
 	}
 	bar := container.NewBorder(nil, nil, nil, b.add, b.filter)
-	top := container.NewVBox(header, b.problem, bar, b.summary)
+	top := container.NewVBox(header, b.problem, b.hint, bar, b.summary)
 	list := container.NewVBox(b.rows, container.NewCenter(b.more))
 	if footer != nil {
 		list.Add(footer)
@@ -107,14 +110,17 @@ func (b *poolBrowser) setEnabled(on bool) {
 	}
 }
 
-// showProblem says why the pool cannot be listed (problem text), or — with
-// "" — lists the pool chat writes through mem.
-func (b *poolBrowser) show(mem memoryPool, chat memory.Chat, problem string) {
+// show says why the pool cannot be listed (problem, and hint: what to do),
+// or — with problem "" — lists the pool chat writes through mem.
+func (b *poolBrowser) show(mem memoryPool, chat memory.Chat, problem, hint string) {
 	b.mem, b.chat = mem, chat
 	b.ready = problem == "" && mem != nil
 	b.problem.SetText(problem)
 	b.problem.Hidden = problem == ""
 	b.problem.Refresh()
+	b.hint.SetText(hint)
+	b.hint.Hidden = problem == "" || hint == ""
+	b.hint.Refresh()
 	b.setEnabled(b.ready)
 	if !b.ready {
 		b.gen++

@@ -13,16 +13,13 @@ import (
 // write, and nothing else.
 type memoryTab struct {
 	browser *poolBrowser
-	fix     *widget.Label // what brings project memory back
 	body    fyne.CanvasObject
 }
 
 func newMemoryTab(r runner, host dialogHost) *memoryTab {
 	t := &memoryTab{browser: newPoolBrowser(r, host, lang.L("Only this project's chats read it."))}
 	about := &widget.Label{Text: lang.L("Chats in this project read and write only this pool."), Wrapping: fyne.TextWrapWord}
-	t.fix = &widget.Label{Text: lang.L("To fix it, free some disk space or make the data folder writable, then start Memo Projects again. Normal chats and everything else here keep working meanwhile."), Wrapping: fyne.TextWrapWord}
-	t.fix.Hide()
-	t.body = t.browser.content(container.NewVBox(heading(lang.L("This project's memory")), about, t.fix), nil)
+	t.body = t.browser.content(container.NewVBox(heading(lang.L("This project's memory")), about), nil)
 	return t
 }
 
@@ -35,13 +32,15 @@ func (t *memoryTab) show(mem Memories, state memory.State, projectID string) {
 	if problem == "" && projectID == "" {
 		problem = lang.L("This folder has no project id yet, so it has no memory.")
 	}
-	t.fix.Hidden = !(state.Ready && !state.ProjectMemory)
-	t.fix.Refresh()
+	var hint string
+	if state.Ready && !state.ProjectMemory { // the backup failed: say what brings it back
+		hint = lang.L("To fix it, free some disk space or make the data folder writable, then start Memo Projects again. Normal chats and everything else here keep working meanwhile.")
+	}
 	var pool memoryPool
 	if mem != nil {
 		pool = mem // a nil Memories must stay a nil memoryPool
 	}
-	t.browser.show(pool, memory.Chat{Kind: memory.ProjectChat, ProjectID: projectID}, problem)
+	t.browser.show(pool, memory.Chat{Kind: memory.ProjectChat, ProjectID: projectID}, problem, hint)
 }
 
 // showPoolSize writes the size of the pool chat writes (or why there is
