@@ -115,9 +115,6 @@ type services struct {
 	settings *persistence.Settings
 	backups  func() ([]string, error)
 	close    func() error
-	// memoryStore is memory.db itself, for the window's screens until they
-	// take the memory service.
-	memoryStore func() (*persistence.MemoryDB, error)
 }
 
 // open opens the data home (read-only for commands that write nothing) and
@@ -157,11 +154,10 @@ func (e *env) open(readOnly bool) (*services, error) {
 			}
 			return memory.NewService(db), nil
 		},
-		paths:       paths,
-		settings:    store.Settings(),
-		backups:     func() ([]string, error) { return persistence.Backups(paths.Data) },
-		close:       store.Close,
-		memoryStore: store.Memory,
+		paths:    paths,
+		settings: store.Settings(),
+		backups:  func() ([]string, error) { return persistence.Backups(paths.Data) },
+		close:    store.Close,
 	}, nil
 }
 

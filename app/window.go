@@ -14,7 +14,6 @@ import (
 	"memo.dev/projects/app/startenv"
 	"memo.dev/projects/assets"
 	"memo.dev/projects/domain/memory"
-	"memo.dev/projects/persistence"
 	"memo.dev/projects/ui"
 	"memo.dev/projects/ui/sessionbus"
 )
@@ -59,7 +58,7 @@ func (e *env) window(path string) (code int) {
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	m := ui.NewMainWindow(a, ui.Deps{
 		Projects:   s.projects,
-		OpenMemory: func() (ui.Memories, memory.State) { return openMemory(s.memoryStore) },
+		OpenMemory: func() (ui.Memories, memory.State) { return openMemory(s.memories) },
 		DataDir:    s.paths.Data,
 		Backups:    s.backups,
 		OpenPath:   openPath(childEnv),
@@ -78,12 +77,12 @@ func (e *env) window(path string) (code int) {
 }
 
 // openMemory opens memory.db (running the one-time change when due) for the window.
-func openMemory(open func() (*persistence.MemoryDB, error)) (ui.Memories, memory.State) {
+func openMemory(open func() (*memory.Service, error)) (ui.Memories, memory.State) {
 	mem, err := open()
 	if err != nil {
 		return nil, memory.State{Reason: err.Error()}
 	}
-	return memory.NewService(mem), mem.State()
+	return mem, mem.State()
 }
 
 // traceDialogs, with MEMO_TRACE_DIALOGS=1, prints each message dialog's title
