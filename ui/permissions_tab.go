@@ -136,10 +136,9 @@ func (t *permissionsTab) buildUI() {
 		t.testLine, t.testResult,
 	)
 
-	banner := container.NewBorder(nil, nil, container.NewVBox(t.stateIcon), nil, container.NewVBox(t.stateName, t.meaning, t.detail))
+	banner := container.NewBorder(nil, nil, besideText(t.stateIcon), nil, container.NewVBox(t.stateName, t.meaning, t.detail))
 	actions := container.NewHBox(t.trust, t.edit, t.revert)
 	page := container.NewVBox(
-		heading(lang.L("Permissions")),
 		banner, actions, t.trustHint,
 		t.editorBox,
 		widget.NewSeparator(),
@@ -314,14 +313,20 @@ func verdictRow(kind, rule, refused string) fyne.CanvasObject {
 		icon = theme.NewErrorThemedResource(theme.CancelIcon())
 		text = lang.L("{{.Kind}} {{.Rule}}: refused, {{.Reason}}", map[string]any{"Kind": kind, "Rule": visible(rule), "Reason": refused})
 	}
-	return container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(icon)), nil, &widget.Label{Text: text, Wrapping: fyne.TextWrapWord})
+	return container.NewBorder(nil, nil, besideText(widget.NewIcon(icon)), nil, &widget.Label{Text: text, Wrapping: fyne.TextWrapWord})
+}
+
+// besideText lines an icon up with the first line of the label beside it
+// (a label's text starts an inner padding down).
+func besideText(icon *widget.Icon) fyne.CanvasObject {
+	return container.NewVBox(container.New(&padLayout{0, theme.InnerPadding() - theme.Padding()}, icon))
 }
 
 // problemList is every problem on a line of its own, with its place.
 func problemList(probs []permissions.Problem) string {
 	lines := make([]string, len(probs))
 	for i, p := range probs {
-		lines[i] = "• " + visible(p.String())
+		lines[i] = "• " + spelled(p.String())
 	}
 	return lang.L("Problems (each must be fixed before the file can be trusted):") + "\n" + strings.Join(lines, "\n")
 }
