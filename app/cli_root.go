@@ -73,6 +73,7 @@ func newRootCmd(e *env) *cobra.Command {
 
 	root.AddCommand(newOpenCmd(e, nil))
 	root.AddCommand(projectCommands(e)...)
+	root.AddCommand(permissionsCommands(e)...)
 	root.AddCommand(newSettingsCmd(e, nil))
 	root.AddCommand(newSkillCmd(e))
 	root.AddCommand(newDoctorCmd(e, nil))
