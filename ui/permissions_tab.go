@@ -111,7 +111,7 @@ func (t *permissionsTab) buildUI() {
 	t.changesBox.Hide()
 	t.diffTitle = heading("")
 	t.diff = newDiffView()
-	t.diffBox = container.NewVBox(t.diffTitle, container.New(&minHeightLayout{220}, t.diff))
+	t.diffBox = container.NewVBox(t.diffTitle, container.New(&minHeightLayout{220}, container.NewScroll(t.diff)))
 	t.diffBox.Hide()
 
 	t.editor = &widget.Entry{MultiLine: true, Wrapping: fyne.TextWrapOff, TextStyle: fyne.TextStyle{Monospace: true}, OnChanged: t.onEdited}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -457,5 +458,32 @@ func TestPermissionsTabHasNoDimText(t *testing.T) {
 		if l, ok := o.(*widget.Label); ok && l.Importance == widget.LowImportance {
 			t.Errorf("%q is drawn in the dim disabled color", l.Text)
 		}
+	}
+}
+
+func TestDiffViewRows(t *testing.T) {
+	test.NewTempApp(t)
+	lines, err := permissions.DiffAll([]byte("a\ngo_test\n"), []byte("a\ngo test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDiffView()
+	d.setLines(lines)
+	want := "    1     1   a\n    2       - go_test\n          2 + go test\n            \\ No newline at end of file"
+	if got := d.text(); got != want {
+		t.Errorf("diff rows:\n%s\nwant:\n%s", got, want)
+	}
+	w := test.NewTempWindow(t, d)
+	w.Resize(d.MinSize().Add(fyne.NewSize(20, 20)))
+	if d.MinSize().Height < 4*fyne.MeasureText("M", 14, fyne.TextStyle{Monospace: true}).Height {
+		t.Errorf("four rows fit in %v", d.MinSize())
+	}
+	many := make([]permissions.DiffLine, maxDiffRows+10)
+	for i := range many {
+		many[i] = permissions.DiffLine{Kind: permissions.LineAdded, New: i + 1, Text: "x"}
+	}
+	d.setLines(many)
+	if n := strings.Count(d.text(), "\n") + 1; n != maxDiffRows+1 || !strings.HasSuffix(d.text(), "not shown here") {
+		t.Errorf("a long diff shows %d rows, ending %q", n, d.text()[len(d.text())-30:])
 	}
 }
