@@ -24,10 +24,12 @@ type permissionsService interface {
 	CheckCommand(path, line string) (permissions.Verdict, error)
 }
 
-// permissionsHost is what the tab asks of the window: dialogs.
+// permissionsHost is what the tab asks of the window: dialogs, and opening
+// the file in the system's editor.
 type permissionsHost interface {
 	confirm(title, text, ok string, do func())
 	showError(title string, err error)
+	openPath(path string)
 }
 
 // permissionsTab is the permissions editor (SPEC §8.1): the file's state,
@@ -57,6 +59,7 @@ type permissionsTab struct {
 	trustHint *widget.Label // the hash Trust pins
 	edit      *widget.Button
 	revert    *widget.Button
+	openFile  *widget.Button
 
 	rules    *fyne.Container
 	problems *widget.Label
@@ -98,7 +101,8 @@ func (t *permissionsTab) buildUI() {
 	t.trustHint = &widget.Label{Wrapping: fyne.TextWrapWord}
 	t.edit = &widget.Button{Text: lang.L("Edit…"), Icon: theme.DocumentCreateIcon(), OnTapped: t.onEdit}
 	t.revert = &widget.Button{Text: lang.L("Revert to trusted…"), Icon: theme.HistoryIcon(), OnTapped: t.onRevert}
-	for _, o := range []fyne.CanvasObject{t.trust, t.trustHint, t.edit, t.revert} {
+	t.openFile = &widget.Button{Text: lang.L("Open file"), Icon: theme.FileTextIcon(), OnTapped: func() { t.host.openPath(permissions.Path(t.root)) }}
+	for _, o := range []fyne.CanvasObject{t.trust, t.trustHint, t.edit, t.revert, t.openFile} {
 		o.Hide()
 	}
 
@@ -137,7 +141,7 @@ func (t *permissionsTab) buildUI() {
 	)
 
 	banner := container.NewBorder(nil, nil, besideText(t.stateIcon), nil, container.NewVBox(t.stateName, t.meaning, t.detail))
-	actions := container.NewHBox(t.trust, t.edit, t.revert)
+	actions := container.NewHBox(t.trust, t.edit, t.revert, t.openFile)
 	page := container.NewVBox(
 		banner, actions, t.trustHint,
 		t.editorBox,
@@ -210,12 +214,15 @@ func (t *permissionsTab) show(s shown) {
 	}
 	t.revert.Hidden = s.err != nil || st.TrustedBytes == nil || st.Hash == st.TrustedHash
 	t.edit.Hidden = s.err != nil
+	// Only a plain file that was read opens in the system's editor (not a
+	// link to elsewhere, nor a FIFO an editor would hang on).
+	t.openFile.Hidden = s.err != nil || st.Bytes == nil
 	if st.Exists {
 		t.edit.SetText(lang.L("Edit…"))
 	} else {
 		t.edit.SetText(lang.L("Write a permissions file…"))
 	}
-	for _, b := range []*widget.Button{t.trust, t.edit, t.revert} {
+	for _, b := range []*widget.Button{t.trust, t.edit, t.revert, t.openFile} {
 		b.Refresh()
 	}
 	t.trustHint.Refresh()

@@ -116,6 +116,7 @@ func TestPermissionsTabStates(t *testing.T) {
 		prepare           func(t *testing.T, f *fixture, root string)
 		state             string
 		trust, revert     bool
+		open              bool     // Open file: only for a plain file that was read
 		rules             []string // in the rule rows
 		problems          []string // in the problem list (hidden when nil)
 		changes, diffRows []string // what trusting changes; rows of the diff (hidden when nil)
@@ -128,6 +129,7 @@ func TestPermissionsTabStates(t *testing.T) {
 		},
 		{
 			name:     "not trusted",
+			open:     true,
 			prepare:  func(t *testing.T, _ *fixture, root string) { writePerms(t, root, trustedFile) },
 			state:    "Not trusted yet",
 			trust:    true,
@@ -137,12 +139,14 @@ func TestPermissionsTabStates(t *testing.T) {
 		},
 		{
 			name:    "trusted",
+			open:    true,
 			prepare: func(t *testing.T, f *fixture, root string) { saveTrusted(t, f, root, trustedFile) },
 			state:   "Trusted",
 			rules:   []string{"Command `git status`: accepted"},
 		},
 		{
 			name: "changed since trusted",
+			open: true,
 			prepare: func(t *testing.T, f *fixture, root string) {
 				saveTrusted(t, f, root, trustedFile)
 				writePerms(t, root, changedFile)
@@ -156,6 +160,7 @@ func TestPermissionsTabStates(t *testing.T) {
 		},
 		{
 			name: "reformatted: same rules",
+			open: true,
 			prepare: func(t *testing.T, f *fixture, root string) {
 				saveTrusted(t, f, root, trustedFile)
 				writePerms(t, root, `{"version":1,"allowed_commands":["go test","git status"],"allowed_tools":["read_file"]}`)
@@ -167,6 +172,7 @@ func TestPermissionsTabStates(t *testing.T) {
 		},
 		{
 			name:     "invalid",
+			open:     true,
 			prepare:  func(t *testing.T, _ *fixture, root string) { writePerms(t, root, invalidFile) },
 			state:    "Invalid, so ignored",
 			rules:    []string{"Command `bash`: refused, `bash` is a shell", "Command `go test`: accepted", "File tool `run_command`: refused, run_command always asks"},
@@ -224,6 +230,9 @@ func TestPermissionsTabStates(t *testing.T) {
 			}
 			if tab.trust.Visible() != c.trust || tab.revert.Visible() != c.revert {
 				t.Errorf("Trust shown %v, Revert shown %v; want %v, %v", tab.trust.Visible(), tab.revert.Visible(), c.trust, c.revert)
+			}
+			if tab.openFile.Visible() != c.open {
+				t.Errorf("Open file shown %v", tab.openFile.Visible())
 			}
 			if tab.trust.Visible() && !strings.Contains(tab.trustHint.Text, shortHash(tab.st.Hash)) {
 				t.Errorf("the Trust hint %q does not show the hash it pins", tab.trustHint.Text)
@@ -283,6 +292,14 @@ func TestPermissionsTabTrustPinsWhatIsShown(t *testing.T) {
 	}
 	if !strings.Contains(tab.diff.text(), "git diff") {
 		t.Errorf("after the refusal the tab does not show the new version:\n%s", tab.diff.text())
+	}
+}
+
+func TestPermissionsTabOpenFile(t *testing.T) {
+	f, tab, root := permsProject(t, func(f *fixture, root string) { writePerms(t, root, trustedFile) })
+	test.Tap(tab.openFile)
+	if len(f.opened) != 1 || f.opened[0] != permissions.Path(root) {
+		t.Errorf("Open file opened %q, want %s", f.opened, permissions.Path(root))
 	}
 }
 
