@@ -213,7 +213,7 @@ func (t *permissionsTab) show(s shown) {
 		t.trustHint.SetText(lang.L("Trusting pins this exact content (SHA-256 {{.Hash}}); any later change is ignored until you trust it again.", map[string]any{"Hash": shortHash(st.Hash)}))
 	}
 	t.revert.Hidden = s.err != nil || st.TrustedBytes == nil || st.Hash == st.TrustedHash
-	t.edit.Hidden = s.err != nil
+	t.edit.Hidden = s.err != nil || t.editorBox.Visible()
 	// Only a plain file that was read opens in the system's editor (not a
 	// link to elsewhere, nor a FIFO an editor would hang on).
 	t.openFile.Hidden = s.err != nil || st.Bytes == nil

@@ -338,6 +338,10 @@ func TestPermissionsTabEditorValidatesLiveThenSavesAndTrusts(t *testing.T) {
 	if !tab.editorBox.Visible() || tab.editor.Text != emptyFile {
 		t.Fatalf("the editor is not open with an empty file: %q", tab.editor.Text)
 	}
+	tab.refresh() // a refresh while editing keeps the editor and its text
+	if !tab.editorBox.Visible() || tab.edit.Visible() || tab.editor.Text != emptyFile {
+		t.Errorf("after a refresh: editor shown %v, Edit shown %v, text %q", tab.editorBox.Visible(), tab.edit.Visible(), tab.editor.Text)
+	}
 	tab.editor.SetText(invalidFile)
 	for _, want := range []string{"allowed_commands[0] (\"bash\")", "allowed_tools[0] (\"run_command\")"} {
 		if !strings.Contains(tab.editorCheck.Text, want) {
@@ -502,5 +506,19 @@ func TestDiffViewRows(t *testing.T) {
 	d.setLines(many)
 	if n := strings.Count(d.text(), "\n") + 1; n != maxDiffRows+1 || !strings.HasSuffix(d.text(), "not shown here") {
 		t.Errorf("a long diff shows %d rows, ending %q", n, d.text()[len(d.text())-30:])
+	}
+}
+
+func TestPermissionsTabEditorSaysWhenTheFileChangesUnderIt(t *testing.T) {
+	_, tab, root := permsProject(t, func(f *fixture, root string) { writePerms(t, root, trustedFile) })
+	test.Tap(tab.edit)
+	if tab.editor.Text != trustedFile || tab.editorStale.Visible() {
+		t.Fatalf("the editor starts with %q, stale warning %v", tab.editor.Text, tab.editorStale.Visible())
+	}
+	tab.editor.SetText(changedFile)
+	writePerms(t, root, invalidFile)
+	tab.refresh()
+	if !tab.editorStale.Visible() || tab.editor.Text != changedFile {
+		t.Errorf("after a change on disk: warning %v, editor text %q", tab.editorStale.Visible(), tab.editor.Text)
 	}
 }
