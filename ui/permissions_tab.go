@@ -94,7 +94,7 @@ func (t *permissionsTab) buildUI() {
 	t.stateIcon = widget.NewIcon(theme.InfoIcon())
 	t.stateName = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord}
 	t.meaning = &widget.Label{Text: lang.L("Reading the permissions file…"), Wrapping: fyne.TextWrapWord}
-	t.detail = &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Monospace: false}}
+	t.detail = &widget.Label{Wrapping: fyne.TextWrapWord}
 	t.detail.Hide()
 
 	t.trust = &widget.Button{Text: lang.L("Trust this version"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: t.onTrust}
