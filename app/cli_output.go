@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions"
 )
 
 // print writes a command's answer: one JSON object, or with --text lines
@@ -28,6 +29,9 @@ func (e *env) print(v any) error {
 type errorOut struct {
 	Error string      `json:"error"`
 	Kind  domain.Kind `json:"kind"`
+	// Problems lists every problem of an invalid permissions file, each
+	// with its place (an addition to SPEC §8.2's error object).
+	Problems []permissions.Problem `json:"problems,omitempty"`
 }
 
 // fail reports err (as JSON on stdout, or with --text a sentence on stderr)
@@ -37,7 +41,11 @@ func (e *env) fail(err error) int {
 	if e.text {
 		fmt.Fprintf(e.stderr, "memo-projects: %v\n", err)
 	} else {
-		b, _ := json.Marshal(errorOut{Error: err.Error(), Kind: kind})
+		out := errorOut{Error: err.Error(), Kind: kind}
+		if fe := (*permissions.FileError)(nil); errors.As(err, &fe) {
+			out.Problems = fe.Problems
+		}
+		b, _ := json.Marshal(out)
 		fmt.Fprintf(e.stdout, "%s\n", b)
 	}
 	return exitCode(kind)

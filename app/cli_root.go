@@ -74,6 +74,7 @@ func newRootCmd(e *env) *cobra.Command {
 	root.AddCommand(newOpenCmd(e, nil))
 	root.AddCommand(projectCommands(e)...)
 	root.AddCommand(memoryCommands(e)...)
+	root.AddCommand(permissionsCommands(e)...)
 	root.AddCommand(newSettingsCmd(e, nil))
 	root.AddCommand(newSkillCmd(e))
 	root.AddCommand(newDoctorCmd(e, nil))

@@ -57,11 +57,12 @@ func (e *env) window(path string) (code int) {
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	m := ui.NewMainWindow(a, ui.Deps{
-		Projects:   s.projects,
-		OpenMemory: func() (ui.Memories, memory.State) { return openMemory(s.memories) },
-		DataDir:    s.paths.Data,
-		Backups:    s.backups,
-		OpenPath:   openPath(childEnv),
+		Projects:    s.projects,
+		Permissions: s.permissions,
+		OpenMemory:  func() (ui.Memories, memory.State) { return openMemory(s.memories) },
+		DataDir:     s.paths.Data,
+		Backups:     s.backups,
+		OpenPath:    openPath(childEnv),
 		// Reading 10,000 projects and building the first screen leaves garbage
 		// the runtime would hand back to the OS only slowly.
 		Loaded: debug.FreeOSMemory,

@@ -29,7 +29,7 @@ func (m *MainWindow) doForget(rec project.Record) {
 			return
 		}
 		if m.view != nil && m.view.root == rec.Path {
-			m.view = nil
+			m.closeView()
 			m.showEmpty()
 		}
 		m.list.reload(nil)

@@ -354,6 +354,14 @@ func (m *MainWindow) onDropped(uris []fyne.URI) {
 	m.showError(lang.L("Could not open what was dropped"), domain.Invalid("%s", lang.L("Drop a folder to open it as a project.")))
 }
 
+// closeView lets the shown project go (its file watch stops).
+func (m *MainWindow) closeView() {
+	if m.view != nil {
+		m.view.close()
+		m.view = nil
+	}
+}
+
 // refreshProject reloads the list and shows root again (selecting it
 // refreshes its view).
 func (m *MainWindow) refreshProject(root string) {
@@ -366,7 +374,8 @@ func (m *MainWindow) onSelectProject(rec project.Record) {
 		return
 	}
 	m.app.Preferences().SetString(prefLastProject, rec.Path)
-	m.view = newProjectView(rec, m.deps.Projects, m, m.run)
+	m.closeView()
+	m.view = newProjectView(rec, m.deps.Projects, m.deps.Permissions, m, m.run)
 	m.view.setMinimal(m.minimal)
 	m.view.setMemory(m.memories, m.memState)
 	m.detail.Objects = []fyne.CanvasObject{m.view.content()}
@@ -375,7 +384,7 @@ func (m *MainWindow) onSelectProject(rec project.Record) {
 }
 
 func (m *MainWindow) onSelectGlobal() {
-	m.view = nil
+	m.closeView()
 	m.global.setMemory(m.memories, m.memState)
 	m.detail.Objects = []fyne.CanvasObject{m.global.content()}
 	m.detail.Refresh()

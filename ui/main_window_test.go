@@ -20,6 +20,7 @@ import (
 	"memo.dev/projects/domain/guard"
 	"memo.dev/projects/domain/memory"
 	"memo.dev/projects/domain/memory/memorytest"
+	"memo.dev/projects/domain/permissions"
 	"memo.dev/projects/domain/project"
 	"memo.dev/projects/domain/project/projecttest"
 )
@@ -40,6 +41,7 @@ type fixture struct {
 	t      *testing.T
 	m      *MainWindow
 	svc    *project.Service
+	perms  *permissions.Service
 	reg    *projecttest.Registry
 	opened []string // paths given to OpenPath
 	shown  []string // "title: text" of each message dialog shown
@@ -52,10 +54,12 @@ func newFixture(t *testing.T, mem memory.State) *fixture {
 	rules := guard.Rules{OS: guard.Linux, Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: "/tmp"}
 	reg := projecttest.NewRegistry()
 	f := &fixture{t: t, reg: reg, svc: project.NewService(rules, reg, projecttest.NewSettings(), time.Now)}
+	f.perms = permissions.NewService(f.svc, reg, &pinMap{pins: map[string]permissions.Pin{}}, home, time.Now)
 	deps := Deps{
-		Projects:   f.svc,
-		OpenMemory: func() (Memories, memory.State) { return fakeMemories(mem, map[string]int{"": 3}), mem },
-		DataDir:    filepath.Join(home, ".memo", "data"),
+		Projects:    f.svc,
+		Permissions: f.perms,
+		OpenMemory:  func() (Memories, memory.State) { return fakeMemories(mem, map[string]int{"": 3}), mem },
+		DataDir:     filepath.Join(home, ".memo", "data"),
 		Backups: func() ([]string, error) {
 			return []string{"/data/backups/memory-pre-project-id-20261130T120000Z.db"}, nil
 		},

@@ -31,6 +31,7 @@ type projectActions interface {
 	forget(rec project.Record)
 	openPath(path string)
 	copyText(s string)
+	permissionsHost
 }
 
 // projectView is the right side for one project: its header and tabs.
@@ -41,6 +42,7 @@ type projectView struct {
 	actions projectActions
 	run     runner
 	st      project.Status
+	permSvc permissionsService
 
 	name      *widget.Label
 	path      *pathLabel
@@ -69,8 +71,8 @@ type projectView struct {
 	memState memory.State
 }
 
-func newProjectView(rec project.Record, reader projectReader, actions projectActions, r runner) *projectView {
-	v := &projectView{rec: rec, root: rec.Path, reader: reader, actions: actions, run: r}
+func newProjectView(rec project.Record, reader projectReader, perms permissionsService, actions projectActions, r runner) *projectView {
+	v := &projectView{rec: rec, root: rec.Path, reader: reader, permSvc: perms, actions: actions, run: r}
 	v.buildUI()
 	return v
 }
@@ -107,7 +109,7 @@ func (v *projectView) buildUI() {
 
 	v.overview = newOverviewTab()
 	v.skills = newSkillsTab(v.root, v.run)
-	v.perms = newPermissionsTab(v.root, v.run)
+	v.perms = newPermissionsTab(v.root, v.permSvc, v.actions, v.run)
 	v.memoryTab = newMemoryTab(v.run, v.actions)
 	v.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(lang.L("Overview"), theme.InfoIcon(), v.overview.content()),
@@ -142,6 +144,9 @@ func (v *projectView) showMore() {
 }
 
 func (v *projectView) content() fyne.CanvasObject { return v.body }
+
+// close stops what watches the project (it is no longer shown).
+func (v *projectView) close() { v.perms.close() }
 
 // refresh reads the folder's status and files off the UI goroutine.
 func (v *projectView) refresh() {

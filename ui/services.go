@@ -23,9 +23,16 @@ type Memories interface {
 	poolCounter
 }
 
+// Permissions is the permissions service as the Permissions tab uses it.
+// app passes *permissions.Service.
+type Permissions interface {
+	permissionsService
+}
+
 // Deps is everything the window needs from outside.
 type Deps struct {
-	Projects Projects
+	Projects    Projects
+	Permissions Permissions
 	// OpenMemory opens memory.db (the one-time change may take seconds): it is
 	// called once, off the UI goroutine.
 	OpenMemory func() (Memories, memory.State)

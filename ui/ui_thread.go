@@ -7,9 +7,12 @@ import "fyne.io/fyne/v2"
 type runner struct {
 	// goroutine starts f off the UI goroutine.
 	goroutine func(f func())
+	// notice runs f on the UI goroutine for work that starts on a goroutine
+	// of its own (a file watch); nil where there is none (tests).
+	notice func(f func())
 }
 
-func newRunner() runner { return runner{goroutine: func(f func()) { go f() }} }
+func newRunner() runner { return runner{goroutine: func(f func()) { go f() }, notice: onUI} }
 
 // onUI is the one way widgets are changed from a goroutine.
 func onUI(f func()) { fyne.Do(f) }

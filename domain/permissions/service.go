@@ -169,6 +169,31 @@ func (s *Service) Trust(path string) (Status, error) {
 	return st, err
 }
 
+// TrustReviewed is Trust for a person who reviewed one version: it pins the
+// file only while it still has that hash. A file that changed since (a model
+// or a git pull wrote it a moment before) is refused as a conflict, so only
+// what was seen is ever trusted.
+func (s *Service) TrustReviewed(path, hash string) (Status, error) {
+	proj, err := s.open(path)
+	if err != nil {
+		return Status{}, err
+	}
+	st, err := Load(proj.Root, proj.ID, s.read, s.pins)
+	st.Root, st.ProjectID = proj.Root, proj.ID
+	if err != nil {
+		return st, err
+	}
+	switch {
+	case st.State == StateNoFile:
+		return st, domain.NotFound("%s does not exist; there is nothing to trust", Path(proj.Root))
+	case st.Hash != hash:
+		return st, domain.Conflict("%s changed since you reviewed it; review the new version, then trust it", Path(proj.Root))
+	case st.State == StateInvalid:
+		return st, InvalidError(Path(proj.Root), st.Problems)
+	}
+	return pinBytes(st, proj.ID, s.pins, s.now())
+}
+
 // Save validates content, writes it atomically as the project's file and
 // trusts those same bytes. Invalid content writes nothing and is refused
 // with every problem (a *FileError).

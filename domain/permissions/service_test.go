@@ -362,3 +362,37 @@ func TestMinimalModeGrantsNothing(t *testing.T) {
 		t.Errorf("Minimal Mode: Show = %s, want trusted", st.State)
 	}
 }
+
+// TestTrustReviewedPinsOnlyWhatWasSeen: a file that changed between the
+// review and the Trust is refused, and nothing is pinned.
+func TestTrustReviewedPinsOnlyWhatWasSeen(t *testing.T) {
+	f := newFixture(t)
+	root := f.setUp(t)
+	file := permissions.Path(root)
+	writeFile(t, file, good)
+	seen, err := f.perms.Show(root)
+	if err != nil || seen.State != permissions.StateNotTrusted {
+		t.Fatalf("Show = %+v, %v; want not_trusted", seen, err)
+	}
+	writeFile(t, file, strings.Replace(good, "git status", "git log", 1))
+	if _, err := f.perms.TrustReviewed(root, seen.Hash); domain.KindOf(err) != domain.KindConflict {
+		t.Fatalf("trusting a file changed since the review = %v, want conflict", err)
+	}
+	if len(f.pins.pins) != 0 {
+		t.Fatalf("a refused trust pinned %v", f.pins.pins)
+	}
+	now, _ := f.perms.Show(root)
+	st, err := f.perms.TrustReviewed(root, now.Hash)
+	if err != nil || st.State != permissions.StateTrusted || st.TrustedHash != now.Hash {
+		t.Fatalf("trusting the version reviewed = %+v, %v; want trusted with its hash", st, err)
+	}
+	writeFile(t, file, `{"version": 1, "allowed_commands": ["bash"]}`)
+	bad, _ := f.perms.Show(root)
+	if _, err := f.perms.TrustReviewed(root, bad.Hash); domain.KindOf(err) != domain.KindInvalid {
+		t.Errorf("trusting an invalid file as reviewed = %v, want invalid", err)
+	}
+	os.Remove(file)
+	if _, err := f.perms.TrustReviewed(root, bad.Hash); domain.KindOf(err) != domain.KindNotFound {
+		t.Errorf("trusting a deleted file = %v, want not_found", err)
+	}
+}

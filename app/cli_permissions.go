@@ -1,0 +1,249 @@
+package app
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions"
+	"memo.dev/projects/domain/untrusted"
+)
+
+// permissionsCommands are the commands of a project's permissions file
+// (SPEC §7, §8.2).
+func permissionsCommands(e *env) []*cobra.Command {
+	perms := newPermissionsCmd(e, nil)
+	perms.AddCommand(
+		newPermissionsSaveCmd(e, nil),
+		newPermissionsTrustCmd(e, nil),
+		newPermissionsDiffCmd(e, nil),
+	)
+	return []*cobra.Command{perms, newCheckCommandCmd(e, nil), newCheckToolCmd(e, nil)}
+}
+
+type permissionsOptions struct {
+	env  *env
+	Path string
+}
+
+func newPermissionsCmd(e *env, runF func(*permissionsOptions) error) *cobra.Command {
+	o := &permissionsOptions{env: e}
+	cmd := pathCmd("permissions PATH", "the permissions in effect → {permissions, status:{exists, trusted, hash, state}, problems}", o, &o.Path, permissionsRun, runF)
+	cmd.Long = "permissions PATH shows what the project's .memo/permissions.json grants: nothing\n" +
+		"unless the file is valid and its SHA-256 is the one trusted on this device.\n" +
+		"A file that came with a clone, or that changed since it was trusted, is ignored."
+	return cmd
+}
+
+func permissionsRun(o *permissionsOptions) error {
+	path, err := o.env.abs(o.Path)
+	if err != nil {
+		return err
+	}
+	return o.env.answer(true, func(s *services) (any, error) { return s.permissions.Report(path) })
+}
+
+type permissionsSaveOptions struct {
+	env  *env
+	Path string
+	File string // "-" is stdin
+}
+
+func newPermissionsSaveCmd(e *env, runF func(*permissionsSaveOptions) error) *cobra.Command {
+	o := &permissionsSaveOptions{env: e}
+	return &cobra.Command{
+		Use:   "save PATH FILE|-",
+		Short: "validate FILE (- reads stdin), write it as the project's file and trust it; invalid: exit 2, every problem, nothing written",
+		Args:  exactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Path, o.File = args[0], args[1]
+			if runF != nil {
+				return runF(o)
+			}
+			return permissionsSaveRun(o)
+		},
+	}
+}
+
+func permissionsSaveRun(o *permissionsSaveOptions) error {
+	path, err := o.env.abs(o.Path)
+	if err != nil {
+		return err
+	}
+	content, err := o.env.readInput(o.File, permissions.MaxFileSize)
+	if err != nil {
+		return err
+	}
+	return o.env.answer(false, func(s *services) (any, error) {
+		st, err := s.permissions.Save(path, content)
+		if err != nil {
+			return nil, err
+		}
+		return st.Report(), nil
+	})
+}
+
+// readInput reads a file named on the command line, or stdin for "-", up to
+// limit bytes: one more than that is refused (nothing is cut silently). A
+// file is read as project files are (a plain file, never a FIFO that would
+// block).
+func (e *env) readInput(name string, limit int64) ([]byte, error) {
+	if name == "-" {
+		b, err := io.ReadAll(io.LimitReader(e.stdin, limit+1))
+		if err != nil {
+			return nil, fmt.Errorf("cannot read stdin: %w", err)
+		}
+		if int64(len(b)) > limit {
+			return nil, domain.Invalid("stdin holds more than %d KiB, more than a permissions file ever needs", limit>>10)
+		}
+		return b, nil
+	}
+	file, err := e.abs(name)
+	if err != nil {
+		return nil, err
+	}
+	return untrusted.ReadFile(file, limit)
+}
+
+type permissionsTrustOptions struct {
+	env  *env
+	Path string
+	Hash string
+}
+
+func newPermissionsTrustCmd(e *env, runF func(*permissionsTrustOptions) error) *cobra.Command {
+	o := &permissionsTrustOptions{env: e}
+	cmd := pathCmd("trust PATH [--hash SHA256]", "trust the file on disk as it is now (--hash: only if it still has that SHA-256); invalid: exit 2", o, &o.Path, permissionsTrustRun, runF)
+	cmd.Flags().StringVar(&o.Hash, "hash", "", "trust only the version with this `sha256` (from permissions PATH); a file changed since is a conflict (exit 4)")
+	return cmd
+}
+
+func permissionsTrustRun(o *permissionsTrustOptions) error {
+	path, err := o.env.abs(o.Path)
+	if err != nil {
+		return err
+	}
+	return o.env.answer(false, func(s *services) (any, error) {
+		var st permissions.Status
+		if o.Hash != "" {
+			st, err = s.permissions.TrustReviewed(path, o.Hash)
+		} else {
+			st, err = s.permissions.Trust(path)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return st.Report(), nil
+	})
+}
+
+type permissionsDiffOptions struct {
+	env  *env
+	Path string
+}
+
+// diffOut is `permissions diff` as JSON: the unified diff and the versions
+// on each side ("" when nothing was trusted, or there is no file).
+type diffOut struct {
+	Diff        string            `json:"diff"`
+	State       permissions.State `json:"state"`
+	TrustedHash string            `json:"trusted_hash"`
+	Hash        string            `json:"hash"`
+}
+
+func newPermissionsDiffCmd(e *env, runF func(*permissionsDiffOptions) error) *cobra.Command {
+	o := &permissionsDiffOptions{env: e}
+	cmd := pathCmd("diff PATH", "unified diff, last trusted → current → {diff, state, trusted_hash, hash}; --text prints the diff itself", o, &o.Path, permissionsDiffRun, runF)
+	cmd.Long = "diff PATH compares the version last trusted on this device with the file on disk,\n" +
+		"as a unified diff (against /dev/null when nothing was trusted). As JSON it is the\n" +
+		"\"diff\" field; with --text the diff text itself is printed, as diff -u prints it\n" +
+		"(nothing when the file is the trusted version)."
+	return cmd
+}
+
+func permissionsDiffRun(o *permissionsDiffOptions) error {
+	path, err := o.env.abs(o.Path)
+	if err != nil {
+		return err
+	}
+	s, err := o.env.open(true)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	st, err := s.permissions.Show(path)
+	if err != nil {
+		return err
+	}
+	diff, err := st.UnifiedDiff()
+	if err != nil {
+		return err
+	}
+	if o.env.text {
+		_, err := io.WriteString(o.env.stdout, diff)
+		return err
+	}
+	return o.env.print(diffOut{Diff: diff, State: st.State, TrustedHash: st.TrustedHash, Hash: st.Hash})
+}
+
+type checkCommandOptions struct {
+	env  *env
+	Path string
+	Line string
+}
+
+func newCheckCommandCmd(e *env, runF func(*checkCommandOptions) error) *cobra.Command {
+	o := &checkCommandOptions{env: e}
+	return &cobra.Command{
+		Use:   "check-command PATH LINE",
+		Short: "whether the trusted rules approve LINE → {approved, rule, reason}",
+		Args:  exactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Path, o.Line = args[0], args[1]
+			if runF != nil {
+				return runF(o)
+			}
+			return checkCommandRun(o)
+		},
+	}
+}
+
+func checkCommandRun(o *checkCommandOptions) error {
+	path, err := o.env.abs(o.Path)
+	if err != nil {
+		return err
+	}
+	return o.env.answer(true, func(s *services) (any, error) { return s.permissions.CheckCommand(path, o.Line) })
+}
+
+type checkToolOptions struct {
+	env  *env
+	Path string
+	Tool string
+}
+
+func newCheckToolCmd(e *env, runF func(*checkToolOptions) error) *cobra.Command {
+	o := &checkToolOptions{env: e}
+	return &cobra.Command{
+		Use:   "check-tool PATH TOOL",
+		Short: "whether the trusted file pre-approves TOOL → {approved, reason}",
+		Args:  exactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Path, o.Tool = args[0], args[1]
+			if runF != nil {
+				return runF(o)
+			}
+			return checkToolRun(o)
+		},
+	}
+}
+
+func checkToolRun(o *checkToolOptions) error {
+	path, err := o.env.abs(o.Path)
+	if err != nil {
+		return err
+	}
+	return o.env.answer(true, func(s *services) (any, error) { return s.permissions.CheckTool(path, o.Tool) })
+}

@@ -1,0 +1,13 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+)
+
+// confirm asks before a destructive action: Cancel, or ok which runs do.
+func (m *MainWindow) confirm(title, text, ok string, do func()) {
+	showMessage(m.win, m.deps.Shown, title, text, nil,
+		choice{text: lang.L("Cancel")},
+		choice{text: ok, importance: widget.HighImportance, do: do})
+}

@@ -1,0 +1,524 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain/permissions"
+)
+
+// pinMap is an in-memory PinStore.
+type pinMap struct {
+	mu   sync.Mutex
+	pins map[string]permissions.Pin
+}
+
+func (m *pinMap) Pin(id string) (permissions.Pin, bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p, ok := m.pins[id]
+	return p, ok, nil
+}
+
+func (m *pinMap) SetPin(id string, p permissions.Pin) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.pins[id] = p
+	return nil
+}
+
+const (
+	trustedFile = "{\n  \"version\": 1,\n  \"allowed_commands\": [\"go test\", \"git status\"],\n  \"allowed_tools\": [\"read_file\"]\n}\n"
+	changedFile = "{\n  \"version\": 1,\n  \"allowed_commands\": [\"go test\", \"git log\"],\n  \"allowed_tools\": [\"read_file\"]\n}\n"
+	invalidFile = "{\n  \"version\": 1,\n  \"allowed_commands\": [\"bash\", \"go test\"],\n  \"allowed_tools\": [\"run_command\"]\n}\n"
+)
+
+// permsProject sets up a project, lets prepare put its permissions file in
+// place, and opens it in the window: the tab shows what prepare left.
+func permsProject(t *testing.T, prepare func(f *fixture, root string)) (*fixture, *permissionsTab, string) {
+	t.Helper()
+	f := newFixture(t, memoryOn)
+	dir := mkdir(t, "proj")
+	res, err := f.svc.Setup(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := res.Root
+	if prepare != nil {
+		prepare(f, root)
+	}
+	f.m.OpenFolder(root)
+	if f.m.view == nil || f.m.view.root != root {
+		t.Fatalf("the project %s is not shown", root)
+	}
+	tab := f.m.view.perms
+	t.Cleanup(tab.close)
+	if !tab.loaded {
+		t.Fatal("the Permissions tab did not load")
+	}
+	return f, tab, root
+}
+
+func writePerms(t *testing.T, root, content string) {
+	t.Helper()
+	if err := os.WriteFile(permissions.Path(root), []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readPerms(t *testing.T, root string) string {
+	t.Helper()
+	b, err := os.ReadFile(permissions.Path(root))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func saveTrusted(t *testing.T, f *fixture, root, content string) {
+	t.Helper()
+	if _, err := f.perms.Save(root, []byte(content)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func stateOf(t *testing.T, f *fixture, root string) permissions.Status {
+	t.Helper()
+	st, err := f.perms.Show(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func rowTexts(tab *permissionsTab) string {
+	var lines []string
+	for _, o := range test.LaidOutObjects(tab.rules) {
+		if l, ok := o.(*widget.Label); ok && l.Visible() {
+			lines = append(lines, l.Text)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func TestPermissionsTabStates(t *testing.T) {
+	cases := []struct {
+		name              string
+		prepare           func(t *testing.T, f *fixture, root string)
+		state             string
+		trust, revert     bool
+		open              bool     // Open file: only for a plain file that was read
+		rules             []string // in the rule rows
+		problems          []string // in the problem list (hidden when nil)
+		changes, diffRows []string // what trusting changes; rows of the diff (hidden when nil)
+	}{
+		{
+			name:    "no file",
+			prepare: func(*testing.T, *fixture, string) {},
+			state:   "No permissions file",
+			rules:   []string{"There is no file"},
+		},
+		{
+			name:     "not trusted",
+			open:     true,
+			prepare:  func(t *testing.T, _ *fixture, root string) { writePerms(t, root, trustedFile) },
+			state:    "Not trusted yet",
+			trust:    true,
+			rules:    []string{"Command `go test`: accepted", "File tool `read_file`: accepted"},
+			changes:  []string{"+ command `go test` would be approved", "+ tool `read_file` would be approved"},
+			diffRows: []string{"    1 + {", "    3 +   \"allowed_commands\": [\"go test\", \"git status\"],"},
+		},
+		{
+			name:    "trusted",
+			open:    true,
+			prepare: func(t *testing.T, f *fixture, root string) { saveTrusted(t, f, root, trustedFile) },
+			state:   "Trusted",
+			rules:   []string{"Command `git status`: accepted"},
+		},
+		{
+			name: "changed since trusted",
+			open: true,
+			prepare: func(t *testing.T, f *fixture, root string) {
+				saveTrusted(t, f, root, trustedFile)
+				writePerms(t, root, changedFile)
+			},
+			state:    "Changed since you trusted it",
+			trust:    true,
+			revert:   true,
+			rules:    []string{"Command `git log`: accepted"},
+			changes:  []string{"+ command `git log` would be approved", "− command `git status` would ask again"},
+			diffRows: []string{"    3       -   \"allowed_commands\": [\"go test\", \"git status\"],", "          3 +   \"allowed_commands\": [\"go test\", \"git log\"],", "    2     2     \"version\": 1,"},
+		},
+		{
+			name: "reformatted: same rules",
+			open: true,
+			prepare: func(t *testing.T, f *fixture, root string) {
+				saveTrusted(t, f, root, trustedFile)
+				writePerms(t, root, `{"version":1,"allowed_commands":["go test","git status"],"allowed_tools":["read_file"]}`)
+			},
+			state:   "Changed since you trusted it",
+			trust:   true,
+			revert:  true,
+			changes: []string{"No change in what is allowed"},
+		},
+		{
+			name:     "invalid",
+			open:     true,
+			prepare:  func(t *testing.T, _ *fixture, root string) { writePerms(t, root, invalidFile) },
+			state:    "Invalid, so ignored",
+			rules:    []string{"Command `bash`: refused, `bash` is a shell", "Command `go test`: accepted", "File tool `run_command`: refused, run_command always asks"},
+			problems: []string{"allowed_commands[0] (\"bash\")", "allowed_tools[0] (\"run_command\")"},
+			changes:  []string{"Nothing: a file with problems is ignored whole."},
+		},
+		{
+			name: "a symlink",
+			prepare: func(t *testing.T, _ *fixture, root string) {
+				target := filepath.Join(t.TempDir(), "elsewhere.json")
+				os.WriteFile(target, []byte(trustedFile), 0o644)
+				if err := os.Symlink(target, permissions.Path(root)); err != nil {
+					t.Fatal(err)
+				}
+			},
+			state:    "Invalid, so ignored",
+			problems: []string{"file: "},
+		},
+		{
+			name: "a FIFO",
+			prepare: func(t *testing.T, _ *fixture, root string) {
+				if err := syscall.Mkfifo(permissions.Path(root), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			},
+			state:    "Invalid, so ignored",
+			problems: []string{"file: "},
+		},
+		{
+			name: "10 MB",
+			prepare: func(t *testing.T, _ *fixture, root string) {
+				writePerms(t, root, `{"version":1,"allowed_commands":["`+strings.Repeat("a", 10<<20)+`"]}`)
+			},
+			state:    "Invalid, so ignored",
+			problems: []string{"file: "},
+		},
+		{
+			name: "trusted file deleted",
+			prepare: func(t *testing.T, f *fixture, root string) {
+				saveTrusted(t, f, root, trustedFile)
+				os.Remove(permissions.Path(root))
+			},
+			state:  "No permissions file",
+			revert: true,
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, tab, _ := permsProject(t, func(f *fixture, root string) { c.prepare(t, f, root) })
+			if tab.stateName.Text != c.state {
+				t.Errorf("state = %q (%s), want %q", tab.stateName.Text, tab.meaning.Text, c.state)
+			}
+			if tab.meaning.Text == "" {
+				t.Error("the state has no sentence saying what it means")
+			}
+			if tab.trust.Visible() != c.trust || tab.revert.Visible() != c.revert {
+				t.Errorf("Trust shown %v, Revert shown %v; want %v, %v", tab.trust.Visible(), tab.revert.Visible(), c.trust, c.revert)
+			}
+			if tab.openFile.Visible() != c.open {
+				t.Errorf("Open file shown %v", tab.openFile.Visible())
+			}
+			if tab.trust.Visible() && !strings.Contains(tab.trustHint.Text, shortHash(tab.st.Hash)) {
+				t.Errorf("the Trust hint %q does not show the hash it pins", tab.trustHint.Text)
+			}
+			rows := rowTexts(tab)
+			for _, want := range c.rules {
+				if !strings.Contains(rows, want) {
+					t.Errorf("rules:\n%s\nwant %q", rows, want)
+				}
+			}
+			if tab.problems.Visible() != (c.problems != nil) {
+				t.Errorf("problems shown = %v (%q)", tab.problems.Visible(), tab.problems.Text)
+			}
+			for _, want := range c.problems {
+				if !strings.Contains(tab.problems.Text, want) {
+					t.Errorf("problems %q do not name %q", tab.problems.Text, want)
+				}
+			}
+			if tab.changesBox.Visible() != (c.changes != nil) {
+				t.Errorf("changes shown = %v (%q)", tab.changesBox.Visible(), tab.changes.Text)
+			}
+			for _, want := range c.changes {
+				if !strings.Contains(tab.changes.Text, want) {
+					t.Errorf("changes %q do not say %q", tab.changes.Text, want)
+				}
+			}
+			diff := tab.diff.text()
+			for _, want := range c.diffRows {
+				if !strings.Contains(diff, want+"\n") && !strings.HasSuffix(diff, want) {
+					t.Errorf("diff:\n%s\nwant the row %q", diff, want)
+				}
+			}
+		})
+	}
+}
+
+func TestPermissionsTabTrustPinsWhatIsShown(t *testing.T) {
+	f, tab, root := permsProject(t, func(f *fixture, root string) { writePerms(t, root, trustedFile) })
+	test.Tap(tab.trust)
+	if st := stateOf(t, f, root); st.State != permissions.StateTrusted || st.TrustedHash != permissions.Hash([]byte(trustedFile)) {
+		t.Fatalf("after Trust: %s, pin %s", st.State, st.TrustedHash)
+	}
+	if tab.stateName.Text != "Trusted" || tab.trust.Visible() {
+		t.Errorf("after Trust the tab says %q, Trust shown %v", tab.stateName.Text, tab.trust.Visible())
+	}
+
+	// A change the tab has not shown yet is not trusted by the button.
+	writePerms(t, root, changedFile)
+	tab.refresh()
+	writePerms(t, root, strings.Replace(changedFile, "git log", "git diff", 1))
+	test.Tap(tab.trust)
+	if st := stateOf(t, f, root); st.State != permissions.StateChanged || st.TrustedHash != permissions.Hash([]byte(trustedFile)) {
+		t.Errorf("Trust pinned a version that was never shown: %s, pin %s", st.State, st.TrustedHash)
+	}
+	if len(f.shown) == 0 || !strings.Contains(f.shown[len(f.shown)-1], "changed since you reviewed it") {
+		t.Errorf("the refusal was not shown: %q", f.shown)
+	}
+	if !strings.Contains(tab.diff.text(), "git diff") {
+		t.Errorf("after the refusal the tab does not show the new version:\n%s", tab.diff.text())
+	}
+}
+
+func TestPermissionsTabOpenFile(t *testing.T) {
+	f, tab, root := permsProject(t, func(f *fixture, root string) { writePerms(t, root, trustedFile) })
+	test.Tap(tab.openFile)
+	if len(f.opened) != 1 || f.opened[0] != permissions.Path(root) {
+		t.Errorf("Open file opened %q, want %s", f.opened, permissions.Path(root))
+	}
+}
+
+func TestPermissionsTabRevertConfirmsAndWritesTheTrustedBytes(t *testing.T) {
+	f, tab, root := permsProject(t, func(f *fixture, root string) {
+		saveTrusted(t, f, root, trustedFile)
+		writePerms(t, root, changedFile)
+	})
+	test.Tap(tab.revert)
+	if !dialogOpen(f.m.win) {
+		t.Fatal("Revert did not ask first")
+	}
+	f.tap(f.m.win, "Cancel")
+	if got := readPerms(t, root); got != changedFile {
+		t.Fatalf("Cancel changed the file to %q", got)
+	}
+	test.Tap(tab.revert)
+	f.tap(f.m.win, "Revert")
+	if got := readPerms(t, root); got != trustedFile {
+		t.Fatalf("after Revert the file is %q, want the trusted bytes", got)
+	}
+	if st := stateOf(t, f, root); st.State != permissions.StateTrusted {
+		t.Errorf("after Revert the file is %s, want trusted", st.State)
+	}
+	if tab.stateName.Text != "Trusted" || tab.revert.Visible() {
+		t.Errorf("after Revert the tab says %q, Revert shown %v", tab.stateName.Text, tab.revert.Visible())
+	}
+}
+
+func TestPermissionsTabEditorValidatesLiveThenSavesAndTrusts(t *testing.T) {
+	f, tab, root := permsProject(t, nil)
+	if tab.edit.Text != "Write a permissions file…" {
+		t.Errorf("with no file the edit button says %q", tab.edit.Text)
+	}
+	test.Tap(tab.edit)
+	if !tab.editorBox.Visible() || tab.editor.Text != emptyFile {
+		t.Fatalf("the editor is not open with an empty file: %q", tab.editor.Text)
+	}
+	tab.refresh() // a refresh while editing keeps the editor and its text
+	if !tab.editorBox.Visible() || tab.edit.Visible() || tab.editor.Text != emptyFile {
+		t.Errorf("after a refresh: editor shown %v, Edit shown %v, text %q", tab.editorBox.Visible(), tab.edit.Visible(), tab.editor.Text)
+	}
+	tab.editor.SetText(invalidFile)
+	for _, want := range []string{"allowed_commands[0] (\"bash\")", "allowed_tools[0] (\"run_command\")"} {
+		if !strings.Contains(tab.editorCheck.Text, want) {
+			t.Errorf("live check %q does not name %q", tab.editorCheck.Text, want)
+		}
+	}
+	if !tab.save.Disabled() {
+		t.Error("Save & Trust is enabled for an invalid file")
+	}
+	tab.editor.SetText(`{"version": 1, "allowed_commands": ["go vet"]`)
+	if !strings.Contains(tab.editorCheck.Text, "not valid JSON") || !tab.save.Disabled() {
+		t.Errorf("unfinished JSON: %q, save disabled %v", tab.editorCheck.Text, tab.save.Disabled())
+	}
+	text := `{"version": 1, "allowed_commands": ["go vet"]}`
+	tab.editor.SetText(text)
+	if tab.save.Disabled() || !strings.Contains(tab.editorCheck.Text, "Valid. Command rules: 1; file tools: 0.") {
+		t.Fatalf("a valid file: %q, save disabled %v", tab.editorCheck.Text, tab.save.Disabled())
+	}
+	test.Tap(tab.save)
+	f.tap(f.m.win, "Cancel")
+	if _, err := os.Stat(permissions.Path(root)); err == nil {
+		t.Fatal("Cancel wrote the file")
+	}
+	test.Tap(tab.save)
+	f.tap(f.m.win, "Save & Trust")
+	if got := readPerms(t, root); got != text {
+		t.Fatalf("saved %q, want %q", got, text)
+	}
+	if st := stateOf(t, f, root); st.State != permissions.StateTrusted {
+		t.Errorf("after Save & Trust the file is %s", st.State)
+	}
+	if tab.editorBox.Visible() || tab.stateName.Text != "Trusted" {
+		t.Errorf("after saving: editor open %v, state %q", tab.editorBox.Visible(), tab.stateName.Text)
+	}
+}
+
+func TestPermissionsTabCommandTester(t *testing.T) {
+	_, tab, root := permsProject(t, func(f *fixture, root string) { saveTrusted(t, f, root, trustedFile) })
+	cases := []struct{ line, want string }{
+		{"go test ./...", "Approved by `go test`"},
+		{"go test ./... ; rm -rf ~", "Would ask: "},
+		{"go test -exec=sh ./...", "-exec"},
+		{"go testing", "Would ask: "},
+		{"git status", "Approved by `git status`"},
+		{"", ""},
+	}
+	for _, c := range cases {
+		tab.testLine.SetText(c.line)
+		if c.want == "" && tab.testResult.Text != "" || !strings.Contains(tab.testResult.Text, c.want) {
+			t.Errorf("tester(%q) = %q, want %q", c.line, tab.testResult.Text, c.want)
+		}
+	}
+	// The repository's git config turns git lines into questions.
+	os.MkdirAll(filepath.Join(root, ".git"), 0o755)
+	os.WriteFile(filepath.Join(root, ".git", "config"), []byte("[core]\n\tfsmonitor = ./evil\n"), 0o644)
+	tab.testLine.SetText("git status")
+	if !strings.Contains(tab.testResult.Text, "fsmonitor") {
+		t.Errorf("tester(git status) with core.fsmonitor = %q", tab.testResult.Text)
+	}
+	// A change on disk: nothing is approved until trusted again.
+	writePerms(t, root, changedFile)
+	tab.refresh()
+	tab.testLine.SetText("go test ./...")
+	if !strings.HasPrefix(tab.testResult.Text, "Would ask: ") {
+		t.Errorf("after a change the tester says %q", tab.testResult.Text)
+	}
+}
+
+// TestPermissionsTabFollowsTheFileOnDisk: a write by someone else (a model,
+// git pull) flips the tab to "changed" without a restart; the watch stops
+// when the project is no longer shown.
+func TestPermissionsTabFollowsTheFileOnDisk(t *testing.T) {
+	notices := make(chan func(), 16)
+	f, tab, root := permsProject(t, func(f *fixture, root string) { saveTrusted(t, f, root, trustedFile) })
+	tab.notify = func(fn func()) { notices <- fn }
+	tab.refresh() // starts the watch
+	if tab.watcher == nil {
+		t.Fatal("the tab does not watch the file")
+	}
+	wait := func(what string) {
+		t.Helper()
+		select {
+		case fn := <-notices:
+			fn()
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no notice after %s", what)
+		}
+	}
+	writePerms(t, root, changedFile)
+	wait("a write")
+	if tab.stateName.Text != "Changed since you trusted it" {
+		t.Fatalf("after a write on disk the tab says %q", tab.stateName.Text)
+	}
+	// An atomic replace (temp file, rename) is seen too.
+	tmp := filepath.Join(filepath.Dir(permissions.Path(root)), ".tmp-perms")
+	os.WriteFile(tmp, []byte(trustedFile), 0o644)
+	os.Rename(tmp, permissions.Path(root))
+	wait("a rename")
+	for len(notices) > 0 {
+		(<-notices)()
+	}
+	if tab.stateName.Text != "Trusted" {
+		t.Fatalf("after the trusted bytes came back the tab says %q", tab.stateName.Text)
+	}
+	f.m.onSelectGlobal()
+	if !tab.watcher.stopped.Load() {
+		t.Error("the watch goes on after the project is no longer shown")
+	}
+}
+
+func TestVisibleSpellsOutHiddenCharacters(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"go test", "`go test`"},
+		{"go test \u202e", `"go test \u202e"`},
+		{"a\tb", `"a\tb"`},
+		{"git\u200bstatus", `"git\u200bstatus"`},
+	}
+	for _, c := range cases {
+		if got := visible(c.in); got != c.want {
+			t.Errorf("visible(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+	if got := spelled("\t\"x\u202e\""); got != `    "x\u{202E}"` {
+		t.Errorf("spelled = %q", got)
+	}
+}
+
+// TestPermissionsTabHasNoDimText: the tab's labels keep the foreground
+// color in every state (see TestNoDimText).
+func TestPermissionsTabHasNoDimText(t *testing.T) {
+	f, tab, _ := permsProject(t, func(f *fixture, root string) { writePerms(t, root, invalidFile) })
+	f.m.view.tabs.SelectIndex(2)
+	test.Tap(tab.edit)
+	for _, o := range test.LaidOutObjects(tab.content()) {
+		if l, ok := o.(*widget.Label); ok && l.Importance == widget.LowImportance {
+			t.Errorf("%q is drawn in the dim disabled color", l.Text)
+		}
+	}
+}
+
+func TestDiffViewRows(t *testing.T) {
+	test.NewTempApp(t)
+	lines, err := permissions.DiffAll([]byte("a\ngo_test\n"), []byte("a\ngo test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDiffView()
+	d.setLines(lines)
+	want := "    1     1   a\n    2       - go_test\n          2 + go test\n            \\ No newline at end of file"
+	if got := d.text(); got != want {
+		t.Errorf("diff rows:\n%s\nwant:\n%s", got, want)
+	}
+	w := test.NewTempWindow(t, d)
+	w.Resize(d.MinSize().Add(fyne.NewSize(20, 20)))
+	if d.MinSize().Height < 4*fyne.MeasureText("M", 14, fyne.TextStyle{Monospace: true}).Height {
+		t.Errorf("four rows fit in %v", d.MinSize())
+	}
+	many := make([]permissions.DiffLine, maxDiffRows+10)
+	for i := range many {
+		many[i] = permissions.DiffLine{Kind: permissions.LineAdded, New: i + 1, Text: "x"}
+	}
+	d.setLines(many)
+	if n := strings.Count(d.text(), "\n") + 1; n != maxDiffRows+1 || !strings.HasSuffix(d.text(), "not shown here") {
+		t.Errorf("a long diff shows %d rows, ending %q", n, d.text()[len(d.text())-30:])
+	}
+}
+
+func TestPermissionsTabEditorSaysWhenTheFileChangesUnderIt(t *testing.T) {
+	_, tab, root := permsProject(t, func(f *fixture, root string) { writePerms(t, root, trustedFile) })
+	test.Tap(tab.edit)
+	if tab.editor.Text != trustedFile || tab.editorStale.Visible() {
+		t.Fatalf("the editor starts with %q, stale warning %v", tab.editor.Text, tab.editorStale.Visible())
+	}
+	tab.editor.SetText(changedFile)
+	writePerms(t, root, invalidFile)
+	tab.refresh()
+	if !tab.editorStale.Visible() || tab.editor.Text != changedFile {
+		t.Errorf("after a change on disk: warning %v, editor text %q", tab.editorStale.Visible(), tab.editor.Text)
+	}
+}
