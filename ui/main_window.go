@@ -339,6 +339,9 @@ func (m *MainWindow) showFyneFolderDialog(title, start string, then func(path st
 	d.SetOnClosed(func() { m.picking = false })
 	d.Resize(fyne.NewSize(760, 520))
 	d.Show()
+	if top := m.win.Canvas().Overlays().Top(); top != nil {
+		wordFavorites(top)
+	}
 }
 
 func (m *MainWindow) onDropped(uris []fyne.URI) {

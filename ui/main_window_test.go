@@ -204,7 +204,7 @@ func TestRefusedFolderShowsReasonAndNoSetup(t *testing.T) {
 		t.Fatalf("opening a refused folder showed %q, want one refusal naming the folder", f.shown)
 	}
 	st, _ := f.svc.Status(dir)
-	if !f.says(f.m.win, st.Reason) || !f.says(f.m.win, dir) || !f.says(f.m.win, usableHint(st.Reason)) {
+	if !f.says(f.m.win, st.Reason) || !f.says(f.m.win, dir) || !f.says(f.m.win, usableHint(st.ReasonCode)) {
 		t.Errorf("the refusal does not show the guard's reason %q, what would make the folder usable and the folder", st.Reason)
 	}
 	if f.button(f.m.win, "Set up") != nil || f.button(f.m.win, "Set up…") != nil {

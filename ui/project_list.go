@@ -383,7 +383,7 @@ func badgeText(b project.Badge) string {
 	case project.BadgeNotSetUp:
 		return lang.L("not set up")
 	case project.BadgeNever:
-		return lang.L("never")
+		return lang.L("declined")
 	case project.BadgeNotAllowed:
 		return lang.L("not allowed")
 	case project.BadgeMissing:

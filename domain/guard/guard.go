@@ -149,16 +149,23 @@ func Codes() []Code {
 // refuse builds a refusal; args are name, value pairs.
 func refuse(code Code, args ...string) Verdict {
 	v := Verdict{Code: code}
-	pairs := make([]string, 0, len(args))
 	for i := 0; i+1 < len(args); i += 2 {
 		if v.Args == nil {
 			v.Args = map[string]string{}
 		}
 		v.Args[args[i]] = args[i+1]
-		pairs = append(pairs, "{"+args[i]+"}", args[i+1])
 	}
-	v.Reason = strings.NewReplacer(pairs...).Replace(reasons[code])
+	v.Reason = Sentence(code, v.Args)
 	return v
+}
+
+// Sentence is the English reason for code with its arguments filled in.
+func Sentence(code Code, args map[string]string) string {
+	pairs := make([]string, 0, 2*len(args))
+	for name, value := range args {
+		pairs = append(pairs, "{"+name+"}", value)
+	}
+	return strings.NewReplacer(pairs...).Replace(reasons[code])
 }
 
 // System folders are refused with everything inside them.
