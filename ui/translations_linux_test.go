@@ -131,3 +131,24 @@ func TestGuardReasonsWorded(t *testing.T) {
 		}
 	}
 }
+
+// TestFolderDialogInTurkish: Fyne's fallback folder dialog shows its places
+// and buttons in Turkish.
+func TestFolderDialogInTurkish(t *testing.T) {
+	useTurkish(t)
+	f := newFixture(t, memoryOn)
+	f.m.showFyneFolderDialog("Bir proje klasörü açın", "", func(string) {})
+	for _, want := range []string{"Ev klasörü", "Bilgisayar"} {
+		if !f.says(f.m.win, want) {
+			t.Errorf("the folder dialog does not show %q", want)
+		}
+	}
+	for _, want := range []string{"Aç", "Vazgeç"} {
+		if f.button(f.m.win, want) == nil {
+			t.Errorf("the folder dialog has no %q button", want)
+		}
+	}
+	if f.says(f.m.win, "Home") || f.says(f.m.win, "Computer") {
+		t.Error("the folder dialog still shows English places")
+	}
+}
