@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"log"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -51,6 +52,8 @@ func (e *env) window(path string) (code int) {
 		sessionbus.Pin()
 		childEnv = startenv.Original
 	}
+	log.SetOutput(&quietFyneLog{w: e.stderr})
+	dropEmptyPreferences(settingsDir())
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	m := ui.NewMainWindow(a, ui.Deps{
