@@ -70,6 +70,7 @@ func NewMainWindow(a fyne.App, deps Deps) *MainWindow {
 }
 
 func newMainWindow(a fyne.App, deps Deps, r runner) *MainWindow {
+	a.Settings().SetTheme(newAppTheme()) // readable contrast, visible focus
 	m := &MainWindow{app: a, deps: deps, run: r, win: a.NewWindow(Title)}
 	m.pickFolder = func(folderRequest) (string, error) { return "", errNoNativeDialog }
 	m.buildUI()
