@@ -58,9 +58,9 @@ func TestTextContrast(t *testing.T) {
 		"hyperlink": theme.ColorNameHyperlink,
 	}
 	buttons := map[string][2]fyne.ThemeColorName{
-		"button":           {theme.ColorNameForeground, theme.ColorNameButton},
-		"button (high)":    {theme.ColorNameForegroundOnPrimary, theme.ColorNamePrimary},
-		"button (danger)":  {theme.ColorNameForegroundOnError, theme.ColorNameError},
+		"button":          {theme.ColorNameForeground, theme.ColorNameButton},
+		"button (high)":   {theme.ColorNameForegroundOnPrimary, theme.ColorNamePrimary},
+		"button (danger)": {theme.ColorNameForegroundOnError, theme.ColorNameError},
 	} // the app has no warning or success buttons
 	for _, v := range []fyne.ThemeVariant{theme.VariantDark, theme.VariantLight} {
 		variant := map[fyne.ThemeVariant]string{theme.VariantDark: "dark", theme.VariantLight: "light"}[v]
