@@ -8,35 +8,76 @@ import (
 )
 
 // quietFyneLog passes Fyne's log lines (package log) to w, except entries
-// that report nothing wrong: the fallback folder dialog logs "Getting
-// favorite locations: this computer does not define a VIDEOS folder" each
-// time it opens on a desktop without that XDG folder. Fyne logs an entry as
-// one line and then its "  Cause:" and "  At:" lines, one Write each (the
-// log package serialises them).
+// that report nothing wrong:
+//   - the fallback folder dialog logs "Getting favorite locations: this
+//     computer does not define a VIDEOS folder" each time it opens on a
+//     desktop without that XDG folder;
+//   - Fyne rewrites preferences.json in place (truncate, then write) when it
+//     quits, and its own file watcher reloads the file in between: "Preferences
+//     load error: EOF" after every SIGTERM, about a file that is whole a moment
+//     later.
+//
+// Fyne logs an entry as its reason line, then "  Cause:" and "  At:" lines,
+// one Write each (the log package serialises them); a reason line that may be
+// harmless is held until its cause is known.
 type quietFyneLog struct {
-	w        io.Writer
-	skipping bool
+	w    io.Writer
+	held []byte // a reason line waiting for its cause
+	drop bool   // the entry being written is dropped
 }
 
-// harmlessFyne is the reason of the Fyne entry dropped.
-const harmlessFyne = "Fyne error:  Getting favorite locations"
+// harmlessFyne pairs a reason with the cause that makes it harmless ("" for
+// any cause).
+func harmlessFyne() [2]struct{ reason, cause string } {
+	return [...]struct{ reason, cause string }{
+		{"Fyne error:  Getting favorite locations", ""},
+		{"Fyne error:  Preferences load error:", "  Cause: EOF"},
+	}
+}
 
 func (q *quietFyneLog) Write(p []byte) (int, error) {
-	if bytes.Contains(p, []byte(harmlessFyne)) {
-		q.skipping = true
+	cause, at := bytes.Contains(p, []byte("  Cause: ")), bytes.Contains(p, []byte("  At: "))
+	if q.held != nil {
+		held := q.held
+		q.held = nil
+		if cause && q.harmless(held, p) {
+			q.drop = true
+			return len(p), nil
+		}
+		if _, err := q.w.Write(held); err != nil {
+			return 0, err
+		}
+	}
+	if q.drop && (cause || at) {
 		return len(p), nil
 	}
-	if q.skipping && (bytes.Contains(p, []byte("  Cause: ")) || bytes.Contains(p, []byte("  At: "))) {
-		return len(p), nil
+	q.drop = false
+	for _, h := range harmlessFyne() {
+		if bytes.Contains(p, []byte(h.reason)) {
+			if h.cause == "" {
+				q.drop = true
+			} else {
+				q.held = bytes.Clone(p)
+			}
+			return len(p), nil
+		}
 	}
-	q.skipping = false
 	return q.w.Write(p)
 }
 
-// dropEmptyPreferences removes Fyne's preferences file when it is empty.
-// Fyne rewrites it in place (truncate, then write), so a kill between the
-// two leaves it empty, and Fyne then logs "Preferences load error: EOF" at
-// every start; an empty file holds nothing to keep.
+func (q *quietFyneLog) harmless(reason, cause []byte) bool {
+	for _, h := range harmlessFyne() {
+		if h.cause != "" && bytes.Contains(reason, []byte(h.reason)) &&
+			bytes.Equal(bytes.TrimRight(cause[bytes.Index(cause, []byte("  Cause: ")):], "\n"), []byte(h.cause)) {
+			return true
+		}
+	}
+	return false
+}
+
+// dropEmptyPreferences removes Fyne's preferences file when it is empty (a
+// kill between Fyne's truncate and write leaves it so, and Fyne would log
+// "Preferences load error: EOF" at every start); it holds nothing to keep.
 func dropEmptyPreferences(dir string) {
 	if dir == "" {
 		return

@@ -14,9 +14,15 @@ func TestQuietFyneLog(t *testing.T) {
 	l.Println("Fyne error: ", "Getting favorite locations")
 	l.Println("  Cause:", "this computer does not define a VIDEOS folder")
 	l.Printf("  At: %s:%d", "dialog/file.go", 394)
+	l.Println("Fyne error: ", "Preferences load error:")
+	l.Println("  Cause:", "EOF")
+	l.Printf("  At: %s:%d", "app/preferences.go", 103)
 	l.Println("Fyne error: ", "Failed to open the window")
 	l.Println("  Cause:", "no GL")
-	want := "Fyne error:  Failed to open the window\n  Cause: no GL\n"
+	l.Println("Fyne error: ", "Preferences load error:")
+	l.Println("  Cause:", "invalid character 'x'")
+	want := "Fyne error:  Failed to open the window\n  Cause: no GL\n" +
+		"Fyne error:  Preferences load error:\n  Cause: invalid character 'x'\n"
 	if out.String() != want {
 		t.Errorf("logged %q, want only the real error %q", out.String(), want)
 	}
