@@ -197,8 +197,7 @@ echo "data home: $out/home ($(du -sh "$out/home/data" | cut -f1))"
 # The last project, reselected at start: the most recently opened, set up.
 last=$out/folders/project-00000
 [[ -f $last/.memo/project.json ]] || { echo "bench: $last is not a set-up project" >&2; exit 1; }
-mkdir -p "$user/.config/fyne/dev.memo.projects"
-printf '{"project.last":"%s"}\n' "$last" >"$user/.config/fyne/dev.memo.projects/preferences.json"
+prefs=$user/.config/fyne/dev.memo.projects/preferences.json
 
 rm -f "$out/xvfb.display"
 # -noreset: by default Xvfb resets when its last client leaves (between two
@@ -215,12 +214,19 @@ done
 display=:$(head -n1 "$out/xvfb.display")
 
 # measure TITLE PROGRAM [ARG…]: one run, in the same clean environment for both.
+# No session bus: the bare window would otherwise autolaunch one (with portal
+# services and a FUSE mount) at every run and leave it behind.
 measure() {
-	env -i PATH="$PATH" DISPLAY="$display" HOME="$user" XDG_CONFIG_HOME="$user/.config" \
+	env -i PATH="$PATH" DISPLAY="$display" DBUS_SESSION_BUS_ADDRESS=disabled: HOME="$user" XDG_CONFIG_HOME="$user/.config" \
 		LANG=en_US.UTF-8 MEMO_HOME="$out/home" "$out/maptime" "$1" "$idle" "${@:2}" 2>>"$out/runs.log"
 }
 bare() { measure "Bare Fyne" "$out/barewindow"; }
-ours() { measure "Memo Projects" "$out/memo-projects"; }
+# Written before every run: each run starts as the same returning user.
+ours() {
+	mkdir -p "$(dirname "$prefs")"
+	printf '{"project.last":"%s"}\n' "$last" >"$prefs"
+	measure "Memo Projects" "$out/memo-projects"
+}
 
 : >"$out/runs.log"
 echo "warming up (one run of each, not counted)…"
