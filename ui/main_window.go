@@ -174,19 +174,14 @@ func (m *MainWindow) emptyState() fyne.CanvasObject {
 // UI goroutine so the first frame is not held up.
 func (m *MainWindow) Show() {
 	m.win.Show()
-	pending := 1
-	if m.deps.OpenMemory != nil {
-		pending++
+	if m.deps.Loaded != nil {
+		// Armed before the first job starts: fires when the list, memory.db
+		// and the reselected project (jobs started by jobs) have all loaded.
+		m.run.settle.whenSettled(func() { m.run.goroutine(m.deps.Loaded) })
 	}
-	loaded := func() { // on the UI goroutine
-		if pending--; pending == 0 && m.deps.Loaded != nil {
-			m.run.goroutine(m.deps.Loaded)
-		}
-	}
-	m.list.reload(func() {
-		m.reselect()
-		loaded()
-	})
+	m.run.settle.add(1) // Show itself, so no job settles it before the last starts
+	defer m.run.settle.add(-1)
+	m.list.reload(m.reselect)
 	background(m.run, func() bool {
 		on, err := m.deps.Projects.Minimal()
 		return err == nil && on
@@ -203,7 +198,6 @@ func (m *MainWindow) Show() {
 		}, func(o opened) {
 			m.memories, m.memState = o.mem, o.state
 			m.refreshMemory()
-			loaded()
 		})
 	}
 }

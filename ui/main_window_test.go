@@ -447,6 +447,45 @@ func TestLoadedRunsOnceAfterListAndMemory(t *testing.T) {
 	}
 }
 
+// TestLoadedWaitsForTheReselectedProject: a returning user's start-up is over
+// only when the last project's view has loaded too (its files, skills,
+// permissions and memory count), so the garbage of all of it is returned.
+func TestLoadedWaitsForTheReselectedProject(t *testing.T) {
+	a := test.NewTempApp(t)
+	home := t.TempDir()
+	svc := project.NewService(guard.Rules{OS: guard.Linux, Home: home, MemoHome: home + "/.memo", TempDir: "/tmp"}, projecttest.NewRegistry(), projecttest.NewSettings(), time.Now)
+	dir := filepath.Join(home, "code", "app")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Setup(dir); err != nil {
+		t.Fatal(err)
+	}
+	a.Preferences().SetString(prefLastProject, dir)
+	// Jobs are held and run one at a time, as goroutines would finish.
+	var held []func()
+	r := runner{goroutine: func(f func()) { held = append(held, f) }, settle: &settle{}}
+	var m *MainWindow
+	calls, viewLoaded := 0, false
+	m = newMainWindow(a, Deps{
+		Projects:   svc,
+		OpenMemory: func() (Memories, memory.State) { return fakeMemories{}, memoryOn },
+		Loaded: func() {
+			calls++
+			viewLoaded = m.view != nil && m.view.loaded
+		},
+	}, r)
+	m.Show()
+	for i := 0; len(held) > 0 && i < 1000; i++ {
+		f := held[0]
+		held = held[1:]
+		f()
+	}
+	if calls != 1 || !viewLoaded {
+		t.Errorf("Loaded ran %d times, with the reselected project loaded: %v; want once, after it loaded", calls, viewLoaded)
+	}
+}
+
 func TestGlobalMemoryEntry(t *testing.T) {
 	f := newFixture(t, memoryOn)
 	f.m.list.list.Select(0)

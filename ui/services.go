@@ -32,7 +32,8 @@ type Deps struct {
 	// OpenPath shows a folder or file in the system's file manager.
 	OpenPath func(path string) error
 	// Loaded, when set, runs off the UI goroutine once the first screen has
-	// loaded (the list and memory.db): the moment to return start-up garbage.
+	// loaded (the list, memory.db and the reselected project): the moment to
+	// return start-up garbage.
 	Loaded func()
 	// Shown, when set, hears the title and text of every message dialog the
 	// window shows: the end-to-end test reads them there, as it cannot read
