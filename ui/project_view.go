@@ -80,7 +80,7 @@ func (v *projectView) buildUI() {
 	v.name = &widget.Label{Text: filepath.Base(v.root), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
 	v.path = newPathLabel()
 	v.path.setText(v.root)
-	v.id = &widget.Label{Text: v.rec.ID, TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
+	v.id = &widget.Label{Text: v.rec.ID, Truncation: fyne.TextTruncateEllipsis} // regular, as the Overview's paths
 	v.copyID = &widget.Button{Icon: theme.ContentCopyIcon(), Importance: widget.LowImportance, OnTapped: v.onCopyID}
 	v.state = newStateBadge()
 	v.notice = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
