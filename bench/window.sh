@@ -43,8 +43,10 @@ mkdir -p out/window
 out=$(cd out/window && pwd)
 
 echo "building memo-projects, barewindow, seed and maptime…"
-# Builds keep the real HOME: the Go module and build caches live under it.
-(cd .. && go build -o "$out/memo-projects" . && go build -o "$out/barewindow" ./bench/barewindow &&
+# Memo Projects is built as the Makefile builds it (-tags no_emoji); the bare
+# window as a plain Fyne app. Builds keep the real HOME: the Go module and
+# build caches live under it.
+(cd .. && go build -tags no_emoji -o "$out/memo-projects" . && go build -o "$out/barewindow" ./bench/barewindow &&
 	CGO_ENABLED=0 go build -o "$out/seed" ./bench/seed)
 gcc -O2 -Wall -o "$out/maptime" -x c - -lX11 <<'C'
 /* maptime TITLE IDLE PROGRAM [ARG…]: runs PROGRAM, prints "STARTUP_MS RSS_KB":
