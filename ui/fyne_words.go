@@ -36,43 +36,69 @@ func favoriteName(name string) string {
 	return name
 }
 
+// findObject returns the first object under o (through containers, splits
+// and pop-ups: the shape of Fyne's dialogs) for which match is true.
+func findObject(o fyne.CanvasObject, match func(fyne.CanvasObject) bool) fyne.CanvasObject {
+	if o == nil {
+		return nil
+	}
+	if match(o) {
+		return o
+	}
+	var children []fyne.CanvasObject
+	switch w := o.(type) {
+	case *fyne.Container:
+		children = w.Objects
+	case *container.Split:
+		children = []fyne.CanvasObject{w.Leading, w.Trailing}
+	case *widget.PopUp:
+		children = []fyne.CanvasObject{w.Content}
+	}
+	for _, c := range children {
+		if found := findObject(c, match); found != nil {
+			return found
+		}
+	}
+	return nil
+}
+
 // wordFavorites finds the folder dialog's list of places under o (a list
 // whose rows are an icon and a label) and words each row as it is drawn.
 func wordFavorites(o fyne.CanvasObject) bool {
-	switch w := o.(type) {
-	case *widget.List:
-		update := w.UpdateItem
-		if update == nil {
+	found := findObject(o, func(o fyne.CanvasObject) bool {
+		l, ok := o.(*widget.List)
+		if !ok || l.UpdateItem == nil || l.CreateItem == nil {
 			return false
 		}
-		probe := w.CreateItem()
-		row, ok := probe.(*fyne.Container)
+		row, ok := l.CreateItem().(*fyne.Container)
 		if !ok || len(row.Objects) != 2 {
 			return false
 		}
-		if _, ok := row.Objects[1].(*widget.Label); !ok {
-			return false
-		}
-		w.UpdateItem = func(id widget.ListItemID, item fyne.CanvasObject) {
-			update(id, item)
-			if l, ok := item.(*fyne.Container).Objects[1].(*widget.Label); ok {
-				if name := favoriteName(l.Text); name != l.Text {
-					l.SetText(name)
-				}
-			}
-		}
-		w.Refresh()
-		return true
-	case *fyne.Container:
-		for _, c := range w.Objects {
-			if wordFavorites(c) {
-				return true
-			}
-		}
-	case *container.Split:
-		return wordFavorites(w.Leading) || wordFavorites(w.Trailing)
-	case *widget.PopUp:
-		return wordFavorites(w.Content)
+		_, ok = row.Objects[1].(*widget.Label)
+		return ok
+	})
+	if found == nil {
+		return false
 	}
-	return false
+	w := found.(*widget.List)
+	update := w.UpdateItem
+	w.UpdateItem = func(id widget.ListItemID, item fyne.CanvasObject) {
+		update(id, item)
+		if l, ok := item.(*fyne.Container).Objects[1].(*widget.Label); ok {
+			if name := favoriteName(l.Text); name != l.Text {
+				l.SetText(name)
+			}
+		}
+	}
+	w.Refresh()
+	return true
+}
+
+// dialogButton returns the button under o whose text is text, or nil.
+func findButton(o fyne.CanvasObject, text string) *widget.Button {
+	b, _ := findObject(o, func(o fyne.CanvasObject) bool {
+		b, ok := o.(*widget.Button)
+		return ok && b.Text == text
+	}).(*widget.Button)
+	return b
 }

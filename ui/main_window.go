@@ -331,12 +331,27 @@ func (m *MainWindow) showFyneFolderDialog(title, start string, then func(path st
 			d.SetLocation(l)
 		}
 	}
-	d.SetOnClosed(func() { m.picking = false })
+	prevKey := m.win.Canvas().OnTypedKey()
+	d.SetOnClosed(func() {
+		m.picking = false
+		m.win.Canvas().SetOnTypedKey(prevKey)
+	})
 	d.Resize(fyne.NewSize(760, 520))
 	d.Show()
-	if top := m.win.Canvas().Overlays().Top(); top != nil {
-		wordFavorites(top)
-	}
+	top := m.win.Canvas().Overlays().Top()
+	wordFavorites(top)
+	// Enter opens the folder shown, Escape cancels, as in every dialog.
+	open := findButton(top, lang.L("Open"))
+	m.win.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
+		switch e.Name {
+		case fyne.KeyReturn, fyne.KeyEnter:
+			if open != nil && !open.Disabled() && open.OnTapped != nil {
+				open.OnTapped()
+			}
+		case fyne.KeyEscape:
+			d.Dismiss()
+		}
+	})
 }
 
 func (m *MainWindow) onDropped(uris []fyne.URI) {
