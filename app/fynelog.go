@@ -12,6 +12,9 @@ import (
 //   - the fallback folder dialog logs "Getting favorite locations: this
 //     computer does not define a VIDEOS folder" each time it opens on a
 //     desktop without that XDG folder;
+//   - for a language Memo has no translation file for (German, say), every
+//     message falls back to English, as meant, and Fyne logs "Translation
+//     failure: message … not found in language …" for each;
 //   - Fyne rewrites preferences.json in place (truncate, then write) when it
 //     quits, and its own file watcher reloads the file in between: "Preferences
 //     load error: EOF" after every SIGTERM, about a file that is whole a moment
@@ -26,12 +29,13 @@ type quietFyneLog struct {
 	drop bool   // the entry being written is dropped
 }
 
-// harmlessFyne pairs a reason with the cause that makes it harmless ("" for
-// any cause).
-func harmlessFyne() [2]struct{ reason, cause string } {
-	return [...]struct{ reason, cause string }{
-		{"Fyne error:  Getting favorite locations", ""},
-		{"Fyne error:  Preferences load error:", "  Cause: EOF"},
+// harmlessFyne pairs a reason with the cause that makes it harmless: the
+// cause line starts with cause and contains also ("" cause: any cause).
+func harmlessFyne() [3]struct{ reason, cause, also string } {
+	return [...]struct{ reason, cause, also string }{
+		{"Fyne error:  Getting favorite locations", "", ""},
+		{"Fyne error:  Preferences load error:", "  Cause: EOF\n", ""},
+		{"Fyne error:  Translation failure", "  Cause: message ", " not found in language "},
 	}
 }
 
@@ -66,9 +70,10 @@ func (q *quietFyneLog) Write(p []byte) (int, error) {
 }
 
 func (q *quietFyneLog) harmless(reason, cause []byte) bool {
+	line := cause[bytes.Index(cause, []byte("  Cause: ")):]
 	for _, h := range harmlessFyne() {
 		if h.cause != "" && bytes.Contains(reason, []byte(h.reason)) &&
-			bytes.Equal(bytes.TrimRight(cause[bytes.Index(cause, []byte("  Cause: ")):], "\n"), []byte(h.cause)) {
+			bytes.HasPrefix(line, []byte(h.cause)) && bytes.Contains(line, []byte(h.also)) {
 			return true
 		}
 	}

@@ -17,11 +17,20 @@ func TestQuietFyneLog(t *testing.T) {
 	l.Println("Fyne error: ", "Preferences load error:")
 	l.Println("  Cause:", "EOF")
 	l.Printf("  At: %s:%d", "app/preferences.go", 103)
+	l.Println("Fyne error: ", "Translation failure")
+	l.Println("  Cause:", `message "Set up" not found in language "de"`)
+	l.Printf("  At: %s:%d", "lang/lang.go", 73)
+	l.Println("Fyne error: ", "Translation failure")
+	l.Println("  Cause:", "template: bad")
+	l.Println("Fyne error: ", "Preferences load error:")
+	l.Println("  Cause:", "EOF in the middle")
 	l.Println("Fyne error: ", "Failed to open the window")
 	l.Println("  Cause:", "no GL")
 	l.Println("Fyne error: ", "Preferences load error:")
 	l.Println("  Cause:", "invalid character 'x'")
-	want := "Fyne error:  Failed to open the window\n  Cause: no GL\n" +
+	want := "Fyne error:  Translation failure\n  Cause: template: bad\n" +
+		"Fyne error:  Preferences load error:\n  Cause: EOF in the middle\n" +
+		"Fyne error:  Failed to open the window\n  Cause: no GL\n" +
 		"Fyne error:  Preferences load error:\n  Cause: invalid character 'x'\n"
 	if out.String() != want {
 		t.Errorf("logged %q, want only the real error %q", out.String(), want)
