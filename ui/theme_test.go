@@ -48,7 +48,6 @@ func over(c, bg color.Color) color.Color {
 // button (also focused), the path label, and the list badges.
 func TestTextContrast(t *testing.T) {
 	th := newAppTheme()
-	type pair struct{ what, fg, bg string }
 	backgrounds := []fyne.ThemeColorName{theme.ColorNameBackground, theme.ColorNameOverlayBackground,
 		theme.ColorNameInputBackground, theme.ColorNameMenuBackground, theme.ColorNameHeaderBackground}
 	texts := map[string]fyne.ThemeColorName{
