@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -28,7 +29,8 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	binary = filepath.Join(dir, "memo-projects")
-	build := exec.Command("go", "build", "-o", binary, "..")
+	// The binary is built with the tags this test was (make test: no_emoji).
+	build := exec.Command("go", "build", "-tags", buildTags(), "-o", binary, "..")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "building memo-projects:", err)
@@ -38,6 +40,18 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// buildTags are the -tags the test binary was built with.
+func buildTags() string {
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range info.Settings {
+			if s.Key == "-tags" {
+				return s.Value
+			}
+		}
+	}
+	return ""
 }
 
 // cli runs the binary with a private HOME and data home.

@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"log"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -50,6 +51,8 @@ func (e *env) window(path string) (code int) {
 		sessionbus.Pin()
 		childEnv = startenv.Original
 	}
+	log.SetOutput(&quietFyneLog{w: e.stderr})
+	dropEmptyPreferences(settingsDir())
 	apiSw := newAPISwitch(apiConfig(s, e.now), s.settings)
 	// The server stops with the window; its switch stays as it was, so it
 	// comes back at the next launch.

@@ -19,7 +19,10 @@ func (m *MainWindow) showError(title string, err error) {
 // showRefused tells why a folder cannot be a project and what would make it
 // usable; there is no way to set it up from here, and it has no id to show.
 func (m *MainWindow) showRefused(st project.Status, reason string) {
-	text := reason + "\n\n" + usableHint(reason)
+	if st.ReasonCode != "" {
+		reason = reasonText(st)
+	}
+	text := reason + "\n\n" + usableHint(st.ReasonCode)
 	if st.Root != "" {
 		text += "\n\n" + st.Root
 	}

@@ -70,6 +70,7 @@ func NewMainWindow(a fyne.App, deps Deps) *MainWindow {
 }
 
 func newMainWindow(a fyne.App, deps Deps, r runner) *MainWindow {
+	a.Settings().SetTheme(newAppTheme()) // readable contrast, visible focus
 	m := &MainWindow{app: a, deps: deps, run: r, win: a.NewWindow(Title)}
 	m.pickFolder = func(folderRequest) (string, error) { return "", errNoNativeDialog }
 	m.buildUI()
@@ -173,19 +174,14 @@ func (m *MainWindow) emptyState() fyne.CanvasObject {
 // UI goroutine so the first frame is not held up.
 func (m *MainWindow) Show() {
 	m.win.Show()
-	pending := 1
-	if m.deps.OpenMemory != nil {
-		pending++
+	if m.deps.Loaded != nil {
+		// Armed before the first job starts: fires when the list, memory.db
+		// and the reselected project (jobs started by jobs) have all loaded.
+		m.run.settle.whenSettled(func() { m.run.goroutine(m.deps.Loaded) })
 	}
-	loaded := func() { // on the UI goroutine
-		if pending--; pending == 0 && m.deps.Loaded != nil {
-			m.run.goroutine(m.deps.Loaded)
-		}
-	}
-	m.list.reload(func() {
-		m.reselect()
-		loaded()
-	})
+	m.run.settle.add(1) // Show itself, so no job settles it before the last starts
+	defer m.run.settle.add(-1)
+	m.list.reload(m.reselect)
 	background(m.run, func() bool {
 		on, err := m.deps.Projects.Minimal()
 		return err == nil && on
@@ -202,7 +198,6 @@ func (m *MainWindow) Show() {
 		}, func(o opened) {
 			m.memories, m.memState = o.mem, o.state
 			m.refreshMemory()
-			loaded()
 		})
 	}
 }
@@ -336,9 +331,27 @@ func (m *MainWindow) showFyneFolderDialog(title, start string, then func(path st
 			d.SetLocation(l)
 		}
 	}
-	d.SetOnClosed(func() { m.picking = false })
+	prevKey := m.win.Canvas().OnTypedKey()
+	d.SetOnClosed(func() {
+		m.picking = false
+		m.win.Canvas().SetOnTypedKey(prevKey)
+	})
 	d.Resize(fyne.NewSize(760, 520))
 	d.Show()
+	top := m.win.Canvas().Overlays().Top()
+	wordFavorites(top)
+	// Enter opens the folder shown, Escape cancels, as in every dialog.
+	open := findButton(top, lang.L("Open"))
+	m.win.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
+		switch e.Name {
+		case fyne.KeyReturn, fyne.KeyEnter:
+			if open != nil && !open.Disabled() && open.OnTapped != nil {
+				open.OnTapped()
+			}
+		case fyne.KeyEscape:
+			d.Dismiss()
+		}
+	})
 }
 
 func (m *MainWindow) onDropped(uris []fyne.URI) {

@@ -217,7 +217,7 @@ func TestRefusedFolderShowsReasonAndNoSetup(t *testing.T) {
 		t.Fatalf("opening a refused folder showed %q, want one refusal naming the folder", f.shown)
 	}
 	st, _ := f.svc.Status(dir)
-	if !f.says(f.m.win, st.Reason) || !f.says(f.m.win, dir) || !f.says(f.m.win, usableHint(st.Reason)) {
+	if !f.says(f.m.win, st.Reason) || !f.says(f.m.win, dir) || !f.says(f.m.win, usableHint(st.ReasonCode)) {
 		t.Errorf("the refusal does not show the guard's reason %q, what would make the folder usable and the folder", st.Reason)
 	}
 	if f.button(f.m.win, "Set up") != nil || f.button(f.m.win, "Set up…") != nil {
@@ -457,6 +457,45 @@ func TestLoadedRunsOnceAfterListAndMemory(t *testing.T) {
 	m.list.reload(nil)
 	if calls != 1 {
 		t.Errorf("Loaded ran again on a later reload (%d calls)", calls)
+	}
+}
+
+// TestLoadedWaitsForTheReselectedProject: a returning user's start-up is over
+// only when the last project's view has loaded too (its files, skills,
+// permissions and memory count), so the garbage of all of it is returned.
+func TestLoadedWaitsForTheReselectedProject(t *testing.T) {
+	a := test.NewTempApp(t)
+	home := t.TempDir()
+	svc := project.NewService(guard.Rules{OS: guard.Linux, Home: home, MemoHome: home + "/.memo", TempDir: "/tmp"}, projecttest.NewRegistry(), projecttest.NewSettings(), time.Now)
+	dir := filepath.Join(home, "code", "app")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Setup(dir); err != nil {
+		t.Fatal(err)
+	}
+	a.Preferences().SetString(prefLastProject, dir)
+	// Jobs are held and run one at a time, as goroutines would finish.
+	var held []func()
+	r := runner{goroutine: func(f func()) { held = append(held, f) }, settle: &settle{}}
+	var m *MainWindow
+	calls, viewLoaded := 0, false
+	m = newMainWindow(a, Deps{
+		Projects:   svc,
+		OpenMemory: func() (Memories, memory.State) { return fakeMemories(memoryOn, nil), memoryOn },
+		Loaded: func() {
+			calls++
+			viewLoaded = m.view != nil && m.view.loaded
+		},
+	}, r)
+	m.Show()
+	for i := 0; len(held) > 0 && i < 1000; i++ {
+		f := held[0]
+		held = held[1:]
+		f()
+	}
+	if calls != 1 || !viewLoaded {
+		t.Errorf("Loaded ran %d times, with the reselected project loaded: %v; want once, after it loaded", calls, viewLoaded)
 	}
 }
 

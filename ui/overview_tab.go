@@ -81,7 +81,9 @@ func (t *overviewTab) show(st project.Status, files []project.FileState) {
 		}
 		// Icon, name and state line up as a grid; the state wraps under the
 		// name, so a long note never widens the window.
-		path := &widget.Label{Text: f.Path, TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
+		// Regular text, not monospace: a monospace face (with its emoji and
+		// system fallbacks) costs about 9 MB at start-up.
+		path := &widget.Label{Text: f.Path, Truncation: fyne.TextTruncateEllipsis}
 		state := &widget.Label{Text: fileStateText(f.State), Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText}
 		text := container.New(layout.NewCustomPaddedVBoxLayout(-2*theme.InnerPadding()), path, state)
 		t.files.Add(container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(icon)), nil, text))

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -429,6 +430,31 @@ func TestNoDimText(t *testing.T) {
 			if l, ok := o.(*widget.Label); ok && l.Importance == widget.LowImportance {
 				t.Errorf("%s: %q is drawn in the dim disabled color", name, l.Text)
 			}
+		}
+	}
+}
+
+// TestFolderDialogKeys: on Fyne's fallback folder dialog Enter opens the
+// folder shown and Escape cancels; either way the window's keys come back.
+func TestFolderDialogKeys(t *testing.T) {
+	for _, key := range []fyne.KeyName{fyne.KeyReturn, fyne.KeyEnter, fyne.KeyEscape} {
+		f := newFixture(t, memoryOn)
+		start := t.TempDir()
+		var got []string
+		f.m.showFyneFolderDialog("Open a project folder", start, func(p string) { got = append(got, p) })
+		if f.m.win.Canvas().Overlays().Top() == nil {
+			t.Fatalf("%s: no dialog shown", key)
+		}
+		f.m.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: key})
+		want := []string{start}
+		if key == fyne.KeyEscape {
+			want = nil
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s on the folder dialog chose %q, want %q", key, got, want)
+		}
+		if f.m.win.Canvas().Overlays().Top() != nil || f.m.picking {
+			t.Errorf("%s did not close the folder dialog", key)
 		}
 	}
 }

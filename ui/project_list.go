@@ -383,7 +383,7 @@ func badgeText(b project.Badge) string {
 	case project.BadgeNotSetUp:
 		return lang.L("not set up")
 	case project.BadgeNever:
-		return lang.L("never")
+		return lang.L("declined")
 	case project.BadgeNotAllowed:
 		return lang.L("not allowed")
 	case project.BadgeMissing:
@@ -405,7 +405,7 @@ func badgeColor(b project.Badge) color.Color {
 	case project.BadgeNotAllowed:
 		return color.NRGBA{0xc6, 0x28, 0x28, 0xff} // red
 	case project.BadgeMissing, badgeNeedsAttention:
-		return color.NRGBA{0xb2, 0x6a, 0x00, 0xff} // amber
+		return color.NRGBA{0x9a, 0x5b, 0x00, 0xff} // amber, dark enough for white text
 	}
 	return color.Transparent
 }

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"path/filepath"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -84,7 +83,7 @@ func (v *projectView) buildUI() {
 	v.name = &widget.Label{Text: filepath.Base(v.root), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
 	v.path = newPathLabel()
 	v.path.setText(v.root)
-	v.id = &widget.Label{Text: v.rec.ID, TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
+	v.id = &widget.Label{Text: v.rec.ID, Truncation: fyne.TextTruncateEllipsis} // regular, as the Overview's paths
 	v.copyID = &widget.Button{Icon: theme.ContentCopyIcon(), Importance: widget.LowImportance, OnTapped: v.onCopyID}
 	v.state = newStateBadge()
 	v.notice = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
@@ -182,8 +181,8 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 	case err != nil:
 		v.notice.SetText(err.Error())
 	case refused:
-		v.notice.SetText(st.Reason)
-		v.hint.SetText(usableHint(st.Reason))
+		v.notice.SetText(reasonText(st))
+		v.hint.SetText(usableHint(st.ReasonCode))
 		v.hint.Show()
 	case attention:
 		v.notice.Importance = widget.WarningImportance
@@ -227,14 +226,6 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 	} else {
 		v.tabs.Hide()
 	}
-}
-
-// usableHint says what would make a refused folder usable.
-func usableHint(reason string) string {
-	if strings.Contains(reason, ".memo") {
-		return lang.L("To use it, open the project folder that holds this .memo instead, or remove or rename that .memo folder if it is not Memo's.")
-	}
-	return lang.L("To use Memo here, open a folder of your own instead, such as a repository in your home folder.")
 }
 
 func (v *projectView) setMinimal(on bool) { v.overview.setMinimal(on) }

@@ -41,7 +41,8 @@ type Deps struct {
 	// OpenPath shows a folder or file in the system's file manager.
 	OpenPath func(path string) error
 	// Loaded, when set, runs off the UI goroutine once the first screen has
-	// loaded (the list and memory.db): the moment to return start-up garbage.
+	// loaded (the list, memory.db and the reselected project): the moment to
+	// return start-up garbage.
 	Loaded func()
 	// API is the local API server behind Settings' switch (nil: the switch
 	// is not offered).

@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"memo.dev/projects/assets"
+	"memo.dev/projects/domain/guard"
+	"memo.dev/projects/domain/project"
 )
 
 // TestTranslationsLoadTurkish loads tr.json into Fyne's lang package and checks
@@ -23,26 +25,7 @@ func TestTranslationsLoadTurkish(t *testing.T) {
 	if want == "" || want == "Set up" {
 		t.Fatalf(`tr.json: "Set up" should have a Turkish translation, has %q`, want)
 	}
-	trData, err := assets.Translations.ReadFile(path.Join(translationsDir, "tr.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	enData, err := assets.Translations.ReadFile(path.Join(translationsDir, "en.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Registered before t.Setenv, so it runs after the environment is restored:
-	// adding translations again makes Fyne re-pick the real system locale.
-	t.Cleanup(func() { _ = lang.AddTranslationsForLocale(enData, fyne.Locale("en")) })
-	t.Setenv("LC_ALL", "tr_TR.UTF-8")
-	t.Setenv("LANGUAGE", "tr")
-
-	if err := lang.AddTranslationsForLocale(trData, fyne.Locale("tr")); err != nil {
-		t.Fatalf("lang.AddTranslationsForLocale(tr.json): %v", err)
-	}
-	if loc := lang.SystemLocale(); !strings.HasPrefix(string(loc), "tr") {
-		t.Fatalf("LC_ALL=tr_TR.UTF-8 did not make Fyne pick Turkish (it sees %q)", loc)
-	}
+	useTurkish(t)
 	if got := lang.L("Set up"); got != want {
 		t.Errorf(`with tr.json loaded, lang.L("Set up") = %q, want %q`, got, want)
 	}
@@ -73,5 +56,99 @@ func TestTranslationsLoadTurkish(t *testing.T) {
 		if got != exp.String() {
 			t.Errorf("lang.L(%q) in Turkish = %q, want %q", key, got, exp.String())
 		}
+	}
+}
+
+// useTurkish loads tr.json with the locale forced to Turkish until the test
+// ends.
+func useTurkish(t *testing.T) {
+	t.Helper()
+	trData, err := assets.Translations.ReadFile(path.Join(translationsDir, "tr.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	enData, err := assets.Translations.ReadFile(path.Join(translationsDir, "en.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Registered before t.Setenv, so it runs after the environment is restored:
+	// adding translations again makes Fyne re-pick the real system locale.
+	t.Cleanup(func() { _ = lang.AddTranslationsForLocale(enData, fyne.Locale("en")) })
+	t.Setenv("LC_ALL", "tr_TR.UTF-8")
+	t.Setenv("LANGUAGE", "tr")
+	if err := lang.AddTranslationsForLocale(trData, fyne.Locale("tr")); err != nil {
+		t.Fatalf("lang.AddTranslationsForLocale(tr.json): %v", err)
+	}
+	if loc := lang.SystemLocale(); !strings.HasPrefix(string(loc), "tr") {
+		t.Fatalf("LC_ALL=tr_TR.UTF-8 did not make Fyne pick Turkish (it sees %q)", loc)
+	}
+}
+
+// TestGuardReasonsWorded: the window words every guard reason code itself, in
+// English exactly as the guard's sentence, in Turkish with the same values;
+// the Fyne folder dialog's places and every badge are Turkish too.
+func TestGuardReasonsWorded(t *testing.T) {
+	args := map[string]string{guard.ArgFolder: "/X/.memo", guard.ArgEntries: "bin, data", guard.ArgError: "E-42"}
+	english := map[guard.Code]string{}
+	for _, c := range guard.Codes() {
+		st := project.Status{Reason: "unworded", ReasonCode: c, ReasonArgs: args}
+		want := guard.Sentence(c, args)
+		if got := reasonText(st); got != want {
+			t.Errorf("reasonText(%q) in English = %q, want the guard's %q", c, got, want)
+		}
+		english[c] = want
+	}
+	useTurkish(t)
+	for _, c := range guard.Codes() {
+		got := reasonText(project.Status{Reason: "unworded", ReasonCode: c, ReasonArgs: args})
+		if got == english[c] || got == "unworded" {
+			t.Errorf("reasonText(%q) in Turkish = %q: not translated", c, got)
+		}
+		for _, v := range args {
+			if strings.Contains(english[c], v) && !strings.Contains(got, v) {
+				t.Errorf("reasonText(%q) in Turkish = %q lacks the value %q", c, got, v)
+			}
+		}
+		if usableHint(c) == "" {
+			t.Errorf("usableHint(%q) is empty", c)
+		}
+	}
+	for _, b := range []project.Badge{project.BadgeSetUp, project.BadgeNotSetUp, project.BadgeNever,
+		project.BadgeNotAllowed, project.BadgeMissing, badgeNeedsAttention} {
+		if got := badgeText(b); got == string(b) || got == "" {
+			t.Errorf("badge %q in Turkish = %q", b, got)
+		}
+	}
+	for _, name := range []string{"Home", "Computer", "Desktop", "Documents", "Downloads", "Music", "Pictures", "Videos"} {
+		if got := favoriteName(name); got == name {
+			t.Errorf("folder dialog place %q is not translated", name)
+		}
+	}
+	for _, s := range []string{stateNotYet, project.StatePresent, project.StateMissing, project.StateSkipped,
+		project.StateEdited, project.StateOutdated} {
+		if got := fileStateText(s); got == s || got == "" {
+			t.Errorf("file state %q in Turkish = %q", s, got)
+		}
+	}
+}
+
+// TestFolderDialogInTurkish: Fyne's fallback folder dialog shows its places
+// and buttons in Turkish.
+func TestFolderDialogInTurkish(t *testing.T) {
+	useTurkish(t)
+	f := newFixture(t, memoryOn)
+	f.m.showFyneFolderDialog("Bir proje klasörü açın", "", func(string) {})
+	for _, want := range []string{"Ev klasörü", "Bilgisayar"} {
+		if !f.says(f.m.win, want) {
+			t.Errorf("the folder dialog does not show %q", want)
+		}
+	}
+	for _, want := range []string{"Aç", "Vazgeç"} {
+		if f.button(f.m.win, want) == nil {
+			t.Errorf("the folder dialog has no %q button", want)
+		}
+	}
+	if f.says(f.m.win, "Home") || f.says(f.m.win, "Computer") {
+		t.Error("the folder dialog still shows English places")
 	}
 }

@@ -7,7 +7,7 @@
 package guard
 
 import (
-	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -51,41 +51,122 @@ type Memo struct {
 	Unreadable string
 }
 
-// Verdict is the guard's answer. Reason is a short sentence when refused.
+// Verdict is the guard's answer. When refused, Code names the rule and Args
+// its values, so a window can word the reason in the reader's language;
+// Reason is the same in an English sentence (the CLI's and the API's).
 type Verdict struct {
 	Allowed bool
 	Reason  string
+	Code    Code
+	Args    map[string]string
 }
 
-// Reasons for refusals, one per rule (shown to people).
+// Code names why a folder is refused, one per rule.
+type Code string
+
+// Reason codes. The argument each one carries is named in reasons.
 const (
-	reasonHome = "This is your home folder: Memo keeps its own install in ~/.memo there, " +
-		"and an update would delete project files."
-	reasonHomeAncestor = "This folder contains your home folder, and with it Memo's own install " +
-		"in ~/.memo; choose the project's own folder instead."
-	reasonFSRoot     = "This is the root of the filesystem; choose the project's own folder instead."
-	reasonDriveRoot  = "This is the root of a drive; choose the project's own folder instead."
-	reasonVolumeRoot = "This is the root of a mounted volume; choose the project's own folder instead."
-	reasonMemoHome   = "This is Memo's own folder, where its install and data live; " +
-		"a project cannot live there."
-	reasonMemoParent = "This folder's .memo is Memo's own install folder; a project here " +
-		"would mix project files into the install."
-	reasonExecutable = "This folder holds the installed Memo program; a project cannot live there."
-	reasonSettings   = "This is Memo's settings folder; a project cannot live there."
-	reasonSystem     = "This is a system folder; projects belong in your own folders."
-	reasonInSystem   = "This folder is inside the system folder %s; projects belong in your own folders."
-	reasonShared     = "This is %s, a folder shared by many programs; choose a folder inside it instead."
-	reasonTemp       = "This is the system temp folder itself; only a folder inside it can be a project."
-	reasonSymlink    = "This folder's .memo is a symbolic link or junction; Memo treats it as " +
-		"foreign and never writes through it."
-	reasonInstall = "This folder's .memo holds %s, so it looks like a Memo install, not a project; " +
-		"Memo leaves it alone."
-	reasonForeign    = "This folder holds a .memo folder that Memo did not create; Memo never writes into it."
-	reasonUnreadable = "This folder's .memo cannot be read (%s), so Memo cannot tell whether it is a project; " +
-		"Memo leaves it alone."
-	reasonInMemo = "This folder is inside a .memo folder (%s); a project is the folder that holds its .memo, " +
-		"and Memo never makes a project inside one."
+	CodeHome         Code = "home"
+	CodeHomeAncestor Code = "home_ancestor"
+	CodeFSRoot       Code = "filesystem_root"
+	CodeDriveRoot    Code = "drive_root"
+	CodeVolumeRoot   Code = "volume_root"
+	CodeMemoHome     Code = "memo_home"
+	CodeMemoParent   Code = "memo_parent"
+	CodeExecutable   Code = "executable"
+	CodeSettings     Code = "settings"
+	CodeSystem       Code = "system"
+	CodeInSystem     Code = "in_system"    // ArgFolder: the system folder
+	CodeShared       Code = "shared"       // ArgFolder: the shared folder
+	CodeTemp         Code = "temp"         //
+	CodeSymlink      Code = "memo_symlink" //
+	CodeInstall      Code = "memo_install" // ArgEntries: what the .memo holds
+	CodeForeign      Code = "memo_foreign"
+	CodeUnreadable   Code = "memo_unreadable" // ArgError: why it cannot be read
+	CodeInMemo       Code = "in_memo"         // ArgFolder: the .memo folder
+	CodeEmpty        Code = "path_empty"
+	CodeRelative     Code = "path_relative"
+	CodeNUL          Code = "path_nul"
+	CodeColon        Code = "path_colon"
+	CodeUNC          Code = "path_unc"
+	CodeDots         Code = "path_dots"
 )
+
+// Argument names in Verdict.Args.
+const (
+	ArgFolder  = "folder"
+	ArgEntries = "entries"
+	ArgError   = "error"
+)
+
+// reasons are the English sentences, one per code; {arg} is replaced by the
+// argument of that name.
+var reasons = map[Code]string{
+	CodeHome: "This is your home folder: Memo keeps its own install in ~/.memo there, " +
+		"and an update would delete project files.",
+	CodeHomeAncestor: "This folder contains your home folder, and with it Memo's own install " +
+		"in ~/.memo; choose the project's own folder instead.",
+	CodeFSRoot:     "This is the root of the filesystem; choose the project's own folder instead.",
+	CodeDriveRoot:  "This is the root of a drive; choose the project's own folder instead.",
+	CodeVolumeRoot: "This is the root of a mounted volume; choose the project's own folder instead.",
+	CodeMemoHome: "This is Memo's own folder, where its install and data live; " +
+		"a project cannot live there.",
+	CodeMemoParent: "This folder's .memo is Memo's own install folder; a project here " +
+		"would mix project files into the install.",
+	CodeExecutable: "This folder holds the installed Memo program; a project cannot live there.",
+	CodeSettings:   "This is Memo's settings folder; a project cannot live there.",
+	CodeSystem:     "This is a system folder; projects belong in your own folders.",
+	CodeInSystem:   "This folder is inside the system folder {folder}; projects belong in your own folders.",
+	CodeShared:     "This is {folder}, a folder shared by many programs; choose a folder inside it instead.",
+	CodeTemp:       "This is the system temp folder itself; only a folder inside it can be a project.",
+	CodeSymlink: "This folder's .memo is a symbolic link or junction; Memo treats it as " +
+		"foreign and never writes through it.",
+	CodeInstall: "This folder's .memo holds {entries}, so it looks like a Memo install, not a project; " +
+		"Memo leaves it alone.",
+	CodeForeign: "This folder holds a .memo folder that Memo did not create; Memo never writes into it.",
+	CodeUnreadable: "This folder's .memo cannot be read ({error}), so Memo cannot tell whether it is a project; " +
+		"Memo leaves it alone.",
+	CodeInMemo: "This folder is inside a .memo folder ({folder}); a project is the folder that holds its .memo, " +
+		"and Memo never makes a project inside one.",
+	CodeEmpty:    "No folder was given.",
+	CodeRelative: "This path is not absolute; give the folder's full path.",
+	CodeNUL:      "This path contains a NUL character, which no folder name can hold.",
+	CodeColon:    "This path has a colon inside a folder name, which Windows does not allow.",
+	CodeUNC:      "This network path is incomplete; give it as \\\\server\\share\\folder.",
+	CodeDots:     "This path has a folder name made only of dots and spaces, which Windows reads ambiguously.",
+}
+
+// Codes lists every reason code, so a window can check it words each one.
+func Codes() []Code {
+	out := make([]Code, 0, len(reasons))
+	for c := range reasons {
+		out = append(out, c)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// refuse builds a refusal; args are name, value pairs.
+func refuse(code Code, args ...string) Verdict {
+	v := Verdict{Code: code}
+	for i := 0; i+1 < len(args); i += 2 {
+		if v.Args == nil {
+			v.Args = map[string]string{}
+		}
+		v.Args[args[i]] = args[i+1]
+	}
+	v.Reason = Sentence(code, v.Args)
+	return v
+}
+
+// Sentence is the English reason for code with its arguments filled in.
+func Sentence(code Code, args map[string]string) string {
+	pairs := make([]string, 0, 2*len(args))
+	for name, value := range args {
+		pairs = append(pairs, "{"+name+"}", value)
+	}
+	return strings.NewReplacer(pairs...).Replace(reasons[code])
+}
 
 // System folders are refused with everything inside them.
 var (
@@ -113,13 +194,13 @@ func (r Rules) CheckPath(path string) Verdict {
 
 	// Rule 1: home and its ancestors.
 	if hasHome && r.same(p, home) {
-		return refuse(reasonHome)
+		return refuse(CodeHome)
 	}
 	if hasHome && r.within(home, p) {
 		if p.isRoot() {
 			return refuse(r.rootReason())
 		}
-		return refuse(reasonHomeAncestor)
+		return refuse(CodeHomeAncestor)
 	}
 
 	// Rule 2: Memo's own folders.
@@ -127,25 +208,25 @@ func (r Rules) CheckPath(path string) Verdict {
 	if badMemo == "" {
 		if exe, bad := r.parse(r.Executable); bad == "" && r.within(exe, memo) &&
 			r.within(p, exe.parent()) {
-			return refuse(reasonExecutable)
+			return refuse(CodeExecutable)
 		}
 		if r.within(p, memo) {
-			return refuse(reasonMemoHome)
+			return refuse(CodeMemoHome)
 		}
 		// A project here would have MemoHome as its own .memo.
 		if !memo.isRoot() && r.sameName(memo.parts[len(memo.parts)-1], ".memo") &&
 			r.same(p, memo.parent()) {
-			return refuse(reasonMemoParent)
+			return refuse(CodeMemoParent)
 		}
 	}
 	for _, s := range r.MemoDirs {
 		if d, bad := r.parse(s); bad == "" && r.within(p, d) {
-			return refuse(reasonMemoHome)
+			return refuse(CodeMemoHome)
 		}
 	}
 	for _, s := range r.SettingsDirs {
 		if d, bad := r.parse(s); bad == "" && r.within(p, d) {
-			return refuse(reasonSettings)
+			return refuse(CodeSettings)
 		}
 	}
 
@@ -155,7 +236,7 @@ func (r Rules) CheckPath(path string) Verdict {
 	}
 	// macOS mounts every other volume at /Volumes/<name>.
 	if r.OS == Darwin && len(p.parts) == 2 && strings.EqualFold(p.parts[0], "Volumes") {
-		return refuse(reasonVolumeRoot)
+		return refuse(CodeVolumeRoot)
 	}
 	for _, s := range r.systemDirs() {
 		d, bad := r.parse(s)
@@ -170,16 +251,16 @@ func (r Rules) CheckPath(path string) Verdict {
 			continue
 		}
 		if r.same(p, d) {
-			return refuse(reasonSystem)
+			return refuse(CodeSystem)
 		}
-		return refuse(fmt.Sprintf(reasonInSystem, s))
+		return refuse(CodeInSystem, ArgFolder, s)
 	}
 	if t, bad := r.parse(r.TempDir); bad == "" && r.same(p, t) {
-		return refuse(reasonTemp)
+		return refuse(CodeTemp)
 	}
 	for _, s := range r.sharedDirs() {
 		if d, bad := r.parse(s); bad == "" && r.same(p, d) {
-			return refuse(fmt.Sprintf(reasonShared, s))
+			return refuse(CodeShared, ArgFolder, s)
 		}
 	}
 
@@ -187,7 +268,7 @@ func (r Rules) CheckPath(path string) Verdict {
 	// project's own) is never a project root. The project service maps a path
 	// inside a project's own valid .memo to that project before asking.
 	if i := r.memoIndex(p); i >= 0 {
-		return refuse(fmt.Sprintf(reasonInMemo, r.format(cleanPath{vol: p.vol, parts: p.parts[:i+1]})))
+		return refuse(CodeInMemo, ArgFolder, r.format(cleanPath{vol: p.vol, parts: p.parts[:i+1]}))
 	}
 	return Verdict{Allowed: true}
 }
@@ -235,24 +316,22 @@ func (r Rules) Check(path string, m Memo) Verdict {
 	}
 	switch {
 	case m.Symlink:
-		return refuse(reasonSymlink)
+		return refuse(CodeSymlink)
 	case m.Unreadable != "":
-		return refuse(fmt.Sprintf(reasonUnreadable, m.Unreadable))
+		return refuse(CodeUnreadable, ArgError, m.Unreadable)
 	case len(m.InstallEntries) > 0:
-		return refuse(fmt.Sprintf(reasonInstall, installNames(m.InstallEntries)))
+		return refuse(CodeInstall, ArgEntries, installNames(m.InstallEntries))
 	case m.Exists && !m.ValidProject:
-		return refuse(reasonForeign)
+		return refuse(CodeForeign)
 	}
 	return Verdict{Allowed: true}
 }
 
-func refuse(reason string) Verdict { return Verdict{Reason: reason} }
-
-func (r Rules) rootReason() string {
+func (r Rules) rootReason() Code {
 	if r.OS == Windows {
-		return reasonDriveRoot
+		return CodeDriveRoot
 	}
-	return reasonFSRoot
+	return CodeFSRoot
 }
 
 func (r Rules) systemDirs() []string {

@@ -1,6 +1,8 @@
 package guard
 
 import (
+	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -384,7 +386,7 @@ func TestCheck(t *testing.T) {
 	}
 	// With nothing at .memo, Check is CheckPath.
 	for _, c := range pathCases {
-		if v, want := c.rules.Check(c.path, Memo{}), c.rules.CheckPath(c.path); v != want {
+		if v, want := c.rules.Check(c.path, Memo{}), c.rules.CheckPath(c.path); !reflect.DeepEqual(v, want) {
 			t.Errorf("%s: Check(%q, Memo{}) = %+v, want %+v", c.rules.OS, c.path, v, want)
 		}
 	}
@@ -544,6 +546,67 @@ func checkReason(t *testing.T, call string, v Verdict) {
 	if v.Allowed != (v.Reason == "") {
 		t.Fatalf("%s = %+v: an allowed verdict has no reason, a refused one has one", call, v)
 	}
+	if v.Allowed {
+		if v.Code != "" || v.Args != nil {
+			t.Fatalf("%s = %+v: an allowed verdict carries a reason code", call, v)
+		}
+		return
+	}
+	// A window words the reason from Code and Args alone: every placeholder
+	// of the code's sentence has its argument, and nothing else is passed.
+	sentence, ok := reasons[v.Code]
+	if !ok {
+		t.Fatalf("%s = %+v: unknown reason code", call, v)
+	}
+	want := placeholder.FindAllStringSubmatch(sentence, -1)
+	if len(want) != len(v.Args) {
+		t.Fatalf("%s = %+v: args %v, want exactly %v", call, v, v.Args, want)
+	}
+	for _, m := range want {
+		if _, ok := v.Args[m[1]]; !ok {
+			t.Fatalf("%s = %+v: argument %q missing", call, v, m[1])
+		}
+	}
+}
+
+var placeholder = regexp.MustCompile(`\{(\w+)\}`)
+
+// TestReasonCodes: every rule's code has a sentence, the sentences are
+// distinct (so the code names the rule), and each one reaches a verdict with
+// its arguments filled in.
+func TestReasonCodes(t *testing.T) {
+	seen := map[string]Code{}
+	for _, c := range Codes() {
+		s := reasons[c]
+		if s == "" {
+			t.Errorf("code %q has no sentence", c)
+		}
+		if other, dup := seen[s]; dup {
+			t.Errorf("codes %q and %q share a sentence", c, other)
+		}
+		seen[s] = c
+	}
+	reached := map[Code]bool{}
+	for _, c := range pathCases {
+		v := c.rules.CheckPath(c.path)
+		checkReason(t, "CheckPath("+strconv.Quote(c.path)+")", v)
+		reached[v.Code] = true
+	}
+	for _, c := range memoCases {
+		v := c.rules.Check(c.path, c.memo)
+		checkReason(t, "Check("+strconv.Quote(c.path)+")", v)
+		reached[v.Code] = true
+		for name, val := range v.Args {
+			if !strings.Contains(v.Reason, val) {
+				t.Errorf("Check(%q): reason %q lacks its %s %q", c.path, v.Reason, name, val)
+			}
+		}
+	}
+	for _, c := range Codes() {
+		if !reached[c] {
+			t.Errorf("no test case reaches reason code %q", c)
+		}
+	}
 }
 
 func FuzzCheck(f *testing.F) {
@@ -565,7 +628,7 @@ func FuzzCheck(f *testing.F) {
 			checkReason(t, string(r.OS)+": CheckPath("+strconv.Quote(path)+")", v)
 			c := r.Check(path, m)
 			checkReason(t, string(r.OS)+": Check("+strconv.Quote(path)+")", c)
-			if !v.Allowed && c != v {
+			if !v.Allowed && !reflect.DeepEqual(c, v) {
 				t.Fatalf("%s: Check(%q, %+v) = %+v, want the path verdict %+v", r.OS, path, m, c, v)
 			}
 			if c.Allowed && (m.Symlink || len(m.InstallEntries) > 0 || m.Unreadable != "" || m.Exists && !m.ValidProject) {

@@ -19,29 +19,19 @@ func (c cleanPath) parent() cleanPath {
 	return cleanPath{vol: c.vol, parts: c.parts[:len(c.parts)-1]}
 }
 
-// Reasons for a path the guard cannot read as an absolute folder.
-const (
-	reasonEmpty    = "No folder was given."
-	reasonRelative = "This path is not absolute; give the folder's full path."
-	reasonNUL      = "This path contains a NUL character, which no folder name can hold."
-	reasonColon    = "This path has a colon inside a folder name, which Windows does not allow."
-	reasonUNC      = "This network path is incomplete; give it as \\\\server\\share\\folder."
-	reasonDots     = "This path has a folder name made only of dots and spaces, which Windows reads ambiguously."
-)
-
 // parse cleans p in the syntax of r.OS. The second result is the reason p is
 // refused, or "" when p is a usable absolute path.
-func (r Rules) parse(p string) (cleanPath, string) {
+func (r Rules) parse(p string) (cleanPath, Code) {
 	switch {
 	case p == "":
-		return cleanPath{}, reasonEmpty
+		return cleanPath{}, CodeEmpty
 	case strings.IndexByte(p, 0) >= 0:
-		return cleanPath{}, reasonNUL
+		return cleanPath{}, CodeNUL
 	case r.OS == Windows:
 		return parseWindows(p)
 	}
 	if p[0] != '/' {
-		return cleanPath{}, reasonRelative
+		return cleanPath{}, CodeRelative
 	}
 	parts, _ := cleanParts(strings.Split(p, "/"), false)
 	// /var, /tmp and /etc are symlinks into /private on macOS; callers pass
@@ -55,7 +45,7 @@ func (r Rules) parse(p string) (cleanPath, string) {
 	return cleanPath{parts: parts}, ""
 }
 
-func parseWindows(p string) (cleanPath, string) {
+func parseWindows(p string) (cleanPath, Code) {
 	p = strings.ReplaceAll(p, "/", `\`)
 	verbatim := false
 	if strings.HasPrefix(p, `\\?\`) || strings.HasPrefix(p, `\\.\`) {
@@ -72,7 +62,7 @@ func parseWindows(p string) (cleanPath, string) {
 			// A volume GUID or device: its first component is the volume.
 			dev, rest, _ := strings.Cut(p, `\`)
 			if dev == "" {
-				return cleanPath{}, reasonRelative
+				return cleanPath{}, CodeRelative
 			}
 			return windowsPath(`\\?\`+dev, rest, true)
 		}
@@ -80,7 +70,7 @@ func parseWindows(p string) (cleanPath, string) {
 	switch {
 	case isDriveLetter(p):
 		if len(p) == 2 || p[2] != '\\' {
-			return cleanPath{}, reasonRelative // C:foo is relative to C:'s current folder
+			return cleanPath{}, CodeRelative // C:foo is relative to C:'s current folder
 		}
 		return windowsPath(strings.ToUpper(p[:2]), p[3:], verbatim)
 	case strings.HasPrefix(p, `\\`):
@@ -88,7 +78,7 @@ func parseWindows(p string) (cleanPath, string) {
 		share, rest, _ := strings.Cut(rest, `\`)
 		if server == "" || server == "." || server == ".." || share == "." || share == ".." ||
 			(share == "" && rest != "") {
-			return cleanPath{}, reasonUNC
+			return cleanPath{}, CodeUNC
 		}
 		vol := `\\` + server
 		if share != "" {
@@ -101,24 +91,24 @@ func parseWindows(p string) (cleanPath, string) {
 		}
 		return windowsPath(vol, rest, verbatim)
 	}
-	return cleanPath{}, reasonRelative // \foo is relative to the current drive
+	return cleanPath{}, CodeRelative // \foo is relative to the current drive
 }
 
-func windowsPath(vol, rest string, verbatim bool) (cleanPath, string) {
+func windowsPath(vol, rest string, verbatim bool) (cleanPath, Code) {
 	if strings.ContainsRune(vol[2:], ':') {
-		return cleanPath{}, reasonColon
+		return cleanPath{}, CodeColon
 	}
 	// Win32 drops trailing dots (and spaces at the end), so C:\Windows. is
 	// C:\Windows; trimming both from every name errs toward refusing. \\?\
 	// paths are taken verbatim.
 	parts, ok := cleanParts(strings.Split(rest, `\`), !verbatim)
 	if !ok {
-		return cleanPath{}, reasonDots
+		return cleanPath{}, CodeDots
 	}
 	for _, c := range parts {
 		// A colon names a stream (C:\Windows::$INDEX_ALLOCATION is C:\Windows).
 		if strings.ContainsRune(c, ':') {
-			return cleanPath{}, reasonColon
+			return cleanPath{}, CodeColon
 		}
 	}
 	return cleanPath{vol: vol, parts: parts}, ""

@@ -58,15 +58,19 @@ type Settings interface {
 
 // Status is SPEC §2.1's answer about a folder.
 type Status struct {
-	Root      string `json:"root"`
-	ID        string `json:"id"`
-	Name      string `json:"name"`
-	SetUp     bool   `json:"set_up"`
-	Declined  bool   `json:"declined"`
-	Allowed   bool   `json:"allowed"`
-	Reason    string `json:"reason"`
-	Enabled   bool   `json:"enabled"`
-	ShouldAsk bool   `json:"should_ask"`
+	Root     string `json:"root"`
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	SetUp    bool   `json:"set_up"`
+	Declined bool   `json:"declined"`
+	Allowed  bool   `json:"allowed"`
+	Reason   string `json:"reason"`
+	// ReasonCode and ReasonArgs name the guard's rule and its values
+	// (guard.Code), so a window can word Reason in the reader's language.
+	ReasonCode guard.Code        `json:"reason_code,omitempty"`
+	ReasonArgs map[string]string `json:"reason_args,omitempty"`
+	Enabled    bool              `json:"enabled"`
+	ShouldAsk  bool              `json:"should_ask"`
 	// Note says why project features are off in an allowed, set-up folder
 	// (a copy that has no id of its own yet); "" otherwise.
 	Note string `json:"note,omitempty"`
@@ -188,7 +192,8 @@ func (s *Service) status(path string) (view, error) {
 	if v.Allowed {
 		v = s.guard.Check(root, memo)
 	}
-	st := Status{Root: root, Name: filepath.Base(root), SetUp: valid, Allowed: v.Allowed, Reason: v.Reason}
+	st := Status{Root: root, Name: filepath.Base(root), SetUp: valid, Allowed: v.Allowed, Reason: v.Reason,
+		ReasonCode: v.Code, ReasonArgs: v.Args}
 	rec, found, err := s.registry.ByPath(root)
 	if err != nil {
 		return view{}, err

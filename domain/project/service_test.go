@@ -3,6 +3,7 @@ package project_test
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -180,6 +181,14 @@ func TestStatusOfFolders(t *testing.T) {
 			}
 			if !strings.Contains(strings.ToLower(st.Reason), tt.reasonWords) {
 				t.Errorf("project.Status(%s) reason %q, want it to mention %q", tt.name, st.Reason, tt.reasonWords)
+			}
+			// The code travels with the sentence, in the JSON too, so a
+			// window can word it in another language.
+			if tt.allowed != (st.ReasonCode == "") {
+				t.Errorf("project.Status(%s) reason code %q with allowed=%v", tt.name, st.ReasonCode, st.Allowed)
+			}
+			if b, _ := json.Marshal(st); tt.allowed == strings.Contains(string(b), `"reason_code":"`+string(st.ReasonCode)+`"`) {
+				t.Errorf("project.Status(%s) JSON %s: reason_code present=%v, want %v", tt.name, b, !tt.allowed, !tt.allowed)
 			}
 			if st.ShouldAsk != (tt.allowed && !tt.setUp) || st.Enabled != (tt.allowed && tt.setUp) {
 				t.Errorf("project.Status(%s) should_ask %v enabled %v", tt.name, st.ShouldAsk, st.Enabled)
