@@ -27,3 +27,12 @@ func openPath(env []string) func(path string) error {
 		return &exec.Error{Name: strings.Join(helpers, ","), Err: exec.ErrNotFound}
 	}
 }
+
+// openURL opens a web page in the browser: browser.OpenURL, or with env the
+// same helpers as openPath (xdg-open opens an address as well as a file).
+func openURL(env []string) func(url string) error {
+	if env == nil {
+		return browser.OpenURL
+	}
+	return openPath(env)
+}

@@ -66,6 +66,14 @@ func (e *env) window(path string) (code int) {
 		DataDir:     s.paths.Data,
 		Backups:     s.backups,
 		OpenPath:    openPath(childEnv),
+		OpenURL:     openURL(childEnv),
+		Skills: func() (ui.Skills, error) {
+			m, err := s.skills()
+			if err != nil {
+				return nil, err
+			}
+			return m, nil
+		},
 		// Reading 10,000 projects and building the first screen leaves garbage
 		// the runtime would hand back to the OS only slowly.
 		Loaded: debug.FreeOSMemory,

@@ -31,6 +31,7 @@ type projectActions interface {
 	openPath(path string)
 	copyText(s string)
 	permissionsHost
+	skillsHost
 }
 
 // projectView is the right side for one project: its header and tabs.
@@ -107,7 +108,7 @@ func (v *projectView) buildUI() {
 	}
 
 	v.overview = newOverviewTab()
-	v.skills = newSkillsTab(v.root, v.run)
+	v.skills = newSkillsTab(v.root, v.actions, v.run)
 	v.perms = newPermissionsTab(v.root, v.permSvc, v.actions, v.run)
 	v.memoryTab = newMemoryTab(v.run, v.actions)
 	v.tabs = container.NewAppTabs(

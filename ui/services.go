@@ -29,6 +29,11 @@ type Permissions interface {
 	permissionsService
 }
 
+// Skills is the skills service as the Skills tab uses it.
+type Skills interface {
+	skillsManager
+}
+
 // Deps is everything the window needs from outside.
 type Deps struct {
 	Projects    Projects
@@ -47,6 +52,11 @@ type Deps struct {
 	// API is the local API server behind Settings' switch (nil: the switch
 	// is not offered).
 	API APIServer
+	// Skills is the skills manager (app passes *skills.Manager), or why
+	// there is none; called off the UI goroutine.
+	Skills func() (Skills, error)
+	// OpenURL opens a web page in the browser (a skill's source).
+	OpenURL func(url string) error
 	// Shown, when set, hears the title and text of every message dialog the
 	// window shows: the end-to-end test reads them there, as it cannot read
 	// the screen.

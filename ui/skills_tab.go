@@ -1,65 +1,263 @@
 package ui
 
 import (
-	"os"
-	"path/filepath"
-	"sort"
+	"context"
+	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain/skills"
 )
 
-// skillsTab shows the project's skills folder as it is. The skills manager
-// (add, switch on, remove) fills this tab.
-type skillsTab struct {
-	root  string
-	run   runner
-	list  *fyne.Container
-	empty *widget.Label
-	body  fyne.CanvasObject
+// skillsManager is the skills service as the Skills tab uses it, by folder
+// path; app passes *skills.Manager. Its methods are synchronous: the tab calls
+// them off the UI goroutine.
+type skillsManager interface {
+	List(path string) (skills.SkillList, error)
+	Show(path, name string) (skills.Shown, error)
+	Add(ctx context.Context, path, source string, opt skills.AddOptions) (skills.Added, error)
+	Remove(path, name string) (skills.Removed, error)
+	SetEnabled(path, name string, on bool) (skills.Switched, error)
 }
 
-func newSkillsTab(root string, r runner) *skillsTab {
-	t := &skillsTab{root: root, run: r}
+// skillsHost is what the Skills tab asks the window for.
+type skillsHost interface {
+	// skillsService is the manager, or why there is none (a bad
+	// MEMO_GITHUB_ARCHIVE_BASE).
+	skillsService() (skillsManager, error)
+	hostWindow() fyne.Window
+	// dialogShown hears each message dialog (Deps.Shown; may be nil).
+	dialogShown() func(title, text string)
+	showError(title string, err error)
+	openURL(url string)
+}
+
+// skillsTab is the skills manager: the project's skills with their switches,
+// View, Remove and Open source, and Add….
+type skillsTab struct {
+	root    string
+	host    skillsHost
+	run     runner
+	list    *fyne.Container
+	empty   *widget.Label
+	problem *widget.Label // why the list could not be read
+	add     *widget.Button
+	body    fyne.CanvasObject
+}
+
+func newSkillsTab(root string, host skillsHost, r runner) *skillsTab {
+	t := &skillsTab{root: root, host: host, run: r}
 	t.list = container.NewVBox()
-	t.empty = &widget.Label{Text: lang.L("No project skills yet. Skills live in .memo/skills/<name>/SKILL.md and stay off until you switch them on."), Wrapping: fyne.TextWrapWord}
-	t.body = container.NewVScroll(container.NewVBox(heading(lang.L("Project skills")), t.empty, t.list))
+	t.empty = &widget.Label{Text: lang.L("No project skills yet. Add one from GitHub with Add…; a new skill stays off until you switch it on."), Wrapping: fyne.TextWrapWord}
+	t.empty.Hide()
+	t.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
+	t.problem.Hide()
+	t.add = &widget.Button{Text: lang.L("Add…"), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: t.onAdd}
+	top := container.NewBorder(nil, nil, nil, t.add, heading(lang.L("Project skills")))
+	t.body = container.NewVScroll(container.NewVBox(top, t.problem, t.empty, t.list))
 	return t
 }
 
 func (t *skillsTab) content() fyne.CanvasObject { return t.body }
 
-// refresh lists .memo/skills off the UI goroutine.
+// refresh lists the skills off the UI goroutine.
 func (t *skillsTab) refresh() {
-	background(t.run, func() []string { return skillFolders(t.root) }, func(names []string) {
-		t.list.Objects = nil
-		for _, n := range names {
-			t.list.Add(container.NewHBox(widget.NewIcon(theme.FileTextIcon()), widget.NewLabel(n)))
+	type listed struct {
+		list []skills.Listed
+		err  error
+	}
+	background(t.run, func() listed {
+		m, err := t.host.skillsService()
+		if err != nil {
+			return listed{err: err}
 		}
-		t.empty.Hidden = len(names) > 0
-		t.empty.Refresh()
-		t.list.Refresh()
+		l, err := m.List(t.root)
+		return listed{list: l.Skills, err: err}
+	}, func(l listed) { t.show(l.list, l.err) })
+}
+
+func (t *skillsTab) show(list []skills.Listed, err error) {
+	t.list.Objects = nil
+	if err != nil {
+		t.problem.SetText(lang.L("The skills could not be read:") + " " + err.Error())
+		t.problem.Show()
+	} else {
+		t.problem.Hide()
+	}
+	for _, s := range list {
+		t.list.Add(t.row(s))
+	}
+	t.empty.Hidden = err != nil || len(list) > 0
+	t.empty.Refresh()
+	t.list.Refresh()
+}
+
+// row is one skill: name and switch, description, what was dropped, actions.
+func (t *skillsTab) row(s skills.Listed) fyne.CanvasObject {
+	name := &widget.Label{Text: s.Name, TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis}
+	on := &widget.Check{Text: lang.L("On"), Checked: s.Enabled}
+	on.OnChanged = func(v bool) { t.setEnabled(s.Name, on, v) }
+	view := &widget.Button{Text: lang.L("View"), Icon: theme.DocumentIcon(), OnTapped: func() { t.view(s.Name) }}
+	remove := &widget.Button{Text: lang.L("Remove…"), Icon: theme.DeleteIcon(), OnTapped: func() { t.confirmRemove(s.Name) }}
+	actions := container.NewHBox(on, view)
+	if u := sourcePage(s.Source); u != "" {
+		actions.Add(&widget.Button{Text: lang.L("Open source"), Icon: theme.ComputerIcon(), OnTapped: func() { t.host.openURL(u) }})
+	}
+	actions.Add(remove)
+	if s.Problem != "" {
+		on.Disable()
+		view.Disable()
+	}
+	lines := container.NewVBox(container.NewBorder(nil, nil, nil, actions, name))
+	if s.Description != "" {
+		lines.Add(&widget.Label{Text: s.Description, Wrapping: fyne.TextWrapWord})
+	}
+	if len(s.DroppedTools) > 0 {
+		lines.Add(&widget.Label{Text: droppedText(s.DroppedTools), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	}
+	if s.Problem != "" {
+		lines.Add(&widget.Label{Text: lang.L("Cannot be used:") + " " + s.Problem, Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
+	}
+	if s.Source != "" {
+		lines.Add(&widget.Label{Text: lang.L("From {{.Source}}", map[string]any{"Source": s.Source}), Truncation: fyne.TextTruncateEllipsis, SizeName: theme.SizeNameCaptionText})
+	}
+	return container.NewVBox(lines, widget.NewSeparator())
+}
+
+// droppedText names the declared tools Memo ignores (SPEC §6: instructions only).
+func droppedText(tools []string) string {
+	return lang.L("Declared tools ignored: {{.Tools}}. A project skill only gives instructions; it never adds commands.", map[string]any{"Tools": strings.Join(tools, ", ")})
+}
+
+// sourcePage is the GitHub page of a recorded source ("" when there is none).
+func sourcePage(source string) string {
+	if source == "" {
+		return ""
+	}
+	src, err := skills.ParseSource(source)
+	if err != nil {
+		return ""
+	}
+	return src.PageURL()
+}
+
+// setEnabled flips a skill's switch off the UI goroutine; a failure puts the
+// switch back and says why.
+func (t *skillsTab) setEnabled(name string, check *widget.Check, on bool) {
+	background(t.run, func() error {
+		m, err := t.host.skillsService()
+		if err == nil {
+			_, err = m.SetEnabled(t.root, name, on)
+		}
+		return err
+	}, func(err error) {
+		if err == nil {
+			return
+		}
+		f := check.OnChanged
+		check.OnChanged = nil
+		check.SetChecked(!on)
+		check.OnChanged = f
+		title := lang.L("Could not switch the skill on")
+		if !on {
+			title = lang.L("Could not switch the skill off")
+		}
+		t.host.showError(title, err)
 	})
 }
 
-// skillFolders lists the folders of .memo/skills that hold a SKILL.md.
-func skillFolders(root string) []string {
-	dir := filepath.Join(root, ".memo", "skills")
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
+// view shows the skill's SKILL.md rendered, with its files.
+func (t *skillsTab) view(name string) {
+	type shown struct {
+		sh  skills.Shown
+		err error
 	}
-	var names []string
-	for _, e := range entries {
-		if e.IsDir() {
-			if _, err := os.Lstat(filepath.Join(dir, e.Name(), "SKILL.md")); err == nil {
-				names = append(names, e.Name())
-			}
+	background(t.run, func() shown {
+		m, err := t.host.skillsService()
+		if err != nil {
+			return shown{err: err}
 		}
+		sh, err := m.Show(t.root, name)
+		return shown{sh: sh, err: err}
+	}, func(s shown) {
+		if s.err != nil {
+			t.host.showError(lang.L("Could not show the skill"), s.err)
+			return
+		}
+		t.showSkill(s.sh)
+	})
+}
+
+func (t *skillsTab) showSkill(sh skills.Shown) {
+	w := t.host.hostWindow()
+	md := widget.NewRichTextFromMarkdown(sh.Markdown)
+	md.Wrapping = fyne.TextWrapWord
+	files := container.NewVBox(heading(lang.L("Files")))
+	for _, f := range sh.Files {
+		files.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(sizeText(f.Size)), &widget.Label{Text: f.Path, Truncation: fyne.TextTruncateEllipsis}))
 	}
-	sort.Strings(names)
-	return names
+	top := container.NewVBox()
+	if sh.Description != "" {
+		top.Add(&widget.Label{Text: sh.Description, Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Italic: true}})
+	}
+	top.Add(widget.NewSeparator())
+	body := container.NewBorder(top, nil, nil, nil, container.NewVScroll(container.NewVBox(md, widget.NewSeparator(), files)))
+	d := dialog.NewCustom(sh.Name, lang.L("Close"), body, w)
+	size := w.Canvas().Size()
+	d.Resize(fyne.NewSize(min(760, size.Width-40), min(620, size.Height-40)))
+	d.Show()
+	if f := t.host.dialogShown(); f != nil {
+		f(sh.Name, sh.Description)
+	}
+}
+
+// confirmRemove asks before removing a skill and its switch.
+func (t *skillsTab) confirmRemove(name string) {
+	showMessage(t.host.hostWindow(), t.host.dialogShown(),
+		lang.L("Remove the skill {{.Name}}?", map[string]any{"Name": name}),
+		lang.L("Its folder .memo/skills/{{.Name}} is deleted and its switch forgotten on this device. You can add it again later.", map[string]any{"Name": name}), nil,
+		choice{text: lang.L("Cancel")},
+		choice{text: lang.L("Remove"), importance: widget.DangerImportance, do: func() { t.remove(name) }})
+}
+
+func (t *skillsTab) remove(name string) {
+	background(t.run, func() error {
+		m, err := t.host.skillsService()
+		if err == nil {
+			_, err = m.Remove(t.root, name)
+		}
+		return err
+	}, func(err error) {
+		if err != nil {
+			t.host.showError(lang.L("Could not remove the skill"), err)
+		}
+		t.refresh()
+	})
+}
+
+func (t *skillsTab) onAdd() {
+	m, err := t.host.skillsService()
+	if err != nil {
+		t.host.showError(lang.L("Could not add a skill"), err)
+		return
+	}
+	newSkillAddDialog(t.root, m, t.host, t.run, t.refresh).show()
+}
+
+// sizeText is a byte count in plain units.
+func sizeText(n int64) string {
+	switch {
+	case n < 1000:
+		return lang.L("{{.N}} bytes", map[string]any{"N": n})
+	case n < 1000*1000:
+		return lang.L("{{.N}} kB", map[string]any{"N": fmt.Sprintf("%.1f", float64(n)/1000)})
+	default:
+		return lang.L("{{.N}} MB", map[string]any{"N": fmt.Sprintf("%.1f", float64(n)/1e6)})
+	}
 }

@@ -1,0 +1,338 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain/skills"
+)
+
+// skillAddDialog is Add…: a source parsed as it is typed, the download with
+// its progress and Cancel, a list to pick from when the source holds several
+// skills, then the review (a dry run: nothing written) with Install.
+type skillAddDialog struct {
+	root string
+	m    skillsManager
+	host skillsHost
+	run  runner
+	done func() // after an install: the tab lists again
+
+	d      *dialog.CustomDialog
+	stage  *fyne.Container // the step shown
+	source *widget.Entry
+	parsed *widget.Label
+	next   *widget.Button // Review on the source step
+
+	// The download in flight: its cancel, and a number that tells a
+	// cancelled attempt's late answer from the current one.
+	cancel  context.CancelFunc
+	attempt int
+	bar     *widget.ProgressBar
+	barAny  *widget.ProgressBarInfinite
+	got     *widget.Label
+	closed  bool
+}
+
+func newSkillAddDialog(root string, m skillsManager, host skillsHost, r runner, done func()) *skillAddDialog {
+	a := &skillAddDialog{root: root, m: m, host: host, run: r, done: done}
+	a.source = widget.NewEntry()
+	a.source.SetPlaceHolder("owner/repo, owner/repo@skill, https://github.com/…, npx skills add …")
+	a.parsed = &widget.Label{Wrapping: fyne.TextWrapWord}
+	a.next = &widget.Button{Text: lang.L("Review"), Icon: theme.SearchIcon(), Importance: widget.HighImportance, OnTapped: a.review}
+	a.source.OnChanged = func(string) { a.parse() }
+	a.source.OnSubmitted = func(string) {
+		if !a.next.Disabled() {
+			a.review()
+		}
+	}
+	a.bar = widget.NewProgressBar()
+	a.bar.TextFormatter = func() string { return "" }
+	a.barAny = widget.NewProgressBarInfinite()
+	a.got = widget.NewLabel("")
+	a.stage = container.NewStack()
+	a.d = dialog.NewCustomWithoutButtons(lang.L("Add a skill"), a.stage, host.hostWindow())
+	a.d.SetOnClosed(a.onClosed)
+	return a
+}
+
+func (a *skillAddDialog) show() {
+	a.showSource()
+	size := a.host.hostWindow().Canvas().Size()
+	a.d.Resize(fyne.NewSize(min(640, size.Width-40), 0))
+	a.d.Show()
+	a.host.hostWindow().Canvas().Focus(a.source)
+}
+
+// onClosed: however the dialog goes away, a download in flight stops.
+func (a *skillAddDialog) onClosed() {
+	a.closed = true
+	a.stop()
+}
+
+func (a *skillAddDialog) close() {
+	a.stop()
+	a.d.Hide()
+}
+
+// stop cancels the download in flight, whose answer is then ignored.
+func (a *skillAddDialog) stop() {
+	a.attempt++
+	if a.cancel != nil {
+		a.cancel()
+		a.cancel = nil
+	}
+}
+
+func (a *skillAddDialog) setStage(content fyne.CanvasObject, buttons ...fyne.CanvasObject) {
+	a.stage.Objects = []fyne.CanvasObject{content}
+	a.stage.Refresh()
+	a.d.SetButtons(buttons)
+}
+
+func (a *skillAddDialog) cancelButton() *widget.Button {
+	return &widget.Button{Text: lang.L("Cancel"), Icon: theme.CancelIcon(), OnTapped: a.close}
+}
+
+// showSource is the first step: the source box and what it was read as.
+func (a *skillAddDialog) showSource() {
+	a.parse()
+	intro := &widget.Label{Text: lang.L("Paste where the skill is on GitHub: owner/repo, a folder of it, a github.com link, or a line such as npx skills add owner/repo --skill name. Memo only reads the line; it never runs it."), Wrapping: fyne.TextWrapWord}
+	a.setStage(container.NewVBox(intro, a.source, a.parsed), a.cancelButton(), a.next)
+}
+
+// parse reads the source box as it is typed: what it understood, or what
+// was expected.
+func (a *skillAddDialog) parse() {
+	text := strings.TrimSpace(a.source.Text)
+	if text == "" {
+		a.parsed.Importance = widget.MediumImportance
+		a.parsed.SetText(lang.L("Nothing typed yet."))
+		a.next.Disable()
+		return
+	}
+	src, err := skills.ParseSource(text)
+	if err != nil {
+		a.parsed.Importance = widget.DangerImportance
+		a.parsed.SetText(capitalize(err.Error()) + ".")
+		a.next.Disable()
+		return
+	}
+	a.parsed.Importance = widget.SuccessImportance
+	a.parsed.SetText(sourceText(src))
+	a.next.Enable()
+}
+
+// sourceText says what a source was read as.
+func sourceText(src skills.Source) string {
+	ref := src.Ref
+	if ref == "" {
+		ref = lang.L("the default branch")
+	}
+	folder := src.Path
+	if folder == "" {
+		folder = lang.L("the repository root")
+	}
+	parts := []string{
+		lang.L("Owner: {{.V}}", map[string]any{"V": src.Owner}),
+		lang.L("Repository: {{.V}}", map[string]any{"V": src.Repo}),
+		lang.L("Ref: {{.V}}", map[string]any{"V": ref}),
+		lang.L("Folder: {{.V}}", map[string]any{"V": folder}),
+	}
+	if src.Skill != "" {
+		parts = append(parts, lang.L("Skill: {{.V}}", map[string]any{"V": src.Skill}))
+	}
+	return strings.Join(parts, " · ")
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// showProgress is the download step: bytes so far (of the total when known)
+// and Cancel.
+func (a *skillAddDialog) showProgress(what string) {
+	a.got.SetText(lang.L("Connecting…"))
+	a.bar.SetValue(0)
+	a.bar.Hide()
+	a.barAny.Show()
+	label := &widget.Label{Text: what, Wrapping: fyne.TextWrapWord}
+	a.setStage(container.NewVBox(label, container.NewStack(a.bar, a.barAny), a.got), a.cancelButton())
+}
+
+func (a *skillAddDialog) progressed(done, total int64) {
+	if total > 0 {
+		a.barAny.Hide()
+		a.bar.Show()
+		a.bar.SetValue(min(float64(done)/float64(total), 1))
+		a.got.SetText(lang.L("{{.Done}} of {{.Total}}", map[string]any{"Done": sizeText(done), "Total": sizeText(total)}))
+		return
+	}
+	a.got.SetText(lang.L("{{.Done}} so far", map[string]any{"Done": sizeText(done)}))
+}
+
+// progress reports the download to the dialog at most ten times a second
+// (and always its first and last step).
+func (a *skillAddDialog) progress(attempt int) skills.Progress {
+	var last time.Time
+	return func(done, total int64) {
+		now := time.Now()
+		if !last.IsZero() && now.Sub(last) < 100*time.Millisecond && done != total {
+			return
+		}
+		last = now
+		onUI(func() {
+			if attempt == a.attempt {
+				a.progressed(done, total)
+			}
+		})
+	}
+}
+
+// start runs one Add off the UI goroutine with a cancel; then gets its
+// answer on the UI goroutine unless it was cancelled meanwhile.
+func (a *skillAddDialog) start(source string, opt skills.AddOptions, then func(skills.Added, error)) {
+	a.stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	a.cancel = cancel
+	attempt := a.attempt
+	opt.Progress = a.progress(attempt)
+	type result struct {
+		added skills.Added
+		err   error
+	}
+	background(a.run, func() result {
+		added, err := a.m.Add(ctx, a.root, source, opt)
+		return result{added, err}
+	}, func(r result) {
+		cancel()
+		if attempt != a.attempt || a.closed {
+			return // cancelled: nothing to say
+		}
+		a.cancel = nil
+		then(r.added, r.err)
+	})
+}
+
+// review downloads the source and judges it, writing nothing.
+func (a *skillAddDialog) review() { a.reviewSource(strings.TrimSpace(a.source.Text)) }
+
+func (a *skillAddDialog) reviewSource(source string) {
+	a.showProgress(lang.L("Downloading {{.Source}} to review it…", map[string]any{"Source": source}))
+	a.start(source, skills.AddOptions{DryRun: true}, func(added skills.Added, err error) {
+		var choice *skills.ChoiceError
+		switch {
+		case errors.As(err, &choice):
+			a.showChoice(choice)
+		case err != nil:
+			a.showSource()
+			a.host.showError(lang.L("Could not review the skill"), err)
+		case added.Review == nil:
+			a.showSource()
+		default:
+			a.showReview(source, *added.Review, added.Warnings)
+		}
+	})
+}
+
+// showChoice lists the skills a source holds; the one picked is reviewed
+// by its folder, which names exactly one.
+func (a *skillAddDialog) showChoice(e *skills.ChoiceError) {
+	var folders []string
+	var options []string
+	cannot := container.NewVBox()
+	for _, c := range e.Candidates {
+		where := c.Folder
+		if where == "" {
+			where = lang.L("the repository root")
+		}
+		text := c.Name + " — " + where
+		if c.Problem != "" {
+			cannot.Add(&widget.Label{Text: text + ": " + lang.L("cannot be installed:") + " " + c.Problem, Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
+			continue
+		}
+		options = append(options, text)
+		folders = append(folders, c.Folder)
+	}
+	next := &widget.Button{Text: lang.L("Review"), Icon: theme.SearchIcon(), Importance: widget.HighImportance}
+	next.Disable()
+	pick := widget.NewRadioGroup(options, func(s string) {
+		if s == "" {
+			next.Disable()
+		} else {
+			next.Enable()
+		}
+	})
+	next.OnTapped = func() {
+		i := slices.Index(options, pick.Selected)
+		if i < 0 {
+			return
+		}
+		src := e.Source
+		src.Path, src.Skill = folders[i], ""
+		a.reviewSource(src.String())
+	}
+	intro := &widget.Label{Text: lang.L("This source holds {{.N}} skills. Choose the one to add:", map[string]any{"N": len(e.Candidates)}), Wrapping: fyne.TextWrapWord}
+	back := &widget.Button{Text: lang.L("Back"), Icon: theme.NavigateBackIcon(), OnTapped: a.showSource}
+	a.setStage(container.NewVBox(intro, container.NewVScroll(container.NewVBox(pick, cannot))), a.cancelButton(), back, next)
+}
+
+// showReview shows what the skill is before anything is written.
+func (a *skillAddDialog) showReview(source string, rev skills.Review, warnings []string) {
+	box := container.NewVBox(
+		&widget.Label{Text: rev.Name, TextStyle: fyne.TextStyle{Bold: true}},
+		&widget.Label{Text: rev.Description, Wrapping: fyne.TextWrapWord},
+		&widget.Label{Text: lang.L("{{.N}} files, {{.Size}}, into .memo/skills/{{.Name}}. It stays off until you switch it on.", map[string]any{"N": len(rev.Files), "Size": sizeText(rev.Size), "Name": rev.Name}), Wrapping: fyne.TextWrapWord},
+	)
+	if len(rev.DroppedTools) > 0 {
+		box.Add(&widget.Label{Text: droppedText(rev.DroppedTools), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	}
+	for _, w := range warnings {
+		box.Add(&widget.Label{Text: capitalize(w), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	}
+	files := container.NewVBox()
+	for _, f := range rev.Files {
+		files.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(sizeText(f.Size)), &widget.Label{Text: f.Path, Truncation: fyne.TextTruncateEllipsis}))
+	}
+	scroll := container.NewVScroll(files)
+	scroll.SetMinSize(fyne.NewSize(0, 160))
+	box.Add(heading(lang.L("Files")))
+	install := &widget.Button{Text: lang.L("Install"), Icon: theme.DownloadIcon(), Importance: widget.HighImportance, OnTapped: func() { a.install(source, rev) }}
+	a.setStage(container.NewBorder(box, nil, nil, nil, scroll), a.cancelButton(), install)
+}
+
+// install downloads again and installs only what was reviewed: a skill that
+// changed on GitHub meanwhile is refused.
+func (a *skillAddDialog) install(source string, reviewed skills.Review) {
+	a.showProgress(lang.L("Downloading {{.Source}} to install it…", map[string]any{"Source": source}))
+	a.start(source, skills.AddOptions{Confirm: func(r skills.Review) bool { return sameSkill(reviewed, r) }}, func(added skills.Added, err error) {
+		switch {
+		case errors.Is(err, skills.ErrDeclined):
+			a.showSource()
+			a.host.showError(lang.L("Could not install the skill"), errors.New(lang.L("The skill changed on GitHub between the review and the install, so nothing was installed. Review it again.")))
+		case err != nil:
+			a.showSource()
+			a.host.showError(lang.L("Could not install the skill"), err)
+		default:
+			a.close()
+			a.done()
+		}
+	})
+}
+
+// sameSkill: what is about to be installed is what was reviewed.
+func sameSkill(a, b skills.Review) bool {
+	return a.Name == b.Name && a.Size == b.Size && slices.Equal(a.Files, b.Files) && slices.Equal(a.DroppedTools, b.DroppedTools)
+}
