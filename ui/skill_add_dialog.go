@@ -286,7 +286,11 @@ func (a *skillAddDialog) showChoice(e *skills.ChoiceError) {
 	}
 	intro := &widget.Label{Text: lang.L("This source holds {{.N}} skills. Choose the one to add:", map[string]any{"N": len(e.Candidates)}), Wrapping: fyne.TextWrapWord}
 	back := &widget.Button{Text: lang.L("Back"), Icon: theme.NavigateBackIcon(), OnTapped: a.showSource}
-	a.setStage(container.NewVBox(intro, container.NewVScroll(container.NewVBox(pick, cannot))), a.cancelButton(), back, next)
+	// The list is as tall as its skills, up to a scrolling third of a screen.
+	list := container.NewVBox(pick, cannot)
+	scroll := container.NewVScroll(list)
+	scroll.SetMinSize(fyne.NewSize(0, min(list.MinSize().Height, 300)))
+	a.setStage(container.NewVBox(intro, scroll), a.cancelButton(), back, next)
 }
 
 // showReview shows what the skill is before anything is written.
@@ -296,9 +300,8 @@ func (a *skillAddDialog) showReview(source string, rev skills.Review, warnings [
 		&widget.Label{Text: rev.Description, Wrapping: fyne.TextWrapWord},
 		&widget.Label{Text: lang.L("{{.N}} files, {{.Size}}, into .memo/skills/{{.Name}}. It stays off until you switch it on.", map[string]any{"N": len(rev.Files), "Size": sizeText(rev.Size), "Name": rev.Name}), Wrapping: fyne.TextWrapWord},
 	)
-	if len(rev.DroppedTools) > 0 {
-		box.Add(&widget.Label{Text: droppedText(rev.DroppedTools), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
-	}
+	// The warnings name the dropped tools, scripts, LFS pointers and hidden
+	// Unicode: what a reviewer would want to see.
 	for _, w := range warnings {
 		box.Add(&widget.Label{Text: capitalize(w), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
 	}

@@ -257,7 +257,7 @@ func TestSkillAddReviewThenInstall(t *testing.T) {
 		opt.Progress(5000, 10000)
 		if opt.DryRun {
 			rev := pdfReview
-			return skills.Added{Name: "pdf", DryRun: true, Review: &rev, Warnings: []string{"scripts/run.sh was executable in the archive"}}, nil
+			return skills.Added{Name: "pdf", DryRun: true, Review: &rev, Warnings: []string{"declared tools are dropped, the skill is instructions only: Bash", "scripts (executable in the archive, installed as plain files): run.sh"}}, nil
 		}
 		if opt.Confirm == nil || !opt.Confirm(pdfReview) {
 			return skills.Added{}, skills.ErrDeclined
@@ -267,7 +267,7 @@ func TestSkillAddReviewThenInstall(t *testing.T) {
 	}
 	f.openAdd("o/repo@pdf")
 	f.tap(f.w, "Review")
-	for _, want := range []string{"pdf", "Work with PDF files.", "Declared tools ignored: Bash.", "Scripts/run.sh was executable in the archive", "SKILL.md", "1 files, 120 bytes, into .memo/skills/pdf"} {
+	for _, want := range []string{"pdf", "Work with PDF files.", "Declared tools are dropped, the skill is instructions only: Bash", "Scripts (executable in the archive, installed as plain files): run.sh", "SKILL.md", "1 files, 120 bytes, into .memo/skills/pdf"} {
 		if !f.says(f.w, want) {
 			t.Errorf("the review does not say %q", want)
 		}
