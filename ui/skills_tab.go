@@ -255,9 +255,9 @@ func sizeText(n int64) string {
 	switch {
 	case n < 1000:
 		return lang.L("{{.N}} bytes", map[string]any{"N": n})
-	case n < 1000*1000:
-		return lang.L("{{.N}} kB", map[string]any{"N": fmt.Sprintf("%.1f", float64(n)/1000)})
+	case n < 1000*1000: // kB and MB are written so in every language Memo speaks
+		return fmt.Sprintf("%.1f kB", float64(n)/1000)
 	default:
-		return lang.L("{{.N}} MB", map[string]any{"N": fmt.Sprintf("%.1f", float64(n)/1e6)})
+		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
 	}
 }
