@@ -60,7 +60,16 @@ type projectList struct {
 	badges  map[string]project.Badge
 	pending map[string]bool // badges being computed
 	gen     int             // reload count: badges computed before a reload are stale
+	// current is the entry the person selected ("" for none, globalEntry
+	// for Global memory): a reload or the filter keeps it selected when it
+	// is still shown.
+	current string
+	// restoring: a Select that only shows current again, not a new choice.
+	restoring bool
 }
+
+// globalEntry stands for the Global memory entry in projectList.current.
+const globalEntry = "\x00global"
 
 func newProjectList(p projectSource, r runner, onSelect func(project.Record), onGlobal func()) *projectList {
 	l := &projectList{projects: p, run: r, onSelect: onSelect, onGlobal: onGlobal,
@@ -124,6 +133,27 @@ func (l *projectList) applyFilter() {
 	}
 	l.list.UnselectAll()
 	l.list.Refresh()
+	// A reload (another one may finish after a selection was made) or a
+	// filter must not leave the view showing a project the list does not
+	// mark as selected.
+	if id, ok := l.rowOf(l.current); ok {
+		l.restoring = true
+		l.list.Select(id)
+		l.restoring = false
+	}
+}
+
+// rowOf is the list row of an entry (a path, or globalEntry), if shown.
+func (l *projectList) rowOf(entry string) (widget.ListItemID, bool) {
+	if entry == globalEntry {
+		return 0, l.showGlobal
+	}
+	for i, r := range l.shown {
+		if entry != "" && r.Path == entry {
+			return i + l.offset(), true
+		}
+	}
+	return 0, false
 }
 
 // length counts the global entry and the shown projects.
@@ -182,11 +212,17 @@ func (l *projectList) computeBadge(path string) {
 
 func (l *projectList) onSelected(id widget.ListItemID) {
 	if l.showGlobal && id == 0 {
-		l.onGlobal()
+		l.current = globalEntry
+		if !l.restoring {
+			l.onGlobal()
+		}
 		return
 	}
 	if i := id - l.offset(); i >= 0 && i < len(l.shown) {
-		l.onSelect(l.shown[i])
+		l.current = l.shown[i].Path
+		if !l.restoring {
+			l.onSelect(l.shown[i])
+		}
 	}
 }
 
@@ -194,8 +230,15 @@ func (l *projectList) onSelected(id widget.ListItemID) {
 func (l *projectList) selectPath(path string) {
 	for i, r := range l.shown {
 		if r.Path == path {
-			l.list.Select(i + l.offset())
 			l.list.ScrollTo(i + l.offset())
+			if l.current == path {
+				// Already selected (a reload keeps the selection): the
+				// list would not tell again, and callers select to show
+				// the project anew.
+				l.onSelect(r)
+				return
+			}
+			l.list.Select(i + l.offset())
 			return
 		}
 	}
