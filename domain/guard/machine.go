@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+
+	"memo.dev/projects/domain/realpath"
 )
 
 // ForThisMachine returns the Rules of the running machine. memoHome is Memo's
@@ -75,7 +77,7 @@ func envOr(key, fallback string) string {
 	return fallback
 }
 
-// resolve makes p absolute and resolves symlinks. When p does not exist yet
+// resolve makes p absolute and resolves symlinks (and junctions on Windows). When p does not exist yet
 // (a MEMO_HOME not created), its nearest existing ancestor is resolved and the
 // rest appended, so it still matches resolved paths. An empty p stays empty so
 // its rule is skipped.
@@ -89,7 +91,7 @@ func resolve(p string) string {
 	}
 	rest := ""
 	for dir := abs; ; {
-		if resolved, err := filepath.EvalSymlinks(dir); err == nil {
+		if resolved, err := realpath.Resolve(dir); err == nil {
 			return filepath.Join(resolved, rest)
 		}
 		parent := filepath.Dir(dir)
