@@ -18,7 +18,7 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 	if err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := osRetrier.renameRetrying(tmp, path); err != nil {
 		os.Remove(tmp)
 		return err
 	}
