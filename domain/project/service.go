@@ -136,7 +136,7 @@ func (s *Service) findRoot(path, dir string) (string, guard.Verdict) {
 		if !ok {
 			continue
 		}
-		real, err := filepath.EvalSymlinks(owner)
+		real, err := realpath.Resolve(owner)
 		if err != nil {
 			return dir, s.guard.CheckPath(p)
 		}
