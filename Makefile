@@ -130,6 +130,30 @@ package: package-deps
 	tar -tJvf "$$out"; \
 	echo "$$out"
 
+# package-windows builds dist/memo-projects-VERSION-windows-amd64.zip from
+# Linux: memo-projects.exe packaged by the fyne tool (icon, version
+# information and manifest as resources, GUI subsystem, release build) and
+# memo-projects.com, its console twin (make windows). Unsigned: signing needs a
+# certificate and osslsigncode, neither of which is here.
+package-windows: windows-deps package-deps
+	$(call install-missing,zip)
+	@set -e; \
+	stage=$$(mktemp -d); trap 'rm -rf "$$stage"' EXIT; \
+	git ls-files -z --cached --others --exclude-standard \
+		| tar --null -T - --ignore-failed-read -cf - | tar -xf - -C "$$stage"; \
+	version=$$(sed -n 's/^ *Version *= *"\(.*\)"/\1/p' FyneApp.toml); \
+	out=$$PWD/dist/$(BIN)-$$version-windows-amd64.zip; \
+	echo "fyne package --os windows (minutes the first time)"; \
+	(cd "$$stage" && $(WIN_ENV) $(GO) run $(FYNE_TOOL) package --os windows --release --executable $(BIN).exe); \
+	mkdir -p "$$stage/.zip" dist; \
+	mv "$$stage"/*.exe "$$stage/.zip/$(BIN).exe"; \
+	$(WIN_ENV) $(GO) build -trimpath -ldflags "-s -w" -o "$$stage/.zip/$(BIN).com" .; \
+	x86_64-w64-mingw32-objdump -p "$$stage/.zip/$(BIN).exe" | grep -q 'Subsystem.*(Windows GUI)'; \
+	x86_64-w64-mingw32-objdump -p "$$stage/.zip/$(BIN).com" | grep -q 'Subsystem.*(Windows CUI)'; \
+	rm -f "$$out"; (cd "$$stage/.zip" && zip -q -9 "$$out" $(BIN).exe $(BIN).com); \
+	unzip -l "$$out"; \
+	echo "$$out"
+
 clean:
 	rm -f $(BIN)
 	rm -rf dist

@@ -58,6 +58,10 @@ func ForThisMachine(memoHome string, settingsDirs ...string) Rules {
 	return r
 }
 
+// HostOS is the rule set of the running system: for tests that build Rules
+// around temporary folders and must pass on every system.
+func HostOS() OS { return thisOS() }
+
 // thisOS maps GOOS to a rule set; other Unix systems get the Linux rules, the
 // closest match.
 func thisOS() OS {

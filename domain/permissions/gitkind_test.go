@@ -65,6 +65,7 @@ func TestGitWindowsKinds(t *testing.T) {
 		}
 	}
 	unix := OSGitFS("")
+	unix.NoExecBits = false
 	if r := RepoGit(root, unix)("commit"); r != "" {
 		t.Errorf("a hook without exec bits asks where they exist: %q", r)
 	}

@@ -25,8 +25,12 @@ func repo(t *testing.T, config string) string {
 	return root
 }
 
+// gitReason checks with exec bits read as on Unix, on every system; the
+// Windows reading (no exec bits) is TestGitWindowsKinds's.
 func gitReason(root, sub string) string {
-	return RepoGit(root, OSGitFS(""))(sub)
+	g := OSGitFS("")
+	g.NoExecBits = false
+	return RepoGit(root, g)(sub)
 }
 
 const cleanConfig = `[core]
