@@ -28,17 +28,7 @@ func ForThisMachine(memoHome string, settingsDirs ...string) Rules {
 	r.TempDir = os.TempDir()
 	r.SettingsDirs = append([]string(nil), settingsDirs...)
 	if r.OS == Windows {
-		drive := os.Getenv("SystemDrive")
-		if drive == "" {
-			drive = "C:"
-		}
-		r.SystemRoot = envOr("SystemRoot", drive+`\Windows`)
-		r.ProgramDirs = []string{
-			envOr("ProgramFiles", drive+`\Program Files`),
-			envOr("ProgramFiles(x86)", drive+`\Program Files (x86)`),
-			envOr("ProgramW6432", drive+`\Program Files`),
-			envOr("ProgramData", drive+`\ProgramData`),
-		}
+		r.SystemRoot, r.ProgramDirs = windowsSystemDirs(os.Getenv)
 	}
 
 	r.Home = resolve(r.Home)
@@ -74,11 +64,23 @@ func thisOS() OS {
 	return Linux
 }
 
-func envOr(key, fallback string) string {
-	if v := os.Getenv(key); v != "" {
-		return v
+// windowsSystemDirs reads %SystemRoot% and the Program Files / ProgramData
+// folders from the environment, falling back to their usual places on
+// %SystemDrive%.
+func windowsSystemDirs(getenv func(string) string) (string, []string) {
+	envOr := func(key, fallback string) string {
+		if v := getenv(key); v != "" {
+			return v
+		}
+		return fallback
 	}
-	return fallback
+	drive := envOr("SystemDrive", "C:")
+	return envOr("SystemRoot", drive+`\Windows`), []string{
+		envOr("ProgramFiles", drive+`\Program Files`),
+		envOr("ProgramFiles(x86)", drive+`\Program Files (x86)`),
+		envOr("ProgramW6432", drive+`\Program Files`),
+		envOr("ProgramData", drive+`\ProgramData`),
+	}
 }
 
 // resolve makes p absolute and resolves symlinks (and junctions on Windows). When p does not exist yet
