@@ -134,7 +134,9 @@ package: package-deps
 # Linux: memo-projects.exe packaged by the fyne tool (icon, version
 # information and manifest as resources, GUI subsystem, release build) and
 # memo-projects.com, its console twin (make windows). Unsigned: signing needs a
-# certificate and osslsigncode, neither of which is here.
+# certificate and osslsigncode, neither of which is here. The fyne tool is
+# built for this machine first (go run would build it for Windows too); it
+# sets GOOS and its own C flags, so its build is cold once (minutes).
 package-windows: windows-deps package-deps
 	$(call install-missing,zip)
 	@set -e; \
@@ -144,7 +146,9 @@ package-windows: windows-deps package-deps
 	version=$$(sed -n 's/^ *Version *= *"\(.*\)"/\1/p' FyneApp.toml); \
 	out=$$PWD/dist/$(BIN)-$$version-windows-amd64.zip; \
 	echo "fyne package --os windows (minutes the first time)"; \
-	(cd "$$stage" && $(WIN_ENV) $(GO) run $(FYNE_TOOL) package --os windows --release --executable $(BIN).exe); \
+	GOBIN="$$stage/.bin" $(GO) install $(FYNE_TOOL); \
+	(cd "$$stage" && CC=x86_64-w64-mingw32-gcc GOARCH=amd64 \
+		"$$stage/.bin/fyne" package --os windows --release --executable $(BIN).exe); \
 	mkdir -p "$$stage/.zip" dist; \
 	mv "$$stage"/*.exe "$$stage/.zip/$(BIN).exe"; \
 	$(WIN_ENV) $(GO) build -trimpath -ldflags "-s -w" -o "$$stage/.zip/$(BIN).com" .; \
