@@ -10,7 +10,7 @@ import (
 )
 
 var (
-	errHeld    = errors.New("Access is denied.") // stands for ERROR_ACCESS_DENIED
+	errHeld    = errors.New("access is denied") // stands for ERROR_ACCESS_DENIED
 	errLasting = errors.New("the disk is full")
 )
 
