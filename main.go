@@ -5,8 +5,10 @@ import (
 	"os"
 
 	"memo.dev/projects/app"
+	"memo.dev/projects/app/console"
 )
 
 func main() {
+	console.Attach()
 	os.Exit(app.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

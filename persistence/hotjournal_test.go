@@ -83,7 +83,7 @@ func TestReadOnlyOpenAfterAKilledWrite(t *testing.T) {
 			if err != nil {
 				t.Fatalf("read-only Open after a killed write: %v", err)
 			}
-			rules := guard.Rules{OS: guard.Linux, Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: "/tmp"}
+			rules := guard.Rules{OS: guard.HostOS(), Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: os.TempDir()}
 			svc := project.NewService(rules, s.Registry(), s.Settings(), testClock)
 			st, err := svc.Status(dir)
 			if err != nil || st.ID != id || !st.Allowed {

@@ -155,7 +155,7 @@ func TestRegistryV1MigratesToPins(t *testing.T) {
 func TestCopiedProjectStartsUntrustedOnTheRegistry(t *testing.T) {
 	home := t.TempDir()
 	s := openTestStore(t, home, false)
-	rules := guard.Rules{OS: guard.Linux, Home: home, MemoHome: home + "/.memo", TempDir: "/tmp"}
+	rules := guard.Rules{OS: guard.HostOS(), Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: os.TempDir()}
 	projects := project.NewService(rules, s.Registry(), s.Settings(), testClock)
 	perms := permissions.NewService(projects, s.Registry(), s.Pins(), home, testClock)
 

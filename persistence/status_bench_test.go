@@ -2,6 +2,8 @@ package persistence
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -27,7 +29,7 @@ func BenchmarkStatus(b *testing.B) {
 			if err := s.db.CreateInBatches(rows, 500).Error; err != nil {
 				b.Fatal(err)
 			}
-			rules := guard.Rules{OS: guard.Linux, Home: home, MemoHome: home + "/.memo", TempDir: "/tmp"}
+			rules := guard.Rules{OS: guard.HostOS(), Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: os.TempDir()}
 			svc := project.NewService(rules, s.Registry(), s.Settings(), time.Now)
 			dir := b.TempDir()
 			if _, err := svc.Setup(dir); err != nil {

@@ -63,6 +63,8 @@ func reasonText(st project.Status) string {
 		return lang.L(`This network path is incomplete; give it as \\server\share\folder.`)
 	case guard.CodeDots:
 		return lang.L("This path has a folder name made only of dots and spaces, which Windows reads ambiguously.")
+	case guard.CodeDevice:
+		return lang.L("This is a device path Memo cannot map to a folder; give the folder's drive path instead.")
 	}
 	return st.Reason
 }

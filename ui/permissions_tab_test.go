@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -194,7 +193,7 @@ func TestPermissionsTabStates(t *testing.T) {
 		{
 			name: "a FIFO",
 			prepare: func(t *testing.T, _ *fixture, root string) {
-				if err := syscall.Mkfifo(permissions.Path(root), 0o644); err != nil {
+				if err := makeNonPlain(permissions.Path(root)); err != nil {
 					t.Fatal(err)
 				}
 			},

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+
+	"memo.dev/projects/domain/filekind"
 )
 
 // WriteFile replaces path with data. A new file gets perm less the umask; a
@@ -18,7 +20,7 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 	if err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := osRetrier.renameRetrying(tmp, path); err != nil {
 		os.Remove(tmp)
 		return err
 	}
@@ -76,7 +78,7 @@ func writeTemp(path string, data []byte, perm fs.FileMode, keepMode bool) (strin
 		os.Remove(name)
 		return "", err
 	}
-	if fi, err := os.Lstat(path); keepMode && err == nil && fi.Mode().IsRegular() {
+	if kind, fi, err := filekind.Lstat(path); keepMode && err == nil && kind == filekind.File {
 		if err := f.Chmod(fi.Mode().Perm()); err != nil {
 			return fail(err)
 		}

@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strconv"
 	"time"
+
+	"memo.dev/projects/domain/filekind"
 )
 
 // Temporary names carry who made them, so that a later run can tell a leftover
@@ -108,7 +110,11 @@ func RemoveStale(dir string, bases []string, now time.Time) []string {
 	var removed []string
 	for _, e := range entries {
 		base, ok := TempBase(e.Name())
-		if !ok || !e.Type().IsRegular() || !contains(bases, base) || !Stale(dir, e.Name(), now) {
+		if !ok || !contains(bases, base) {
+			continue
+		}
+		// A OneDrive file is a plain file too (filekind).
+		if kind, err := filekind.Entry(dir, e); err != nil || kind != filekind.File || !Stale(dir, e.Name(), now) {
 			continue
 		}
 		if os.Remove(filepath.Join(dir, e.Name())) == nil {

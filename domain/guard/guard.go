@@ -90,6 +90,7 @@ const (
 	CodeColon        Code = "path_colon"
 	CodeUNC          Code = "path_unc"
 	CodeDots         Code = "path_dots"
+	CodeDevice       Code = "path_device"
 )
 
 // Argument names in Verdict.Args.
@@ -134,6 +135,7 @@ var reasons = map[Code]string{
 	CodeColon:    "This path has a colon inside a folder name, which Windows does not allow.",
 	CodeUNC:      "This network path is incomplete; give it as \\\\server\\share\\folder.",
 	CodeDots:     "This path has a folder name made only of dots and spaces, which Windows reads ambiguously.",
+	CodeDevice:   "This is a device path Memo cannot map to a folder; give the folder's drive path instead.",
 }
 
 // Codes lists every reason code, so a window can check it words each one.

@@ -74,9 +74,15 @@ var (
 		SystemRoot: `C:\Windows`, ProgramDirs: []string{`C:\Program Files`, `C:\ProgramData`}}
 	windowsServiceHomeRules = Rules{OS: Windows, Home: `C:\Windows\ServiceProfiles\svc`, MemoHome: `C:\Windows\ServiceProfiles\svc\.memo`,
 		TempDir: `C:\Windows\Temp`, SystemRoot: `C:\Windows`, ProgramDirs: []string{`C:\Program Files`, `C:\ProgramData`}}
+	windowsOtherRootRules = Rules{
+		OS:         Windows,
+		Home:       `C:\Users\ann`,
+		MemoHome:   `C:\Users\ann\.memo`,
+		SystemRoot: `D:\WinNT`,
+	}
 	allRules = []Rules{linuxRules, linuxDevRules, jenkinsRules, memoHomeRules, darwinRules, windowsRules,
 		rootHomeRules, usrHomeRules, varLibHomeRules, varHomeRules, serviceHomeRules, darwinRootHomeRules,
-		windowsDriveHomeRules, windowsSystemHomeRules, windowsServiceHomeRules}
+		windowsDriveHomeRules, windowsSystemHomeRules, windowsServiceHomeRules, windowsOtherRootRules}
 )
 
 type pathCase struct {
@@ -319,6 +325,51 @@ var pathCases = []pathCase{
 	{windowsRules, `\\.\C:\Windows`, false, "system folder"},
 	{windowsRules, `\\localhost\C$\Windows\x`, false, "system folder"},
 	{windowsRules, `\\127.0.0.1\c$\Users\ann`, false, "your home folder"},
+	// Admin shares are the drive or %SystemRoot% of the machine they name,
+	// whichever machine that is (its name is not known to the guard).
+	{windowsRules, `\\MYPC\C$\Windows\x`, false, `system folder C:\Windows`},
+	{windowsRules, `\\MYPC\c$\windows`, false, "system folder"},
+	{windowsRules, `\\MYPC\C$\Program Files\x`, false, "system folder"},
+	{windowsRules, `\\MYPC\C$\Users\ann`, false, "your home folder"},
+	{windowsRules, `\\MYPC\C$\Users`, false, "contains your home"},
+	{windowsRules, `\\MYPC\C$`, false, "root of a drive"},
+	{windowsRules, `\\MYPC\C$\Users\ann\code\repo`, true, ""},
+	{windowsRules, `\\MYPC\D$\Windows\x`, true, ""},
+	{windowsRules, `\\localhost\ADMIN$\System32`, false, `system folder C:\Windows`},
+	{windowsRules, `\\MYPC\admin$`, false, "system folder"},
+	{windowsRules, `//MYPC/ADMIN$/Temp/x`, false, "system folder"},
+	{windowsRules, `\\?\UNC\MYPC\C$\Windows\x`, false, "system folder"},
+	{windowsRules, `\\?\UNC\localhost\ADMIN$\x`, false, "system folder"},
+	{windowsRules, `\\MYPC\C$x\Windows`, true, ""},
+	{windowsRules, `\\MYPC\share\Windows`, true, ""},
+	// A volume GUID or device may be any drive: it meets every drive's rules.
+	{windowsRules, `\\?\Volume{0b1c}\Windows\System32`, false, "system folder"},
+	{windowsRules, `\\?\Volume{0b1c}\windows`, false, "system folder"},
+	{windowsRules, `\\?\Volume{0b1c}\Program Files (x86)\x`, false, "system folder"},
+	{windowsRules, `\\?\Volume{0b1c}\Users\ann`, false, "your home folder"},
+	{windowsRules, `\\?\Volume{0b1c}\Users\ann\.memo\x`, false, "Memo's own folder"},
+	{windowsRules, `\\.\Volume{0b1c}\Windows`, false, "system folder"},
+	{windowsRules, `\\?\HarddiskVolume3\Windows\x`, false, "system folder"},
+	{windowsRules, `\\?\Volume{0b1c}\src\repo`, true, ""},
+	{windowsRules, `\\?\GLOBALROOT\Device\HarddiskVolume3\Windows\x`, false, "system folder"},
+	{windowsRules, `\\?\GLOBALROOT\Device\HarddiskVolumeShadowCopy1\Windows`, false, "system folder"},
+	{windowsRules, `\\?\globalroot\device\harddiskvolume3\ProgramData\x`, false, "system folder"},
+	{windowsRules, `\\?\GLOBALROOT\Device\HarddiskVolume3`, false, "root of a drive"},
+	{windowsRules, `\\?\GLOBALROOT\Device\HarddiskVolume3\src\repo`, true, ""},
+	{windowsRules, `\\?\GLOBALROOT\??\C:\Windows\x`, false, "system folder"},
+	{windowsRules, `\\?\GLOBALROOT\DosDevices\C:\Users\ann`, false, "your home folder"},
+	{windowsRules, `\\?\GLOBALROOT\GLOBAL??\c:\windows`, false, "system folder"},
+	{windowsRules, `\\?\Global\C:\Windows\x`, false, "system folder"},
+	{windowsRules, `\\?\GLOBALROOT\SystemRoot\System32`, false, `system folder C:\Windows`},
+	{windowsRules, `\\?\GLOBALROOT\Device\Mup\MYPC\C$\Windows`, false, "system folder"},
+	{windowsRules, `\\?\GLOBALROOT\Device\Mup\server\share\repo`, true, ""},
+	{windowsRules, `\\?\GLOBALROOT\Device`, false, "device path"},
+	{windowsRules, `\\?\GLOBALROOT\BaseNamedObjects\x`, false, "device path"},
+	{windowsRules, `\\?\GLOBALROOT`, false, "device path"},
+	// %SystemRoot% elsewhere moves ADMIN$ with it.
+	{windowsOtherRootRules, `\\localhost\ADMIN$\x`, false, `system folder D:\WinNT`},
+	{windowsOtherRootRules, `\\?\GLOBALROOT\SystemRoot`, false, "system folder"},
+	{windowsOtherRootRules, `C:\Windows\x`, true, ""},
 	{windowsRules, `/Users/ann/repo`, false, "not absolute"},
 	{windowsRules, `C:\work\repo\.memo`, false, `inside a .memo folder (C:\work\repo\.memo)`},
 	{windowsRules, `c:\work\repo\.Memo\skills`, false, "inside a .memo folder"},
@@ -417,6 +468,13 @@ func TestWithinSame(t *testing.T) {
 		{windowsRules, `\\?\C:\Users\ann`, `C:\Users\ann`, true, true},
 		{windowsRules, `\\Server\Share\x`, `\\server\share`, true, false},
 		{windowsRules, `\\server\share2\x`, `\\server\share`, false, false},
+		// Another machine's admin share is not this machine's drive, and a
+		// volume GUID is not known to be one: the guard reads them loosely to
+		// refuse, Within and Same compare them as written.
+		{windowsRules, `\\MYPC\C$\x`, `C:\x`, false, false},
+		{windowsRules, `\\localhost\C$\x`, `C:\x`, true, true},
+		{windowsRules, `\\?\Volume{0b1c}\x`, `C:\x`, false, false},
+		{windowsRules, `\\?\Volume{0b1c}\x\y`, `\\?\volume{0B1C}\x`, true, false},
 	}
 	for _, c := range cases {
 		if got := c.rules.Within(c.path, c.dir); got != c.within {

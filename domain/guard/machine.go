@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+
+	"memo.dev/projects/domain/realpath"
 )
 
 // ForThisMachine returns the Rules of the running machine. memoHome is Memo's
@@ -26,17 +28,7 @@ func ForThisMachine(memoHome string, settingsDirs ...string) Rules {
 	r.TempDir = os.TempDir()
 	r.SettingsDirs = append([]string(nil), settingsDirs...)
 	if r.OS == Windows {
-		drive := os.Getenv("SystemDrive")
-		if drive == "" {
-			drive = "C:"
-		}
-		r.SystemRoot = envOr("SystemRoot", drive+`\Windows`)
-		r.ProgramDirs = []string{
-			envOr("ProgramFiles", drive+`\Program Files`),
-			envOr("ProgramFiles(x86)", drive+`\Program Files (x86)`),
-			envOr("ProgramW6432", drive+`\Program Files`),
-			envOr("ProgramData", drive+`\ProgramData`),
-		}
+		r.SystemRoot, r.ProgramDirs = windowsSystemDirs(os.Getenv)
 	}
 
 	r.Home = resolve(r.Home)
@@ -56,6 +48,10 @@ func ForThisMachine(memoHome string, settingsDirs ...string) Rules {
 	return r
 }
 
+// HostOS is the rule set of the running system: for tests that build Rules
+// around temporary folders and must pass on every system.
+func HostOS() OS { return thisOS() }
+
 // thisOS maps GOOS to a rule set; other Unix systems get the Linux rules, the
 // closest match.
 func thisOS() OS {
@@ -68,14 +64,26 @@ func thisOS() OS {
 	return Linux
 }
 
-func envOr(key, fallback string) string {
-	if v := os.Getenv(key); v != "" {
-		return v
+// windowsSystemDirs reads %SystemRoot% and the Program Files / ProgramData
+// folders from the environment, falling back to their usual places on
+// %SystemDrive%.
+func windowsSystemDirs(getenv func(string) string) (string, []string) {
+	envOr := func(key, fallback string) string {
+		if v := getenv(key); v != "" {
+			return v
+		}
+		return fallback
 	}
-	return fallback
+	drive := envOr("SystemDrive", "C:")
+	return envOr("SystemRoot", drive+`\Windows`), []string{
+		envOr("ProgramFiles", drive+`\Program Files`),
+		envOr("ProgramFiles(x86)", drive+`\Program Files (x86)`),
+		envOr("ProgramW6432", drive+`\Program Files`),
+		envOr("ProgramData", drive+`\ProgramData`),
+	}
 }
 
-// resolve makes p absolute and resolves symlinks. When p does not exist yet
+// resolve makes p absolute and resolves symlinks (and junctions on Windows). When p does not exist yet
 // (a MEMO_HOME not created), its nearest existing ancestor is resolved and the
 // rest appended, so it still matches resolved paths. An empty p stays empty so
 // its rule is skipped.
@@ -89,7 +97,7 @@ func resolve(p string) string {
 	}
 	rest := ""
 	for dir := abs; ; {
-		if resolved, err := filepath.EvalSymlinks(dir); err == nil {
+		if resolved, err := realpath.Resolve(dir); err == nil {
 			return filepath.Join(resolved, rest)
 		}
 		parent := filepath.Dir(dir)

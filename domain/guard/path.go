@@ -8,6 +8,11 @@ import "strings"
 type cleanPath struct {
 	vol   string   // Windows: "C:", `\\server\share` or `\\?\Volume{…}`; "" on Unix
 	parts []string // components below the root; none for a root
+	// Windows: the drive the system-folder rules see. An admin share
+	// (\\PC\C$, \\PC\ADMIN$) is that machine's drive; a volume GUID or
+	// device path may be any drive, so it is anyDrive and meets every rule.
+	drive    string
+	anyDrive bool
 }
 
 func (c cleanPath) isRoot() bool { return len(c.parts) == 0 }
@@ -16,8 +21,20 @@ func (c cleanPath) parent() cleanPath {
 	if c.isRoot() {
 		return c
 	}
-	return cleanPath{vol: c.vol, parts: c.parts[:len(c.parts)-1]}
+	c.parts = c.parts[:len(c.parts)-1]
+	return c
 }
+
+// ruleVol is the volume the guard's rules compare.
+func (c cleanPath) ruleVol() string {
+	if c.drive != "" {
+		return c.drive
+	}
+	return c.vol
+}
+
+// defaultSystemRoot stands for %SystemRoot% when the rules carry none.
+var defaultSystemRoot = cleanPath{vol: "C:", parts: []string{"Windows"}}
 
 // parse cleans p in the syntax of r.OS. The second result is the reason p is
 // refused, or "" when p is a usable absolute path.
@@ -28,7 +45,7 @@ func (r Rules) parse(p string) (cleanPath, Code) {
 	case strings.IndexByte(p, 0) >= 0:
 		return cleanPath{}, CodeNUL
 	case r.OS == Windows:
-		return parseWindows(p)
+		return parseWindows(p, r.systemRoot())
 	}
 	if p[0] != '/' {
 		return cleanPath{}, CodeRelative
@@ -45,7 +62,16 @@ func (r Rules) parse(p string) (cleanPath, Code) {
 	return cleanPath{parts: parts}, ""
 }
 
-func parseWindows(p string) (cleanPath, Code) {
+// systemRoot is %SystemRoot% parsed, which ADMIN$ and \\?\GLOBALROOT\SystemRoot name.
+func (r Rules) systemRoot() cleanPath {
+	if c, bad := parseWindows(r.SystemRoot, defaultSystemRoot); bad == "" && !c.isRoot() {
+		return c
+	}
+	return defaultSystemRoot
+}
+
+// parseWindows reads p in Win32 syntax; sysRoot is where ADMIN$ points.
+func parseWindows(p string, sysRoot cleanPath) (cleanPath, Code) {
 	p = strings.ReplaceAll(p, "/", `\`)
 	verbatim := false
 	if strings.HasPrefix(p, `\\?\`) || strings.HasPrefix(p, `\\.\`) {
@@ -59,12 +85,7 @@ func parseWindows(p string) (cleanPath, Code) {
 				p += `\` // \\?\C: names the volume itself
 			}
 		default:
-			// A volume GUID or device: its first component is the volume.
-			dev, rest, _ := strings.Cut(p, `\`)
-			if dev == "" {
-				return cleanPath{}, CodeRelative
-			}
-			return windowsPath(`\\?\`+dev, rest, true)
+			return parseDevice(p, sysRoot)
 		}
 	}
 	switch {
@@ -84,14 +105,79 @@ func parseWindows(p string) (cleanPath, Code) {
 		if share != "" {
 			vol += `\` + share
 		}
-		// \\localhost\C$ is drive C: itself.
-		if (strings.EqualFold(server, "localhost") || server == "127.0.0.1") &&
-			len(share) == 2 && share[1] == '$' && isDriveLetter(share[:1]+":") {
-			vol = strings.ToUpper(share[:1]) + ":"
+		// Admin shares: \\PC\C$ is drive C: of PC and \\PC\ADMIN$ its
+		// %SystemRoot%. The machine's name is not known here, so every
+		// server's admin share meets this machine's rules: a project never
+		// lives in another machine's Windows folder either.
+		c, bad := windowsPath(vol, rest, verbatim)
+		switch {
+		case bad != "":
+			return c, bad
+		case len(share) == 2 && share[1] == '$' && isDriveLetter(share[:1]+":"):
+			c.drive = strings.ToUpper(share[:1]) + ":"
+			if strings.EqualFold(server, "localhost") || server == "127.0.0.1" {
+				c.vol = c.drive // \\localhost\C$ is drive C: itself
+			}
+		case strings.EqualFold(share, "ADMIN$"):
+			c = below(sysRoot, c.parts)
+			c.vol = vol
 		}
-		return windowsPath(vol, rest, verbatim)
+		return c, ""
 	}
 	return cleanPath{}, CodeRelative // \foo is relative to the current drive
+}
+
+// parseDevice reads what follows \\?\ when it is neither a drive nor UNC: a
+// volume GUID, a device, or the object manager's GLOBALROOT namespace.
+func parseDevice(p string, sysRoot cleanPath) (cleanPath, Code) {
+	dev, rest, _ := strings.Cut(p, `\`)
+	if dev == "" {
+		return cleanPath{}, CodeRelative
+	}
+	first, after, _ := strings.Cut(rest, `\`)
+	switch {
+	case strings.EqualFold(dev, "Global"): // \\?\Global\C:\x is C:\x
+		return parseWindows(`\\?\`+rest, sysRoot)
+	case !strings.EqualFold(dev, "GLOBALROOT"):
+		// A volume GUID or a device: its first component is the volume,
+		// which may be any drive.
+		c, bad := windowsPath(`\\?\`+dev, rest, true)
+		c.anyDrive = bad == ""
+		return c, bad
+	case first == "??" || strings.EqualFold(first, "DosDevices") || strings.EqualFold(first, "GLOBAL??"):
+		// The DOS device namespace: \\?\GLOBALROOT\??\C:\x is C:\x.
+		return parseWindows(`\\?\`+after, sysRoot)
+	case strings.EqualFold(first, "SystemRoot"):
+		c, bad := windowsPath(`\\?\GLOBALROOT\SystemRoot`, after, true)
+		if bad != "" {
+			return c, bad
+		}
+		vol := c.vol
+		c = below(sysRoot, c.parts)
+		c.vol = vol
+		return c, ""
+	case strings.EqualFold(first, "Device"):
+		name, tail, _ := strings.Cut(after, `\`)
+		if name == "" {
+			return cleanPath{}, CodeDevice
+		}
+		if strings.EqualFold(name, "Mup") { // the network redirector: \\server\share
+			return parseWindows(`\\?\UNC\`+tail, sysRoot)
+		}
+		c, bad := windowsPath(`\\?\GLOBALROOT\Device\`+name, tail, true)
+		c.anyDrive = bad == ""
+		return c, bad
+	}
+	return cleanPath{}, CodeDevice
+}
+
+// below is dir with parts appended, as the rules see it.
+func below(dir cleanPath, parts []string) cleanPath {
+	return cleanPath{
+		vol:   dir.vol,
+		drive: dir.ruleVol(),
+		parts: append(dir.parts[:len(dir.parts):len(dir.parts)], parts...),
+	}
 }
 
 func windowsPath(vol, rest string, verbatim bool) (cleanPath, Code) {
@@ -152,9 +238,25 @@ func (r Rules) sameName(a, b string) bool {
 	return a == b
 }
 
-// within reports whether p is dir or inside it.
+// within reports whether p is dir or inside it. It is the guard's reading: an
+// admin share is its drive and a device path may be any drive (see cleanPath).
 func (r Rules) within(p, dir cleanPath) bool {
-	if !strings.EqualFold(p.vol, dir.vol) || len(p.parts) < len(dir.parts) {
+	switch {
+	case p.anyDrive || dir.anyDrive:
+	case !strings.EqualFold(p.ruleVol(), dir.ruleVol()):
+		return false
+	}
+	return r.below(p, dir)
+}
+
+// withinExact is within with volumes compared as written.
+func (r Rules) withinExact(p, dir cleanPath) bool {
+	return strings.EqualFold(p.vol, dir.vol) && r.below(p, dir)
+}
+
+// below compares the components of p and dir only.
+func (r Rules) below(p, dir cleanPath) bool {
+	if len(p.parts) < len(dir.parts) {
 		return false
 	}
 	for i, d := range dir.parts {
@@ -174,12 +276,12 @@ func (r Rules) same(a, b cleanPath) bool {
 func (r Rules) Within(path, dir string) bool {
 	p, bad := r.parse(path)
 	d, badDir := r.parse(dir)
-	return bad == "" && badDir == "" && r.within(p, d)
+	return bad == "" && badDir == "" && r.withinExact(p, d)
 }
 
 // Same reports whether a and b name the same folder in r.OS's path syntax.
 func (r Rules) Same(a, b string) bool {
 	pa, badA := r.parse(a)
 	pb, badB := r.parse(b)
-	return badA == "" && badB == "" && r.same(pa, pb)
+	return badA == "" && badB == "" && len(pa.parts) == len(pb.parts) && r.withinExact(pa, pb)
 }

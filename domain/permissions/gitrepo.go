@@ -5,8 +5,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
+	"memo.dev/projects/domain/filekind"
 	"memo.dev/projects/domain/untrusted"
 )
 
@@ -20,13 +22,19 @@ import (
 type GitFS struct {
 	ReadFile func(path string, limit int64) ([]byte, error) // untrusted.ReadFile
 	ReadDir  func(path string) ([]fs.DirEntry, error)
-	Lstat    func(path string) (fs.FileInfo, error)
-	Home     string // for include paths starting with ~/
+	// Lstat classifies without following a link (filekind.Lstat): on Windows
+	// a junction is a link and a OneDrive file a file.
+	Lstat func(path string) (filekind.Kind, fs.FileInfo, error)
+	Home  string // for include paths starting with ~/
+	// NoExecBits: the filesystem has no executable bit (Windows), and git
+	// runs any hook file.
+	NoExecBits bool
 }
 
 // OSGitFS reads the real disk through the bounded reader.
 func OSGitFS(home string) GitFS {
-	return GitFS{ReadFile: untrusted.ReadFile, ReadDir: os.ReadDir, Lstat: os.Lstat, Home: home}
+	return GitFS{ReadFile: untrusted.ReadFile, ReadDir: os.ReadDir, Lstat: filekind.Lstat, Home: home,
+		NoExecBits: runtime.GOOS == "windows"}
 }
 
 // maxGitFile bounds each git file read; a larger one asks.
@@ -95,13 +103,13 @@ func (g GitFS) findGitDir(root string) (gitDir, common, reason string) {
 	}
 	for {
 		dotGit := filepath.Join(dir, ".git")
-		fi, err := g.Lstat(dotGit)
+		kind, _, err := g.Lstat(dotGit)
 		switch {
-		case err == nil && fi.Mode()&fs.ModeSymlink != 0:
+		case err == nil && kind == filekind.Link:
 			return "", "", dotGit + " is a symbolic link; Memo does not follow it, so commands that run git ask"
-		case err == nil && fi.IsDir():
+		case err == nil && kind == filekind.Dir:
 			gitDir = dotGit
-		case err == nil && fi.Mode().IsRegular():
+		case err == nil && kind == filekind.File:
 			b, err := g.ReadFile(dotGit, 4096)
 			if err != nil {
 				return "", "", "Memo cannot read " + dotGit + ", so commands that run git ask"
@@ -148,13 +156,13 @@ func (g GitFS) findGitDir(root string) (gitDir, common, reason string) {
 // looksBare: git takes a folder with HEAD, objects/ and refs/ for a bare
 // repository and reads its config — a project can carry one.
 func (g GitFS) looksBare(dir string) bool {
-	head, err := g.Lstat(filepath.Join(dir, "HEAD"))
-	if err != nil || head.IsDir() {
+	head, _, err := g.Lstat(filepath.Join(dir, "HEAD"))
+	if err != nil || head == filekind.Dir {
 		return false
 	}
 	for _, d := range []string{"objects", "refs"} {
-		fi, err := g.Lstat(filepath.Join(dir, d))
-		if err != nil || !fi.IsDir() {
+		kind, _, err := g.Lstat(filepath.Join(dir, d))
+		if err != nil || kind != filekind.Dir {
 			return false
 		}
 	}
@@ -214,11 +222,11 @@ func (g GitFS) hookRisk(dir, sub string) string {
 			continue
 		}
 		p := filepath.Join(dir, e.Name())
-		fi, err := g.Lstat(p)
+		kind, fi, err := g.Lstat(p)
 		if err != nil {
 			return "Memo cannot look at the hook " + p + ", so git lines that may run hooks ask"
 		}
-		if fi.Mode()&fs.ModeSymlink != 0 || (fi.Mode().IsRegular() && fi.Mode()&0o111 != 0) {
+		if kind == filekind.Link || (kind == filekind.File && (g.NoExecBits || fi.Mode()&0o111 != 0)) {
 			what := "git " + sub
 			if sub == "" {
 				what = "git"

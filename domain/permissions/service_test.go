@@ -49,7 +49,7 @@ type fixture struct {
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	f := &fixture{home: t.TempDir(), pins: &pinMap{pins: map[string]permissions.Pin{}}, now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
-	rules := guard.Rules{OS: guard.Linux, Home: f.home, MemoHome: f.home + "/.memo", TempDir: "/tmp"}
+	rules := guard.Rules{OS: guard.HostOS(), Home: f.home, MemoHome: filepath.Join(f.home, ".memo"), TempDir: os.TempDir()}
 	reg := projecttest.NewRegistry()
 	f.settings = projecttest.NewSettings()
 	clock := func() time.Time { return f.now }

@@ -1,6 +1,8 @@
 package project_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -13,7 +15,7 @@ var testNow = func() time.Time { return time.Date(2026, 11, 30, 12, 0, 0, 0, tim
 
 func testRules(t *testing.T) guard.Rules {
 	home := t.TempDir()
-	return guard.Rules{OS: guard.Linux, Home: home, MemoHome: home + "/.memo", TempDir: "/tmp"}
+	return guard.Rules{OS: guard.HostOS(), Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: os.TempDir()}
 }
 
 // newTestService returns a service whose home and Memo home live in a temp

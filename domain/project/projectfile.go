@@ -11,6 +11,7 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
+	"memo.dev/projects/domain/filekind"
 	"memo.dev/projects/domain/guard"
 	"memo.dev/projects/domain/identity"
 	"memo.dev/projects/domain/untrusted"
@@ -98,19 +99,27 @@ var installEntries = []string{"bin", "binaries", "data", "config"}
 // whose own entries cannot be listed.
 func inspect(root string) (guard.Memo, File, bool, error) {
 	dir := filepath.Join(root, MemoDir)
-	fi, err := os.Lstat(dir)
+	kind, _, err := filekind.Lstat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return guard.Memo{}, File{}, false, nil
 	case err != nil:
 		return guard.Memo{}, File{}, false, failure(err, "cannot read %s", root)
 	}
+	return inspectKind(root, kind)
+}
+
+// inspectKind is inspect once .memo's kind is known. A junction is a link; a
+// OneDrive folder (irregular to Go on Windows) is a folder like any other.
+func inspectKind(root string, kind filekind.Kind) (guard.Memo, File, bool, error) {
+	dir := filepath.Join(root, MemoDir)
 	m := guard.Memo{Exists: true}
-	if fi.Mode()&fs.ModeSymlink != 0 || fi.Mode()&fs.ModeIrregular != 0 {
-		m.Symlink = true // a junction shows as irregular on Windows
+	switch kind {
+	case filekind.Link:
+		m.Symlink = true
 		return m, File{}, false, nil
-	}
-	if !fi.IsDir() {
+	case filekind.Dir:
+	default:
 		return m, File{}, false, nil // a file named .memo: foreign
 	}
 	for _, name := range installEntries {

@@ -13,6 +13,7 @@ import (
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/guard"
 	"memo.dev/projects/domain/identity"
+	"memo.dev/projects/domain/realpath"
 )
 
 // Record is what the device registry keeps about one folder.
@@ -111,11 +112,11 @@ func Resolve(path string) (string, error) {
 	case !fi.IsDir():
 		return "", domain.Invalid("%s is a file, not a folder", path)
 	}
-	real, err := filepath.EvalSymlinks(path)
+	real, err := realpath.Resolve(path) // junctions too, on Windows
 	if err != nil {
 		return "", domain.Invalid("%s cannot be resolved: %v", path, err)
 	}
-	return filepath.Clean(real), nil
+	return real, nil
 }
 
 // findRoot returns the project root for dir, the resolved form of path, and
@@ -139,7 +140,7 @@ func (s *Service) findRoot(path, dir string) (string, guard.Verdict) {
 		if !ok {
 			continue
 		}
-		real, err := filepath.EvalSymlinks(owner)
+		real, err := realpath.Resolve(owner)
 		if err != nil {
 			return dir, s.guard.CheckPath(p)
 		}

@@ -11,6 +11,7 @@ import (
 	"memo.dev/projects/assets"
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
+	"memo.dev/projects/domain/filekind"
 	"memo.dev/projects/domain/untrusted"
 )
 
@@ -232,13 +233,17 @@ func onlySetupFiles(dir string) bool {
 	for _, e := range entries {
 		name := e.Name()
 		base, isTemp := atomicfile.TempBase(name)
+		kind, err := filekind.Entry(dir, e) // OneDrive's files are files
+		if err != nil {
+			return false
+		}
 		switch {
 		case name == "skills" && e.IsDir():
 			if inner, err := os.ReadDir(filepath.Join(dir, name)); err != nil || len(inner) > 0 {
 				return false
 			}
-		case e.Type().IsRegular() && slices.Contains(memoFiles, name):
-		case e.Type().IsRegular() && isTemp && slices.Contains(memoFiles, base):
+		case kind == filekind.File && slices.Contains(memoFiles, name):
+		case kind == filekind.File && isTemp && slices.Contains(memoFiles, base):
 		default:
 			return false
 		}

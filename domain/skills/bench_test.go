@@ -1,3 +1,7 @@
+//go:build unix
+
+// The benchmarks compare with tar(1) and read getrusage: Unix only.
+
 package skills_test
 
 import (

@@ -15,6 +15,7 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
+	"memo.dev/projects/domain/filekind"
 	"memo.dev/projects/domain/untrusted"
 )
 
@@ -413,7 +414,11 @@ func (s *Service) List(p Project) ([]Listed, error) {
 	out := []Listed{}
 	for _, e := range ents {
 		name := e.Name()
-		if strings.HasPrefix(name, ".") || !e.IsDir() && e.Type()&fs.ModeSymlink == 0 {
+		kind, err := filekind.Entry(dir, e) // a junction is a link, a OneDrive folder a folder
+		if err != nil {
+			return nil, fmt.Errorf("cannot read %s: %w", filepath.Join(dir, name), err)
+		}
+		if strings.HasPrefix(name, ".") || kind != filekind.Dir && kind != filekind.Link {
 			continue // staging folders, stray files
 		}
 		l := Listed{Name: name, DroppedTools: []string{}}
@@ -422,7 +427,7 @@ func (s *Service) List(p Project) ([]Listed, error) {
 			return nil, err
 		}
 		l.Enabled, l.Source = sw.Enabled, sw.Source
-		if e.Type()&fs.ModeSymlink != 0 {
+		if kind == filekind.Link {
 			l.Problem = "the skill's folder is a link; Memo uses only real folders"
 			out = append(out, l)
 			continue
@@ -451,8 +456,12 @@ func (s *Service) List(p Project) ([]Listed, error) {
 // folderSize adds up the plain files under dir, never through a link.
 func folderSize(dir string) int64 {
 	var n int64
-	_ = filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		// OneDrive files are files too; WalkDir never enters a junction.
+		if kind, err := filekind.Entry(filepath.Dir(p), d); err == nil && kind == filekind.File {
 			if fi, err := d.Info(); err == nil {
 				n += fi.Size()
 			}

@@ -9,9 +9,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/filekind"
 )
 
 // Why a file was not read; check with errors.Is. Each comes wrapped in a
@@ -30,11 +30,11 @@ var (
 // A missing file is a domain not-found error that also matches fs.ErrNotExist;
 // a permission problem is a refusal that also matches fs.ErrPermission.
 func ReadFile(path string, limit int64) ([]byte, error) {
-	fi, err := os.Lstat(path)
+	kind, fi, err := filekind.Lstat(path)
 	if err != nil {
 		return nil, describe(path, err)
 	}
-	if err := checkMode(path, fi.Mode()); err != nil {
+	if err := checkKind(path, kind, fi.Mode()); err != nil {
 		return nil, err
 	}
 	f, err := openNoFollow(path)
@@ -42,11 +42,11 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		return nil, describe(path, err)
 	}
 	defer f.Close()
-	fi, err = f.Stat()
+	kind, fi, err = filekind.Stat(f)
 	if err != nil {
 		return nil, describe(path, err)
 	}
-	if err := checkMode(path, fi.Mode()); err != nil {
+	if err := checkKind(path, kind, fi.Mode()); err != nil {
 		return nil, err
 	}
 	if fi.Size() > limit {
@@ -62,14 +62,16 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	return b, nil
 }
 
-func checkMode(path string, mode fs.FileMode) error {
-	switch {
-	case mode&fs.ModeSymlink != 0:
+// checkKind refuses all but a plain file. A OneDrive file, which Go reports
+// as irregular on Windows, is a plain file here (filekind); a junction is a link.
+func checkKind(path string, kind filekind.Kind, mode fs.FileMode) error {
+	switch kind {
+	case filekind.File:
+		return nil
+	case filekind.Link:
 		return domain.Wrap(domain.ErrInvalid, ErrSymlink, "%s is a symbolic link; Memo reads only plain files from a project", path)
-	case !mode.IsRegular():
-		return domain.Wrap(domain.ErrInvalid, ErrNotRegular, "%s is not a plain file (%s); Memo reads only plain files from a project", path, kindOf(mode))
 	}
-	return nil
+	return domain.Wrap(domain.ErrInvalid, ErrNotRegular, "%s is not a plain file (%s); Memo reads only plain files from a project", path, kindOf(mode))
 }
 
 func kindOf(mode fs.FileMode) string {
