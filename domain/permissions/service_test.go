@@ -396,3 +396,70 @@ func TestTrustReviewedPinsOnlyWhatWasSeen(t *testing.T) {
 		t.Errorf("trusting a deleted file = %v, want not_found", err)
 	}
 }
+
+// TestPendingFollowsTheFileAgainstThePin: the list's marker is on exactly
+// when the file exists and is not the trusted version.
+func TestPendingFollowsTheFileAgainstThePin(t *testing.T) {
+	f := newFixture(t)
+	root := f.setUp(t)
+	path := permissions.Path(root)
+	steps := []struct {
+		name    string
+		prepare func()
+		want    bool
+	}{
+		{"no file", func() {}, false},
+		{"never trusted", func() { writeFile(t, path, good) }, true},
+		{"trusted", func() {
+			if _, err := f.perms.Trust(root); err != nil {
+				t.Fatal(err)
+			}
+		}, false},
+		{"changed since trusted", func() { writeFile(t, path, strings.Replace(good, "go test", "go vet", 1)) }, true},
+		{"invalid", func() { writeFile(t, path, `{"version": 1, "allowed_commands": ["bash"]}`) }, true},
+		{"a link instead of a file", func() {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+			target := filepath.Join(t.TempDir(), "p.json")
+			writeFile(t, target, good)
+			if err := os.Symlink(target, path); err != nil {
+				t.Fatal(err)
+			}
+		}, true},
+		{"deleted", func() {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+		}, false},
+		{"trusted again", func() {
+			if _, err := f.perms.Save(root, []byte(good)); err != nil {
+				t.Fatal(err)
+			}
+		}, false},
+	}
+	for _, s := range steps {
+		s.prepare()
+		if got, err := f.perms.Pending(root); err != nil || got != s.want {
+			t.Errorf("%s: Pending = %v, %v; want %v", s.name, got, err, s.want)
+		}
+	}
+	// Minimal Mode reads no project file: nothing waits.
+	writeFile(t, path, "{}")
+	if err := f.projects.SetMinimal(true); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := f.perms.Pending(root); err != nil || got {
+		t.Errorf("Minimal Mode: Pending = %v, %v; want false", got, err)
+	}
+	// A folder that is not set up has no permissions to review (one with a
+	// .memo folder Memo did not make is refused outright).
+	if err := f.projects.SetMinimal(false); err != nil {
+		t.Fatal(err)
+	}
+	plain := t.TempDir()
+	writeFile(t, permissions.Path(plain), good)
+	if got, err := f.perms.Pending(plain); got {
+		t.Errorf("not set up: Pending = %v, %v; want false", got, err)
+	}
+}
