@@ -30,6 +30,9 @@ type permissionsHost interface {
 	confirm(title, text, ok string, do func())
 	showError(title string, err error)
 	openPath(path string)
+	// permissionsChanged: the tab read the file anew (trusted, saved or
+	// changed on disk), so the project list's marker is checked again.
+	permissionsChanged(root string)
 }
 
 // permissionsTab is the permissions editor (SPEC §8.1): the file's state,
@@ -201,7 +204,7 @@ func pending(st permissions.Status) bool {
 }
 
 func (t *permissionsTab) show(s shown) {
-	prev := t.st.Hash
+	prev, prevState, wasLoaded := t.st.Hash, t.st.State, t.loaded
 	t.st, t.err, t.loaded = s.st, s.err, true
 	st := s.st
 	t.showBanner()
@@ -232,6 +235,9 @@ func (t *permissionsTab) show(s shown) {
 		t.editorStale.Show()
 	}
 	t.onTestLine(t.testLine.Text) // the verdict follows the file
+	if s.err == nil && (st.Hash != prev || st.State != prevState || !wasLoaded) {
+		t.host.permissionsChanged(t.root)
+	}
 }
 
 func (t *permissionsTab) showBanner() {

@@ -522,3 +522,61 @@ func TestPermissionsTabEditorSaysWhenTheFileChangesUnderIt(t *testing.T) {
 		t.Errorf("after a change on disk: warning %v, editor text %q", tab.editorStale.Visible(), tab.editor.Text)
 	}
 }
+
+// TestProjectListMarksPermissionsToReview: a project's row carries the
+// marker exactly while its permissions file waits for review, and it follows
+// a Trust in the tab and a change on disk.
+func TestProjectListMarksPermissionsToReview(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	base := t.TempDir()
+	mk := func(name string) string {
+		p := filepath.Join(base, name)
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Setup(p); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	none, fresh, trusted, changed := mk("none"), mk("fresh"), mk("trusted"), mk("changed")
+	writePerms(t, fresh, trustedFile)
+	saveTrusted(t, f, trusted, trustedFile)
+	saveTrusted(t, f, changed, trustedFile)
+	writePerms(t, changed, changedFile)
+	marked := func() map[string]bool {
+		got := map[string]bool{}
+		for i := 1; i < f.m.list.length(); i++ {
+			row := newProjectRow()
+			f.m.list.update(i, row) // computes the badge (inline in tests)
+			f.m.list.update(i, row)
+			got[f.m.list.shown[i-1].Path] = row.review.Visible() && row.review.text.Text == "permissions to review"
+		}
+		return got
+	}
+	f.m.list.reload(nil)
+	want := map[string]bool{none: false, fresh: true, trusted: false, changed: true}
+	got := marked()
+	for path, w := range want {
+		if got[path] != w {
+			t.Errorf("%s: marked %v, want %v", filepath.Base(path), got[path], w)
+		}
+	}
+	// Trusting in the tab clears the marker without a reload.
+	f.m.OpenFolder(changed)
+	tab := f.m.view.perms
+	t.Cleanup(tab.close)
+	test.Tap(tab.trust)
+	if st := stateOf(t, f, changed); st.State != permissions.StateTrusted {
+		t.Fatalf("Trust left the file %s", st.State)
+	}
+	if got := marked(); got[changed] {
+		t.Error("the marker stays after Trust")
+	}
+	// A change on disk the tab notices sets it again.
+	writePerms(t, changed, invalidFile)
+	tab.refresh()
+	if got := marked(); !got[changed] {
+		t.Error("no marker after the file changed on disk")
+	}
+}
