@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"memo.dev/projects/domain/permissions"
+	"memo.dev/projects/domain/project"
 )
 
 // pinMap is an in-memory PinStore.
@@ -709,5 +710,52 @@ func TestPermissionsTabInvalidFileOpensAsJSON(t *testing.T) {
 	}
 	if got := readPerms(t, root); got != invalidFile {
 		t.Errorf("switching modes wrote the file: %q", got)
+	}
+}
+
+type oneProject struct{ path string }
+
+func (o oneProject) List() ([]project.Record, error)           { return []project.Record{{Path: o.path}}, nil }
+func (o oneProject) BadgeOf(string) project.Badge              { return project.BadgeNotSetUp }
+func (o oneProject) Files(string) ([]project.FileState, error) { return nil, nil }
+
+// pendingSeq answers Pending from a sequence: the n-th call gets answers[n].
+type pendingSeq struct {
+	answers []bool
+	calls   int
+}
+
+func (p *pendingSeq) Pending(string) (bool, error) {
+	a := p.answers[min(p.calls, len(p.answers)-1)]
+	p.calls++
+	return a, nil
+}
+
+// TestProjectListRecheckWhileComputing: a recheck that arrives while the
+// row's state is being computed (from before the change) asks again, so the
+// marker ends with the newer answer.
+func TestProjectListRecheckWhileComputing(t *testing.T) {
+	test.NewTempApp(t)
+	var queue []func()
+	r := runner{goroutine: func(f func()) { queue = append(queue, f) }, settle: &settle{}}
+	drain := func() {
+		for len(queue) > 0 {
+			f := queue[0]
+			queue = queue[1:]
+			f()
+		}
+	}
+	perms := &pendingSeq{answers: []bool{false, true}}
+	l := newProjectList(oneProject{"/p/alpha"}, r, func(project.Record) {}, func() {})
+	l.perms = perms
+	l.reload(nil)
+	drain()
+	row := newProjectRow()
+	l.update(1, row) // starts computing: the first answer is the stale one
+	l.recheck("/p/alpha")
+	drain()
+	l.update(1, row)
+	if perms.calls != 2 || !row.review.Visible() {
+		t.Errorf("after a recheck during the computation: %d Pending calls, marker shown %v; want 2 and shown", perms.calls, row.review.Visible())
 	}
 }

@@ -74,6 +74,7 @@ type projectList struct {
 	badges  map[string]project.Badge
 	reviews map[string]bool // the permissions file waits for review
 	pending map[string]bool // badges being computed
+	again   map[string]bool // badges to compute again once computed (recheck)
 	gen     int             // reload count: badges computed before a reload are stale
 	// current is the entry the person selected ("" for none, globalEntry
 	// for Global memory): a reload or the filter keeps it selected when it
@@ -88,7 +89,7 @@ const globalEntry = "\x00global"
 
 func newProjectList(p projectSource, r runner, onSelect func(project.Record), onGlobal func()) *projectList {
 	l := &projectList{projects: p, run: r, onSelect: onSelect, onGlobal: onGlobal,
-		badges: map[string]project.Badge{}, reviews: map[string]bool{}, pending: map[string]bool{}}
+		badges: map[string]project.Badge{}, reviews: map[string]bool{}, pending: map[string]bool{}, again: map[string]bool{}}
 	l.filter = newFilterEntry(l.applyFilter)
 	l.list = newRowList(l.length, func() fyne.CanvasObject { return newProjectRow() }, l.update)
 	l.list.OnSelected = l.onSelected
@@ -130,6 +131,7 @@ func (l *projectList) reload(then func()) {
 			clear(l.badges)
 			clear(l.reviews)
 			clear(l.pending)
+			clear(l.again)
 			l.applyFilter()
 		}
 		if then != nil {
@@ -229,6 +231,10 @@ func (l *projectList) computeBadge(path string) {
 		delete(l.pending, path)
 		l.badges[path] = st.badge
 		l.reviews[path] = st.review
+		if l.again[path] {
+			delete(l.again, path)
+			l.computeBadge(path)
+		}
 		// Only the row that shows this folder changes: refreshing the whole
 		// list for each badge re-measures every visible row again.
 		for i, r := range l.shown {
@@ -244,10 +250,11 @@ func (l *projectList) computeBadge(path string) {
 // was trusted, saved or changed on disk while shown).
 func (l *projectList) recheck(path string) {
 	if l.pending[path] {
-		return // being computed: the answer reads the file after this change
+		// Being computed, perhaps from before this change: ask again after.
+		l.again[path] = true
+		return
 	}
-	delete(l.badges, path)
-	delete(l.reviews, path)
+	// The old badge stays shown until the new one is known (no flicker).
 	for _, r := range l.shown {
 		if r.Path == path {
 			l.computeBadge(path)
