@@ -463,3 +463,35 @@ func TestPendingFollowsTheFileAgainstThePin(t *testing.T) {
 		t.Errorf("not set up: Pending = %v, %v; want false", got, err)
 	}
 }
+
+// BenchmarkPending is the cost of the project list's marker for one row
+// (a trusted file, so the read, the hash and the pin are all compared).
+func BenchmarkPending(b *testing.B) {
+	f := &fixture{home: b.TempDir(), pins: &pinMap{pins: map[string]permissions.Pin{}}, now: time.Now()}
+	rules := guard.Rules{OS: guard.Linux, Home: f.home, MemoHome: f.home + "/.memo", TempDir: "/tmp"}
+	reg := projecttest.NewRegistry()
+	f.projects = project.NewService(rules, reg, projecttest.NewSettings(), time.Now)
+	f.perms = permissions.NewService(f.projects, reg, f.pins, f.home, time.Now)
+	root := b.TempDir()
+	if _, err := f.projects.Setup(root); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := f.perms.Save(root, []byte(good)); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("Pending", func(b *testing.B) {
+		for b.Loop() {
+			if pending, err := f.perms.Pending(root); err != nil || pending {
+				b.Fatalf("Pending = %v, %v", pending, err)
+			}
+		}
+	})
+	// Show, which the tab uses, for comparison: it parses the file too.
+	b.Run("Show", func(b *testing.B) {
+		for b.Loop() {
+			if st, err := f.perms.Show(root); err != nil || st.State != permissions.StateTrusted {
+				b.Fatalf("Show = %s, %v", st.State, err)
+			}
+		}
+	})
+}
