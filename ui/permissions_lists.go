@@ -99,9 +99,10 @@ func (l *ruleLists) addRow(text string) *ruleRow {
 		l.changed()
 	}}
 	r.remove = &widget.Button{Icon: theme.ContentRemoveIcon(), Importance: widget.LowImportance, OnTapped: func() { l.removeRow(r) }}
+	// The entry keeps its height when a long verdict wraps beside it.
 	r.judge()
 	r.obj = container.NewBorder(nil, nil, nil, r.remove,
-		container.NewGridWithColumns(2, r.entry, container.NewBorder(nil, nil, besideText(r.icon), nil, r.verdict)))
+		container.NewGridWithColumns(2, container.NewVBox(r.entry), container.NewBorder(nil, nil, besideText(r.icon), nil, r.verdict)))
 	l.rows = append(l.rows, r)
 	l.box.Add(r.obj)
 	return r
