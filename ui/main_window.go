@@ -82,6 +82,9 @@ func (m *MainWindow) buildUI() {
 	m.settingsButton = &widget.Button{Text: lang.L("Settings"), Icon: theme.SettingsIcon(), OnTapped: m.onSettings}
 	m.list = newProjectList(m.deps.Projects, m.run, m.onSelectProject, m.onSelectGlobal)
 	m.list.onMenu = m.showProjectMenu
+	if m.deps.Permissions != nil {
+		m.list.perms = m.deps.Permissions
+	}
 	m.global = newGlobalView(m.run, m, m.deps.Projects)
 	m.detail = container.NewStack() // filled once the list is known (reselect)
 

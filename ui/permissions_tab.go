@@ -30,6 +30,9 @@ type permissionsHost interface {
 	confirm(title, text, ok string, do func())
 	showError(title string, err error)
 	openPath(path string)
+	// permissionsChanged: the tab read the file anew (trusted, saved or
+	// changed on disk), so the project list's marker is checked again.
+	permissionsChanged(root string)
 }
 
 // permissionsTab is the permissions editor (SPEC §8.1): the file's state,
@@ -71,6 +74,11 @@ type permissionsTab struct {
 	diffBox    *fyne.Container
 
 	editorBox    *fyne.Container
+	lists        *ruleLists // the editor as lists; the JSON text is the fallback
+	jsonBox      *fyne.Container
+	jsonMode     bool // the JSON text is being edited, not the lists
+	asJSON       *widget.Button
+	editStart    string // the text the editor started from
 	editor       *widget.Entry
 	editorCheck  *widget.Label
 	editorStale  *widget.Label
@@ -124,11 +132,14 @@ func (t *permissionsTab) buildUI() {
 	t.editorStale.Hide()
 	t.save = &widget.Button{Text: lang.L("Save & Trust…"), Icon: theme.DocumentSaveIcon(), Importance: widget.HighImportance, OnTapped: t.onSave}
 	t.cancelEdit = &widget.Button{Text: lang.L("Cancel"), OnTapped: t.closeEditor}
+	t.lists = newRuleLists(t.onListsEdited)
+	t.jsonBox = container.NewVBox(container.New(&minHeightLayout{200}, t.editor))
+	t.asJSON = &widget.Button{Text: lang.L("Edit as JSON…"), Icon: theme.FileTextIcon(), OnTapped: t.onSwitchMode}
 	t.editorBox = container.NewVBox(
 		heading(lang.L("Edit the permissions file")),
-		container.New(&minHeightLayout{200}, t.editor),
+		t.lists.body, t.jsonBox,
 		t.editorCheck, t.editorStale,
-		container.NewHBox(t.save, t.cancelEdit),
+		container.NewHBox(t.save, t.asJSON, t.cancelEdit),
 	)
 	t.editorBox.Hide()
 
@@ -201,7 +212,7 @@ func pending(st permissions.Status) bool {
 }
 
 func (t *permissionsTab) show(s shown) {
-	prev := t.st.Hash
+	prev, prevState, wasLoaded := t.st.Hash, t.st.State, t.loaded
 	t.st, t.err, t.loaded = s.st, s.err, true
 	st := s.st
 	t.showBanner()
@@ -232,6 +243,9 @@ func (t *permissionsTab) show(s shown) {
 		t.editorStale.Show()
 	}
 	t.onTestLine(t.testLine.Text) // the verdict follows the file
+	if s.err == nil && (st.Hash != prev || st.State != prevState || !wasLoaded) {
+		t.host.permissionsChanged(t.root)
+	}
 }
 
 func (t *permissionsTab) showBanner() {
@@ -475,11 +489,71 @@ func (t *permissionsTab) onEdit() {
 		start = string(t.st.TrustedBytes)
 	}
 	t.editingFrom = t.st.Hash
+	t.editStart = start
 	t.editorStale.Hide()
-	t.editor.SetText(start)
-	t.onEdited(start)
+	// A valid file opens as lists; one the lists cannot hold (problems,
+	// unknown keys) opens as its text, with every problem shown.
+	if perms, probs := permissions.Parse([]byte(start)); len(probs) == 0 {
+		t.lists.set(perms)
+		t.setMode(false)
+	} else {
+		t.editor.SetText(start)
+		t.setMode(true)
+	}
 	t.editorBox.Show()
 	t.edit.Hide()
+}
+
+// setMode shows the lists or the JSON text and checks what is shown.
+func (t *permissionsTab) setMode(json bool) {
+	t.jsonMode = json
+	t.lists.body.Hidden = json
+	t.jsonBox.Hidden = !json
+	if json {
+		t.asJSON.SetText(lang.L("Edit as lists"))
+		t.onEdited(t.editor.Text)
+	} else {
+		t.asJSON.SetText(lang.L("Edit as JSON…"))
+		t.onListsEdited()
+	}
+	t.editorBox.Refresh()
+}
+
+// onSwitchMode carries the edits over: the lists become the file's text
+// (the text the editor started from while the rules are the same), and a
+// valid text becomes the lists.
+func (t *permissionsTab) onSwitchMode() {
+	if !t.jsonMode {
+		perms := t.lists.permissions()
+		text := string(fileText(perms))
+		if start, probs := permissions.Parse([]byte(t.editStart)); len(probs) == 0 && sameRules(start, perms) {
+			text = t.editStart
+		}
+		t.editor.SetText(text)
+		t.setMode(true)
+		return
+	}
+	perms, probs := permissions.Parse([]byte(t.editor.Text))
+	if len(probs) > 0 {
+		return // the button is disabled: lists cannot hold this text
+	}
+	t.lists.set(perms)
+	t.setMode(false)
+}
+
+// fileContent is the file the editor would save.
+func (t *permissionsTab) fileContent() []byte {
+	if t.jsonMode {
+		return []byte(t.editor.Text)
+	}
+	return fileText(t.lists.permissions())
+}
+
+// onListsEdited checks the file the lists make, as the JSON text is.
+func (t *permissionsTab) onListsEdited() {
+	if !t.jsonMode {
+		t.check(string(fileText(t.lists.permissions())))
+	}
 }
 
 const emptyFile = "{\n  \"version\": 1,\n  \"allowed_commands\": [],\n  \"allowed_tools\": []\n}\n"
@@ -493,6 +567,14 @@ func (t *permissionsTab) closeEditor() {
 // onEdited validates the text while it is typed: every problem with its
 // place, or what the file would approve.
 func (t *permissionsTab) onEdited(text string) {
+	if t.jsonMode {
+		t.check(text)
+	}
+}
+
+// check shows every problem of the file text with its place, or what it
+// would approve, and allows Save & Trust only for a valid file.
+func (t *permissionsTab) check(text string) {
 	perms, probs := permissions.Parse([]byte(text))
 	if len(text) > permissions.MaxFileSize {
 		probs = append(probs, permissions.Problem{Where: "file", Problem: lang.L("the file is larger than {{.KiB}} KiB", map[string]any{"KiB": permissions.MaxFileSize >> 10})})
@@ -501,15 +583,24 @@ func (t *permissionsTab) onEdited(text string) {
 		t.editorCheck.Importance = widget.DangerImportance
 		t.editorCheck.SetText(problemList(probs))
 		t.save.Disable()
+		if t.jsonMode {
+			t.asJSON.Disable() // the lists cannot hold a text with problems
+		}
 		return
 	}
+	t.asJSON.Enable()
 	t.editorCheck.Importance = widget.MediumImportance
 	t.editorCheck.SetText(lang.L("Valid. Command rules: {{.Commands}}; file tools: {{.Tools}}.", map[string]any{"Commands": len(perms.AllowedCommands), "Tools": len(perms.AllowedTools)}))
 	t.save.Enable()
 }
 
 func (t *permissionsTab) onSave() {
-	content := []byte(t.editor.Text)
+	content := t.fileContent()
+	if _, probs := permissions.Parse(content); len(probs) > 0 {
+		// Save is disabled then; this guards a tap that raced an edit.
+		t.host.showError(lang.L("Could not save the permissions file"), permissions.InvalidError(permissions.FileName, probs))
+		return
+	}
 	t.host.confirm(lang.L("Save and trust the permissions file"),
 		lang.L("Replace .memo/permissions.json with this text and trust it? Its rules pre-approve what they name from now on."),
 		lang.L("Save & Trust"), func() { t.write(content, lang.L("Could not save the permissions file")) })

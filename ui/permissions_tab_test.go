@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"memo.dev/projects/domain/permissions"
+	"memo.dev/projects/domain/project"
 )
 
 // pinMap is an in-memory PinStore.
@@ -334,6 +335,10 @@ func TestPermissionsTabEditorValidatesLiveThenSavesAndTrusts(t *testing.T) {
 		t.Errorf("with no file the edit button says %q", tab.edit.Text)
 	}
 	test.Tap(tab.edit)
+	if tab.jsonMode || !tab.lists.body.Visible() || len(tab.lists.rows) != 0 {
+		t.Fatalf("with no file the editor opens as JSON %v, with %d rows", tab.jsonMode, len(tab.lists.rows))
+	}
+	test.Tap(tab.asJSON) // the fallback: the file's text
 	if !tab.editorBox.Visible() || tab.editor.Text != emptyFile {
 		t.Fatalf("the editor is not open with an empty file: %q", tab.editor.Text)
 	}
@@ -511,6 +516,7 @@ func TestDiffViewRows(t *testing.T) {
 func TestPermissionsTabEditorSaysWhenTheFileChangesUnderIt(t *testing.T) {
 	_, tab, root := permsProject(t, func(f *fixture, root string) { writePerms(t, root, trustedFile) })
 	test.Tap(tab.edit)
+	test.Tap(tab.asJSON)
 	if tab.editor.Text != trustedFile || tab.editorStale.Visible() {
 		t.Fatalf("the editor starts with %q, stale warning %v", tab.editor.Text, tab.editorStale.Visible())
 	}
@@ -519,5 +525,236 @@ func TestPermissionsTabEditorSaysWhenTheFileChangesUnderIt(t *testing.T) {
 	tab.refresh()
 	if !tab.editorStale.Visible() || tab.editor.Text != changedFile {
 		t.Errorf("after a change on disk: warning %v, editor text %q", tab.editorStale.Visible(), tab.editor.Text)
+	}
+}
+
+// TestProjectListMarksPermissionsToReview: a project's row carries the
+// marker exactly while its permissions file waits for review, and it follows
+// a Trust in the tab and a change on disk.
+func TestProjectListMarksPermissionsToReview(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	base := t.TempDir()
+	mk := func(name string) string {
+		p := filepath.Join(base, name)
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Setup(p); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	none, fresh, trusted, changed := mk("none"), mk("fresh"), mk("trusted"), mk("changed")
+	writePerms(t, fresh, trustedFile)
+	saveTrusted(t, f, trusted, trustedFile)
+	saveTrusted(t, f, changed, trustedFile)
+	writePerms(t, changed, changedFile)
+	marked := func() map[string]bool {
+		got := map[string]bool{}
+		for i := 1; i < f.m.list.length(); i++ {
+			row := newProjectRow()
+			f.m.list.update(i, row) // computes the badge (inline in tests)
+			f.m.list.update(i, row)
+			got[f.m.list.shown[i-1].Path] = row.review.Visible() && row.review.text.Text == "permissions to review"
+		}
+		return got
+	}
+	f.m.list.reload(nil)
+	want := map[string]bool{none: false, fresh: true, trusted: false, changed: true}
+	got := marked()
+	for path, w := range want {
+		if got[path] != w {
+			t.Errorf("%s: marked %v, want %v", filepath.Base(path), got[path], w)
+		}
+	}
+	// Trusting in the tab clears the marker without a reload.
+	f.m.OpenFolder(changed)
+	tab := f.m.view.perms
+	t.Cleanup(tab.close)
+	test.Tap(tab.trust)
+	if st := stateOf(t, f, changed); st.State != permissions.StateTrusted {
+		t.Fatalf("Trust left the file %s", st.State)
+	}
+	if got := marked(); got[changed] {
+		t.Error("the marker stays after Trust")
+	}
+	// A change on disk the tab notices sets it again.
+	writePerms(t, changed, invalidFile)
+	tab.refresh()
+	if got := marked(); !got[changed] {
+		t.Error("no marker after the file changed on disk")
+	}
+}
+
+// listRow is the lists. row i.
+func listRow(tab *permissionsTab, i int) *ruleRow { return tab.lists.rows[i] }
+
+func checkTool(t *testing.T, tab *permissionsTab, name string) {
+	t.Helper()
+	for _, c := range tab.lists.tools {
+		if c.Text == name {
+			test.Tap(c)
+			return
+		}
+	}
+	t.Fatalf("no check for %s", name)
+}
+
+// TestPermissionsTabListsEditor: the rules as rows with a live verdict
+// each, the tools as a checklist of the twelve names; Save & Trust writes
+// the file the lists make and pins it, and writes nothing while invalid.
+func TestPermissionsTabListsEditor(t *testing.T) {
+	f, tab, root := permsProject(t, nil)
+	test.Tap(tab.edit)
+	if n := len(tab.lists.tools); n != len(permissions.FileTools) || n != 12 {
+		t.Fatalf("the checklist has %d tools, want the 12 file tools", n)
+	}
+	for i, c := range tab.lists.tools {
+		if c.Text != permissions.FileTools[i] || c.Checked {
+			t.Errorf("check %d is %q (checked %v), want %q unchecked", i, c.Text, c.Checked, permissions.FileTools[i])
+		}
+	}
+	test.Tap(tab.lists.add)
+	test.Tap(tab.lists.add)
+	if len(tab.lists.rows) != 2 || !strings.Contains(listRow(tab, 0).verdict.Text, "blank") {
+		t.Fatalf("after two adds: %d rows, first verdict %q", len(tab.lists.rows), listRow(tab, 0).verdict.Text)
+	}
+	// The verdict follows each keystroke.
+	verdicts := []struct{ typed, want string }{
+		{"b", "accepted"}, // a program named b is a plain command
+		{"bash", "refused: `bash` is a shell or an interpreter"},
+		{"git", "refused: a bare `git` approves nearly anything"},
+		{"go test; rm -rf /", "refused: the rule is not one plain command"},
+		{"go vet", "accepted"},
+	}
+	for _, v := range verdicts {
+		listRow(tab, 0).entry.SetText("")
+		test.Type(listRow(tab, 0).entry, v.typed)
+		if got := listRow(tab, 0).verdict.Text; !strings.HasPrefix(got, v.want) {
+			t.Errorf("typed %q: verdict %q, want it to start %q", v.typed, got, v.want)
+		}
+		if refused := strings.HasPrefix(v.want, "refused"); tab.save.Disabled() != refused {
+			t.Errorf("typed %q: Save & Trust disabled %v", v.typed, tab.save.Disabled())
+		}
+	}
+	test.Type(listRow(tab, 1).entry, "bash")
+	if !tab.save.Disabled() {
+		t.Fatal("Save & Trust is enabled with a refused rule")
+	}
+	// A tap that raced the edit writes nothing.
+	tab.onSave()
+	if _, err := os.Stat(permissions.Path(root)); err == nil {
+		t.Fatal("an invalid list was written")
+	}
+	test.Tap(listRow(tab, 1).remove)
+	if len(tab.lists.rows) != 1 || tab.save.Disabled() {
+		t.Fatalf("after removing the refused row: %d rows, save disabled %v", len(tab.lists.rows), tab.save.Disabled())
+	}
+	test.Tap(tab.lists.add)
+	test.Type(listRow(tab, 1).entry, "git status")
+	test.Tap(tab.lists.add) // a blank row is left out
+	checkTool(t, tab, "write_file")
+	checkTool(t, tab, "read_file")
+	if !strings.Contains(tab.editorCheck.Text, "Valid. Command rules: 2; file tools: 2.") {
+		t.Errorf("live check says %q", tab.editorCheck.Text)
+	}
+	test.Tap(tab.save)
+	f.tap(f.m.win, "Cancel")
+	if _, err := os.Stat(permissions.Path(root)); err == nil {
+		t.Fatal("Cancel wrote the file")
+	}
+	test.Tap(tab.save)
+	f.tap(f.m.win, "Save & Trust")
+	want := "{\n  \"version\": 1,\n  \"allowed_commands\": [\n    \"go vet\",\n    \"git status\"\n  ],\n  \"allowed_tools\": [\n    \"read_file\",\n    \"write_file\"\n  ]\n}\n"
+	got := readPerms(t, root)
+	if got != want {
+		t.Fatalf("saved %q, want %q", got, want)
+	}
+	st := stateOf(t, f, root)
+	if st.State != permissions.StateTrusted || st.TrustedHash != permissions.Hash([]byte(got)) {
+		t.Errorf("after Save & Trust: %s, pin %s, file hash %s", st.State, st.TrustedHash, permissions.Hash([]byte(got)))
+	}
+	if tab.editorBox.Visible() {
+		t.Error("the editor stays open after saving")
+	}
+	// Editing again shows the saved rules in the lists.
+	test.Tap(tab.edit)
+	var rows []string
+	for _, r := range tab.lists.rows {
+		rows = append(rows, r.entry.Text)
+	}
+	var checked []string
+	for _, c := range tab.lists.tools {
+		if c.Checked {
+			checked = append(checked, c.Text)
+		}
+	}
+	if strings.Join(rows, "|") != "go vet|git status" || strings.Join(checked, "|") != "read_file|write_file" {
+		t.Errorf("reopened lists: rows %q, tools %q", rows, checked)
+	}
+}
+
+// TestPermissionsTabInvalidFileOpensAsJSON: a file the lists cannot hold
+// opens as its text, and the lists come back once it is valid.
+func TestPermissionsTabInvalidFileOpensAsJSON(t *testing.T) {
+	_, tab, root := permsProject(t, func(f *fixture, root string) { writePerms(t, root, invalidFile) })
+	test.Tap(tab.edit)
+	if !tab.jsonMode || tab.editor.Text != invalidFile || !tab.asJSON.Disabled() {
+		t.Fatalf("an invalid file: JSON mode %v, text %q, Edit as lists disabled %v", tab.jsonMode, tab.editor.Text, tab.asJSON.Disabled())
+	}
+	tab.editor.SetText(changedFile)
+	test.Tap(tab.asJSON)
+	if tab.jsonMode || len(tab.lists.rows) != 2 || listRow(tab, 1).entry.Text != "git log" {
+		t.Fatalf("back to lists: JSON mode %v, %d rows", tab.jsonMode, len(tab.lists.rows))
+	}
+	if got := readPerms(t, root); got != invalidFile {
+		t.Errorf("switching modes wrote the file: %q", got)
+	}
+}
+
+type oneProject struct{ path string }
+
+func (o oneProject) List() ([]project.Record, error)           { return []project.Record{{Path: o.path}}, nil }
+func (o oneProject) BadgeOf(string) project.Badge              { return project.BadgeNotSetUp }
+func (o oneProject) Files(string) ([]project.FileState, error) { return nil, nil }
+
+// pendingSeq answers Pending from a sequence: the n-th call gets answers[n].
+type pendingSeq struct {
+	answers []bool
+	calls   int
+}
+
+func (p *pendingSeq) Pending(string) (bool, error) {
+	a := p.answers[min(p.calls, len(p.answers)-1)]
+	p.calls++
+	return a, nil
+}
+
+// TestProjectListRecheckWhileComputing: a recheck that arrives while the
+// row's state is being computed (from before the change) asks again, so the
+// marker ends with the newer answer.
+func TestProjectListRecheckWhileComputing(t *testing.T) {
+	test.NewTempApp(t)
+	var queue []func()
+	r := runner{goroutine: func(f func()) { queue = append(queue, f) }, settle: &settle{}}
+	drain := func() {
+		for len(queue) > 0 {
+			f := queue[0]
+			queue = queue[1:]
+			f()
+		}
+	}
+	perms := &pendingSeq{answers: []bool{false, true}}
+	l := newProjectList(oneProject{"/p/alpha"}, r, func(project.Record) {}, func() {})
+	l.perms = perms
+	l.reload(nil)
+	drain()
+	row := newProjectRow()
+	l.update(1, row) // starts computing: the first answer is the stale one
+	l.recheck("/p/alpha")
+	drain()
+	l.update(1, row)
+	if perms.calls != 2 || !row.review.Visible() {
+		t.Errorf("after a recheck during the computation: %d Pending calls, marker shown %v; want 2 and shown", perms.calls, row.review.Visible())
 	}
 }

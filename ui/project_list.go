@@ -23,6 +23,18 @@ type projectSource interface {
 	Files(path string) ([]project.FileState, error)
 }
 
+// permissionsReview is what the list asks of the permissions service
+// (*permissions.Service): whether a project's permissions file waits for
+// review. It runs for each visible row, so it must be cheap.
+type permissionsReview interface {
+	Pending(path string) (bool, error)
+}
+
+// badgeReview marks a project whose permissions file waits for review
+// (changed since trusted, or never trusted): a change by a model or a git
+// pull shows without opening each project.
+const badgeReview project.Badge = "permissions to review"
+
 // badgeNeedsAttention is the list's word for a set-up project with a missing
 // file or outdated rules (Complete setup fixes it).
 const badgeNeedsAttention project.Badge = "needs attention"
@@ -44,6 +56,8 @@ func badgeOf(p projectSource, path string) project.Badge {
 // registered folders, with a "Global memory" entry on top.
 type projectList struct {
 	projects projectSource
+	// perms, when set, marks projects whose permissions file waits for review.
+	perms    permissionsReview
 	run      runner
 	onSelect func(project.Record)
 	onGlobal func()
@@ -58,7 +72,9 @@ type projectList struct {
 	all     []project.Record // most recently opened first
 	shown   []project.Record // all, filtered
 	badges  map[string]project.Badge
+	reviews map[string]bool // the permissions file waits for review
 	pending map[string]bool // badges being computed
+	again   map[string]bool // badges to compute again once computed (recheck)
 	gen     int             // reload count: badges computed before a reload are stale
 	// current is the entry the person selected ("" for none, globalEntry
 	// for Global memory): a reload or the filter keeps it selected when it
@@ -73,7 +89,7 @@ const globalEntry = "\x00global"
 
 func newProjectList(p projectSource, r runner, onSelect func(project.Record), onGlobal func()) *projectList {
 	l := &projectList{projects: p, run: r, onSelect: onSelect, onGlobal: onGlobal,
-		badges: map[string]project.Badge{}, pending: map[string]bool{}}
+		badges: map[string]project.Badge{}, reviews: map[string]bool{}, pending: map[string]bool{}, again: map[string]bool{}}
 	l.filter = newFilterEntry(l.applyFilter)
 	l.list = newRowList(l.length, func() fyne.CanvasObject { return newProjectRow() }, l.update)
 	l.list.OnSelected = l.onSelected
@@ -113,7 +129,9 @@ func (l *projectList) reload(then func()) {
 			// States may have changed: rows recompute what they show.
 			l.gen++
 			clear(l.badges)
+			clear(l.reviews)
 			clear(l.pending)
+			clear(l.again)
 			l.applyFilter()
 		}
 		if then != nil {
@@ -164,6 +182,7 @@ func (l *projectList) update(id widget.ListItemID, o fyne.CanvasObject) {
 	row.onTapped = func() { l.list.Select(id) }
 	if l.showGlobal && id == 0 {
 		row.set(lang.L("Global memory"), lang.L("Normal chats: every pool"), "", theme.AccountIcon())
+		row.setReview(false)
 		row.onSecondary = nil
 		return
 	}
@@ -183,6 +202,7 @@ func (l *projectList) update(id widget.ListItemID, o fyne.CanvasObject) {
 		badge = l.badges[rec.Path] // known at once when the work ran inline
 	}
 	row.set(filepath.Base(rec.Path), rec.Path, badge, theme.FolderIcon())
+	row.setReview(l.reviews[rec.Path])
 }
 
 // computeBadge finds a folder's state off the UI goroutine: a row asks only
@@ -193,12 +213,28 @@ func (l *projectList) computeBadge(path string) {
 	}
 	l.pending[path] = true
 	gen := l.gen
-	background(l.run, func() project.Badge { return badgeOf(l.projects, path) }, func(b project.Badge) {
+	type state struct {
+		badge  project.Badge
+		review bool
+	}
+	background(l.run, func() state {
+		st := state{badge: badgeOf(l.projects, path)}
+		if l.perms != nil && st.badge != project.BadgeMissing && st.badge != project.BadgeNotAllowed {
+			// An error (the folder went away meanwhile) shows no marker.
+			st.review, _ = l.perms.Pending(path)
+		}
+		return st
+	}, func(st state) {
 		if gen != l.gen {
 			return // computed before a reload: a newer one is coming
 		}
 		delete(l.pending, path)
-		l.badges[path] = b
+		l.badges[path] = st.badge
+		l.reviews[path] = st.review
+		if l.again[path] {
+			delete(l.again, path)
+			l.computeBadge(path)
+		}
 		// Only the row that shows this folder changes: refreshing the whole
 		// list for each badge re-measures every visible row again.
 		for i, r := range l.shown {
@@ -208,6 +244,23 @@ func (l *projectList) computeBadge(path string) {
 			}
 		}
 	})
+}
+
+// recheck computes a folder's badge and marker again (its permissions file
+// was trusted, saved or changed on disk while shown).
+func (l *projectList) recheck(path string) {
+	if l.pending[path] {
+		// Being computed, perhaps from before this change: ask again after.
+		l.again[path] = true
+		return
+	}
+	// The old badge stays shown until the new one is known (no flicker).
+	for _, r := range l.shown {
+		if r.Path == path {
+			l.computeBadge(path)
+			return
+		}
+	}
 }
 
 func (l *projectList) onSelected(id widget.ListItemID) {
@@ -310,6 +363,8 @@ type projectRow struct {
 	name  *widget.Label
 	path  *pathLabel
 	badge *stateBadge
+	// review marks a permissions file that waits for review.
+	review *stateBadge
 	// onSecondary opens the row's context menu (right click).
 	onSecondary func(at fyne.Position)
 	// onTapped selects the row. Being SecondaryTappable, the row receives
@@ -340,13 +395,24 @@ func (r *projectRow) TappedSecondary(ev *fyne.PointEvent) {
 
 func newProjectRow() *projectRow {
 	r := &projectRow{
-		icon:  widget.NewIcon(theme.FolderIcon()),
-		name:  &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
-		path:  newPathLabel(),
-		badge: newStateBadge(),
+		icon:   widget.NewIcon(theme.FolderIcon()),
+		name:   &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
+		path:   newPathLabel(),
+		badge:  newStateBadge(),
+		review: newStateBadge(),
 	}
+	r.review.set(badgeReview)
+	r.review.Hide()
 	r.ExtendBaseWidget(r)
 	return r
+}
+
+// setReview shows or hides the marker of a permissions file to review.
+func (r *projectRow) setReview(on bool) {
+	if r.review.Visible() != on {
+		r.review.Hidden = !on
+		r.Refresh()
+	}
 }
 
 // set shows an entry; unchanged parts are not refreshed (rows are rebound often).
@@ -365,7 +431,9 @@ func (r *projectRow) CreateRenderer() fyne.WidgetRenderer {
 	// The label brings its own inner padding; the path sits right under its text.
 	path := container.New(&padLayout{theme.InnerPadding(), 0}, r.path)
 	texts := container.New(layout.NewCustomPaddedVBoxLayout(-theme.InnerPadding()), r.name, path)
-	badge := container.New(&padLayout{theme.Padding(), 0}, container.NewCenter(r.badge))
+	// The marker sits under the state, so a narrow list keeps the name readable.
+	badges := container.New(layout.NewCustomPaddedVBoxLayout(2), container.NewCenter(r.badge), r.review)
+	badge := container.New(&padLayout{theme.Padding(), 0}, container.NewCenter(badges))
 	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, r.icon, badge, texts))
 }
 
@@ -433,6 +501,8 @@ func badgeText(b project.Badge) string {
 		return lang.L("folder missing")
 	case badgeNeedsAttention:
 		return lang.L("needs attention")
+	case badgeReview:
+		return lang.L("permissions to review")
 	}
 	return ""
 }
@@ -447,8 +517,12 @@ func badgeColor(b project.Badge) color.Color {
 		return color.NRGBA{0x75, 0x75, 0x75, 0xff} // grey
 	case project.BadgeNotAllowed:
 		return color.NRGBA{0xc6, 0x28, 0x28, 0xff} // red
-	case project.BadgeMissing, badgeNeedsAttention:
+	case project.BadgeMissing, badgeNeedsAttention, badgeReview:
 		return color.NRGBA{0x9a, 0x5b, 0x00, 0xff} // amber, dark enough for white text
 	}
 	return color.Transparent
 }
+
+// permissionsChanged implements permissionsHost: the list's marker follows
+// what the Permissions tab read.
+func (m *MainWindow) permissionsChanged(root string) { m.list.recheck(root) }

@@ -23,10 +23,11 @@ type Memories interface {
 	poolCounter
 }
 
-// Permissions is the permissions service as the Permissions tab uses it.
-// app passes *permissions.Service.
+// Permissions is the permissions service as the Permissions tab and the
+// project list use it. app passes *permissions.Service.
 type Permissions interface {
 	permissionsService
+	permissionsReview
 }
 
 // Skills is the skills service as the Skills tab uses it.

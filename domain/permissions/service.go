@@ -1,6 +1,8 @@
 package permissions
 
 import (
+	"errors"
+	"io/fs"
 	"strings"
 	"time"
 
@@ -116,6 +118,37 @@ func (s *Service) Show(path string) (Status, error) {
 		st.ProjectID = ""
 	}
 	return st, err
+}
+
+// Pending says whether a project's permissions file waits for review: it
+// exists and is not the version trusted (changed since, never trusted, or
+// unreadable as a plain file). It is cheap enough for every visible row of
+// the project list: one bounded read and a hash, no parsing. A folder that
+// is not set up, or is in Minimal Mode, has nothing to review.
+func (s *Service) Pending(path string) (bool, error) {
+	proj, err := s.folder(path)
+	if err != nil {
+		return false, err
+	}
+	if !proj.SetUp || (!proj.Enabled && proj.ID != "") {
+		return false, nil
+	}
+	pins, _, err := s.pinsFor(proj)
+	if err != nil {
+		return false, err
+	}
+	b, err := s.read(Path(proj.Root), MaxFileSize)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return false, nil
+	case err != nil:
+		return true, nil // a link, a FIFO, a huge file: ignored, and worth a look
+	}
+	pin, pinned, err := pins.Pin(proj.ID)
+	if err != nil {
+		return false, err
+	}
+	return !pinned || pin.Hash != Hash(b), nil
 }
 
 // Report is `permissions PATH` (SPEC §8.2).

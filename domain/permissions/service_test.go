@@ -396,3 +396,102 @@ func TestTrustReviewedPinsOnlyWhatWasSeen(t *testing.T) {
 		t.Errorf("trusting a deleted file = %v, want not_found", err)
 	}
 }
+
+// TestPendingFollowsTheFileAgainstThePin: the list's marker is on exactly
+// when the file exists and is not the trusted version.
+func TestPendingFollowsTheFileAgainstThePin(t *testing.T) {
+	f := newFixture(t)
+	root := f.setUp(t)
+	path := permissions.Path(root)
+	steps := []struct {
+		name    string
+		prepare func()
+		want    bool
+	}{
+		{"no file", func() {}, false},
+		{"never trusted", func() { writeFile(t, path, good) }, true},
+		{"trusted", func() {
+			if _, err := f.perms.Trust(root); err != nil {
+				t.Fatal(err)
+			}
+		}, false},
+		{"changed since trusted", func() { writeFile(t, path, strings.Replace(good, "go test", "go vet", 1)) }, true},
+		{"invalid", func() { writeFile(t, path, `{"version": 1, "allowed_commands": ["bash"]}`) }, true},
+		{"a link instead of a file", func() {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+			target := filepath.Join(t.TempDir(), "p.json")
+			writeFile(t, target, good)
+			if err := os.Symlink(target, path); err != nil {
+				t.Fatal(err)
+			}
+		}, true},
+		{"deleted", func() {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+		}, false},
+		{"trusted again", func() {
+			if _, err := f.perms.Save(root, []byte(good)); err != nil {
+				t.Fatal(err)
+			}
+		}, false},
+	}
+	for _, s := range steps {
+		s.prepare()
+		if got, err := f.perms.Pending(root); err != nil || got != s.want {
+			t.Errorf("%s: Pending = %v, %v; want %v", s.name, got, err, s.want)
+		}
+	}
+	// Minimal Mode reads no project file: nothing waits.
+	writeFile(t, path, "{}")
+	if err := f.projects.SetMinimal(true); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := f.perms.Pending(root); err != nil || got {
+		t.Errorf("Minimal Mode: Pending = %v, %v; want false", got, err)
+	}
+	// A folder that is not set up has no permissions to review (one with a
+	// .memo folder Memo did not make is refused outright).
+	if err := f.projects.SetMinimal(false); err != nil {
+		t.Fatal(err)
+	}
+	plain := t.TempDir()
+	writeFile(t, permissions.Path(plain), good)
+	if got, err := f.perms.Pending(plain); got {
+		t.Errorf("not set up: Pending = %v, %v; want false", got, err)
+	}
+}
+
+// BenchmarkPending is the cost of the project list's marker for one row
+// (a trusted file, so the read, the hash and the pin are all compared).
+func BenchmarkPending(b *testing.B) {
+	f := &fixture{home: b.TempDir(), pins: &pinMap{pins: map[string]permissions.Pin{}}, now: time.Now()}
+	rules := guard.Rules{OS: guard.Linux, Home: f.home, MemoHome: f.home + "/.memo", TempDir: "/tmp"}
+	reg := projecttest.NewRegistry()
+	f.projects = project.NewService(rules, reg, projecttest.NewSettings(), time.Now)
+	f.perms = permissions.NewService(f.projects, reg, f.pins, f.home, time.Now)
+	root := b.TempDir()
+	if _, err := f.projects.Setup(root); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := f.perms.Save(root, []byte(good)); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("Pending", func(b *testing.B) {
+		for b.Loop() {
+			if pending, err := f.perms.Pending(root); err != nil || pending {
+				b.Fatalf("Pending = %v, %v", pending, err)
+			}
+		}
+	})
+	// Show, which the tab uses, for comparison: it parses the file too.
+	b.Run("Show", func(b *testing.B) {
+		for b.Loop() {
+			if st, err := f.perms.Show(root); err != nil || st.State != permissions.StateTrusted {
+				b.Fatalf("Show = %s, %v", st.State, err)
+			}
+		}
+	})
+}
