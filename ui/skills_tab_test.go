@@ -64,7 +64,7 @@ func (f *fakeSkills) SetEnabled(_, name string, on bool) (skills.Switched, error
 // fakeSkillsHost is the window as the tab sees it.
 type fakeSkillsHost struct {
 	win    fyne.Window
-	m      *fakeSkills
+	m      skillsManager
 	errors []string // "title: error"
 	urls   []string
 }
