@@ -177,7 +177,7 @@ var (
 		"/var/spool", "/var/mail"}
 	// parse reads /private/etc as /etc, so both spellings match.
 	darwinSystem = []string{"/System", "/Library", "/Applications", "/private/etc", "/private/var/db",
-		"/usr", "/bin", "/sbin"}
+		"/usr", "/bin", "/sbin", "/dev"}
 	// Shared roots are refused themselves only. /home and /var/tmp go beyond the
 	// spec's list: they hold other people's folders, never one project.
 	unixShared = []string{"/var", "/opt", "/srv", "/mnt", "/media", "/Users", "/Volumes",

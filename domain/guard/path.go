@@ -1,6 +1,10 @@
 package guard
 
-import "strings"
+import (
+	"strings"
+
+	"golang.org/x/text/unicode/norm"
+)
 
 // A cleanPath is one absolute path split into its volume and components, in the
 // syntax of Rules.OS. Comparing components (never string prefixes) keeps /usrx out
@@ -232,6 +236,11 @@ func cleanParts(elems []string, trimDots bool) ([]string, bool) {
 func (r Rules) foldCase() bool { return r.OS == Windows || r.OS == Darwin }
 
 func (r Rules) sameName(a, b string) bool {
+	if r.OS == Darwin {
+		// macOS hands out decomposed (NFD) names and its file systems take
+		// either form for the same file: compare the composed forms.
+		a, b = norm.NFC.String(a), norm.NFC.String(b)
+	}
 	if r.foldCase() {
 		return strings.EqualFold(a, b)
 	}
