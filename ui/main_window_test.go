@@ -678,6 +678,7 @@ func TestProjectMemoryTabShowsItsOwnPool(t *testing.T) {
 	f.m.memories = fakeMemories(memoryOn, map[string]int{"": 3, res.ID: 5})
 	f.m.list.reload(nil)
 	f.m.list.list.Select(1)
+	f.m.view.tabs.SelectIndex(tabMemory) // tabs load when first shown
 	if got := f.m.view.memoryTab.browser.summary.Text; got != "Showing 5 of 5" || len(f.m.view.memoryTab.browser.shown) != 5 {
 		t.Errorf("the project's Memory tab says %q, want its own pool's 5 (the global pool has 3)", got)
 	}

@@ -60,6 +60,7 @@ func permsProject(t *testing.T, prepare func(f *fixture, root string)) (*fixture
 	if f.m.view == nil || f.m.view.root != root {
 		t.Fatalf("the project %s is not shown", root)
 	}
+	f.m.view.tabs.SelectIndex(tabPermissions) // tabs load when first shown
 	tab := f.m.view.perms
 	t.Cleanup(tab.close)
 	if !tab.loaded {
@@ -569,6 +570,7 @@ func TestProjectListMarksPermissionsToReview(t *testing.T) {
 	}
 	// Trusting in the tab clears the marker without a reload.
 	f.m.OpenFolder(changed)
+	f.m.view.tabs.SelectIndex(tabPermissions)
 	tab := f.m.view.perms
 	t.Cleanup(tab.close)
 	test.Tap(tab.trust)

@@ -42,6 +42,9 @@ type projectView struct {
 	actions projectActions
 	run     runner
 	st      project.Status
+	// stale marks the tabs after the Overview whose content must load
+	// again when next shown (by tab index - 1).
+	stale   [3]bool
 	permSvc permissionsService
 
 	name      *widget.Label
@@ -117,6 +120,7 @@ func (v *projectView) buildUI() {
 		container.NewTabItemWithIcon(lang.L("Permissions"), theme.VisibilityIcon(), v.perms.content()),
 		container.NewTabItemWithIcon(lang.L("Memory"), theme.StorageIcon(), v.memoryTab.content()),
 	)
+	v.tabs.OnSelected = func(*container.TabItem) { v.loadShownTab() }
 
 	title := container.New(&fitFirstLayout{func() float32 { return labelWidth(v.name) }}, v.name, v.state)
 	id := container.New(&fitFirstLayout{func() float32 { return labelWidth(v.id) }}, v.id, v.copyID)
@@ -221,8 +225,10 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 	if ok {
 		v.tabs.Show()
 		v.overview.show(st, files)
-		v.skills.refresh()
-		v.perms.refresh()
+		// The other tabs load when they are first shown: a project
+		// reselected at start-up reads only what its Overview shows.
+		v.stale = [3]bool{true, true, true}
+		v.loadShownTab()
 		v.showMemory()
 	} else {
 		v.tabs.Hide()
@@ -242,7 +248,32 @@ func (v *projectView) showMemory() {
 		return
 	}
 	showPoolSize(v.run, v.overview.memCount, v.mem, v.memState, memory.Chat{Kind: memory.ProjectChat, ProjectID: v.st.ID})
-	v.memoryTab.show(v.mem, v.memState, v.st.ID)
+	v.stale[tabMemory-1] = true
+	v.loadShownTab()
+}
+
+// The tabs after the Overview, by index in v.tabs.
+const (
+	tabSkills = 1 + iota
+	tabPermissions
+	tabMemory
+)
+
+// loadShownTab loads the selected tab if what it shows is stale.
+func (v *projectView) loadShownTab() {
+	i := v.tabs.SelectedIndex()
+	if i < tabSkills || i > tabMemory || !v.stale[i-1] || !v.loaded {
+		return
+	}
+	v.stale[i-1] = false
+	switch i {
+	case tabSkills:
+		v.skills.refresh()
+	case tabPermissions:
+		v.perms.refresh()
+	case tabMemory:
+		v.memoryTab.show(v.mem, v.memState, v.st.ID)
+	}
 }
 
 func (v *projectView) onCopyID() { v.actions.copyText(v.id.Text) }
