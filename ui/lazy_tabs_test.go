@@ -23,7 +23,15 @@ func TestTabsLoadWhenFirstShown(t *testing.T) {
 	if v.memoryTab.browser != nil && len(v.memoryTab.browser.shown) != 0 {
 		t.Error("the Memory tab listed memories while the Overview is shown")
 	}
+	for i, h := range v.holders {
+		if len(h.Objects) != 0 {
+			t.Errorf("tab %d joined the window before it was shown", i+1)
+		}
+	}
 	v.tabs.SelectIndex(tabPermissions)
+	if h := v.holders[tabPermissions-1]; len(h.Objects) != 1 || h.Objects[0] != v.perms.content() {
+		t.Error("the Permissions tab's content is not in the window once shown")
+	}
 	if !v.perms.loaded {
 		t.Fatal("the Permissions tab did not load when shown")
 	}

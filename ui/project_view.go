@@ -44,7 +44,9 @@ type projectView struct {
 	st      project.Status
 	// stale marks the tabs after the Overview whose content must load
 	// again when next shown (by tab index - 1).
-	stale   [3]bool
+	stale [3]bool
+	// holders hold those tabs' content once shown.
+	holders [3]*fyne.Container
 	permSvc permissionsService
 
 	name      *widget.Label
@@ -114,11 +116,17 @@ func (v *projectView) buildUI() {
 	v.skills = newSkillsTab(v.root, v.actions, v.run)
 	v.perms = newPermissionsTab(v.root, v.permSvc, v.actions, v.run)
 	v.memoryTab = newMemoryTab(v.run, v.actions)
+	// The other tabs' widgets join the window when first shown: until then
+	// nothing measures them (AppTabs sizes itself to every tab's content),
+	// so a project shown at start-up costs only its Overview.
+	for i := range v.holders {
+		v.holders[i] = container.NewStack()
+	}
 	v.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(lang.L("Overview"), theme.InfoIcon(), v.overview.content()),
-		container.NewTabItemWithIcon(lang.L("Skills"), theme.ListIcon(), v.skills.content()),
-		container.NewTabItemWithIcon(lang.L("Permissions"), theme.VisibilityIcon(), v.perms.content()),
-		container.NewTabItemWithIcon(lang.L("Memory"), theme.StorageIcon(), v.memoryTab.content()),
+		container.NewTabItemWithIcon(lang.L("Skills"), theme.ListIcon(), v.holders[tabSkills-1]),
+		container.NewTabItemWithIcon(lang.L("Permissions"), theme.VisibilityIcon(), v.holders[tabPermissions-1]),
+		container.NewTabItemWithIcon(lang.L("Memory"), theme.StorageIcon(), v.holders[tabMemory-1]),
 	)
 	v.tabs.OnSelected = func(*container.TabItem) { v.loadShownTab() }
 
@@ -262,7 +270,14 @@ const (
 // loadShownTab loads the selected tab if what it shows is stale.
 func (v *projectView) loadShownTab() {
 	i := v.tabs.SelectedIndex()
-	if i < tabSkills || i > tabMemory || !v.stale[i-1] || !v.loaded {
+	if i < tabSkills || i > tabMemory {
+		return
+	}
+	if h := v.holders[i-1]; len(h.Objects) == 0 {
+		h.Objects = []fyne.CanvasObject{[]fyne.CanvasObject{v.skills.content(), v.perms.content(), v.memoryTab.content()}[i-1]}
+		h.Refresh()
+	}
+	if !v.stale[i-1] || !v.loaded {
 		return
 	}
 	v.stale[i-1] = false
