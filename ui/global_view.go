@@ -67,6 +67,9 @@ type poolLine struct {
 }
 
 // showPools lists each project pool's size, named from the registry.
+// maxPoolLines is how many project pools the summary names.
+const maxPoolLines = 50
+
 func (g *globalView) showPools(mem Memories, state memory.State) {
 	g.pools.Objects = nil
 	text, _, _ := memoryProblem(state, true)
@@ -118,10 +121,19 @@ func (g *globalView) showPools(mem Memories, state memory.State) {
 		case len(l.lines) == 0:
 			g.pools.Add(&widget.Label{Text: lang.L("No project has memories yet."), Wrapping: fyne.TextWrapWord})
 		}
-		for _, line := range l.lines {
+		// A summary: the largest pools, and how many more there are. Ten
+		// thousand rows of labels would cost seconds of the UI goroutine
+		// and tens of MiB for a list nobody reads.
+		shown := l.lines[:min(len(l.lines), maxPoolLines)]
+		objs := make([]fyne.CanvasObject, 0, len(shown)+1)
+		for _, line := range shown {
 			count := widget.NewLabel(strconv.FormatInt(line.count, 10))
-			g.pools.Add(container.NewBorder(nil, nil, nil, count, &widget.Label{Text: line.name, Truncation: fyne.TextTruncateEllipsis}))
+			objs = append(objs, container.NewBorder(nil, nil, nil, count, &widget.Label{Text: line.name, Truncation: fyne.TextTruncateEllipsis}))
 		}
+		if more := len(l.lines) - len(shown); more > 0 {
+			objs = append(objs, &widget.Label{Text: lang.L("…and {{.Count}} more projects with memories.", map[string]any{"Count": more})})
+		}
+		g.pools.Objects = append(g.pools.Objects, objs...)
 		g.pools.Refresh()
 	})
 }
