@@ -56,13 +56,7 @@ func serveRun(o *serveOptions) error {
 		return err
 	}
 	defer s.Close()
-	srv, err := api.New(api.Config{
-		Projects:    s.projects,
-		Permissions: s.permissions,
-		DataDir:     s.paths.Data,
-		Now:         o.env.now,
-		PID:         os.Getpid(),
-	})
+	srv, err := api.New(apiConfig(s, o.env.now))
 	if err != nil {
 		return err
 	}

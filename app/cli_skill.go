@@ -60,19 +60,27 @@ func newSkillAddCmd(e *env, runF func(*skillAddOptions) error) *cobra.Command {
 	return cmd
 }
 
-func skillAddRun(o *skillAddOptions) error {
-	path, err := o.env.abs(o.Path)
+// withSkills resolves a skill command's folder, opens the data home and
+// answers with what do returns from the skills manager.
+func withSkills(e *env, folder string, do func(m *skills.Manager, path string) (any, error)) error {
+	path, err := e.abs(folder)
 	if err != nil {
 		return err
 	}
-	// Ctrl-C cancels the download: the staging folder goes with it.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	return o.env.answer(false, func(s *services) (any, error) {
+	return e.answer(false, func(s *services) (any, error) {
 		m, err := s.skills()
 		if err != nil {
 			return nil, err
 		}
+		return do(m, path)
+	})
+}
+
+func skillAddRun(o *skillAddOptions) error {
+	// Ctrl-C cancels the download: the staging folder goes with it.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return withSkills(o.env, o.Path, func(m *skills.Manager, path string) (any, error) {
 		return m.Add(ctx, path, o.Source, skills.AddOptions{Skill: o.Skill, DryRun: o.DryRun})
 	})
 }
@@ -89,17 +97,7 @@ func newSkillListCmd(e *env, runF func(*skillListOptions) error) *cobra.Command 
 }
 
 func skillListRun(o *skillListOptions) error {
-	path, err := o.env.abs(o.Path)
-	if err != nil {
-		return err
-	}
-	return o.env.answer(false, func(s *services) (any, error) {
-		m, err := s.skills()
-		if err != nil {
-			return nil, err
-		}
-		return m.List(path)
-	})
+	return withSkills(o.env, o.Path, func(m *skills.Manager, path string) (any, error) { return m.List(path) })
 }
 
 // skillNameOptions are the options of skill remove, on and off.
@@ -132,17 +130,7 @@ func newSkillRemoveCmd(e *env, runF func(*skillNameOptions) error) *cobra.Comman
 }
 
 func skillRemoveRun(o *skillNameOptions) error {
-	path, err := o.env.abs(o.Path)
-	if err != nil {
-		return err
-	}
-	return o.env.answer(false, func(s *services) (any, error) {
-		m, err := s.skills()
-		if err != nil {
-			return nil, err
-		}
-		return m.Remove(path, o.Name)
-	})
+	return withSkills(o.env, o.Path, func(m *skills.Manager, path string) (any, error) { return m.Remove(path, o.Name) })
 }
 
 // newSkillSwitchCmd is skill on or skill off: the switch is this device's.
@@ -153,17 +141,7 @@ func newSkillSwitchCmd(e *env, on bool, runF func(*skillNameOptions) error) *cob
 		use, short = "on PATH NAME", "turn a skill on on this device (it enters the prompt) → {name, enabled}"
 	}
 	run := func(o *skillNameOptions) error {
-		path, err := o.env.abs(o.Path)
-		if err != nil {
-			return err
-		}
-		return o.env.answer(false, func(s *services) (any, error) {
-			m, err := s.skills()
-			if err != nil {
-				return nil, err
-			}
-			return m.SetEnabled(path, o.Name, on)
-		})
+		return withSkills(o.env, o.Path, func(m *skills.Manager, path string) (any, error) { return m.SetEnabled(path, o.Name, on) })
 	}
 	return skillNameCmd(use, short, o, run, runF)
 }
