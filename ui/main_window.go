@@ -52,14 +52,19 @@ type MainWindow struct {
 	sidebar        fyne.CanvasObject // the list with its filter
 	detail         *fyne.Container
 	view           *projectView // nil when nothing or the global memory is shown
-	global         *globalView
-	settings       *settingsWindow
-	statusText     *widget.Label
-	statusBusy     *widget.ProgressBarInfinite
-	statusActions  *fyne.Container // Show backup, Dismiss: for the upgrade notice
-	statusBar      *fyne.Container
-	minimalBanner  *fyne.Container
-	minimal        bool // Minimal Mode is on
+	// global is built, and reads memory.db and the registry, only when
+	// Global memory is first selected: hidden behind a reselected project
+	// it cost a second registry read and the counts of every pool at
+	// start-up. globalShown: it is what the right side shows.
+	global        *globalView
+	globalShown   bool
+	settings      *settingsWindow
+	statusText    *widget.Label
+	statusBusy    *widget.ProgressBarInfinite
+	statusActions *fyne.Container // Show backup, Dismiss: for the upgrade notice
+	statusBar     *fyne.Container
+	minimalBanner *fyne.Container
+	minimal       bool // Minimal Mode is on
 }
 
 // NewMainWindow builds the main window; Show shows it.
@@ -85,7 +90,6 @@ func (m *MainWindow) buildUI() {
 	if m.deps.Permissions != nil {
 		m.list.perms = m.deps.Permissions
 	}
-	m.global = newGlobalView(m.run, m, m.deps.Projects)
 	m.detail = container.NewStack() // filled once the list is known (reselect)
 
 	m.statusText = &widget.Label{Wrapping: fyne.TextWrapWord}
@@ -156,6 +160,7 @@ func (m *MainWindow) saveSize() {
 
 // showEmpty shows what to do when no project is selected.
 func (m *MainWindow) showEmpty() {
+	m.globalShown = false
 	m.detail.Objects = []fyne.CanvasObject{m.emptyState()}
 	m.detail.Refresh()
 }
@@ -279,7 +284,9 @@ func (m *MainWindow) refreshMemory() {
 	if m.view != nil {
 		m.view.setMemory(m.memories, m.memState)
 	}
-	m.global.setMemory(m.memories, m.memState)
+	if m.globalShown {
+		m.global.setMemory(m.memories, m.memState)
+	}
 	if m.settings != nil {
 		m.settings.setMemory(m.memState)
 	}
@@ -394,6 +401,7 @@ func (m *MainWindow) onSelectProject(rec project.Record) {
 	m.view = newProjectView(rec, m.deps.Projects, m.deps.Permissions, m, m.run)
 	m.view.setMinimal(m.minimal)
 	m.view.setMemory(m.memories, m.memState)
+	m.globalShown = false
 	m.detail.Objects = []fyne.CanvasObject{m.view.content()}
 	m.detail.Refresh()
 	m.view.refresh()
@@ -401,6 +409,10 @@ func (m *MainWindow) onSelectProject(rec project.Record) {
 
 func (m *MainWindow) onSelectGlobal() {
 	m.closeView()
+	if m.global == nil {
+		m.global = newGlobalView(m.run, m, m.deps.Projects)
+	}
+	m.globalShown = true
 	m.global.setMemory(m.memories, m.memState)
 	m.detail.Objects = []fyne.CanvasObject{m.global.content()}
 	m.detail.Refresh()
