@@ -84,24 +84,38 @@ type Service struct {
 	registry Registry
 	settings Settings
 	now      func() time.Time
+	disk     disk
 }
+
+// disk is how a path a person gives becomes a folder: the machine's file
+// system, or in tests a fake case-insensitive Mac volume.
+type disk struct {
+	stat    func(string) (fs.FileInfo, error)
+	resolve func(string) (string, error) // realpath.Resolve: links, junctions, stored spelling
+}
+
+func osDisk() disk { return disk{stat: os.Stat, resolve: realpath.Resolve} }
 
 // NewService builds the service from one machine's guard rules, the registry,
 // the device settings and a clock.
 func NewService(rules guard.Rules, reg Registry, settings Settings, now func() time.Time) *Service {
-	return &Service{guard: rules, registry: reg, settings: settings, now: now}
+	return &Service{guard: rules, registry: reg, settings: settings, now: now, disk: osDisk()}
 }
 
-// Resolve turns path into an absolute, cleaned, symlink-resolved folder, or an
-// invalid-input error a person understands.
-func Resolve(path string) (string, error) {
+// Resolve turns path into an absolute, cleaned, symlink-resolved folder,
+// spelled as the disk stores it (so a Mac's /users/ann/repo is
+// /Users/ann/repo, one registry record), or an invalid-input error a person
+// understands.
+func Resolve(path string) (string, error) { return osDisk().folder(path) }
+
+func (d disk) folder(path string) (string, error) {
 	if path == "" {
 		return "", domain.Invalid("no folder given")
 	}
 	if !filepath.IsAbs(path) {
 		return "", domain.Invalid("%q is not an absolute path", path)
 	}
-	fi, err := os.Stat(path)
+	fi, err := d.stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return "", &domain.Error{Kind: domain.ErrInvalid, Msg: fmt.Sprintf("%s does not exist", path), Cause: fs.ErrNotExist}
@@ -112,7 +126,7 @@ func Resolve(path string) (string, error) {
 	case !fi.IsDir():
 		return "", domain.Invalid("%s is a file, not a folder", path)
 	}
-	real, err := realpath.Resolve(path) // junctions too, on Windows
+	real, err := d.resolve(path) // junctions too, on Windows
 	if err != nil {
 		return "", domain.Invalid("%s cannot be resolved: %v", path, err)
 	}
@@ -140,7 +154,7 @@ func (s *Service) findRoot(path, dir string) (string, guard.Verdict) {
 		if !ok {
 			continue
 		}
-		real, err := realpath.Resolve(owner)
+		real, err := s.disk.resolve(owner)
 		if err != nil {
 			return dir, s.guard.CheckPath(p)
 		}
@@ -180,7 +194,7 @@ type view struct {
 }
 
 func (s *Service) status(path string) (view, error) {
-	dir, err := Resolve(path)
+	dir, err := s.disk.folder(path)
 	if err != nil {
 		return view{}, err
 	}

@@ -1,5 +1,6 @@
 // Package realpath resolves a folder to its real path: symbolic links, and on
-// Windows junctions and mount points (mklink /J, Dev Drive folders) too.
+// Windows junctions and mount points (mklink /J, Dev Drive folders) too,
+// spelled as the disk stores it (see Spell), so one folder has one path.
 //
 // Since Go 1.23 filepath.EvalSymlinks fails below a Windows junction: the
 // junction reads as an irregular file, not a link. Where it fails, the path is
@@ -14,16 +15,19 @@ import (
 	"strings"
 )
 
-// Resolve returns path absolute, cleaned and with every link resolved.
+// Resolve returns path absolute, cleaned and with every link resolved, each
+// component in its stored case and Unicode form.
 func Resolve(path string) (string, error) {
-	return resolver{eval: filepath.EvalSymlinks, final: finalPath}.resolve(path)
+	return resolver{eval: filepath.EvalSymlinks, final: finalPath, spell: spelling()}.resolve(path)
 }
 
-// resolver is Resolve with the two ways of resolving injected, so the
-// fallback is tested where junctions cannot be made.
+// resolver is Resolve with the ways of resolving injected, so the fallback
+// is tested where junctions cannot be made, and the spelling where volumes
+// compare names exactly.
 type resolver struct {
 	eval  func(string) (string, error)
 	final func(string) (string, error) // the opened handle's final path, raw
+	spell func(string) string          // nil where eval and final spell as stored
 }
 
 func (r resolver) resolve(path string) (string, error) {
@@ -33,7 +37,7 @@ func (r resolver) resolve(path string) (string, error) {
 	}
 	real, err := r.eval(abs)
 	if err == nil {
-		return filepath.Clean(real), nil
+		return r.spelled(filepath.Clean(real)), nil
 	}
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 		return "", err
@@ -42,7 +46,14 @@ func (r resolver) resolve(path string) (string, error) {
 	if ferr != nil {
 		return "", err // the first reason is the one a person can act on
 	}
-	return filepath.Clean(fromFinal(final)), nil
+	return r.spelled(filepath.Clean(fromFinal(final))), nil
+}
+
+func (r resolver) spelled(p string) string {
+	if r.spell == nil {
+		return p
+	}
+	return r.spell(p)
 }
 
 // fromFinal turns a final path as Windows gives it (\\?\C:\x,
