@@ -32,14 +32,6 @@ func (e *env) window(path string) (code int) {
 			code = e.fail(fmt.Errorf("the window cannot open: %v; the commands (memo-projects help) work without it", r))
 		}
 	}()
-	s, err := e.open(false)
-	if err != nil {
-		return e.fail(err)
-	}
-	defer s.Close()
-	if err := lang.AddTranslationsFS(assets.Translations, "translations"); err != nil {
-		fmt.Fprintf(e.stderr, "memo-projects: translations not loaded, showing English: %v\n", err)
-	}
 	// Fyne asks the session bus for the theme at start-up (and for
 	// notifications, the screensaver): with no bus, godbus would run
 	// dbus-launch and leave a daemon behind at every launch.
@@ -53,11 +45,22 @@ func (e *env) window(path string) (code int) {
 	}
 	log.SetOutput(&quietFyneLog{w: e.stderr})
 	dropEmptyPreferences(settingsDir())
+	a := fyneapp.NewWithID(AppID)
+	// The fonts load on the other core while the store opens and OpenGL
+	// starts, not in front of the first frame.
+	ui.WarmFonts()
+	if err := lang.AddTranslationsFS(assets.Translations, "translations"); err != nil {
+		fmt.Fprintf(e.stderr, "memo-projects: translations not loaded, showing English: %v\n", err)
+	}
+	s, err := e.open(false)
+	if err != nil {
+		return e.fail(err)
+	}
+	defer s.Close()
 	apiSw := newAPISwitch(apiConfig(s, e.now), s.settings)
 	// The server stops with the window; its switch stays as it was, so it
 	// comes back at the next launch.
 	defer apiSw.shutdown()
-	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	m := ui.NewMainWindow(a, ui.Deps{
 		Projects:    s.projects,
