@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -647,14 +648,20 @@ func TestMemoryAddEmpty(t *testing.T) {
 }
 
 func TestSQLiteURI(t *testing.T) {
+	// Paths in the host's spelling: on Windows a drive-letter path becomes
+	// file:/C:/…, elsewhere /a/b stays /a/b. A Windows name cannot hold "?".
+	root, uriRoot, odd, oddURI := "/", "file:/", "odd?#%", "odd%3f%23%25"
+	if runtime.GOOS == "windows" {
+		root, uriRoot, odd, oddURI = `C:\`, "file:/C:/", "odd#%", "odd%23%25"
+	}
 	tests := []struct {
 		path   string
 		params []string
 		want   string
 	}{
-		{"/a/b/memory.db", nil, "file:/a/b/memory.db"},
-		{"/a/b/memory.db", []string{"mode=ro", "_pragma=busy_timeout(5000)"}, "file:/a/b/memory.db?mode=ro&_pragma=busy_timeout(5000)"},
-		{"/odd?#%/memory.db", nil, "file:/odd%3f%23%25/memory.db"},
+		{filepath.Join(root, "a", "b", "memory.db"), nil, uriRoot + "a/b/memory.db"},
+		{filepath.Join(root, "a", "b", "memory.db"), []string{"mode=ro", "_pragma=busy_timeout(5000)"}, uriRoot + "a/b/memory.db?mode=ro&_pragma=busy_timeout(5000)"},
+		{filepath.Join(root, odd, "memory.db"), nil, uriRoot + oddURI + "/memory.db"},
 	}
 	for _, tt := range tests {
 		if got := sqliteURI(tt.path, tt.params...); got != tt.want {
@@ -663,7 +670,7 @@ func TestSQLiteURI(t *testing.T) {
 	}
 
 	// A folder name SQLite would read as the start of a query still works.
-	dataDir := filepath.Join(t.TempDir(), "odd?#% name", "data")
+	dataDir := filepath.Join(t.TempDir(), odd+" name", "data")
 	m := openTest(t, dataDir, launch, memoryOptions{})
 	if _, err := m.Add("", "note", "x"); err != nil {
 		t.Fatalf("Add in %q: %v", dataDir, err)
