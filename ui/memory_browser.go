@@ -252,11 +252,11 @@ func (b *poolBrowser) onEdit(m memory.Memory) {
 // the list is read again (or the error shown).
 func (b *poolBrowser) editDialog(title, button, text string, save func(string) (memory.Memory, error), failed string) {
 	win, shown := b.host.dialogParent()
-	entry := widget.NewMultiLineEntry()
+	entry := newCancelableEntry(true)
 	entry.Wrapping = fyne.TextWrapWord
 	entry.SetText(text)
 	entry.SetMinRowsVisible(6)
-	showMessage(win, shown, title, b.readers, entry,
+	d := showMessage(win, shown, title, b.readers, entry,
 		choice{text: lang.L("Cancel")},
 		choice{text: button, importance: widget.HighImportance, do: func() {
 			content := entry.Text
@@ -268,6 +268,18 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 				b.reload()
 			})
 		}})
+	entry.onEscape = d.cancel
+	// A memory needs some text: Add/Save waits for it rather than answering
+	// a blank one with an error.
+	ok := d.buttons[len(d.buttons)-1]
+	entry.OnChanged = func(s string) {
+		if strings.TrimSpace(s) == "" {
+			ok.Disable()
+		} else {
+			ok.Enable()
+		}
+	}
+	entry.OnChanged(entry.Text)
 	win.Canvas().Focus(entry) // Enter then writes a new line; Save is a button
 }
 

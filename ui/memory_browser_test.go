@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -95,10 +96,10 @@ func rowButton(t *testing.T, b *poolBrowser, content, text string) *widget.Butto
 }
 
 // dialogEntry is the text box of the dialog on top of the window.
-func (f *memFixture) dialogEntry() *widget.Entry {
+func (f *memFixture) dialogEntry() *cancelableEntry {
 	f.t.Helper()
 	for _, o := range f.objects(f.m.win) {
-		if e, ok := o.(*widget.Entry); ok && e.MultiLine {
+		if e, ok := o.(*cancelableEntry); ok && e.MultiLine {
 			return e
 		}
 	}
@@ -229,10 +230,43 @@ func TestMemoryAddFailureIsShown(t *testing.T) {
 	f := newMemFixture(t, memoryOn)
 	f.openTab()
 	f.tap(f.m.win, "Add…")
-	f.dialogEntry().SetText("   ")
+	f.dialogEntry().SetText(strings.Repeat("x", memory.MaxContent+1))
 	f.tap(f.m.win, "Add")
-	if len(f.shown) == 0 || !strings.HasPrefix(f.shown[len(f.shown)-1], "Could not add the memory: a memory needs some content") {
-		t.Errorf("adding blank text showed %q", f.shown)
+	if len(f.shown) == 0 || !strings.HasPrefix(f.shown[len(f.shown)-1], "Could not add the memory: a memory holds at most") {
+		t.Errorf("adding too much text showed %q", f.shown)
+	}
+}
+
+// A blank memory is not offered to be saved: Add/Save wait for some text
+// (they used to answer with the store's English error), and Enter with
+// nothing focused does not press them either.
+func TestMemoryEditorWaitsForText(t *testing.T) {
+	for _, opener := range []string{"Add…", "Edit…"} {
+		f := newMemFixture(t, memoryOn)
+		f.seed(f.project, "kept", 1)
+		b := f.openTab()
+		if opener == "Add…" {
+			f.tap(f.m.win, "Add…")
+		} else {
+			test.Tap(rowButton(t, b, "kept 1", "Edit…"))
+		}
+		save := map[string]string{"Add…": "Add", "Edit…": "Save"}[opener]
+		e := f.dialogEntry()
+		for _, text := range []string{"", "   ", "\n\t"} {
+			e.SetText(text)
+			if btn := f.button(f.m.win, save); btn == nil || !btn.Disabled() {
+				t.Errorf("%s: %s is offered for the text %q", opener, save, text)
+			}
+		}
+		f.m.win.Canvas().Unfocus()
+		press(f.m.win, fyne.KeyReturn)
+		if len(f.shown) > 0 && strings.HasPrefix(f.shown[len(f.shown)-1], "Could not") {
+			t.Errorf("%s: Enter on blank text showed %q", opener, f.shown[len(f.shown)-1])
+		}
+		e.SetText("new text")
+		if btn := f.button(f.m.win, save); btn == nil || btn.Disabled() {
+			t.Errorf("%s: %s is not offered once there is text", opener, save)
+		}
 	}
 }
 
@@ -357,5 +391,32 @@ func TestOverviewPolicyTable(t *testing.T) {
 	f.m.view.overview.setPolicy("")
 	if !f.says(f.m.win, "Memo cannot tell which project this is") {
 		t.Error("a project without identity is not told it gets no memory")
+	}
+}
+
+// Escape closes the memory editor while its text box has the focus (a
+// focused Fyne entry used to keep Escape to itself) and changes nothing.
+func TestEscapeClosesTheMemoryEditor(t *testing.T) {
+	f := newMemFixture(t, memoryOn)
+	f.seed(f.project, "kept", 1)
+	b := f.openTab()
+	for _, opener := range []string{"Add…", "Edit…"} {
+		if opener == "Add…" {
+			f.tap(f.m.win, "Add…")
+		} else {
+			test.Tap(rowButton(t, b, "kept 1", "Edit…"))
+		}
+		e := f.dialogEntry()
+		e.SetText("typed")
+		if f.m.win.Canvas().Focused() != e {
+			t.Fatalf("%s: the text box does not have the focus", opener)
+		}
+		press(f.m.win, fyne.KeyEscape)
+		if dialogOpen(f.m.win) {
+			t.Errorf("%s: Escape in the text box left the editor open", opener)
+		}
+		if got := contents(b); len(got) != 1 || got[0] != "kept 1" {
+			t.Errorf("%s: Escape changed the pool to %v", opener, got)
+		}
 	}
 }

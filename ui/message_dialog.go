@@ -26,6 +26,10 @@ type messageDialog struct {
 	text    string
 	prevKey func(*fyne.KeyEvent)
 	done    bool
+	// cancel closes the dialog as its first button would (Escape).
+	cancel func()
+	// buttons in the order of the choices; the last is the default.
+	buttons []*dialogButton
 }
 
 // showMessage shows title and text (plus extra, when not nil) with choices,
@@ -40,12 +44,21 @@ func showMessage(parent fyne.Window, shown func(title, text string), title, text
 	}
 	cancel := choices[0].do
 	escape := func() { d.close(cancel) }
+	d.cancel = escape
 	buttons := make([]fyne.CanvasObject, len(choices))
 	var last func()
 	for i, c := range choices {
 		do := c.do
-		press := func() { d.close(do) }
-		buttons[i] = newDialogButton(c.text, nil, c.importance, press, escape)
+		b := newDialogButton(c.text, nil, c.importance, nil, escape)
+		// A disabled button (e.g. Save with nothing to save) is not pressed by Enter either.
+		press := func() {
+			if !b.Disabled() {
+				d.close(do)
+			}
+		}
+		b.OnTapped = press
+		buttons[i] = b
+		d.buttons = append(d.buttons, b)
 		last = press
 	}
 	d.dialog = dialog.NewCustomWithoutButtons(title, body, parent)
@@ -82,4 +95,48 @@ func (d *messageDialog) close(do func()) {
 	if do != nil {
 		do()
 	}
+}
+
+// cancelableEntry is a text box in a dialog: Escape typed into it closes the
+// dialog as its Cancel button would. A focused Fyne entry keeps every key to
+// itself, so without this Escape did nothing while the box had the focus.
+type cancelableEntry struct {
+	widget.Entry
+	onEscape func()
+}
+
+var _ fyne.Focusable = (*cancelableEntry)(nil)
+
+func newCancelableEntry(multiLine bool) *cancelableEntry {
+	e := &cancelableEntry{}
+	e.MultiLine = multiLine
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// TypedKey implements fyne.Focusable.
+func (e *cancelableEntry) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape && e.onEscape != nil {
+		e.onEscape()
+		return
+	}
+	e.Entry.TypedKey(ev)
+}
+
+// keysWhileShown gives a dialog the Escape (and Enter, when enter is not
+// nil) typed while nothing in the window has the focus; the window's own
+// handler comes back when the dialog closes, however it closes.
+func keysWhileShown(win fyne.Window, d interface{ SetOnClosed(func()) }, escape, enter func()) {
+	prev := win.Canvas().OnTypedKey()
+	win.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
+		switch e.Name {
+		case fyne.KeyEscape:
+			escape()
+		case fyne.KeyReturn, fyne.KeyEnter:
+			if enter != nil {
+				enter()
+			}
+		}
+	})
+	d.SetOnClosed(func() { win.Canvas().SetOnTypedKey(prev) })
 }

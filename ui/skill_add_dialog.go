@@ -29,7 +29,7 @@ type skillAddDialog struct {
 
 	d      *dialog.CustomDialog
 	stage  *fyne.Container // the step shown
-	source *widget.Entry
+	source *cancelableEntry
 	parsed *widget.Label
 	next   *widget.Button // Review on the source step
 
@@ -45,7 +45,8 @@ type skillAddDialog struct {
 
 func newSkillAddDialog(root string, m skillsManager, host skillsHost, r runner, done func()) *skillAddDialog {
 	a := &skillAddDialog{root: root, m: m, host: host, run: r, done: done}
-	a.source = widget.NewEntry()
+	a.source = newCancelableEntry(false)
+	a.source.onEscape = a.close
 	a.source.SetPlaceHolder("owner/repo, owner/repo@skill, https://github.com/…, npx skills add …")
 	a.parsed = &widget.Label{Wrapping: fyne.TextWrapWord}
 	a.next = &widget.Button{Text: lang.L("Review"), Icon: theme.SearchIcon(), Importance: widget.HighImportance, OnTapped: a.review}
@@ -69,6 +70,7 @@ func (a *skillAddDialog) show() {
 	a.showSource()
 	size := a.host.hostWindow().Canvas().Size()
 	a.d.Resize(fyne.NewSize(min(640, size.Width-40), 0))
+	keysWhileShown(a.host.hostWindow(), a.d, a.close, nil)
 	a.d.Show()
 	a.host.hostWindow().Canvas().Focus(a.source)
 }

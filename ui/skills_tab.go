@@ -211,6 +211,7 @@ func (t *skillsTab) showSkill(sh skills.Shown) {
 	d := dialog.NewCustom(sh.Name, lang.L("Close"), body, w)
 	size := w.Canvas().Size()
 	d.Resize(fyne.NewSize(min(760, size.Width-40), min(620, size.Height-40)))
+	keysWhileShown(w, d, d.Hide, d.Hide)
 	d.Show()
 	if f := t.host.dialogShown(); f != nil {
 		f(sh.Name, sh.Description)

@@ -223,7 +223,7 @@ func (f *skillsFixture) openAdd(source string) {
 	if !f.dialogOpen() {
 		f.t.Fatal("Add… opened no dialog")
 	}
-	test.Type(find[*widget.Entry](f), source)
+	test.Type(find[*cancelableEntry](f), source)
 }
 
 var pdfReview = skills.Review{Name: "pdf", Description: "Work with PDF files.", Files: []skills.File{{Path: "SKILL.md", Size: 120}}, Size: 120, DroppedTools: []string{"Bash"}}
@@ -237,7 +237,7 @@ func TestSkillAddParsesAsTyped(t *testing.T) {
 	if b := f.button(f.w, "Review"); b == nil || !b.Disabled() {
 		t.Error("Review is offered for a source that does not parse")
 	}
-	entry := find[*widget.Entry](f)
+	entry := find[*cancelableEntry](f)
 	entry.SetText("")
 	test.Type(entry, "npx skills add acme/tools --skill pdf -y")
 	if !f.says(f.w, "Owner: acme · Repository: tools · Ref: the default branch · Folder: the repository root · Skill: pdf") {
@@ -319,7 +319,7 @@ func TestSkillAddErrorSaysWhatFailed(t *testing.T) {
 	if want := []string{"Could not review the skill: no such repository or ref: o/nope"}; !slices.Equal(f.host.errors, want) {
 		t.Errorf("errors %v, want %v", f.host.errors, want)
 	}
-	if find[*widget.Entry](f).Text != "o/nope" {
+	if find[*cancelableEntry](f).Text != "o/nope" {
 		t.Error("after an error the source box lost what was typed")
 	}
 }
@@ -397,4 +397,39 @@ func TestSkillAddProgressWithTotal(t *testing.T) {
 	}
 	f.openAdd("o/repo")
 	f.tap(f.w, "Review")
+}
+
+// Escape closes Add… whether its source box has the focus or nothing has,
+// and closes View; the window's own keys come back afterwards.
+func TestEscapeClosesTheSkillDialogs(t *testing.T) {
+	for _, focused := range []bool{true, false} {
+		f := newSkillsFixture(t)
+		before := f.w.Canvas().OnTypedKey()
+		f.openAdd("acme/tools")
+		if !focused {
+			f.w.Canvas().Unfocus()
+		}
+		press(f.w, fyne.KeyEscape)
+		if f.dialogOpen() {
+			t.Errorf("Add… (source box focused %v): Escape left it open", focused)
+		}
+		if len(f.m.sources) != 0 {
+			t.Errorf("Escape downloaded %v", f.m.sources)
+		}
+		if got := f.w.Canvas().OnTypedKey(); (got == nil) != (before == nil) {
+			t.Error("the window's key handler was not given back after Add… closed")
+		}
+	}
+	for _, key := range []fyne.KeyName{fyne.KeyEscape, fyne.KeyReturn} {
+		f := newSkillsFixture(t, pdfListed)
+		f.m.shown = skills.Shown{Name: "pdf", Markdown: "# PDFs\n"}
+		f.tap(f.w, "View")
+		if !f.dialogOpen() {
+			t.Fatal("View opened nothing")
+		}
+		press(f.w, key)
+		if f.dialogOpen() {
+			t.Errorf("View: %s left it open", key)
+		}
+	}
 }
