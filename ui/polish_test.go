@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"memo.dev/projects/domain/memory"
@@ -455,6 +456,36 @@ func TestFolderDialogKeys(t *testing.T) {
 		}
 		if f.m.win.Canvas().Overlays().Top() != nil || f.m.picking {
 			t.Errorf("%s did not close the folder dialog", key)
+		}
+	}
+}
+
+// Settings' paths (data folder, backups) start where the text of the labels
+// around them starts: a path label draws no inset of its own.
+func TestSettingsPathsLineUpWithTheirText(t *testing.T) {
+	f := newFixture(t, memory.State{Ready: true, ProjectMemory: true, Backup: "/data/backups/memory-pre-project-id-20261130T120000Z.db"})
+	f.m.onSettings()
+	sw := f.m.settings
+	d := fyne.CurrentApp().Driver()
+	var textX float32 = -1
+	paths := map[string]fyne.CanvasObject{"data folder": sw.dataLabel}
+	for _, o := range f.objects(sw.win) {
+		if p, ok := o.(*pathLabel); ok && p != sw.dataLabel && p != sw.apiToken {
+			paths["backup "+p.full] = p
+		}
+		if l, ok := o.(*widget.Label); ok && l.Text == "Data folder" {
+			textX = d.AbsolutePositionForObject(l).X + theme.InnerPadding()
+		}
+	}
+	if textX < 0 {
+		t.Fatal("Settings has no Data folder heading")
+	}
+	if len(paths) < 2 {
+		t.Fatalf("Settings shows no backup path (%d paths)", len(paths))
+	}
+	for name, p := range paths {
+		if x := d.AbsolutePositionForObject(p).X; x != textX {
+			t.Errorf("the %s path starts at x=%v, the text around it at x=%v", name, x, textX)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -76,7 +77,7 @@ func (s *settingsWindow) buildUI() {
 	copyToken := &widget.Button{Text: lang.L("Copy"), Icon: theme.ContentCopyIcon(), OnTapped: func() { s.copyText(s.apiToken.full) }}
 	s.apiDetails = container.NewVBox(
 		container.NewBorder(nil, nil, &widget.Label{Text: lang.L("Address")}, copyAddr, centerV(s.apiAddr)),
-		container.NewBorder(nil, nil, &widget.Label{Text: lang.L("Token file")}, copyToken, centerV(s.apiToken)),
+		container.NewBorder(nil, nil, &widget.Label{Text: lang.L("Token file")}, copyToken, centerV(asLabelText(s.apiToken))),
 	)
 	s.apiDetails.Hide()
 	if s.apiServer == nil {
@@ -89,7 +90,7 @@ func (s *settingsWindow) buildUI() {
 	s.win.SetContent(container.NewPadded(container.NewVBox(
 		heading(lang.L("Chats")), s.minimal, minimalHelp,
 		widget.NewSeparator(),
-		heading(lang.L("Data folder")), container.NewBorder(nil, nil, nil, s.openData, centerV(s.dataLabel)),
+		heading(lang.L("Data folder")), container.NewBorder(nil, nil, nil, s.openData, centerV(asLabelText(s.dataLabel))),
 		heading(lang.L("Backups made")), s.noBackups, s.backupList,
 		widget.NewSeparator(),
 		heading(lang.L("Project memory")), s.memory,
@@ -99,6 +100,12 @@ func (s *settingsWindow) buildUI() {
 	)))
 	s.fit()
 	s.win.SetOnClosed(s.onClose)
+}
+
+// asLabelText indents a path as a label indents its text, so that it lines
+// up with the headings and sentences above and below it.
+func asLabelText(o fyne.CanvasObject) fyne.CanvasObject {
+	return container.New(layout.NewCustomPaddedLayout(0, 0, theme.InnerPadding(), 0), o)
 }
 
 // fit sizes the window to its content: nothing scrolls or is clipped.
@@ -139,7 +146,7 @@ func (s *settingsWindow) show() {
 			open := &widget.Button{Icon: theme.FolderOpenIcon(), Importance: widget.LowImportance, OnTapped: func() { s.open(filepath.Dir(path)) }}
 			name := newPathLabel()
 			name.setText(path)
-			s.backupList.Add(container.NewBorder(nil, nil, nil, open, centerV(name)))
+			s.backupList.Add(container.NewBorder(nil, nil, nil, open, centerV(asLabelText(name))))
 		}
 		s.noBackups.Hidden = len(l.backups) > 0
 		s.noBackups.Refresh()
