@@ -17,6 +17,10 @@ import (
 	"testing"
 	"text/template"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+
 	"memo.dev/projects/assets"
 )
 
@@ -381,5 +385,32 @@ func updateTranslationFiles(t *testing.T, msgs map[string]*sourceMessage) {
 			t.Fatal(err)
 		}
 		t.Logf("rewrote %s", filepath.Join(dir, name))
+	}
+}
+
+// The folder dialog shows "(Parent)" under an icon in a cell 80 wide that
+// breaks long words mid-letter ("(Üst klasö" / "r)"): every language's word
+// must fit on the cell's one line.
+func TestFolderDialogParentFitsItsCell(t *testing.T) {
+	test.NewTempApp(t)
+	files, err := assets.Translations.ReadDir(translationsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const cell = 64 * 1.25 // dialog/fileitem.go: fileIconCellWidth
+	for _, f := range files {
+		data, err := assets.Translations.ReadFile(path.Join(translationsDir, f.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var words map[string]any
+		if err := json.Unmarshal(data, &words); err != nil {
+			t.Fatalf("%s: %v", f.Name(), err)
+		}
+		word, _ := words["file.parent"].(string)
+		shown := "(" + word + ")"
+		if w := fyne.MeasureText(shown, theme.TextSize(), fyne.TextStyle{}).Width; w > cell-2*theme.InnerPadding() {
+			t.Errorf("%s: %q is %.0f wide, the folder dialog's cell has %.0f for it", f.Name(), shown, w, cell-2*theme.InnerPadding())
+		}
 	}
 }
