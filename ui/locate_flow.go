@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/project"
@@ -27,15 +28,28 @@ func (m *MainWindow) relocate(rec project.Record, path string) {
 	type moved struct {
 		st  project.Status
 		err error
+		// other: the folder chosen is set up as a different project, so
+		// it is not where rec went; nothing was registered or forgotten.
+		other bool
 	}
 	background(m.run, func() moved {
+		if cur, err := m.deps.Projects.Status(path); err == nil && cur.SetUp && cur.ID != rec.ID {
+			return moved{st: cur, other: true}
+		}
 		st, _, err := m.deps.Projects.Register(path)
 		if err == nil && st.ID != rec.ID && !st.SetUp {
 			err = m.deps.Projects.Forget(rec.Path)
 		}
-		return moved{st, err}
+		return moved{st: st, err: err}
 	}, func(r moved) {
 		switch {
+		case r.other:
+			name := filepath.Base(rec.Path)
+			showMessage(m.win, m.deps.Shown, lang.L("That folder is another project"),
+				lang.L("{{.Folder}} is set up as a different project, so it is not where {{.Name}} went. {{.Name}} stays in the list as missing: locate it again, or forget it.",
+					map[string]any{"Folder": r.st.Root, "Name": name}), nil,
+				choice{text: lang.L("Close")},
+				choice{text: lang.L("Choose another folder…"), importance: widget.HighImportance, do: func() { m.locate(rec) }})
 		case errors.Is(r.err, domain.ErrRefused):
 			m.showRefused(r.st, r.err.Error())
 		case r.err != nil:

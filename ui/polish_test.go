@@ -489,3 +489,39 @@ func TestSettingsPathsLineUpWithTheirText(t *testing.T) {
 		}
 	}
 }
+
+// Locating a missing project at a folder set up as another project says so
+// and changes nothing: it used to open the other project silently, leaving
+// the missing one missing without a word.
+func TestLocatingAnotherProjectSaysSo(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir, other := mkdir(t, "alpha"), mkdir(t, "beta")
+	f.svc.Setup(dir)
+	f.svc.Setup(other)
+	f.reg.Forget(other) // set up, but not in the list: Locate… must not add it
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	f.m.list.reload(nil)
+	f.m.list.selectPath(dir)
+	picked := 0
+	f.m.pickFolder = func(folderRequest) (string, error) { picked++; return filepath.Join(other, "sub"), nil }
+	os.MkdirAll(filepath.Join(other, "sub"), 0o755)
+	f.tap(f.m.win, "Locate…")
+	if !dialogOpen(f.m.win) || !f.says(f.m.win, "is set up as a different project") {
+		t.Fatalf("locating alpha at another project said nothing (shown %q)", f.shown)
+	}
+	if _, ok, _ := f.reg.ByPath(dir); !ok {
+		t.Error("the missing project was forgotten")
+	}
+	if _, ok, _ := f.reg.ByPath(other); ok {
+		t.Error("the other project was added to the list")
+	}
+	if f.m.view == nil || f.m.view.root != dir {
+		t.Error("the missing project is no longer the one shown")
+	}
+	f.tap(f.m.win, "Choose another folder…")
+	if picked != 2 {
+		t.Errorf("Choose another folder… asked %d times in all, want 2", picked)
+	}
+}
