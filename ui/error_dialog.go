@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"io/fs"
 	"os/exec"
 
 	"fyne.io/fyne/v2/lang"
@@ -14,6 +15,26 @@ import (
 // why, in the error's own plain sentence.
 func (m *MainWindow) showError(title string, err error) {
 	showMessage(m.win, m.deps.Shown, title, err.Error(), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
+}
+
+// showFolderError tells why the folder at path could not be opened. The
+// causes a person meets (the folder is gone, or may not be read) are worded
+// in the reader's language; others keep the error's own sentence.
+func (m *MainWindow) showFolderError(path string, err error) {
+	text := err.Error()
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		text = lang.L("{{.Folder}} is not there: it was moved, renamed or deleted.", map[string]any{"Folder": path})
+	case errors.Is(err, fs.ErrPermission):
+		text = lang.L("Memo may not read {{.Folder}}: permission denied.", map[string]any{"Folder": path})
+	}
+	showMessage(m.win, m.deps.Shown, lang.L("Could not open the folder"), text, nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
+}
+
+// folderUnreachable: the folder is gone or may not be read, not refused
+// by the guard (which gives a reason code of its own).
+func folderUnreachable(st project.Status, err error) bool {
+	return st.ReasonCode == "" && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission))
 }
 
 // showRefused tells why a folder cannot be a project and what would make it

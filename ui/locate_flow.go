@@ -50,6 +50,8 @@ func (m *MainWindow) relocate(rec project.Record, path string) {
 					map[string]any{"Folder": r.st.Root, "Name": name}), nil,
 				choice{text: lang.L("Close")},
 				choice{text: lang.L("Choose another folder…"), importance: widget.HighImportance, do: func() { m.locate(rec) }})
+		case folderUnreachable(r.st, r.err):
+			m.showFolderError(path, r.err)
 		case errors.Is(r.err, domain.ErrRefused):
 			m.showRefused(r.st, r.err.Error())
 		case r.err != nil:

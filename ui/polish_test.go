@@ -525,3 +525,28 @@ func TestLocatingAnotherProjectSaysSo(t *testing.T) {
 		t.Errorf("Choose another folder… asked %d times in all, want 2", picked)
 	}
 }
+
+// A folder that is not there is said in the window's words (translated),
+// not with the store's English "… does not exist" — opened or located.
+func TestVanishedFolderIsWordedByTheWindow(t *testing.T) {
+	for _, how := range []string{"open", "locate"} {
+		f := newFixture(t, memoryOn)
+		gone := filepath.Join(t.TempDir(), "gone")
+		switch how {
+		case "open":
+			f.m.OpenFolder(gone)
+		case "locate":
+			dir := mkdir(t, "alpha")
+			f.svc.Setup(dir)
+			os.RemoveAll(dir)
+			f.m.list.reload(nil)
+			f.m.list.selectPath(dir)
+			f.m.pickFolder = func(folderRequest) (string, error) { return gone, nil }
+			f.tap(f.m.win, "Locate…")
+		}
+		want := "Could not open the folder: " + gone + " is not there: it was moved, renamed or deleted."
+		if len(f.shown) == 0 || f.shown[len(f.shown)-1] != want {
+			t.Errorf("%s: shown %q, want %q", how, f.shown, want)
+		}
+	}
+}

@@ -45,6 +45,8 @@ func (m *MainWindow) OpenFolder(path string) {
 		return opened{st: st, plan: plan, err: err}
 	}, func(o opened) {
 		switch {
+		case folderUnreachable(o.st, o.err):
+			m.showFolderError(path, o.err)
 		case errors.Is(o.err, domain.ErrRefused):
 			m.showRefused(o.st, o.err.Error())
 			return
