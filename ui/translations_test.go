@@ -414,3 +414,30 @@ func TestFolderDialogParentFitsItsCell(t *testing.T) {
 		}
 	}
 }
+
+// mustDiffer are keys whose words sit where one could be read as the other:
+// the Minimal Mode banner's "Turn off" beside dialogs' "Close" (Turkish
+// "Kapat" for both read as "dismiss the banner").
+var mustDiffer = [][2]string{{"Turn off", "Close"}}
+
+func TestTranslationsKeepDistinctActionsApart(t *testing.T) {
+	files, err := assets.Translations.ReadDir(translationsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		data, err := assets.Translations.ReadFile(path.Join(translationsDir, f.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var words map[string]any
+		if err := json.Unmarshal(data, &words); err != nil {
+			t.Fatalf("%s: %v", f.Name(), err)
+		}
+		for _, pair := range mustDiffer {
+			if a, b := words[pair[0]], words[pair[1]]; a == b {
+				t.Errorf("%s: %q and %q are both %q", f.Name(), pair[0], pair[1], a)
+			}
+		}
+	}
+}
