@@ -426,14 +426,19 @@ func (m *MainWindow) onSettings() {
 	m.settings.show()
 }
 
-// showProjectMenu is a list entry's context menu.
+// showProjectMenu is a list entry's context menu. A folder that is gone
+// cannot be shown in the file manager: its menu offers Locate… instead.
 func (m *MainWindow) showProjectMenu(rec project.Record, at fyne.Position) {
+	place := fyne.NewMenuItem(lang.L("Show in file manager"), func() { m.openPath(rec.Path) })
+	if m.list.badges[rec.Path] == project.BadgeMissing {
+		place = fyne.NewMenuItem(lang.L("Locate…"), func() { m.locate(rec) })
+	}
 	menu := fyne.NewMenu("",
 		fyne.NewMenuItem(lang.L("Open"), func() {
 			m.list.selectPath(rec.Path)
 			m.onSelectProject(rec) // opens it even when it was selected already
 		}),
-		fyne.NewMenuItem(lang.L("Show in file manager"), func() { m.openPath(rec.Path) }),
+		place,
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(lang.L("Forget…"), func() { m.forget(rec) }),
 	)

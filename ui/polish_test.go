@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
@@ -547,6 +548,44 @@ func TestVanishedFolderIsWordedByTheWindow(t *testing.T) {
 		want := "Could not open the folder: " + gone + " is not there: it was moved, renamed or deleted."
 		if len(f.shown) == 0 || f.shown[len(f.shown)-1] != want {
 			t.Errorf("%s: shown %q, want %q", how, f.shown, want)
+		}
+	}
+}
+
+// menuTexts are the words of the pop-up menu on top of w.
+func menuTexts(w fyne.Window) []string {
+	var out []string
+	if menu := popUpMenu(w); menu != nil {
+		for _, o := range test.LaidOutObjects(menu) {
+			if t, ok := o.(*canvas.Text); ok && t.Visible() && t.Text != "" {
+				out = append(out, t.Text)
+			}
+		}
+	}
+	return out
+}
+
+// A missing folder's row menu offers Locate… where the others offer Show in
+// file manager (which can only fail for a folder that is gone).
+func TestMissingRowMenuOffersLocate(t *testing.T) {
+	for _, missing := range []bool{false, true} {
+		f := newFixture(t, memoryOn)
+		dir := mkdir(t, "alpha")
+		f.svc.Setup(dir)
+		if missing {
+			os.RemoveAll(dir)
+		}
+		f.m.list.reload(nil)
+		row := newProjectRow()
+		f.m.list.update(1, row)
+		test.TapSecondary(row)
+		got := menuTexts(f.m.win)
+		want, not := "Show in file manager", "Locate…"
+		if missing {
+			want, not = not, want
+		}
+		if !slices.Contains(got, want) || slices.Contains(got, not) {
+			t.Errorf("missing %v: the row menu is %q, want %q and not %q", missing, got, want, not)
 		}
 	}
 }
