@@ -14,6 +14,11 @@ func centerV(o fyne.CanvasObject) fyne.CanvasObject {
 	return container.NewVBox(layout.NewSpacer(), o, layout.NewSpacer())
 }
 
+// readableWidth is how wide a project's pages grow: header, Overview,
+// Permissions, Skills and Memory alike, so that at 1920 px a row's buttons
+// stay near its text.
+const readableWidth = 1100
+
 // maxWidthLayout gives its objects the space up to a width and leaves the
 // rest empty on the right: text in a very wide window stays readable.
 type maxWidthLayout struct{ max float32 }

@@ -96,7 +96,7 @@ func (b *poolBrowser) content(header, footer fyne.CanvasObject) fyne.CanvasObjec
 	if footer != nil {
 		list.Add(footer)
 	}
-	b.body = container.NewBorder(container.NewPadded(top), nil, nil, nil, container.NewVScroll(container.NewPadded(list)))
+	b.body = container.New(&maxWidthLayout{readableWidth}, container.NewBorder(container.NewPadded(top), nil, nil, nil, container.NewVScroll(container.NewPadded(list))))
 	return b.body
 }
 

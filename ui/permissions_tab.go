@@ -162,7 +162,7 @@ func (t *permissionsTab) buildUI() {
 		widget.NewSeparator(),
 		tester,
 	)
-	t.body = container.NewVScroll(container.New(&maxWidthLayout{1100}, page))
+	t.body = container.NewVScroll(container.New(&maxWidthLayout{readableWidth}, page))
 }
 
 func (t *permissionsTab) content() fyne.CanvasObject { return t.body }

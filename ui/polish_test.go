@@ -589,3 +589,35 @@ func TestMissingRowMenuOffersLocate(t *testing.T) {
 		}
 	}
 }
+
+// In a 1920 px window every page of a project (and Global memory) keeps
+// its buttons within readableWidth of its left edge, as the Overview and
+// Permissions do: Add… used to sit 1,400 px from the text it belongs to.
+func TestWideWindowKeepsEveryPageTogether(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	f.m.win.Resize(fyne.NewSize(1920, 1080))
+	dir := mkdir(t, "alpha")
+	f.svc.Setup(dir)
+	f.m.list.reload(nil)
+	f.m.list.selectPath(dir)
+	if f.m.view == nil {
+		t.Fatal("the project was not shown")
+	}
+	d := fyne.CurrentApp().Driver()
+	right := func(o fyne.CanvasObject) float32 {
+		return d.AbsolutePositionForObject(o).X + o.Size().Width - d.AbsolutePositionForObject(f.m.detail).X
+	}
+	limit := float32(readableWidth) + 2*theme.Padding()
+	f.m.view.tabs.SelectIndex(1)
+	if r := right(f.m.view.skills.add); r > limit {
+		t.Errorf("Skills: Add… ends %v px from the page's left edge, want at most %v", r, limit)
+	}
+	f.m.view.tabs.SelectIndex(3)
+	if r := right(f.m.view.memoryTab.browser.add); r > limit {
+		t.Errorf("Memory: Add… ends %v px from the page's left edge, want at most %v", r, limit)
+	}
+	f.m.list.list.Select(0)
+	if r := right(f.m.global.browser.add); r > limit {
+		t.Errorf("Global memory: Add… ends %v px from the page's left edge, want at most %v", r, limit)
+	}
+}

@@ -136,7 +136,7 @@ func (v *projectView) buildUI() {
 	actions := container.NewHBox(v.setUp, v.complete, v.locate, v.decline, v.openDir, v.forget, v.more)
 	header := container.NewVBox(title, container.New(&padLayout{theme.InnerPadding(), 0}, v.path), v.idRow, v.notice, v.hint, actions)
 	// In a wide window the header's lines stay together, as the Overview's do.
-	v.body = container.NewBorder(container.NewVBox(container.NewPadded(container.New(&maxWidthLayout{1100}, header)), widget.NewSeparator()), nil, nil, nil, v.tabs)
+	v.body = container.NewBorder(container.NewVBox(container.NewPadded(container.New(&maxWidthLayout{readableWidth}, header)), widget.NewSeparator()), nil, nil, nil, v.tabs)
 }
 
 // showMore is the ⋯ button's menu: what the header has no room for.

@@ -60,7 +60,7 @@ func newSkillsTab(root string, host skillsHost, r runner) *skillsTab {
 	t.problem.Hide()
 	t.add = &widget.Button{Text: lang.L("Add…"), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: t.onAdd}
 	top := container.NewBorder(nil, nil, nil, t.add, heading(lang.L("Project skills")))
-	t.body = container.NewVScroll(container.NewVBox(top, t.problem, t.empty, t.list))
+	t.body = container.NewVScroll(container.New(&maxWidthLayout{readableWidth}, container.NewVBox(top, t.problem, t.empty, t.list)))
 	return t
 }
 
