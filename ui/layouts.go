@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"math"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
@@ -151,4 +153,57 @@ func labelWidth(l *widget.Label) float32 {
 	// The label pads its text inside; a little more keeps rounding from
 	// cutting the last letter.
 	return fyne.MeasureText(l.Text, size, l.TextStyle).Width + 2*theme.InnerPadding() + theme.Padding()
+}
+
+// wrapLayout lines its visible objects up left to right at their own size
+// and starts a new row when the next would not fit. It asks only for the
+// widest object's width, so a row of buttons never widens the page (it
+// sits in a vertical scroll, which cuts what is wider); its height follows
+// the rows of its last layout, as a wrapped label's does.
+type wrapLayout struct{ width float32 }
+
+func (l *wrapLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var w float32
+	for _, o := range objs {
+		if o.Visible() {
+			w = max(w, o.MinSize().Width)
+		}
+	}
+	width := l.width
+	if width == 0 { // not laid out yet: one row, until the width is known
+		width = float32(math.MaxFloat32)
+	}
+	_, h := l.place(objs, max(width, w), false)
+	return fyne.NewSize(w, h)
+}
+
+func (l *wrapLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.width = size.Width
+	l.place(objs, size.Width, true)
+}
+
+// place puts the objects in rows within width (moving them when move is
+// set) and returns the rows' count and height.
+func (l *wrapLayout) place(objs []fyne.CanvasObject, width float32, move bool) (rows int, height float32) {
+	var x, y, rowH float32
+	for _, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		m := o.MinSize()
+		if rows == 0 {
+			rows = 1
+		} else if x+m.Width > width {
+			y += rowH + theme.Padding()
+			x, rowH = 0, 0
+			rows++
+		}
+		if move {
+			o.Move(fyne.NewPos(x, y))
+			o.Resize(m)
+		}
+		x += m.Width + theme.Padding()
+		rowH = max(rowH, m.Height)
+	}
+	return rows, y + rowH
 }

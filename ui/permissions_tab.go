@@ -139,7 +139,7 @@ func (t *permissionsTab) buildUI() {
 		heading(lang.L("Edit the permissions file")),
 		t.lists.body, t.jsonBox,
 		t.editorCheck, t.editorStale,
-		container.NewHBox(t.save, t.asJSON, t.cancelEdit),
+		container.New(&wrapLayout{}, t.save, t.asJSON, t.cancelEdit),
 	)
 	t.editorBox.Hide()
 
@@ -152,7 +152,7 @@ func (t *permissionsTab) buildUI() {
 	)
 
 	banner := container.NewBorder(nil, nil, besideText(t.stateIcon), nil, container.NewVBox(t.stateName, t.meaning, t.detail))
-	actions := container.NewHBox(t.trust, t.edit, t.revert, t.openFile)
+	actions := container.New(&wrapLayout{}, t.trust, t.edit, t.revert, t.openFile)
 	page := container.NewVBox(
 		banner, actions, t.trustHint,
 		t.editorBox,

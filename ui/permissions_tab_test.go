@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -758,5 +759,39 @@ func TestProjectListRecheckWhileComputing(t *testing.T) {
 	l.update(1, row)
 	if perms.calls != 2 || !row.review.Visible() {
 		t.Errorf("after a recheck during the computation: %d Pending calls, marker shown %v; want 2 and shown", perms.calls, row.review.Visible())
+	}
+}
+
+// At 800×600 the four buttons under a changed file (Trust, Edit, Revert,
+// Open file) wrap instead of widening the page, which the scroll then cut
+// on the right (Open file, and the end of every sentence) — in Turkish and
+// English alike.
+func TestPermissionsButtonsWrapInANarrowWindow(t *testing.T) {
+	f, tab, _ := permsProject(t, func(f *fixture, root string) {
+		saveTrusted(t, f, root, trustedFile)
+		writePerms(t, root, changedFile)
+	})
+	f.m.win.Resize(fyne.NewSize(800, 600))
+	f.m.win.Content().Refresh() // let wrapped rows settle, as the window's next frame does
+	// Long Turkish-sized words on the buttons.
+	tab.revert.SetText("Güvenilen sürüme dön…")
+	tab.trust.SetText("Bu sürüme güven")
+	f.m.win.Content().Refresh()
+	for name, b := range map[string]*widget.Button{"Trust": tab.trust, "Edit": tab.edit, "Revert": tab.revert, "Open file": tab.openFile} {
+		if !b.Visible() {
+			t.Fatalf("%s is not shown for a changed file", name)
+		}
+		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(b)
+		if right := pos.X + b.Size().Width; right > 800 {
+			t.Errorf("%s ends at x=%v, past the window's 800", name, right)
+		}
+	}
+	if page, pane := tab.body.(*container.Scroll).Content.MinSize().Width, tab.body.Size().Width; page > pane {
+		t.Errorf("the page asks for %v px in a pane of %v: its right side is cut", page, pane)
+	}
+	// The rule list under the buttons starts below them, not over them.
+	a, r := fyne.CurrentApp().Driver().AbsolutePositionForObject(tab.openFile), fyne.CurrentApp().Driver().AbsolutePositionForObject(tab.trustHint)
+	if r.Y < a.Y+tab.openFile.Size().Height {
+		t.Errorf("the text under the buttons (y=%v) overlaps them (bottom y=%v)", r.Y, a.Y+tab.openFile.Size().Height)
 	}
 }
