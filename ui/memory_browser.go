@@ -256,7 +256,10 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 	entry.Wrapping = fyne.TextWrapWord
 	entry.SetText(text)
 	entry.SetMinRowsVisible(6)
-	d := showMessage(win, shown, title, b.readers, entry,
+	tooLong := &widget.Label{Text: lang.L("Too long: a memory holds at most {{.KiB}} KiB of text.", map[string]any{"KiB": memory.MaxContent >> 10}),
+		Importance: widget.DangerImportance, Wrapping: fyne.TextWrapWord}
+	tooLong.Hide()
+	d := showMessage(win, shown, title, b.readers, container.NewVBox(entry, tooLong),
 		choice{text: lang.L("Cancel")},
 		choice{text: button, importance: widget.HighImportance, do: func() {
 			content := entry.Text
@@ -269,11 +272,17 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 			})
 		}})
 	entry.onEscape = d.cancel
-	// A memory needs some text: Add/Save waits for it rather than answering
-	// a blank one with an error.
+	// A memory needs some text, and not too much: Add/Save waits for that
+	// (saying why when it is too long) rather than answering with the
+	// store's English error.
 	ok := d.buttons[len(d.buttons)-1]
 	entry.OnChanged = func(s string) {
-		if strings.TrimSpace(s) == "" {
+		long := len(s) > memory.MaxContent
+		if long != tooLong.Visible() {
+			tooLong.Hidden = !long
+			tooLong.Refresh()
+		}
+		if strings.TrimSpace(s) == "" || long {
 			ok.Disable()
 		} else {
 			ok.Enable()

@@ -226,14 +226,18 @@ func TestMemoryAddEditDelete(t *testing.T) {
 	}
 }
 
-func TestMemoryAddFailureIsShown(t *testing.T) {
+func TestMemorySaveFailureIsShown(t *testing.T) {
 	f := newMemFixture(t, memoryOn)
-	f.openTab()
-	f.tap(f.m.win, "Add…")
-	f.dialogEntry().SetText(strings.Repeat("x", memory.MaxContent+1))
-	f.tap(f.m.win, "Add")
-	if len(f.shown) == 0 || !strings.HasPrefix(f.shown[len(f.shown)-1], "Could not add the memory: a memory holds at most") {
-		t.Errorf("adding too much text showed %q", f.shown)
+	f.seed(f.project, "kept", 1)
+	b := f.openTab()
+	test.Tap(rowButton(t, b, "kept 1", "Edit…"))
+	f.dialogEntry().SetText("changed")
+	if err := f.store.Remove(f.project, b.shown[0].ID); err != nil { // gone behind the dialog
+		t.Fatal(err)
+	}
+	f.tap(f.m.win, "Save")
+	if len(f.shown) == 0 || !strings.HasPrefix(f.shown[len(f.shown)-1], "Could not save the memory: ") {
+		t.Errorf("a failed save showed %q", f.shown)
 	}
 }
 
@@ -263,9 +267,13 @@ func TestMemoryEditorWaitsForText(t *testing.T) {
 		if len(f.shown) > 0 && strings.HasPrefix(f.shown[len(f.shown)-1], "Could not") {
 			t.Errorf("%s: Enter on blank text showed %q", opener, f.shown[len(f.shown)-1])
 		}
+		e.SetText(strings.Repeat("x", memory.MaxContent+1))
+		if btn := f.button(f.m.win, save); btn == nil || !btn.Disabled() || !f.says(f.m.win, "Too long: a memory holds at most 64 KiB of text.") {
+			t.Errorf("%s: too long a text is offered to %s, or the dialog does not say why", opener, save)
+		}
 		e.SetText("new text")
-		if btn := f.button(f.m.win, save); btn == nil || btn.Disabled() {
-			t.Errorf("%s: %s is not offered once there is text", opener, save)
+		if btn := f.button(f.m.win, save); btn == nil || btn.Disabled() || f.says(f.m.win, "Too long") {
+			t.Errorf("%s: %s is not offered once there is text (or still says too long)", opener, save)
 		}
 	}
 }
