@@ -359,6 +359,12 @@ func (m *MainWindow) showFyneFolderDialog(title, start string, then func(path st
 				open.OnTapped()
 			}
 		case fyne.KeyEscape:
+			// A pop-up over the dialog (its ⚙ options) closes first, as a
+			// menu does on every desktop; the dialog with the next Escape.
+			if over := m.win.Canvas().Overlays().Top(); over != nil && over != top {
+				over.Hide()
+				return
+			}
 			d.Dismiss()
 		}
 	})

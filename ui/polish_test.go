@@ -621,3 +621,34 @@ func TestWideWindowKeepsEveryPageTogether(t *testing.T) {
 		t.Errorf("Global memory: Add… ends %v px from the page's left edge, want at most %v", r, limit)
 	}
 }
+
+// Escape with the folder dialog's options pop-up open closes the pop-up,
+// not the whole dialog; the next Escape closes the dialog.
+func TestEscapeClosesTheFolderDialogsPopUpFirst(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	f.m.showFyneFolderDialog("Open a project folder", t.TempDir(), func(string) { t.Error("Escape chose a folder") })
+	dlg := f.m.win.Canvas().Overlays().Top()
+	var options *widget.Button
+	findObject(dlg, func(o fyne.CanvasObject) bool {
+		if b, ok := o.(*widget.Button); ok && b.Icon != nil && b.Icon.Name() == theme.SettingsIcon().Name() {
+			options = b
+			return true
+		}
+		return false
+	})
+	if options == nil {
+		t.Fatal("the folder dialog has no options button")
+	}
+	test.Tap(options)
+	if f.m.win.Canvas().Overlays().Top() == dlg {
+		t.Fatal("the options pop-up did not open")
+	}
+	f.m.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if top := f.m.win.Canvas().Overlays().Top(); top != dlg || !f.m.picking {
+		t.Errorf("the first Escape closed the folder dialog (top overlay %T), want only the pop-up closed", top)
+	}
+	f.m.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if f.m.win.Canvas().Overlays().Top() != nil || f.m.picking {
+		t.Error("the second Escape did not close the folder dialog")
+	}
+}
