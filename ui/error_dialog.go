@@ -18,8 +18,8 @@ func (m *MainWindow) showError(title string, err error) {
 }
 
 // showFolderError tells why the folder at path could not be opened. The
-// causes a person meets (the folder is gone, or may not be read) are worded
-// in the reader's language; others keep the error's own sentence.
+// causes a person meets (the folder is gone, may not be read, or is a file)
+// are worded in the reader's language; others keep the error's own sentence.
 func (m *MainWindow) showFolderError(path string, err error) {
 	text := err.Error()
 	switch {
@@ -27,6 +27,8 @@ func (m *MainWindow) showFolderError(path string, err error) {
 		text = lang.L("{{.Folder}} is not there: it was moved, renamed or deleted.", map[string]any{"Folder": path})
 	case errors.Is(err, fs.ErrPermission):
 		text = lang.L("Memo may not read {{.Folder}}: permission denied.", map[string]any{"Folder": path})
+	case errors.Is(err, project.ErrNotFolder):
+		text = lang.L("{{.Folder}} is a file; open the folder that holds the project.", map[string]any{"Folder": path})
 	}
 	showMessage(m.win, m.deps.Shown, lang.L("Could not open the folder"), text, nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
 }
@@ -34,7 +36,7 @@ func (m *MainWindow) showFolderError(path string, err error) {
 // folderUnreachable: the folder is gone or may not be read, not refused
 // by the guard (which gives a reason code of its own).
 func folderUnreachable(st project.Status, err error) bool {
-	return st.ReasonCode == "" && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission))
+	return st.ReasonCode == "" && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) || errors.Is(err, project.ErrNotFolder))
 }
 
 // showRefused tells why a folder cannot be a project and what would make it

@@ -527,12 +527,21 @@ func TestLocatingAnotherProjectSaysSo(t *testing.T) {
 	}
 }
 
-// A folder that is not there is said in the window's words (translated),
-// not with the store's English "… does not exist" — opened or located.
+// A folder that is not there, or a file given for a folder, is said in the
+// window's words (translated), not with the store's English "… does not
+// exist" / "… is a file, not a folder" — opened or located.
 func TestVanishedFolderIsWordedByTheWindow(t *testing.T) {
-	for _, how := range []string{"open", "locate"} {
+	for _, how := range []string{"open", "locate", "open a file", "locate a file"} {
 		f := newFixture(t, memoryOn)
 		gone := filepath.Join(t.TempDir(), "gone")
+		want := "Could not open the folder: " + gone + " is not there: it was moved, renamed or deleted."
+		if strings.HasSuffix(how, "a file") {
+			if err := os.WriteFile(gone, []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			want = "Could not open the folder: " + gone + " is a file; open the folder that holds the project."
+			how = strings.TrimSuffix(how, " a file")
+		}
 		switch how {
 		case "open":
 			f.m.OpenFolder(gone)
@@ -545,7 +554,6 @@ func TestVanishedFolderIsWordedByTheWindow(t *testing.T) {
 			f.m.pickFolder = func(folderRequest) (string, error) { return gone, nil }
 			f.tap(f.m.win, "Locate…")
 		}
-		want := "Could not open the folder: " + gone + " is not there: it was moved, renamed or deleted."
 		if len(f.shown) == 0 || f.shown[len(f.shown)-1] != want {
 			t.Errorf("%s: shown %q, want %q", how, f.shown, want)
 		}

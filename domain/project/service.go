@@ -108,6 +108,10 @@ func NewService(rules guard.Rules, reg Registry, settings Settings, now func() t
 // understands.
 func Resolve(path string) (string, error) { return osDisk().folder(path) }
 
+// ErrNotFolder is the cause when a path names a file where a folder is
+// needed (a file dropped on the window, say): callers word it themselves.
+var ErrNotFolder = errors.New("not a folder")
+
 func (d disk) folder(path string) (string, error) {
 	if path == "" {
 		return "", domain.Invalid("no folder given")
@@ -124,7 +128,7 @@ func (d disk) folder(path string) (string, error) {
 	case err != nil:
 		return "", domain.Invalid("%s cannot be read: %v", path, err)
 	case !fi.IsDir():
-		return "", domain.Invalid("%s is a file, not a folder", path)
+		return "", domain.Wrap(domain.ErrInvalid, ErrNotFolder, "%s is a file, not a folder", path)
 	}
 	real, err := d.resolve(path) // junctions too, on Windows
 	if err != nil {
