@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"memo.dev/projects/domain/memory"
+	"memo.dev/projects/domain/project"
 )
 
 // mkdir makes a folder named name in a fresh temporary folder.
@@ -658,5 +659,22 @@ func TestEscapeClosesTheFolderDialogsPopUpFirst(t *testing.T) {
 	f.m.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
 	if f.m.win.Canvas().Overlays().Top() != nil || f.m.picking {
 		t.Error("the second Escape did not close the folder dialog")
+	}
+}
+
+// A row with a state and the review marker keeps both pills at the right
+// edge, in the column every other row's state sits in (the state used to
+// float centred above the wider marker).
+func TestRowBadgesKeepToTheRightEdge(t *testing.T) {
+	test.NewTempApp(t)
+	row := newProjectRow()
+	row.set("webshop", "/home/ann/webshop", project.BadgeSetUp, theme.FolderIcon())
+	row.setReview(true)
+	w := test.NewTempWindow(t, row)
+	w.Resize(fyne.NewSize(320, 80))
+	d := fyne.CurrentApp().Driver()
+	right := func(o fyne.CanvasObject) float32 { return d.AbsolutePositionForObject(o).X + o.Size().Width }
+	if b, r := right(row.badge), right(row.review); b != r {
+		t.Errorf("the state ends at x=%v, the review marker at x=%v: want one right edge", b, r)
 	}
 }

@@ -432,7 +432,8 @@ func (r *projectRow) CreateRenderer() fyne.WidgetRenderer {
 	path := container.New(&padLayout{theme.InnerPadding(), 0}, r.path)
 	texts := container.New(layout.NewCustomPaddedVBoxLayout(-theme.InnerPadding()), r.name, path)
 	// The marker sits under the state, so a narrow list keeps the name readable.
-	badges := container.New(layout.NewCustomPaddedVBoxLayout(2), container.NewCenter(r.badge), r.review)
+	// Both pills keep to the right edge, where every other row's state is.
+	badges := container.New(layout.NewCustomPaddedVBoxLayout(2), container.NewHBox(layout.NewSpacer(), r.badge), r.review)
 	badge := container.New(&padLayout{theme.Padding(), 0}, container.NewCenter(badges))
 	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, r.icon, badge, texts))
 }
