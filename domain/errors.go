@@ -52,6 +52,9 @@ type Error struct {
 	Kind  error
 	Msg   string
 	Cause error
+	// Text, when set, is Msg with its values kept apart, for an interface
+	// that words it in its reader's language (made by Text.Err, Text.Wrap).
+	Text Text
 }
 
 func (e *Error) Error() string { return e.Msg }

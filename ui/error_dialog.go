@@ -8,13 +8,39 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
+	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/project"
 )
 
+// say is err's sentence in the reader's language where the domain made it
+// from a template (domain.Text), else the error's own English sentence.
+func say(err error) string {
+	if t, ok := domain.TextOf(err); ok {
+		return sayText(t)
+	}
+	return err.Error()
+}
+
+// sayText is a domain sentence in the reader's language: its English
+// template is the translation key (assets/translations).
+func sayText(t domain.Text) string {
+	if t.Template == "" {
+		return ""
+	}
+	// The key is not a literal here: the translation test checks each
+	// template where domain.T is called.
+	localize := lang.L
+	if len(t.Args) == 0 {
+		return localize(t.Template)
+	}
+	return localize(t.Template, t.Args)
+}
+
 // showError tells what failed (title, e.g. "Could not open the folder") and
-// why, in the error's own plain sentence.
+// why, in the error's own plain sentence (translated where the domain kept
+// its template: say).
 func (m *MainWindow) showError(title string, err error) {
-	showMessage(m.win, m.deps.Shown, title, err.Error(), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
+	showMessage(m.win, m.deps.Shown, title, say(err), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
 }
 
 // showFolderError tells why the folder at path could not be opened. The

@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -44,6 +45,10 @@ var langFuncs = map[string]bool{
 	"XN": true, "LocalizePluralKey": true,
 }
 
+// textFuncs are domain's functions whose first argument is an English
+// template the window translates (domain.T).
+var textFuncs = map[string]bool{"T": false}
+
 // sourceMessage is one key used by the ui source.
 type sourceMessage struct {
 	english string   // the English text: the key itself, or lang.X's fallback
@@ -51,12 +56,23 @@ type sourceMessage struct {
 	uses    []string // file:line of each call
 }
 
-// sourceMessages parses ui/*.go (not tests; every build tag) and returns each
-// literal key passed to the lang package, plus a problem for each call whose
-// key is not a string literal (it could not be checked).
+// sourceMessages parses ui/*.go and domain/... (not tests; every build tag)
+// and returns each literal key passed to the lang package, and each English
+// template given to domain.T (the window words those sentences with lang.L),
+// plus a problem for each call whose key is not a string literal (it could
+// not be checked).
 func sourceMessages(t *testing.T) (map[string]*sourceMessage, []string) {
 	t.Helper()
 	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = filepath.WalkDir(filepath.Join("..", "domain"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
+			files = append(files, p)
+		}
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,16 +87,32 @@ func sourceMessages(t *testing.T) (map[string]*sourceMessage, []string) {
 		if err != nil {
 			t.Fatalf("parse %s: %v", name, err)
 		}
-		local := ""
+		// locals maps the names the lang package (and, for domain.T, the
+		// domain package) have in this file to their functions taking a
+		// message key; "." where those functions are called bare.
+		locals := map[string]map[string]bool{}
 		for _, imp := range f.Imports {
-			if p, _ := strconv.Unquote(imp.Path.Value); p == "fyne.io/fyne/v2/lang" {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			local, funcs := "", langFuncs
+			switch p {
+			case "fyne.io/fyne/v2/lang":
 				local = "lang"
-				if imp.Name != nil {
-					local = imp.Name.Name
-				}
+			case "memo.dev/projects/domain":
+				local, funcs = "domain", textFuncs
+			default:
+				continue
+			}
+			if imp.Name != nil {
+				local = imp.Name.Name
+			}
+			if local != "_" {
+				locals[local] = funcs
 			}
 		}
-		if local == "" || local == "_" {
+		if f.Name.Name == "domain" && filepath.Base(filepath.Dir(name)) == "domain" {
+			locals["."] = textFuncs
+		}
+		if len(locals) == 0 {
 			continue
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -88,18 +120,16 @@ func sourceMessages(t *testing.T) (map[string]*sourceMessage, []string) {
 			if !ok || len(call.Args) == 0 {
 				return true
 			}
-			fn := ""
+			fn, funcs := "", map[string]bool(nil)
 			switch fun := call.Fun.(type) {
 			case *ast.SelectorExpr:
-				if id, ok := fun.X.(*ast.Ident); ok && id.Name == local {
-					fn = fun.Sel.Name
+				if id, ok := fun.X.(*ast.Ident); ok && locals[id.Name] != nil {
+					fn, funcs = fun.Sel.Name, locals[id.Name]
 				}
 			case *ast.Ident:
-				if local == "." {
-					fn = fun.Name
-				}
+				fn, funcs = fun.Name, locals["."]
 			}
-			withFallback, known := langFuncs[fn]
+			withFallback, known := funcs[fn]
 			if !known {
 				return true
 			}
