@@ -77,7 +77,8 @@ func TestBackupsNewestFirst(t *testing.T) {
 
 // When the backup cannot be made, memory.db stays byte for byte as it was,
 // normal chats work, project pools are refused with a reason, and the next
-// launch, with the cause gone, makes the change.
+// launch, with the cause gone, makes the change. A read-only backups folder
+// is in TestOpenMemoryDBBackupBlockedByAReadOnlyFolder (Unix).
 func TestOpenMemoryDBBackupBlocked(t *testing.T) {
 	backupsIsAFile := func(t *testing.T, dataDir string) (func(string) error, func()) {
 		p := filepath.Join(dataDir, backupsDirName)
@@ -86,39 +87,40 @@ func TestOpenMemoryDBBackupBlocked(t *testing.T) {
 		}
 		return nil, func() { os.Remove(p) }
 	}
-	backupsReadOnly := func(t *testing.T, dataDir string) (func(string) error, func()) {
-		p := filepath.Join(dataDir, backupsDirName)
-		if err := os.Mkdir(p, 0o500); err != nil {
-			t.Fatal(err)
-		}
-		return nil, func() { os.Chmod(p, 0o700) }
-	}
 	hookFails := func(step, msg string) func(*testing.T, string) (func(string) error, func()) {
 		return func(*testing.T, string) (func(string) error, func()) { return failAt(step, msg), func() {} }
 	}
-	tests := []struct {
-		name string
-		// block sets the failure up and returns the hook to use and a
-		// function that removes the cause.
-		block func(t *testing.T, dataDir string) (func(string) error, func())
-		root  bool // whether the block holds for root
-		// legacy is the state the older Memo left memory.db in:
-		//   "open":     WAL, rows only in -wal, its connection still open
-		//   "rollback": rollback journal, its connection still open
-		//   "crashed":  WAL, rows only in -wal, no connection (it died)
-		//   "closed":   WAL, checkpointed and closed cleanly, no -wal
-		legacy string
-	}{
+	checkBackupBlocked(t, []backupBlock{
 		{"backups is a file", backupsIsAFile, true, "open"},
 		{"backups is a file, rollback journal", backupsIsAFile, true, "rollback"},
 		{"backups is a file, older Memo crashed", backupsIsAFile, true, "crashed"},
 		{"backups is a file, older Memo closed", backupsIsAFile, true, "closed"},
-		{"backups read-only", backupsReadOnly, false, "open"},
 		{"copy fails", hookFails("copied", "no space left on device"), true, "open"},
 		{"verification fails", hookFails("verified", "the copy fails PRAGMA quick_check"), true, "open"},
 		{"verification fails, older Memo crashed", hookFails("verified", "the copy fails PRAGMA quick_check"), true, "crashed"},
 		{"verification fails, rollback journal", hookFails("verified", "the copy fails PRAGMA quick_check"), true, "rollback"},
-	}
+	})
+}
+
+// backupBlock is a cause that keeps the backup from being made.
+type backupBlock struct {
+	name string
+	// block sets the failure up and returns the hook to use and a
+	// function that removes the cause.
+	block func(t *testing.T, dataDir string) (func(string) error, func())
+	root  bool // whether the block holds for root
+	// legacy is the state the older Memo left memory.db in:
+	//   "open":     WAL, rows only in -wal, its connection still open
+	//   "rollback": rollback journal, its connection still open
+	//   "crashed":  WAL, rows only in -wal, no connection (it died)
+	//   "closed":   WAL, checkpointed and closed cleanly, no -wal
+	legacy string
+}
+
+// checkBackupBlocked opens memory.db with each cause in place, then again
+// with the cause gone.
+func checkBackupBlocked(t *testing.T, tests []backupBlock) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if !tt.root && os.Geteuid() == 0 {

@@ -70,15 +70,20 @@ func TestDescribeKinds(t *testing.T) {
 	}
 }
 
+// storeErrorCase is a real failure of the file system or of SQLite and the
+// kind it must produce.
+type storeErrorCase struct {
+	name string
+	root bool // whether the failure happens for root too
+	// fail sets home up and returns the error of the operation.
+	fail func(t *testing.T, home string) error
+	want domain.Kind
+}
+
 // The kinds as real failures of the file system and of SQLite produce them.
+// Folders made unwritable are in TestStoreErrorKindsOfReadOnlyFolders (Unix).
 func TestStoreErrorKinds(t *testing.T) {
-	tests := []struct {
-		name string
-		root bool // whether the failure happens for root too
-		// fail sets home up and returns the error of the operation.
-		fail func(t *testing.T, home string) error
-		want domain.Kind
-	}{
+	checkStoreErrors(t, []storeErrorCase{
 		{"projects.db is not SQLite", true, func(t *testing.T, home string) error {
 			writeFixture(t, filepath.Join(home, "data", "projects.db"), strings.Repeat("not a database\n", 200))
 			_, err := Open(home, Options{Now: testClock})
@@ -101,11 +106,6 @@ func TestStoreErrorKinds(t *testing.T) {
 			_, err := reg.Claim(recordAt("p_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "/work/b"))
 			return err
 		}, domain.KindConflict},
-		{"home not writable", false, func(t *testing.T, home string) error {
-			chmod(t, home, 0o500)
-			_, err := Open(home, Options{Now: testClock})
-			return err
-		}, domain.KindForbidden},
 		{"projects.db read-only file", false, func(t *testing.T, home string) error {
 			openTestStore(t, home, false)
 			chmod(t, filepath.Join(home, "data", "projects.db"), 0o400)
@@ -116,24 +116,13 @@ func TestStoreErrorKinds(t *testing.T) {
 			defer s.Close()
 			return s.Settings().SetMinimal(true)
 		}, domain.KindForbidden},
-		{"data folder read-only", false, func(t *testing.T, home string) error {
-			openTestStore(t, home, false)
-			chmod(t, filepath.Join(home, "data"), 0o500)
-			s, err := Open(home, Options{Now: testClock})
-			if err != nil {
-				return err
-			}
-			defer s.Close()
-			return s.Settings().SetMinimal(true)
-		}, domain.KindForbidden},
-		{"memory.db unreadable folder", false, func(t *testing.T, home string) error {
-			data := filepath.Join(home, "data")
-			legacyDB(t, data, 1).Close()
-			chmod(t, data, 0o100)
-			_, err := OpenMemoryDB(data, testClock)
-			return err
-		}, domain.KindForbidden},
-	}
+	})
+}
+
+// checkStoreErrors runs each case in a fresh home, as nobody when the failure
+// does not happen for root.
+func checkStoreErrors(t *testing.T, tests []storeErrorCase) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if !tt.root && os.Geteuid() == 0 {

@@ -59,75 +59,71 @@ func hotRegistry(t *testing.T, home, dir, wantID string, n int) {
 
 // status, preamble and files answer from the last commit when a killed
 // writer left a hot journal in projects.db, in a writable data folder and in
-// a read-only one alike; they read a rolled-back copy and projects.db and its
-// journal stay byte for byte as they were. The next writing open rolls the
-// journal back.
+// a read-only one alike (TestReadOnlyOpenAfterAKilledWriteInAReadOnlyFolder,
+// Unix); they read a rolled-back copy and projects.db and its journal stay
+// byte for byte as they were. The next writing open rolls the journal back.
 func TestReadOnlyOpenAfterAKilledWrite(t *testing.T) {
-	for _, writable := range []bool{true, false} {
-		t.Run(fmt.Sprintf("writable=%v", writable), func(t *testing.T) {
-			if !writable && os.Geteuid() == 0 {
-				runAsNobody(t) // root writes into read-only folders
-				return
-			}
-			home := t.TempDir()
-			dir := t.TempDir()
-			const id = "p_0123456789abcdef0123456789abcdef"
-			hotRegistry(t, home, dir, id, 300)
-			data := filepath.Join(home, "data")
-			if !writable {
-				chmod(t, data, 0o500)
-			}
-			before := dbFileSums(t, data)
+	readOnlyOpenAfterAKilledWrite(t, true)
+}
 
-			s, err := Open(home, Options{ReadOnly: true, Now: testClock})
-			if err != nil {
-				t.Fatalf("read-only Open after a killed write: %v", err)
-			}
-			rules := guard.Rules{OS: guard.HostOS(), Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: os.TempDir()}
-			svc := project.NewService(rules, s.Registry(), s.Settings(), testClock)
-			st, err := svc.Status(dir)
-			if err != nil || st.ID != id || !st.Allowed {
-				t.Errorf("Status = %+v, %v; want the committed id %s", st, err, id)
-			}
-			if line, err := svc.Preamble(dir); err != nil || line != "" {
-				t.Errorf("Preamble = %q, %v; want an empty line (not set up)", line, err)
-			}
-			if files, err := svc.Files(dir); err != nil || len(files) == 0 {
-				t.Errorf("Files = %+v, %v; want the file list", files, err)
-			}
-			list, err := svc.List()
-			if err != nil || len(list) != 301 {
-				t.Fatalf("List = %d records, %v; want 301", len(list), err)
-			}
-			for _, rec := range list {
-				if strings.HasSuffix(rec.Path, "-uncommitted") || strings.HasSuffix(rec.ID, "x") {
-					t.Fatalf("List shows an uncommitted record: %+v", rec)
-				}
-			}
-			snapshot := s.snapshot
-			if err := s.Close(); err != nil {
-				t.Fatal(err)
-			}
-			if after := dbFileSums(t, data); after != before {
-				t.Errorf("projects.db changed in a read-only folder: %v, want %v", after, before)
-			}
-			if snapshot == "" {
-				t.Error("the registry was read in place; want a rolled-back copy")
-			} else if _, err := os.Stat(snapshot); !errors.Is(err, fs.ErrNotExist) {
-				t.Errorf("the copy's folder %s is left after Close (%v)", snapshot, err)
-			}
-			if !writable {
-				return
-			}
-			// A writing open rolls the journal back and sees the last commit.
-			w := openTestStore(t, home, false)
-			if rec, ok, err := w.Registry().ByPath(dir); err != nil || !ok || rec.ID != id {
-				t.Errorf("writing open: ByPath = %+v, %v, %v; want %s", rec, ok, err, id)
-			}
-			if got := fileSum(t, filepath.Join(data, "projects.db-journal")); got != "missing" {
-				t.Error("the writing open left the hot journal")
-			}
-		})
+func readOnlyOpenAfterAKilledWrite(t *testing.T, writable bool) {
+	home := t.TempDir()
+	dir := t.TempDir()
+	const id = "p_0123456789abcdef0123456789abcdef"
+	hotRegistry(t, home, dir, id, 300)
+	data := filepath.Join(home, "data")
+	if !writable {
+		chmod(t, data, 0o500)
+	}
+	before := dbFileSums(t, data)
+
+	s, err := Open(home, Options{ReadOnly: true, Now: testClock})
+	if err != nil {
+		t.Fatalf("read-only Open after a killed write: %v", err)
+	}
+	rules := guard.Rules{OS: guard.HostOS(), Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: os.TempDir()}
+	svc := project.NewService(rules, s.Registry(), s.Settings(), testClock)
+	st, err := svc.Status(dir)
+	if err != nil || st.ID != id || !st.Allowed {
+		t.Errorf("Status = %+v, %v; want the committed id %s", st, err, id)
+	}
+	if line, err := svc.Preamble(dir); err != nil || line != "" {
+		t.Errorf("Preamble = %q, %v; want an empty line (not set up)", line, err)
+	}
+	if files, err := svc.Files(dir); err != nil || len(files) == 0 {
+		t.Errorf("Files = %+v, %v; want the file list", files, err)
+	}
+	list, err := svc.List()
+	if err != nil || len(list) != 301 {
+		t.Fatalf("List = %d records, %v; want 301", len(list), err)
+	}
+	for _, rec := range list {
+		if strings.HasSuffix(rec.Path, "-uncommitted") || strings.HasSuffix(rec.ID, "x") {
+			t.Fatalf("List shows an uncommitted record: %+v", rec)
+		}
+	}
+	snapshot := s.snapshot
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if after := dbFileSums(t, data); after != before {
+		t.Errorf("projects.db changed in a read-only folder: %v, want %v", after, before)
+	}
+	if snapshot == "" {
+		t.Error("the registry was read in place; want a rolled-back copy")
+	} else if _, err := os.Stat(snapshot); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the copy's folder %s is left after Close (%v)", snapshot, err)
+	}
+	if !writable {
+		return
+	}
+	// A writing open rolls the journal back and sees the last commit.
+	w := openTestStore(t, home, false)
+	if rec, ok, err := w.Registry().ByPath(dir); err != nil || !ok || rec.ID != id {
+		t.Errorf("writing open: ByPath = %+v, %v, %v; want %s", rec, ok, err, id)
+	}
+	if got := fileSum(t, filepath.Join(data, "projects.db-journal")); got != "missing" {
+		t.Error("the writing open left the hot journal")
 	}
 }
 

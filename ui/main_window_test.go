@@ -51,7 +51,7 @@ func newFixture(t *testing.T, mem memory.State) *fixture {
 	t.Helper()
 	a := test.NewTempApp(t)
 	home := t.TempDir()
-	rules := guard.Rules{OS: guard.Linux, Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: "/tmp"}
+	rules := guard.Rules{OS: guard.HostOS(), Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: os.TempDir()}
 	reg := projecttest.NewRegistry()
 	f := &fixture{t: t, reg: reg, svc: project.NewService(rules, reg, projecttest.NewSettings(), time.Now)}
 	f.perms = permissions.NewService(f.svc, reg, &pinMap{pins: map[string]permissions.Pin{}}, home, time.Now)
@@ -443,7 +443,7 @@ func TestMemoryStateIsShownPlainly(t *testing.T) {
 func TestLoadedRunsOnceAfterListAndMemory(t *testing.T) {
 	a := test.NewTempApp(t)
 	home := t.TempDir()
-	svc := project.NewService(guard.Rules{OS: guard.Linux, Home: home, MemoHome: home + "/.memo", TempDir: "/tmp"}, projecttest.NewRegistry(), projecttest.NewSettings(), time.Now)
+	svc := project.NewService(guard.Rules{OS: guard.HostOS(), Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: os.TempDir()}, projecttest.NewRegistry(), projecttest.NewSettings(), time.Now)
 	calls := 0
 	m := newMainWindow(a, Deps{
 		Projects:   svc,
@@ -466,7 +466,7 @@ func TestLoadedRunsOnceAfterListAndMemory(t *testing.T) {
 func TestLoadedWaitsForTheReselectedProject(t *testing.T) {
 	a := test.NewTempApp(t)
 	home := t.TempDir()
-	svc := project.NewService(guard.Rules{OS: guard.Linux, Home: home, MemoHome: home + "/.memo", TempDir: "/tmp"}, projecttest.NewRegistry(), projecttest.NewSettings(), time.Now)
+	svc := project.NewService(guard.Rules{OS: guard.HostOS(), Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: os.TempDir()}, projecttest.NewRegistry(), projecttest.NewSettings(), time.Now)
 	dir := filepath.Join(home, "code", "app")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)

@@ -46,7 +46,7 @@ func runLoad(t *testing.T, clients, calls, nProjects int, limit time.Duration) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	rules := guard.Rules{OS: guard.Linux, Home: home, MemoHome: home + "/.memo", TempDir: "/tmp"}
+	rules := guard.Rules{OS: guard.HostOS(), Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: os.TempDir()}
 	projects := project.NewService(rules, store.Registry(), store.Settings(), time.Now)
 	perms := permissions.NewService(projects, store.Registry(), store.Pins(), home, time.Now)
 

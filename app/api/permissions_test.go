@@ -51,7 +51,7 @@ func (p *testPins) count() int {
 // services (an in-memory registry and pins).
 func TestPermissionsEndpoints(t *testing.T) {
 	home := t.TempDir()
-	rules := guard.Rules{OS: guard.Linux, Home: home, MemoHome: home + "/.memo", TempDir: "/tmp"}
+	rules := guard.Rules{OS: guard.HostOS(), Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: os.TempDir()}
 	reg := projecttest.NewRegistry()
 	now := func() time.Time { return time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC) }
 	projects := project.NewService(rules, reg, projecttest.NewSettings(), now)

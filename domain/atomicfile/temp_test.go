@@ -53,6 +53,7 @@ func TestRemoveStaleRemovesOnlyProvableLeftovers(t *testing.T) {
 	dir := t.TempDir()
 	now := time.Now()
 	dead := deadPID(t)
+	live := livePID(t)
 	bases := []string{"AGENTS.md", "handoff.md"}
 	old := now.Add(-MaxTempAge - time.Hour)
 	tests := []struct {
@@ -62,9 +63,9 @@ func TestRemoveStaleRemovesOnlyProvableLeftovers(t *testing.T) {
 	}{
 		{leftover("AGENTS.md", dead), plain, true},
 		{leftover("handoff.md", dead), plain, true},
-		// A live creator (this process, pid 1) keeps its files until they are old.
+		// A live creator (this process, another running one) keeps its files until they are old.
 		{leftover("AGENTS.md", os.Getpid()), plain, false},
-		{leftover("handoff.md", 1), plain, false},
+		{leftover("handoff.md", live), plain, false},
 		{leftover("handoff.md", 1)[:1] + "x" + leftover("handoff.md", 1)[1:], plain, false},    // base not Memo's
 		{strings.Replace(leftover("AGENTS.md", 1), hostTag(), "00000000", 1), plain, false},    // another machine
 		{strings.Replace(leftover("AGENTS.md", 2), hostTag(), "00000001", 1), aged(old), true}, // another machine, old
@@ -72,7 +73,8 @@ func TestRemoveStaleRemovesOnlyProvableLeftovers(t *testing.T) {
 		// Look-alikes of users: wrong shape, not a plain file, not a base of Memo's.
 		{".AGENTS.md.memo-drafts.tmp", aged(old), false},
 		{".AGENTS.md.123.tmp", aged(old), false},
-		{".AGENTS.md.memo-" + hostTag() + "-" + strconv.Itoa(dead) + "-0123456789ABCDEF.tmp", plain, false},
+		// Upper-case hex; not the dead leftover above in upper case, which is that same file on a case-insensitive volume.
+		{".AGENTS.md.memo-" + hostTag() + "-" + strconv.Itoa(dead) + "-FEDCBA9876543210.tmp", plain, false},
 		{".AGENTS.md.memo-" + hostTag() + "-" + strconv.Itoa(dead) + "-0123456789abcdef.tmp.bak", plain, false},
 		{".notes.txt.memo-" + hostTag() + "-" + strconv.Itoa(dead) + "-0123456789abcdef.tmp", plain, false},
 		{".memo-setup-drafts.tmp", aged(old), false},

@@ -1,3 +1,9 @@
+//go:build unix
+
+// bash is a Unix program (a Windows machine has none on PATH, Git's is off it
+// by default); the word splitting compared here is the same on every system,
+// so checking it where bash is found covers Windows too.
+
 package permissions
 
 import (

@@ -471,10 +471,11 @@ func gitOperands(args []string) string {
 }
 
 // outsidePath: git clone and git init write a repository wherever their
-// operand points; one outside the project asks.
+// operand points; one outside the project asks. A remote's URL is no path
+// (on Windows its colon alone makes it non-local).
 func outsidePath(args []string) string {
 	for _, a := range args[1:] {
-		if strings.HasPrefix(a, "-") {
+		if strings.HasPrefix(a, "-") || gitRemote(a) {
 			continue
 		}
 		if a != "" && !filepath.IsLocal(a) {
@@ -482,6 +483,21 @@ func outsidePath(args []string) string {
 		}
 	}
 	return ""
+}
+
+// gitRemote reports whether git reads the operand as a remote, not a local
+// path: a URL (scheme://), or scp-like host:path with the colon before any
+// slash; a drive letter (C:\x, C:x on Windows) is a local path.
+func gitRemote(a string) bool {
+	if strings.Contains(a, "://") {
+		return true
+	}
+	colon := strings.IndexByte(a, ':')
+	if colon < 0 || filepath.VolumeName(a) != "" {
+		return false
+	}
+	slash := strings.IndexAny(a, `/`+string(filepath.Separator))
+	return slash < 0 || colon < slash
 }
 
 // goOperands: a package named with @version is downloaded and built.

@@ -1,6 +1,7 @@
 package permissions
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -177,6 +178,14 @@ func TestOperandRisks(t *testing.T) {
 		{"mvn", "exec:exec", "-Dexec.executable=sh"},
 		{"mvn", "-Dmaven.repo.local=/tmp", "test"},
 		{"mvn", "antrun:run"},
+		{"git", "clone", "git@example.com:x/y", "../y"},
+		{"git", "clone", "https://example.com/x", "dir/../../x"},
+	}
+	if runtime.GOOS == "windows" {
+		// Drive and UNC paths are outside; a drive letter is no scp-like host.
+		ask = append(ask, []string{"git", "clone", "https://example.com/x", `C:\x`},
+			[]string{"git", "init", "C:x"}, []string{"git", "init", `\\host\share\x`},
+			[]string{"git", "clone", "https://example.com/x", `..\x`})
 	}
 	for _, w := range ask {
 		asks(t, w)
@@ -200,6 +209,9 @@ func TestOperandRisks(t *testing.T) {
 		{"cmake", "--build", "build"},
 		{"git", "clone", "https://example.com/x"},
 		{"git", "clone", "https://example.com/x", "vendor/x"},
+		{"git", "clone", "git@example.com:x/y.git"},
+		{"git", "clone", "git@example.com:x/y.git", "vendor/y"},
+		{"git", "clone", "ssh://git@example.com:22/x/y", "vendor/y"},
 		{"git", "init"},
 		{"mvn", "test"},
 		{"rustc", "-C", "opt-level=3", "a.rs"},

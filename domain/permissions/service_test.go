@@ -468,7 +468,7 @@ func TestPendingFollowsTheFileAgainstThePin(t *testing.T) {
 // (a trusted file, so the read, the hash and the pin are all compared).
 func BenchmarkPending(b *testing.B) {
 	f := &fixture{home: b.TempDir(), pins: &pinMap{pins: map[string]permissions.Pin{}}, now: time.Now()}
-	rules := guard.Rules{OS: guard.Linux, Home: f.home, MemoHome: f.home + "/.memo", TempDir: "/tmp"}
+	rules := guard.Rules{OS: guard.HostOS(), Home: f.home, MemoHome: filepath.Join(f.home, ".memo"), TempDir: os.TempDir()}
 	reg := projecttest.NewRegistry()
 	f.projects = project.NewService(rules, reg, projecttest.NewSettings(), time.Now)
 	f.perms = permissions.NewService(f.projects, reg, f.pins, f.home, time.Now)

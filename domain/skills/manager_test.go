@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -31,7 +30,7 @@ type managerFixture struct {
 func newManager(t *testing.T) *managerFixture {
 	t.Helper()
 	home := t.TempDir()
-	rules := guard.Rules{OS: guard.Linux, Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: "/tmp"}
+	rules := guard.Rules{OS: guard.HostOS(), Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: os.TempDir()}
 	reg := projecttest.NewRegistry()
 	projects := project.NewService(rules, reg, projecttest.NewSettings(), func() time.Time { return time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC) })
 	twoSkills := skills.BuildArchive(t, "repo-main",
@@ -237,8 +236,8 @@ func TestCopiedProjectStartsWithSkillsOff(t *testing.T) {
 		t.Fatal(err)
 	}
 	cp := filepath.Join(t.TempDir(), "copy")
-	if out, err := exec.Command("cp", "-a", orig, cp).CombinedOutput(); err != nil {
-		t.Fatalf("cp: %v %s", err, out)
+	if err := os.CopyFS(cp, os.DirFS(orig)); err != nil {
+		t.Fatal(err)
 	}
 	l, err := f.m.List(cp)
 	if err != nil {

@@ -76,7 +76,11 @@ func TestLeftoversOfDeadRunsAreCleaned(t *testing.T) {
 			defer l.Release()
 			young := makeWork(t, dir, ".staging-888", true, 0)
 			kept := []string{".staging-555", ".staging-888"}
-			for _, n := range []string{".staging-12a", ".staging-", ".Staging-5", "staging-5", ".staging-5.bak", ".removing--1", ".removing-1 ", ".staging-٣"} {
+			lookAlikes := []string{".staging-12a", ".staging-", ".Staging-5", "staging-5", ".staging-5.bak", ".removing--1", ".staging-٣"}
+			if runtime.GOOS != "windows" { // Windows drops a trailing space: the name would be .removing-1
+				lookAlikes = append(lookAlikes, ".removing-1 ")
+			}
+			for _, n := range lookAlikes {
 				makeWork(t, dir, n, true, hour)
 				kept = append(kept, n)
 			}
