@@ -267,13 +267,24 @@ func TestMemoryEditorWaitsForText(t *testing.T) {
 		if len(f.shown) > 0 && strings.HasPrefix(f.shown[len(f.shown)-1], "Could not") {
 			t.Errorf("%s: Enter on blank text showed %q", opener, f.shown[len(f.shown)-1])
 		}
-		e.SetText(strings.Repeat("x", memory.MaxContent+1))
+		// Pasted, as a person would: the editor stops wrapping before the
+		// text is laid out (wrapped, 64 KiB took minutes).
+		e.SetText("")
+		clip := fyne.CurrentApp().Clipboard()
+		clip.SetContent(strings.Repeat("x", memory.MaxContent+1))
+		e.TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
+		if e.Wrapping != fyne.TextWrapOff {
+			t.Errorf("%s: a pasted 64 KiB text is wrapped (%v)", opener, e.Wrapping)
+		}
 		if btn := f.button(f.m.win, save); btn == nil || !btn.Disabled() || !f.says(f.m.win, "Too long: a memory holds at most 64 KiB of text.") {
 			t.Errorf("%s: too long a text is offered to %s, or the dialog does not say why", opener, save)
 		}
 		e.SetText("new text")
 		if btn := f.button(f.m.win, save); btn == nil || btn.Disabled() || f.says(f.m.win, "Too long") {
 			t.Errorf("%s: %s is not offered once there is text (or still says too long)", opener, save)
+		}
+		if e.Wrapping != fyne.TextWrapWord {
+			t.Errorf("%s: a short text is not wrapped again (%v)", opener, e.Wrapping)
 		}
 	}
 }

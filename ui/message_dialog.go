@@ -103,6 +103,10 @@ func (d *messageDialog) close(do func()) {
 type cancelableEntry struct {
 	widget.Entry
 	onEscape func()
+	// beforePaste, when set, is given the text about to be pasted before
+	// the entry lays it out (the memory editor turns wrapping off first for
+	// a long text).
+	beforePaste func(text string)
 }
 
 var _ fyne.Focusable = (*cancelableEntry)(nil)
@@ -121,6 +125,14 @@ func (e *cancelableEntry) TypedKey(ev *fyne.KeyEvent) {
 		return
 	}
 	e.Entry.TypedKey(ev)
+}
+
+// TypedShortcut implements fyne.Shortcutable.
+func (e *cancelableEntry) TypedShortcut(s fyne.Shortcut) {
+	if p, ok := s.(*fyne.ShortcutPaste); ok && e.beforePaste != nil && p.Clipboard != nil {
+		e.beforePaste(p.Clipboard.Content())
+	}
+	e.Entry.TypedShortcut(s)
 }
 
 // keysWhileShown gives a dialog the Escape (and Enter, when enter is not
