@@ -332,7 +332,8 @@ func (m *MainWindow) showFyneFolderDialog(title, start string, then func(path st
 			return
 		}
 		if u != nil {
-			then(u.Path())
+			// A file URI's path has forward slashes (C:/Users/…) on Windows too.
+			then(filepath.FromSlash(u.Path()))
 		}
 	}, m.win)
 	d.SetTitleText(title)
@@ -376,7 +377,7 @@ func (m *MainWindow) onDropped(uris []fyne.URI) {
 			continue
 		}
 		if ok, _ := storage.CanList(u); ok {
-			m.OpenFolder(u.Path())
+			m.OpenFolder(filepath.FromSlash(u.Path()))
 			return
 		}
 	}

@@ -332,12 +332,13 @@ func TestMinimalModeBannerTurnsOff(t *testing.T) {
 }
 
 func TestUpgradeNoticeShowsBackupAndCanBeDismissed(t *testing.T) {
-	f := newFixture(t, memory.State{Ready: true, ProjectMemory: true, Backup: "/h/data/backups/memory-pre.db"})
+	backups := filepath.Join(t.TempDir(), "data", "backups")
+	f := newFixture(t, memory.State{Ready: true, ProjectMemory: true, Backup: filepath.Join(backups, "memory-pre.db")})
 	if !f.m.statusBar.Visible() {
 		t.Fatal("no upgrade notice")
 	}
 	f.tap(f.m.win, "Show backup")
-	if len(f.opened) != 1 || f.opened[0] != "/h/data/backups" {
+	if len(f.opened) != 1 || f.opened[0] != backups {
 		t.Errorf("Show backup opened %v", f.opened)
 	}
 	f.tap(f.m.win, "Dismiss")

@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -105,14 +106,19 @@ func (s *Server) do(t *testing.T, r request) (int, map[string]any) {
 }
 
 func TestEndpoints(t *testing.T) {
+	// Absolute paths in the host's spelling (C:\work\repo on Windows), and
+	// each as a JSON string for the request bodies.
+	root := filepath.VolumeName(os.TempDir()) + string(filepath.Separator)
+	abs := func(s string) string { return filepath.Join(root, filepath.FromSlash(s)) }
+	q := func(s string) string { b, _ := json.Marshal(abs(s)); return string(b) }
 	refused := domain.Refused("this is your home folder")
 	missing := domain.Invalid("/gone does not exist")
 	fake := &fakeProjects{errs: map[string]error{
-		"/home/ann":  refused,
-		"/gone":      missing,
-		"/conflict":  domain.Conflict("another Memo process is busy"),
-		"/notfound":  domain.NotFound("no such thing"),
-		"/exploding": errors.New("disk on fire"),
+		abs("home/ann"):  refused,
+		abs("gone"):      missing,
+		abs("conflict"):  domain.Conflict("another Memo process is busy"),
+		abs("notfound"):  domain.NotFound("no such thing"),
+		abs("exploding"): errors.New("disk on fire"),
 	}}
 	s, _ := newTestServer(t, fake)
 	tests := []struct {
@@ -121,36 +127,36 @@ func TestEndpoints(t *testing.T) {
 		status int
 		want   map[string]any // fields that must have these values
 	}{
-		{"status", request{path: "/api/projects/status", body: `{"path":"/work/repo"}`}, 200, map[string]any{"root": "/work/repo", "should_ask": true}},
-		{"setup", request{path: "/api/projects/setup", body: `{"path":"/work/repo"}`}, 200, map[string]any{"id": "p_0123456789abcdef0123456789abcdef"}},
-		{"decline without declined means never", request{path: "/api/projects/decline", body: `{"path":"/work/repo"}`}, 200, map[string]any{"declined": true}},
-		{"decline false undoes", request{path: "/api/projects/decline", body: `{"path":"/work/repo","declined":false}`}, 200, map[string]any{"declined": false}},
-		{"guard refusal is 403", request{path: "/api/projects/setup", body: `{"path":"/home/ann"}`}, 403, map[string]any{"kind": "forbidden", "error": refused.Error()}},
-		{"invalid input is 400", request{path: "/api/projects/status", body: `{"path":"/gone"}`}, 400, map[string]any{"kind": "invalid"}},
-		{"conflict is 409", request{path: "/api/projects/setup", body: `{"path":"/conflict"}`}, 409, map[string]any{"kind": "conflict"}},
-		{"not found is 404", request{path: "/api/projects/status", body: `{"path":"/notfound"}`}, 404, map[string]any{"kind": "not_found"}},
-		{"internal is 500", request{path: "/api/projects/status", body: `{"path":"/exploding"}`}, 500, map[string]any{"kind": "internal"}},
+		{"status", request{path: "/api/projects/status", body: `{"path":` + q("work/repo") + `}`}, 200, map[string]any{"root": abs("work/repo"), "should_ask": true}},
+		{"setup", request{path: "/api/projects/setup", body: `{"path":` + q("work/repo") + `}`}, 200, map[string]any{"id": "p_0123456789abcdef0123456789abcdef"}},
+		{"decline without declined means never", request{path: "/api/projects/decline", body: `{"path":` + q("work/repo") + `}`}, 200, map[string]any{"declined": true}},
+		{"decline false undoes", request{path: "/api/projects/decline", body: `{"path":` + q("work/repo") + `,"declined":false}`}, 200, map[string]any{"declined": false}},
+		{"guard refusal is 403", request{path: "/api/projects/setup", body: `{"path":` + q("home/ann") + `}`}, 403, map[string]any{"kind": "forbidden", "error": refused.Error()}},
+		{"invalid input is 400", request{path: "/api/projects/status", body: `{"path":` + q("gone") + `}`}, 400, map[string]any{"kind": "invalid"}},
+		{"conflict is 409", request{path: "/api/projects/setup", body: `{"path":` + q("conflict") + `}`}, 409, map[string]any{"kind": "conflict"}},
+		{"not found is 404", request{path: "/api/projects/status", body: `{"path":` + q("notfound") + `}`}, 404, map[string]any{"kind": "not_found"}},
+		{"internal is 500", request{path: "/api/projects/status", body: `{"path":` + q("exploding") + `}`}, 500, map[string]any{"kind": "internal"}},
 		{"relative path", request{path: "/api/projects/status", body: `{"path":"repo"}`}, 400, map[string]any{"kind": "invalid"}},
 		{"no path", request{path: "/api/projects/status", body: `{}`}, 400, map[string]any{"kind": "invalid"}},
-		{"unknown field", request{path: "/api/projects/status", body: `{"path":"/work/repo","force":true}`}, 400, map[string]any{"kind": "invalid"}},
+		{"unknown field", request{path: "/api/projects/status", body: `{"path":` + q("work/repo") + `,"force":true}`}, 400, map[string]any{"kind": "invalid"}},
 		{"not JSON", request{path: "/api/projects/status", body: `path=/work/repo`}, 400, map[string]any{"kind": "invalid"}},
 		{"empty body", request{path: "/api/projects/status", body: ``}, 400, map[string]any{"kind": "invalid"}},
-		{"two objects", request{path: "/api/projects/status", body: `{"path":"/a"}{"path":"/b"}`}, 400, map[string]any{"kind": "invalid"}},
-		{"wrong type", request{path: "/api/projects/decline", body: `{"path":"/a","declined":"yes"}`}, 400, map[string]any{"kind": "invalid"}},
+		{"two objects", request{path: "/api/projects/status", body: `{"path":` + q("a") + `}{"path":"/b"}`}, 400, map[string]any{"kind": "invalid"}},
+		{"wrong type", request{path: "/api/projects/decline", body: `{"path":` + q("a") + `,"declined":"yes"}`}, 400, map[string]any{"kind": "invalid"}},
 		{"body over 1 MiB", request{path: "/api/projects/status", body: `{"path":"/` + strings.Repeat("a", MaxBody) + `"}`}, 413, map[string]any{"kind": "invalid"}},
 		{"GET is 405", request{method: "GET", path: "/api/projects/status"}, 405, map[string]any{"kind": "invalid"}},
 		{"unknown endpoint is 404", request{path: "/api/projects/explode", body: `{}`}, 404, map[string]any{"kind": "not_found"}},
-		{"no token is 401", request{path: "/api/projects/status", auth: "-", body: `{"path":"/work/repo"}`}, 401, nil},
-		{"wrong token is 401", request{path: "/api/projects/status", auth: "Bearer nope", body: `{"path":"/work/repo"}`}, 401, nil},
-		{"basic auth is 401", request{path: "/api/projects/status", auth: "Basic " + s.token, body: `{"path":"/work/repo"}`}, 401, nil},
-		{"a browser's Origin is 403", request{path: "/api/projects/setup", origin: "http://evil.example", body: `{"path":"/work/repo"}`}, 403, map[string]any{"kind": "forbidden"}},
-		{"even a null Origin", request{path: "/api/projects/setup", origin: "null", body: `{"path":"/work/repo"}`}, 403, nil},
-		{"rebinding host is 403", request{path: "/api/projects/setup", host: "evil.example:7777", body: `{"path":"/work/repo"}`}, 403, nil},
-		{"loopback host, other port", request{path: "/api/projects/status", host: "127.0.0.1:80", body: `{"path":"/work/repo"}`}, 403, nil},
-		{"host without port", request{path: "/api/projects/status", host: "localhost", body: `{"path":"/work/repo"}`}, 403, nil},
-		{"localhost is fine", request{path: "/api/projects/status", host: "localhost:7777", body: `{"path":"/work/repo"}`}, 200, nil},
-		{"[::1] is fine", request{path: "/api/projects/status", host: "[::1]:7777", body: `{"path":"/work/repo"}`}, 200, nil},
-		{"127.0.0.2 is not a name we answer to", request{path: "/api/projects/status", host: "127.0.0.2:7777", body: `{"path":"/work/repo"}`}, 403, nil},
+		{"no token is 401", request{path: "/api/projects/status", auth: "-", body: `{"path":` + q("work/repo") + `}`}, 401, nil},
+		{"wrong token is 401", request{path: "/api/projects/status", auth: "Bearer nope", body: `{"path":` + q("work/repo") + `}`}, 401, nil},
+		{"basic auth is 401", request{path: "/api/projects/status", auth: "Basic " + s.token, body: `{"path":` + q("work/repo") + `}`}, 401, nil},
+		{"a browser's Origin is 403", request{path: "/api/projects/setup", origin: "http://evil.example", body: `{"path":` + q("work/repo") + `}`}, 403, map[string]any{"kind": "forbidden"}},
+		{"even a null Origin", request{path: "/api/projects/setup", origin: "null", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
+		{"rebinding host is 403", request{path: "/api/projects/setup", host: "evil.example:7777", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
+		{"loopback host, other port", request{path: "/api/projects/status", host: "127.0.0.1:80", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
+		{"host without port", request{path: "/api/projects/status", host: "localhost", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
+		{"localhost is fine", request{path: "/api/projects/status", host: "localhost:7777", body: `{"path":` + q("work/repo") + `}`}, 200, nil},
+		{"[::1] is fine", request{path: "/api/projects/status", host: "[::1]:7777", body: `{"path":` + q("work/repo") + `}`}, 200, nil},
+		{"127.0.0.2 is not a name we answer to", request{path: "/api/projects/status", host: "127.0.0.2:7777", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -187,7 +193,10 @@ func TestTokenFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fi.Mode().Perm() != 0o600 {
+	// Windows has no mode bits: there the token is kept secret by the ACL of
+	// the profile folder the data home lives in.
+	unixModes := runtime.GOOS != "windows"
+	if unixModes && fi.Mode().Perm() != 0o600 {
 		t.Errorf("token file mode %v, want 0600", fi.Mode().Perm())
 	}
 	if len(s1.token) != 64 {
@@ -204,20 +213,25 @@ func TestTokenFile(t *testing.T) {
 	if _, err := New(Config{Projects: &fakeProjects{}, DataDir: dir}); err != nil {
 		t.Fatal(err)
 	}
-	if fi, _ := os.Stat(TokenFile(dir)); fi.Mode().Perm() != 0o600 {
+	if fi, _ := os.Stat(TokenFile(dir)); unixModes && fi.Mode().Perm() != 0o600 {
 		t.Errorf("a widened token file stays %v", fi.Mode().Perm())
 	}
-	// A token file that is a link, or damaged, is an error, not a silent new token.
-	for name, setup := range map[string]func(p string) error{
-		"symlink": func(p string) error {
-			os.Remove(p)
-			return os.Symlink("/etc/hostname", p)
-		},
+	// A token file that is a link, or damaged, is an error, not a silent new
+	// token. (Windows makes links only for administrators or in Developer
+	// Mode: the link case is Unix's.)
+	cases := map[string]func(p string) error{
 		"short": func(p string) error {
 			os.Remove(p)
 			return os.WriteFile(p, []byte("abc\n"), 0o600)
 		},
-	} {
+	}
+	if unixModes {
+		cases["symlink"] = func(p string) error {
+			os.Remove(p)
+			return os.Symlink("/etc/hostname", p)
+		}
+	}
+	for name, setup := range cases {
 		d := t.TempDir()
 		if err := setup(TokenFile(d)); err != nil {
 			t.Fatal(err)
@@ -281,11 +295,13 @@ func TestServeForReal(t *testing.T) {
 	if err != nil || d.Addr != s.Addr() || d.PID != os.Getpid() {
 		t.Fatalf("discovery = %+v, %v; want %s and our pid", d, err, s.Addr())
 	}
-	if fi, _ := os.Stat(DiscoveryFile(dir)); fi.Mode().Perm() != 0o600 {
-		t.Errorf("api.json mode %v, want 0600", fi.Mode().Perm())
+	if fi, _ := os.Stat(DiscoveryFile(dir)); runtime.GOOS != "windows" && fi.Mode().Perm() != 0o600 {
+		t.Errorf("api.json mode %v, want 0600", fi.Mode().Perm()) // Windows: the profile's ACL
 	}
 
-	req, _ := http.NewRequest("POST", "http://"+d.Addr+"/api/projects/status", bytes.NewReader([]byte(`{"path":"/work/x"}`)))
+	x := filepath.Join(filepath.VolumeName(dir)+string(filepath.Separator), "work", "x")
+	reqBody, _ := json.Marshal(map[string]string{"path": x})
+	req, _ := http.NewRequest("POST", "http://"+d.Addr+"/api/projects/status", bytes.NewReader(reqBody))
 	req.Header.Set("Authorization", "Bearer "+s.token)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -293,7 +309,8 @@ func TestServeForReal(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 200 || !strings.Contains(string(body), `"root":"/work/x"`) {
+	var got struct{ Root string }
+	if resp.StatusCode != 200 || json.Unmarshal(body, &got) != nil || got.Root != x {
 		t.Fatalf("real call: %d %s", resp.StatusCode, body)
 	}
 

@@ -1,3 +1,9 @@
+//go:build linux
+
+// The session bus is pinned where a desktop runs D-Bus (not on macOS or
+// Windows: app/window.go); these tests expect Linux's runtime folder
+// (/run/user/UID), unix sockets and dbus-launch.
+
 package sessionbus
 
 import (
