@@ -38,16 +38,16 @@ func ArchiveBase(s string) (string, error) {
 	}
 	u, err := url.Parse(s)
 	if err != nil || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
-		return "", domain.Invalid("the archive base %q is not a web address like https://codeload.github.com", s)
+		return "", domain.T("the archive base {{.Base}} is not a web address like https://codeload.github.com", "Base", strconv.Quote(s)).Err(domain.ErrInvalid)
 	}
 	switch u.Scheme {
 	case "https":
 	case "http":
 		if !isLoopback(u.Hostname()) {
-			return "", domain.Invalid("the archive base %q uses plain http; only https is accepted, or http to this machine (localhost, 127.0.0.1, ::1)", s)
+			return "", domain.T("the archive base {{.Base}} uses plain http; only https is accepted, or http to this machine (localhost, 127.0.0.1, ::1)", "Base", strconv.Quote(s)).Err(domain.ErrInvalid)
 		}
 	default:
-		return "", domain.Invalid("the archive base %q is not an https address", s)
+		return "", domain.T("the archive base {{.Base}} is not an https address", "Base", strconv.Quote(s)).Err(domain.ErrInvalid)
 	}
 	return strings.TrimRight(s, "/"), nil
 }
@@ -117,7 +117,7 @@ func (d *downloader) open(ctx context.Context, src Source, progress Progress) (i
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		cancel()
-		return nil, domain.Invalid("cannot make a download address from %s: %v", src, err)
+		return nil, domain.T("cannot make a download address from {{.Source}}: {{.Error}}", "Source", src.String(), "Error", reason(err)).Err(domain.ErrInvalid)
 	}
 	req.Header.Set("User-Agent", "memo-projects")
 	resp, err := d.client.Do(req)
@@ -147,7 +147,7 @@ func (d *downloader) open(ctx context.Context, src Source, progress Progress) (i
 }
 
 func tooBig(src Source, limit int64) error {
-	return domain.Refused("the archive of %s is larger than %s compressed, more than a skill needs; name the skill's folder (owner/repo/path) if the repository is large", src, mb(limit))
+	return domain.T("the archive of {{.Source}} is larger than {{.Limit}} compressed, more than a skill needs; name the skill's folder (owner/repo/path) if the repository is large", "Source", src.String(), "Limit", mb(limit)).Err(domain.ErrRefused)
 }
 
 // body is a download in progress.
@@ -185,12 +185,12 @@ func (b *body) Read(p []byte) (int, error) {
 	}
 	if err != nil && err != io.EOF {
 		if b.stalled.Load() {
-			return n, &sentence{fmt.Sprintf("the download of %s stalled: no data for %s; try again later", b.src, b.timeout), context.DeadlineExceeded}
+			return n, domain.T("the download of {{.Source}} stalled: no data for {{.Timeout}}; try again later", "Source", b.src.String(), "Timeout", b.timeout.String()).Wrap(errInternal, context.DeadlineExceeded)
 		}
 		return n, netError(b.ctx, err, b.url, true)
 	}
 	if err == io.EOF && b.total >= 0 && b.done < b.total {
-		return n, fmt.Errorf("the download of %s ended early (%d of %d bytes); try again", b.src, b.done, b.total)
+		return n, domain.T("the download of {{.Source}} ended early ({{.Done}} of {{.Total}} bytes); try again", "Source", b.src.String(), "Done", b.done, "Total", b.total).Err(errInternal)
 	}
 	return n, err
 }
@@ -207,25 +207,25 @@ func statusError(resp *http.Response, src Source) error {
 	case code == http.StatusOK:
 		return nil
 	case code == http.StatusNotFound:
-		return domain.NotFound("no such repository or ref: %s (GitHub answered 404; private repositories cannot be installed from)", src)
+		return domain.T("no such repository or ref: {{.Source}} (GitHub answered 404; private repositories cannot be installed from)", "Source", src.String()).Err(domain.ErrNotFound)
 	case code == http.StatusTooManyRequests || code == http.StatusForbidden && resp.Header.Get("X-RateLimit-Remaining") == "0":
-		return domain.Wrap(domain.ErrRefused, ErrRateLimited, "GitHub is limiting downloads from this address for now (%s); %s", resp.Status, retryAfter(resp))
+		return domain.T("GitHub is limiting downloads from this address for now ({{.Status}}); {{.Retry}}", "Status", resp.Status, "Retry", retryAfter(resp)).Wrap(domain.ErrRefused, ErrRateLimited)
 	case code == http.StatusForbidden:
-		return domain.Refused("GitHub refused the download of %s (403 Forbidden)", src)
+		return domain.T("GitHub refused the download of {{.Source}} (403 Forbidden)", "Source", src.String()).Err(domain.ErrRefused)
 	case code >= 500:
-		return fmt.Errorf("GitHub could not serve %s right now (%s); try again later", src, resp.Status)
+		return domain.T("GitHub could not serve {{.Source}} right now ({{.Status}}); try again later", "Source", src.String(), "Status", resp.Status).Err(errInternal)
 	}
-	return fmt.Errorf("GitHub answered %s for %s", resp.Status, src)
+	return domain.T("GitHub answered {{.Status}} for {{.Source}}", "Status", resp.Status, "Source", src.String()).Err(errInternal)
 }
 
-func retryAfter(resp *http.Response) string {
+func retryAfter(resp *http.Response) domain.Text {
 	if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && s > 0 {
-		return fmt.Sprintf("try again in %s", (time.Duration(s) * time.Second).String())
+		return domain.T("try again in {{.Wait}}", "Wait", (time.Duration(s) * time.Second).String())
 	}
 	if s, err := strconv.ParseInt(resp.Header.Get("X-RateLimit-Reset"), 10, 64); err == nil {
-		return "try again after " + time.Unix(s, 0).UTC().Format("15:04 UTC")
+		return domain.T("try again after {{.Time}}", "Time", time.Unix(s, 0).UTC().Format("15:04 UTC"))
 	}
-	return "try again later"
+	return domain.T("try again later")
 }
 
 // netError turns a transport failure into a sentence, keeping
@@ -239,19 +239,19 @@ func netError(ctx context.Context, err error, u string, reading bool) error {
 	var dnsErr *net.DNSError
 	switch {
 	case errors.Is(ctx.Err(), context.Canceled) && !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
-		return &sentence{"the download was cancelled", context.Canceled}
+		return domain.T("the download was cancelled").Wrap(errInternal, context.Canceled)
 	case errors.As(err, &dnsErr):
-		return fmt.Errorf("cannot find %s (%v); check the network connection", host, dnsErr.Err)
+		return domain.T("cannot find {{.Host}} ({{.Error}}); check the network connection", "Host", host, "Error", dnsErr.Err).Err(errInternal)
 	case errors.As(err, &nerr) && nerr.Timeout(), errors.Is(err, context.DeadlineExceeded):
 		if reading {
-			return &sentence{"the download from " + host + " stalled; try again later", context.DeadlineExceeded}
+			return domain.T("the download from {{.Host}} stalled; try again later", "Host", host).Wrap(errInternal, context.DeadlineExceeded)
 		}
-		return &sentence{host + " did not answer in time; check the network connection or try again later", context.DeadlineExceeded}
+		return domain.T("{{.Host}} did not answer in time; check the network connection or try again later", "Host", host).Wrap(errInternal, context.DeadlineExceeded)
 	}
 	if reading {
-		return fmt.Errorf("the download from %s broke off: %v", host, err)
+		return domain.T("the download from {{.Host}} broke off: {{.Error}}", "Host", host, "Error", reason(err)).Err(errInternal)
 	}
-	return fmt.Errorf("cannot download from %s: %v", host, err)
+	return domain.T("cannot download from {{.Host}}: {{.Error}}", "Host", host, "Error", reason(err)).Err(errInternal)
 }
 
 func mb(n int64) string {
@@ -261,12 +261,18 @@ func mb(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// sentence is an error of no particular kind (internal) whose message is the
-// whole sentence, still matching its cause with errors.Is.
-type sentence struct {
-	msg   string
-	cause error
-}
+// errInternal is the kind of a failure no caller acts on (the network, the
+// disk): domain.KindOf reports it as internal. Made with domain.T, its
+// sentence still carries its Text for the window, and its cause still
+// matches with errors.Is.
+var errInternal = errors.New("internal failure")
 
-func (e *sentence) Error() string { return e.msg }
-func (e *sentence) Unwrap() error { return e.cause }
+// reason is a cause's sentence as a value of another sentence: its Text when
+// the domain made it from one (so the window words it too), else its own
+// words (an operating system's or a library's, left as they are).
+func reason(err error) any {
+	if t, ok := domain.TextOf(err); ok {
+		return t
+	}
+	return err.Error()
+}

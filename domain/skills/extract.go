@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"strconv"
 	"strings"
 
 	"golang.org/x/text/cases"
@@ -140,12 +141,12 @@ func extract(r io.Reader, scope string, out sink, lim Limits) (*extraction, erro
 		first, rest, _ := strings.Cut(hdr.Name, "/")
 		if top == "" {
 			if problem := nameProblem(first); problem != "" {
-				return nil, domain.Wrap(domain.ErrRefused, errArchive, "the archive's top folder %q %s; it is not a GitHub archive", first, problem)
+				return nil, domain.T("the archive's top folder {{.Folder}} {{.Problem}}; it is not a GitHub archive", "Folder", strconv.Quote(first), "Problem", problem).Wrap(domain.ErrRefused, errArchive)
 			}
 			top = first
 		}
 		if first != top {
-			return nil, domain.Wrap(domain.ErrRefused, errArchive, "the archive has entries outside its single top folder (%q); it is not a GitHub archive", hdr.Name)
+			return nil, domain.T("the archive has entries outside its single top folder ({{.Entry}}); it is not a GitHub archive", "Entry", strconv.Quote(hdr.Name)).Wrap(domain.ErrRefused, errArchive)
 		}
 		if rest == "" || rest == "/" && hdr.Typeflag == tar.TypeDir {
 			continue // the top folder itself
@@ -188,7 +189,7 @@ func (st *state) add(hdr *tar.Header, rel string, tr *tar.Reader) error {
 		return nil
 	}
 	if len(st.x.entries) >= st.lim.Listed {
-		return domain.Refused("the repository has more than %d files; name the skill's folder (owner/repo/path/to/skill) to install it", st.lim.Listed)
+		return domain.T("the repository has more than {{.Limit}} files; name the skill's folder (owner/repo/path/to/skill) to install it", "Limit", st.lim.Listed).Err(domain.ErrRefused)
 	}
 	e := entry{Path: rel, Dir: isDir, Size: hdr.Size, Exec: hdr.Mode&0o111 != 0 && !isDir}
 	e.Problem = pathProblem(rel)
@@ -408,21 +409,20 @@ func copyBuffer(dst io.Writer, src io.Reader, buf []byte) (int64, error) {
 }
 
 func writeError(rel string, err error) error {
-	return fmt.Errorf("cannot write %s while installing: %w", rel, err)
+	return domain.T("cannot write {{.Path}} while installing: {{.Error}}", "Path", rel, "Error", reason(err)).Wrap(errInternal, err)
 }
 
 // archiveError describes a failure to read the stream: the download's own
 // sentence when it was the download that failed, else a broken archive.
 func archiveError(err error) error {
 	var de *domain.Error
-	var se *sentence
 	switch {
-	case errors.As(err, &de), errors.As(err, &se):
+	case errors.As(err, &de):
 		return err
 	case errors.Is(err, errStreamLimit):
-		return domain.Wrap(domain.ErrRefused, errArchive, "the archive unpacks to far more than a skill needs (over the limit of the stream); nothing was installed")
+		return domain.T("the archive unpacks to far more than a skill needs (over the limit of the stream); nothing was installed").Wrap(domain.ErrRefused, errArchive)
 	}
-	return domain.Wrap(domain.ErrInvalid, errArchive, "the archive is damaged or is not a .tar.gz: %v", err)
+	return domain.T("the archive is damaged or is not a .tar.gz: {{.Error}}", "Error", reason(err)).Wrap(domain.ErrInvalid, errArchive)
 }
 
 // contentScan watches a file's bytes go by: a Git LFS pointer, hidden or

@@ -56,9 +56,9 @@ func (m *Manager) Project(path string) (Project, error) {
 func usable(st project.Status, needID bool) error {
 	switch {
 	case !st.Allowed:
-		return domain.Refused("Memo keeps no skills in %s: %s", st.Root, strings.TrimSuffix(st.Reason, "."))
+		return domain.T("Memo keeps no skills in {{.Root}}: {{.Reason}}", "Root", st.Root, "Reason", strings.TrimSuffix(st.Reason, ".")).Err(domain.ErrRefused)
 	case !st.SetUp || needID && st.ID == "":
-		return domain.Refused("%s is not set up for Memo; set the project up first", st.Root)
+		return domain.T("{{.Root}} is not set up for Memo; set the project up first", "Root", st.Root).Err(domain.ErrRefused)
 	}
 	return nil
 }
@@ -99,7 +99,7 @@ func (m *Manager) Add(ctx context.Context, path, source string, opt AddOptions) 
 			return Added{}, err
 		}
 		if src.Skill != "" && !strings.EqualFold(src.Skill, opt.Skill) {
-			return Added{}, domain.Invalid("the source names the skill %s and --skill names %s; Memo installs one skill at a time", src.Skill, opt.Skill)
+			return Added{}, domain.T("the source names the skill {{.Skill}} and --skill names {{.Other}}; Memo installs one skill at a time", "Skill", src.Skill, "Other", opt.Skill).Err(domain.ErrInvalid)
 		}
 		src.Skill = opt.Skill
 	}

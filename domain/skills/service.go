@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -143,7 +144,7 @@ func (s *Service) Install(ctx context.Context, p Project, src Source, opt Instal
 	// success only an empty shell is left to remove.
 	work, err := newWorkDir(dir, stagingPrefix)
 	if err != nil {
-		return Installed{}, fmt.Errorf("cannot make a staging folder in %s: %w", dir, err)
+		return Installed{}, domain.T("cannot make a staging folder in {{.Folder}}: {{.Error}}", "Folder", dir, "Error", reason(err)).Wrap(errInternal, err)
 	}
 	defer work.remove()
 	staging := work.path
@@ -153,12 +154,12 @@ func (s *Service) Install(ctx context.Context, p Project, src Source, opt Instal
 		return Installed{}, err
 	}
 	if opt.Confirm != nil && !opt.Confirm(rev) {
-		return Installed{}, &sentence{"the install was cancelled; nothing was installed", ErrDeclined}
+		return Installed{}, domain.T("the install was cancelled; nothing was installed").Wrap(errInternal, ErrDeclined)
 	}
 	if existing, err := s.existing(dir, rev.Name); err != nil {
 		return Installed{}, err
 	} else if existing != "" {
-		return Installed{}, domain.Conflict("a skill named %s is already installed (%s); remove it first to install this one", rev.Name, existing)
+		return Installed{}, domain.T("a skill named {{.Name}} is already installed ({{.Existing}}); remove it first to install this one", "Name", rev.Name, "Existing", existing).Err(domain.ErrConflict)
 	}
 	from := filepath.Join(tree, filepath.FromSlash(rev.Folder))
 	to := filepath.Join(dir, rev.Name)
@@ -169,18 +170,18 @@ func (s *Service) Install(ctx context.Context, p Project, src Source, opt Instal
 	}
 	if err := atomicfile.RenameNoReplace(from, to); err != nil {
 		if errors.Is(err, fs.ErrExist) {
-			return Installed{}, domain.Conflict("a skill named %s is already installed; remove it first to install this one", rev.Name)
+			return Installed{}, domain.T("a skill named {{.Name}} is already installed; remove it first to install this one", "Name", rev.Name).Err(domain.ErrConflict)
 		}
-		return Installed{}, fmt.Errorf("cannot move the skill into place: %w", err)
+		return Installed{}, domain.T("cannot move the skill into place: {{.Error}}", "Error", reason(err)).Wrap(errInternal, err)
 	}
 	if err := atomicfile.SyncDir(dir); err != nil {
-		return Installed{}, fmt.Errorf("cannot save %s: %w", dir, err)
+		return Installed{}, domain.T("cannot save {{.Path}}: {{.Error}}", "Path", dir, "Error", reason(err)).Wrap(errInternal, err)
 	}
 	if s.saved != nil {
 		s.saved("renamed", to)
 	}
 	if err := s.switches.SetSwitch(p.ID, rev.Name, Switch{Enabled: false, Source: src.String()}); err != nil {
-		return Installed{}, fmt.Errorf("the skill %s is installed but its switch could not be recorded: %w", rev.Name, err)
+		return Installed{}, domain.T("the skill {{.Name}} is installed but its switch could not be recorded: {{.Error}}", "Name", rev.Name, "Error", reason(err)).Wrap(errInternal, err)
 	}
 	return Installed{Name: rev.Name, Path: to, DroppedTools: rev.DroppedTools, Warnings: rev.Warnings}, nil
 }
@@ -219,7 +220,7 @@ func (s *Service) stage(ctx context.Context, staging string, src Source, progres
 		return Review{}, "", err
 	}
 	if !complete(x, cand.Folder) {
-		return Review{}, "", domain.Refused("the skill %s is larger than the limits (%d entries, %s); nothing was installed", rev.Name, s.limits.Entries, mb(s.limits.Unpacked))
+		return Review{}, "", domain.T("the skill {{.Name}} is larger than the limits ({{.Entries}} entries, {{.Size}}); nothing was installed", "Name", rev.Name, "Entries", s.limits.Entries, "Size", mb(s.limits.Unpacked)).Err(domain.ErrRefused)
 	}
 	return rev, tree, nil
 }
@@ -294,25 +295,25 @@ func (s *Service) judge(x *extraction, cand Candidate, md []byte, src Source) (R
 	}
 	if len(problems) > 0 {
 		sort.Strings(problems)
-		more := ""
+		var more domain.Text
 		if len(problems) > 5 {
-			more = fmt.Sprintf(" … (%d in all)", len(problems))
+			more = domain.T(" … ({{.Count}} in all)", "Count", len(problems))
 			problems = problems[:5]
 		}
-		return Review{}, domain.Refused("the skill %s (%s) cannot be installed, its archive has entries Memo refuses: %s%s; nothing was installed", cand.Name, orRoot(cand.Folder), strings.Join(problems, "; "), more)
+		return Review{}, domain.T("the skill {{.Name}} ({{.Folder}}) cannot be installed, its archive has entries Memo refuses: {{.Problems}}{{.More}}; nothing was installed", "Name", cand.Name, "Folder", folderOf(cand.Folder), "Problems", strings.Join(problems, "; "), "More", more).Err(domain.ErrRefused)
 	}
 	if count > s.limits.Entries {
-		return Review{}, domain.Refused("the skill %s has %d files and folders, more than the limit of %d; nothing was installed", cand.Name, count, s.limits.Entries)
+		return Review{}, domain.T("the skill {{.Name}} has {{.Count}} files and folders, more than the limit of {{.Limit}}; nothing was installed", "Name", cand.Name, "Count", count, "Limit", s.limits.Entries).Err(domain.ErrRefused)
 	}
 	if rev.Size > s.limits.Unpacked {
-		return Review{}, domain.Refused("the skill %s unpacks to more than %s; nothing was installed", cand.Name, mb(s.limits.Unpacked))
+		return Review{}, domain.T("the skill {{.Name}} unpacks to more than {{.Limit}}; nothing was installed", "Name", cand.Name, "Limit", mb(s.limits.Unpacked)).Err(domain.ErrRefused)
 	}
 	meta, err := ParseSkillMD(md)
 	if err != nil {
-		return Review{}, domain.Refused("the skill %s cannot be installed: %v", cand.Name, err)
+		return Review{}, domain.T("the skill {{.Name}} cannot be installed: {{.Error}}", "Name", cand.Name, "Error", reason(err)).Err(domain.ErrRefused)
 	}
 	if meta.Description == "" {
-		return Review{}, domain.Refused("the skill %s cannot be installed: its SKILL.md has no description (the front matter needs name and description)", cand.Name)
+		return Review{}, domain.T("the skill {{.Name}} cannot be installed: its SKILL.md has no description (the front matter needs name and description)", "Name", cand.Name).Err(domain.ErrRefused)
 	}
 	rev.Description = meta.Description
 	folderName := path.Base(cand.Folder)
@@ -330,7 +331,7 @@ func (s *Service) judge(x *extraction, cand Candidate, md []byte, src Source) (R
 		}
 		rev.Warnings = append(rev.Warnings, what+"; it installs as "+folderName+", its folder's name")
 	default:
-		return Review{}, domain.Refused("the skill in %s cannot be installed: neither its name %q nor its folder's name %q is a valid skill name (1–64 of a-z, 0-9 and single hyphens)", orRoot(cand.Folder), meta.Name, folderName)
+		return Review{}, domain.T("the skill in {{.Folder}} cannot be installed: neither its name {{.Name}} nor its folder's name {{.FolderName}} is a valid skill name (1–64 of a-z, 0-9 and single hyphens)", "Folder", folderOf(cand.Folder), "Name", strconv.Quote(meta.Name), "FolderName", strconv.Quote(folderName)).Err(domain.ErrRefused)
 	}
 	if len(meta.Description) > maxDescription {
 		rev.Warnings = append(rev.Warnings, fmt.Sprintf("the description is %d characters, longer than the %d the format allows", len(meta.Description), maxDescription))
@@ -364,11 +365,11 @@ func (s *Service) checkSkillsDir(p Project) (string, error) {
 	fi, err := os.Lstat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return "", domain.Wrap(domain.ErrNotFound, err, "%s has no .memo/skills folder; set the project up first", p.Root)
+		return "", domain.T("{{.Root}} has no .memo/skills folder; set the project up first", "Root", p.Root).Wrap(domain.ErrNotFound, err)
 	case err != nil:
-		return "", fmt.Errorf("cannot read %s: %w", dir, err)
+		return "", domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", reason(err)).Wrap(errInternal, err)
 	case !fi.IsDir():
-		return "", domain.Refused("%s is not a folder (a link or a file); Memo installs skills only into a real .memo/skills folder", dir)
+		return "", domain.T("{{.Folder}} is not a folder (a link or a file); Memo installs skills only into a real .memo/skills folder", "Folder", dir).Err(domain.ErrRefused)
 	}
 	return dir, nil
 }
@@ -378,7 +379,7 @@ func (s *Service) checkSkillsDir(p Project) (string, error) {
 func (s *Service) existing(dir, name string) (string, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		return "", fmt.Errorf("cannot read %s: %w", dir, err)
+		return "", domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", reason(err)).Wrap(errInternal, err)
 	}
 	for _, e := range ents {
 		if strings.EqualFold(e.Name(), name) {
@@ -409,14 +410,14 @@ func (s *Service) List(p Project) ([]Listed, error) {
 	}
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", dir, err)
+		return nil, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", reason(err)).Wrap(errInternal, err)
 	}
 	out := []Listed{}
 	for _, e := range ents {
 		name := e.Name()
 		kind, err := filekind.Entry(dir, e) // a junction is a link, a OneDrive folder a folder
 		if err != nil {
-			return nil, fmt.Errorf("cannot read %s: %w", filepath.Join(dir, name), err)
+			return nil, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", filepath.Join(dir, name), "Error", reason(err)).Wrap(errInternal, err)
 		}
 		if strings.HasPrefix(name, ".") || kind != filekind.Dir && kind != filekind.Link {
 			continue // staging folders, stray files
@@ -478,15 +479,15 @@ func (s *Service) installed(p Project, name string) (string, fs.FileInfo, error)
 		return "", nil, err
 	}
 	if problem := nameProblem(name); problem != "" || strings.HasPrefix(name, ".") {
-		return "", nil, domain.Invalid("%q is not a skill name", name)
+		return "", nil, domain.T("{{.Name}} is not a skill name", "Name", strconv.Quote(name)).Err(domain.ErrInvalid)
 	}
 	folder := filepath.Join(dir, name)
 	fi, err := os.Lstat(folder)
 	if errors.Is(err, fs.ErrNotExist) {
-		return "", nil, domain.Wrap(domain.ErrNotFound, err, "no skill named %s in %s", name, p.Root)
+		return "", nil, domain.T("no skill named {{.Name}} in {{.Root}}", "Name", name, "Root", p.Root).Wrap(domain.ErrNotFound, err)
 	}
 	if err != nil {
-		return "", nil, fmt.Errorf("cannot read %s: %w", folder, err)
+		return "", nil, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", folder, "Error", reason(err)).Wrap(errInternal, err)
 	}
 	return folder, fi, nil
 }
@@ -507,7 +508,7 @@ func (s *Service) Remove(p Project, name string) error {
 		// install or removal deletes, never a half-removed skill.
 		aside, merr := newWorkDir(dir, removingPrefix)
 		if merr != nil {
-			return fmt.Errorf("cannot remove %s: %w", name, merr)
+			return domain.T("cannot remove {{.Name}}: {{.Error}}", "Name", name, "Error", reason(merr)).Wrap(errInternal, merr)
 		}
 		err = os.Rename(folder, filepath.Join(aside.path, "skill"))
 		if rerr := aside.remove(); err == nil {
@@ -515,7 +516,7 @@ func (s *Service) Remove(p Project, name string) error {
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("cannot remove the skill %s: %w", name, err)
+		return domain.T("cannot remove the skill {{.Name}}: {{.Error}}", "Name", name, "Error", reason(err)).Wrap(errInternal, err)
 	}
 	return s.switches.DeleteSwitch(p.ID, name)
 }

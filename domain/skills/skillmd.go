@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -41,7 +42,7 @@ func ParseSkillMD(data []byte) (Meta, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	text := strings.ReplaceAll(string(data), "\r\n", "\n")
 	if !strings.HasPrefix(text, "---\n") {
-		return Meta{}, domain.Invalid("SKILL.md does not start with front matter (a --- line, then name and description)")
+		return Meta{}, domain.T("SKILL.md does not start with front matter (a --- line, then name and description)").Err(domain.ErrInvalid)
 	}
 	body := text[4:]
 	end := -1
@@ -54,12 +55,12 @@ func ParseSkillMD(data []byte) (Meta, error) {
 		if strings.HasSuffix("\n"+body, "\n---") {
 			end = len(body) - 3
 		} else {
-			return Meta{}, domain.Invalid("SKILL.md's front matter has no closing --- line")
+			return Meta{}, domain.T("SKILL.md's front matter has no closing --- line").Err(domain.ErrInvalid)
 		}
 	}
 	var raw map[string]any
 	if err := yaml.Unmarshal([]byte(body[:max(end-1, 0)]), &raw); err != nil {
-		return Meta{}, domain.Invalid("SKILL.md's front matter is not valid YAML: %v", err)
+		return Meta{}, domain.T("SKILL.md's front matter is not valid YAML: {{.Error}}", "Error", reason(err)).Err(domain.ErrInvalid)
 	}
 	var m Meta
 	for k, v := range raw {
@@ -176,9 +177,13 @@ func (e *ChoiceError) Unwrap() error { return domain.ErrInvalid }
 
 func (s Source) withoutSkill() Source { s.Skill = ""; return s }
 
-func orRoot(folder string) string {
+func orRoot(folder string) string { return fmt.Sprint(folderOf(folder)) }
+
+// folderOf is a candidate's folder as a sentence's value: "path/", or the
+// repository root worded by the window.
+func folderOf(folder string) any {
 	if folder == "" {
-		return "the repository root"
+		return domain.T("the repository root")
 	}
 	return folder + "/"
 }
@@ -224,7 +229,7 @@ func discover(x *extraction, src Source) (Candidate, []byte, error) {
 		}
 	}
 	if len(cands) == 0 {
-		return Candidate{}, nil, domain.NotFound("no skill in %s: it has no SKILL.md", where)
+		return Candidate{}, nil, domain.T("no skill in {{.Source}}: it has no SKILL.md", "Source", where.String()).Err(domain.ErrNotFound)
 	}
 	if src.Skill != "" {
 		var match []Candidate
@@ -235,7 +240,7 @@ func discover(x *extraction, src Source) (Candidate, []byte, error) {
 		}
 		switch len(match) {
 		case 0:
-			return Candidate{}, nil, domain.NotFound("no skill named %q in %s; it has %s", src.Skill, where, names(cands))
+			return Candidate{}, nil, domain.T("no skill named {{.Skill}} in {{.Source}}; it has {{.Skills}}", "Skill", strconv.Quote(src.Skill), "Source", where.String(), "Skills", names(cands)).Err(domain.ErrNotFound)
 		case 1:
 			return pick(match[0], content)
 		}
@@ -249,7 +254,7 @@ func discover(x *extraction, src Source) (Candidate, []byte, error) {
 
 func pick(c Candidate, content map[string][]byte) (Candidate, []byte, error) {
 	if c.Problem != "" {
-		return Candidate{}, nil, domain.Refused("the skill %s (%s) cannot be installed: %s", c.Name, orRoot(c.Folder), c.Problem)
+		return Candidate{}, nil, domain.T("the skill {{.Name}} ({{.Folder}}) cannot be installed: {{.Problem}}", "Name", c.Name, "Folder", folderOf(c.Folder), "Problem", c.Problem).Err(domain.ErrRefused)
 	}
 	return c, content[c.Folder], nil
 }

@@ -6,9 +6,11 @@
 package skills
 
 import (
+	"fmt"
 	"net/url"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -62,8 +64,12 @@ func (s Source) PageURL() string {
 	return u
 }
 
-const expected = "expected a GitHub source such as owner/repo, owner/repo/path/to/skill, owner/repo@skill, " +
-	"https://github.com/owner/repo/tree/main/path or a pasted \"npx skills add owner/repo --skill name\" line"
+// expected ends most of ParseSource's errors: the forms it reads. A Text of
+// its own, so the window words it wherever it is embedded.
+func expected() domain.Text {
+	return domain.T("expected a GitHub source such as owner/repo, owner/repo/path/to/skill, owner/repo@skill, " +
+		"https://github.com/owner/repo/tree/main/path or a pasted \"npx skills add owner/repo --skill name\" line")
+}
 
 // GitHub's own rules for account and repository names.
 var (
@@ -77,10 +83,10 @@ var (
 func ParseSource(input string) (Source, error) {
 	s := strings.TrimSpace(input)
 	if s == "" {
-		return Source{}, domain.Invalid("the source is empty; %s", expected)
+		return Source{}, domain.T("the source is empty; {{.Expected}}", "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	if !utf8.ValidString(s) || strings.ContainsFunc(s, isControl) {
-		return Source{}, domain.Invalid("the source contains control characters; %s", expected)
+		return Source{}, domain.T("the source contains control characters; {{.Expected}}", "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	if strings.ContainsAny(s, " \t\"'") {
 		// A line copied from a terminal may keep its prompt.
@@ -111,7 +117,7 @@ func parseLine(line string) (Source, error) {
 	if at < 0 {
 		// SOURCE --skill NAME, as the app's own form prints it.
 		if _, err := parseOne(words[0]); err != nil {
-			return Source{}, domain.Invalid("%q is not a source Memo can read; %s", line, expected)
+			return Source{}, domain.T("{{.Source}} is not a source Memo can read; {{.Expected}}", "Source", strconv.Quote(line), "Expected", expected()).Err(domain.ErrInvalid)
 		}
 		at = 0
 	}
@@ -127,13 +133,13 @@ func parseLine(line string) (Source, error) {
 		case name == "--skill" || name == "-s":
 			if !hasValue {
 				if i+1 >= len(words) {
-					return Source{}, domain.Invalid("%s needs a skill name after it", w)
+					return Source{}, domain.T("{{.Option}} needs a skill name after it", "Option", w).Err(domain.ErrInvalid)
 				}
 				i++
 				value = words[i]
 			}
 			if skill != "" && !strings.EqualFold(skill, value) {
-				return Source{}, domain.Invalid("the line names more than one skill (%s, %s); Memo installs one skill at a time", skill, value)
+				return Source{}, domain.T("the line names more than one skill ({{.Skill}}, {{.Other}}); Memo installs one skill at a time", "Skill", skill, "Other", value).Err(domain.ErrInvalid)
 			}
 			skill = value
 		case name == "--agent" || name == "-a":
@@ -149,10 +155,10 @@ func parseLine(line string) (Source, error) {
 	}
 	switch len(positional) {
 	case 0:
-		return Source{}, domain.Invalid("the line has no source after \"skills add\"; %s", expected)
+		return Source{}, domain.T("the line has no source after \"skills add\"; {{.Expected}}", "Expected", expected()).Err(domain.ErrInvalid)
 	case 1:
 	default:
-		return Source{}, domain.Invalid("the line has more than one source (%s); Memo installs from one at a time", strings.Join(positional, ", "))
+		return Source{}, domain.T("the line has more than one source ({{.Sources}}); Memo installs from one at a time", "Sources", strings.Join(positional, ", ")).Err(domain.ErrInvalid)
 	}
 	src, err := parseOne(positional[0])
 	if err != nil {
@@ -163,7 +169,7 @@ func parseLine(line string) (Source, error) {
 			return Source{}, err
 		}
 		if src.Skill != "" && !strings.EqualFold(src.Skill, skill) {
-			return Source{}, domain.Invalid("the line names two skills (%s and %s); Memo installs one skill at a time", src.Skill, skill)
+			return Source{}, domain.T("the line names two skills ({{.Skill}} and {{.Other}}); Memo installs one skill at a time", "Skill", src.Skill, "Other", skill).Err(domain.ErrInvalid)
 		}
 		src.Skill = skill
 	}
@@ -194,14 +200,14 @@ func splitWords(line string) ([]string, error) {
 				inWord = false
 			}
 		case strings.ContainsRune("|&;<>()`$\\", r):
-			return nil, domain.Invalid("the line contains %q; Memo reads a source from a pasted line but never runs it, so paste only the \"npx skills add …\" command", string(r))
+			return nil, domain.T("the line contains {{.Char}}; Memo reads a source from a pasted line but never runs it, so paste only the \"npx skills add …\" command", "Char", strconv.Quote(string(r))).Err(domain.ErrInvalid)
 		default:
 			cur.WriteRune(r)
 			inWord = true
 		}
 	}
 	if quote != 0 {
-		return nil, domain.Invalid("the line has an unclosed quote; %s", expected)
+		return nil, domain.T("the line has an unclosed quote; {{.Expected}}", "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	if inWord {
 		words = append(words, cur.String())
@@ -212,18 +218,18 @@ func splitWords(line string) ([]string, error) {
 // parseOne reads one source word: a shorthand or a github.com URL.
 func parseOne(s string) (Source, error) {
 	if s == "" {
-		return Source{}, domain.Invalid("the source is empty; %s", expected)
+		return Source{}, domain.T("the source is empty; {{.Expected}}", "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	if strings.Contains(s, "..") {
-		return Source{}, domain.Invalid("%q contains \"..\"; a source names a folder inside a repository, never a way out of it", s)
+		return Source{}, domain.T("{{.Source}} contains \"..\"; a source names a folder inside a repository, never a way out of it", "Source", strconv.Quote(s)).Err(domain.ErrInvalid)
 	}
 	lower := strings.ToLower(s)
 	switch {
 	case strings.HasPrefix(s, "/"), strings.HasPrefix(s, "./"), strings.HasPrefix(s, "~"),
 		s == ".", strings.HasPrefix(lower, "file:"), len(s) >= 2 && s[1] == ':' && isASCIILetter(s[0]):
-		return Source{}, domain.Invalid("%q looks like a local folder; Memo installs skills from GitHub only: %s", s, expected)
+		return Source{}, domain.T("{{.Source}} looks like a local folder; Memo installs skills from GitHub only: {{.Expected}}", "Source", strconv.Quote(s), "Expected", expected()).Err(domain.ErrInvalid)
 	case strings.ContainsAny(s, " \t\\"):
-		return Source{}, domain.Invalid("%q contains a space or a backslash; %s", s, expected)
+		return Source{}, domain.T("{{.Source}} contains a space or a backslash; {{.Expected}}", "Source", strconv.Quote(s), "Expected", expected()).Err(domain.ErrInvalid)
 	case strings.HasPrefix(lower, "git@github.com:"):
 		return parseShorthand(s, s[len("git@github.com:"):], true)
 	case strings.Contains(s, "://"):
@@ -232,11 +238,11 @@ func parseOne(s string) (Source, error) {
 		return parseURL("https://" + s)
 	}
 	if strings.Contains(s, ":") {
-		return Source{}, domain.Invalid("%q is not a source Memo can read; %s", s, expected)
+		return Source{}, domain.T("{{.Source}} is not a source Memo can read; {{.Expected}}", "Source", strconv.Quote(s), "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	if first, _, _ := strings.Cut(s, "/"); strings.Contains(first, ".") && !strings.Contains(s, "@") {
 		// gitlab.com/…, example.org/… : a host, not a GitHub account.
-		return Source{}, domain.Invalid("%q is not on GitHub; Memo installs skills from github.com only: %s", s, expected)
+		return Source{}, domain.T("{{.Source}} is not on GitHub; Memo installs skills from github.com only: {{.Expected}}", "Source", strconv.Quote(s), "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	return parseShorthand(s, s, false)
 }
@@ -247,7 +253,7 @@ func parseShorthand(orig, s string, ssh bool) (Source, error) {
 	if i := strings.LastIndex(s, "@"); i >= 0 {
 		s, skill = s[:i], s[i+1:]
 		if skill == "" {
-			return Source{}, domain.Invalid("%q ends with \"@\" but names no skill; %s", orig, expected)
+			return Source{}, domain.T("{{.Source}} ends with \"@\" but names no skill; {{.Expected}}", "Source", strconv.Quote(orig), "Expected", expected()).Err(domain.ErrInvalid)
 		}
 		if err := checkSkillName(skill); err != nil {
 			return Source{}, err
@@ -255,11 +261,11 @@ func parseShorthand(orig, s string, ssh bool) (Source, error) {
 	}
 	parts := strings.Split(strings.TrimSuffix(s, "/"), "/")
 	if len(parts) < 2 {
-		return Source{}, domain.Invalid("%q names no repository; %s", orig, expected)
+		return Source{}, domain.T("{{.Source}} names no repository; {{.Expected}}", "Source", strconv.Quote(orig), "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	if ssh {
 		if len(parts) != 2 {
-			return Source{}, domain.Invalid("%q is not a repository address; %s", orig, expected)
+			return Source{}, domain.T("{{.Source}} is not a repository address; {{.Expected}}", "Source", strconv.Quote(orig), "Expected", expected()).Err(domain.ErrInvalid)
 		}
 		parts[1] = strings.TrimSuffix(parts[1], ".git")
 	}
@@ -278,19 +284,19 @@ func parseShorthand(orig, s string, ssh bool) (Source, error) {
 func parseURL(s string) (Source, error) {
 	u, err := url.Parse(s)
 	if err != nil {
-		return Source{}, domain.Invalid("%q is not a web address Memo can read; %s", s, expected)
+		return Source{}, domain.T("{{.Source}} is not a web address Memo can read; {{.Expected}}", "Source", strconv.Quote(s), "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	host := strings.ToLower(u.Hostname())
 	if (u.Scheme != "https" && u.Scheme != "http") || (host != "github.com" && host != "www.github.com") || u.Port() != "" || u.User != nil {
-		return Source{}, domain.Invalid("%q is not a github.com address; Memo installs skills from github.com only: %s", s, expected)
+		return Source{}, domain.T("{{.Source}} is not a github.com address; Memo installs skills from github.com only: {{.Expected}}", "Source", strconv.Quote(s), "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	p := u.Path // already unescaped: %2e%2e becomes ".." and is judged as such
 	if strings.Contains(p, "..") || strings.ContainsFunc(p, isControl) || strings.Contains(p, "\\") {
-		return Source{}, domain.Invalid("%q contains \"..\" or characters no repository folder has", s)
+		return Source{}, domain.T("{{.Source}} contains \"..\" or characters no repository folder has", "Source", strconv.Quote(s)).Err(domain.ErrInvalid)
 	}
 	parts := strings.Split(strings.Trim(p, "/"), "/")
 	if len(parts) < 2 || parts[0] == "" {
-		return Source{}, domain.Invalid("%q names no repository; %s", s, expected)
+		return Source{}, domain.T("{{.Source}} names no repository; {{.Expected}}", "Source", strconv.Quote(s), "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	src := Source{Owner: parts[0], Repo: strings.TrimSuffix(parts[1], ".git")}
 	if err := checkRepo(s, src.Owner, src.Repo); err != nil {
@@ -303,7 +309,7 @@ func parseURL(s string) (Source, error) {
 	switch rest[0] {
 	case "tree", "blob":
 		if len(rest) < 2 || rest[1] == "" {
-			return Source{}, domain.Invalid("%q has /%s/ but no branch or tag after it; %s", s, rest[0], expected)
+			return Source{}, domain.T("{{.Source}} has /{{.Part}}/ but no branch or tag after it; {{.Expected}}", "Source", strconv.Quote(s), "Part", rest[0], "Expected", expected()).Err(domain.ErrInvalid)
 		}
 		if err := checkRef(s, rest[1]); err != nil {
 			return Source{}, err
@@ -313,7 +319,7 @@ func parseURL(s string) (Source, error) {
 		if rest[0] == "blob" {
 			// A link to a SKILL.md file names its folder.
 			if len(folder) == 0 || !strings.EqualFold(folder[len(folder)-1], "SKILL.md") {
-				return Source{}, domain.Invalid("%q links to a file; link to the skill's folder (…/tree/<ref>/<path>) or to its SKILL.md", s)
+				return Source{}, domain.T("{{.Source}} links to a file; link to the skill's folder (…/tree/<ref>/<path>) or to its SKILL.md", "Source", strconv.Quote(s)).Err(domain.ErrInvalid)
 			}
 			folder = folder[:len(folder)-1]
 		}
@@ -322,15 +328,15 @@ func parseURL(s string) (Source, error) {
 		}
 		return src, nil
 	}
-	return Source{}, domain.Invalid("%q is a GitHub page that is not a repository folder; %s", s, expected)
+	return Source{}, domain.T("{{.Source}} is a GitHub page that is not a repository folder; {{.Expected}}", "Source", strconv.Quote(s), "Expected", expected()).Err(domain.ErrInvalid)
 }
 
 func checkRepo(orig, owner, repo string) error {
 	if !ownerRE.MatchString(owner) {
-		return domain.Invalid("%q: %q is not a GitHub account name; %s", orig, owner, expected)
+		return domain.T("{{.Source}}: {{.Owner}} is not a GitHub account name; {{.Expected}}", "Source", strconv.Quote(orig), "Owner", strconv.Quote(owner), "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	if !repoRE.MatchString(repo) || repo == "." {
-		return domain.Invalid("%q: %q is not a GitHub repository name; %s", orig, repo, expected)
+		return domain.T("{{.Source}}: {{.Repo}} is not a GitHub repository name; {{.Expected}}", "Source", strconv.Quote(orig), "Repo", strconv.Quote(repo), "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	return nil
 }
@@ -340,10 +346,10 @@ func checkRepo(orig, owner, repo string) error {
 func checkPath(orig string, parts []string) (string, error) {
 	for _, p := range parts {
 		if p == "" || p == "." || p == ".." {
-			return "", domain.Invalid("%q has an empty or dot folder name in its path; %s", orig, expected)
+			return "", domain.T("{{.Source}} has an empty or dot folder name in its path; {{.Expected}}", "Source", strconv.Quote(orig), "Expected", expected()).Err(domain.ErrInvalid)
 		}
 		if problem := nameProblem(p); problem != "" {
-			return "", domain.Invalid("%q: the folder name %q %s", orig, p, problem)
+			return "", domain.T("{{.Source}}: the folder name {{.Folder}} {{.Problem}}", "Source", strconv.Quote(orig), "Folder", strconv.Quote(p), "Problem", problem).Err(domain.ErrInvalid)
 		}
 	}
 	return path.Join(parts...), nil
@@ -351,7 +357,7 @@ func checkPath(orig string, parts []string) (string, error) {
 
 func checkRef(orig, ref string) error {
 	if strings.HasPrefix(ref, "-") || strings.ContainsAny(ref, "~^:?*[\\@{") || strings.HasSuffix(ref, ".lock") {
-		return domain.Invalid("%q: %q is not a branch, tag or commit name", orig, ref)
+		return domain.T("{{.Source}}: {{.Ref}} is not a branch, tag or commit name", "Source", strconv.Quote(orig), "Ref", strconv.Quote(ref)).Err(domain.ErrInvalid)
 	}
 	return nil
 }
@@ -361,13 +367,13 @@ func checkRef(orig, ref string) error {
 func checkSkillName(name string) error {
 	switch {
 	case len(name) > 128:
-		return domain.Invalid("the skill name %.40q… is longer than 128 characters", name)
+		return domain.T("the skill name {{.Start}}… is longer than 128 characters", "Start", fmt.Sprintf("%.40q", name)).Err(domain.ErrInvalid)
 	case name == "*":
-		return domain.Invalid("\"*\" chooses every skill; Memo installs one skill at a time: name one")
+		return domain.T("\"*\" chooses every skill; Memo installs one skill at a time: name one").Err(domain.ErrInvalid)
 	case strings.ContainsAny(name, "/\\'\"") || name == "." || strings.Contains(name, ".."):
-		return domain.Invalid("the skill name %q contains a path; name the skill (its folder or front-matter name)", name)
+		return domain.T("the skill name {{.Name}} contains a path; name the skill (its folder or front-matter name)", "Name", strconv.Quote(name)).Err(domain.ErrInvalid)
 	case strings.ContainsFunc(name, isControl):
-		return domain.Invalid("the skill name %q contains control characters", name)
+		return domain.T("the skill name {{.Name}} contains control characters", "Name", strconv.Quote(name)).Err(domain.ErrInvalid)
 	}
 	return nil
 }

@@ -31,7 +31,7 @@ func (m *Manager) Show(path, name string) (Shown, error) {
 		return Shown{}, err
 	}
 	if !fi.IsDir() {
-		return Shown{}, domain.Invalid("the skill's folder %s is a link; Memo uses only real folders", folder)
+		return Shown{}, domain.T("the skill's folder {{.Folder}} is a link; Memo uses only real folders", "Folder", folder).Err(domain.ErrInvalid)
 	}
 	md, err := untrusted.ReadFile(filepath.Join(folder, skillFile), maxSkillMD)
 	if err != nil {

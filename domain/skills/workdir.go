@@ -1,7 +1,6 @@
 package skills
 
 import (
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
 	"memo.dev/projects/domain/filelock"
 )
@@ -162,7 +162,7 @@ func newSyncer(saved func(event, path string)) *syncer {
 				}
 				sy.mu.Lock()
 				if err != nil && sy.err == nil {
-					sy.err = fmt.Errorf("cannot save %s: %w", p.rel, err)
+					sy.err = domain.T("cannot save {{.Path}}: {{.Error}}", "Path", p.rel, "Error", reason(err)).Wrap(errInternal, err)
 				}
 				if err == nil && sy.saved != nil {
 					sy.saved("file", p.rel)
@@ -190,7 +190,7 @@ func syncTree(dir string, saved func(event, path string)) error {
 		}
 		if d.IsDir() {
 			if err := atomicfile.SyncDir(p); err != nil {
-				return fmt.Errorf("cannot save %s: %w", p, err)
+				return domain.T("cannot save {{.Path}}: {{.Error}}", "Path", p, "Error", reason(err)).Wrap(errInternal, err)
 			}
 			if saved != nil {
 				saved("folder", p)
