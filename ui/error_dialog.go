@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"io/fs"
+	"maps"
 	"os/exec"
 
 	"fyne.io/fyne/v2/lang"
@@ -33,7 +34,16 @@ func sayText(t domain.Text) string {
 	if len(t.Args) == 0 {
 		return localize(t.Template)
 	}
-	return localize(t.Template, t.Args)
+	// A value that is itself a Text (a reason within a sentence) is worded
+	// too, not printed in English.
+	args := t.Args
+	for k, v := range t.Args {
+		if inner, ok := v.(domain.Text); ok {
+			args = maps.Clone(args)
+			args[k] = sayText(inner)
+		}
+	}
+	return localize(t.Template, args)
 }
 
 // showError tells what failed (title, e.g. "Could not open the folder") and

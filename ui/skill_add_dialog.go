@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -125,7 +127,7 @@ func (a *skillAddDialog) parse() {
 	src, err := skills.ParseSource(text)
 	if err != nil {
 		a.parsed.Importance = widget.DangerImportance
-		a.parsed.SetText(capitalize(err.Error()) + ".")
+		a.parsed.SetText(capitalize(say(err)) + ".")
 		a.next.Disable()
 		return
 	}
@@ -156,11 +158,17 @@ func sourceText(src skills.Source) string {
 	return strings.Join(parts, " · ")
 }
 
+// capitalize starts a sentence with a capital letter (in Turkish, i becomes İ).
 func capitalize(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	up := unicode.ToUpper(r)
+	if strings.HasPrefix(string(lang.SystemLocale()), "tr") {
+		up = unicode.TurkishCase.ToUpper(r) // i → İ
+	}
+	return string(up) + s[n:]
 }
 
 // showProgress is the download step: bytes so far (of the total when known)
@@ -261,8 +269,8 @@ func (a *skillAddDialog) showChoice(e *skills.ChoiceError) {
 			where = lang.L("the repository root")
 		}
 		text := c.Name + " — " + where
-		if c.Problem != "" {
-			cannot.Add(&widget.Label{Text: text + ": " + lang.L("cannot be installed:") + " " + c.Problem, Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
+		if !c.Problem.IsZero() {
+			cannot.Add(&widget.Label{Text: text + ": " + lang.L("cannot be installed:") + " " + sayText(c.Problem), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
 			continue
 		}
 		options = append(options, text)

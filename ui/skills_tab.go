@@ -85,7 +85,7 @@ func (t *skillsTab) refresh() {
 func (t *skillsTab) show(list []skills.Listed, err error) {
 	t.list.Objects = nil
 	if err != nil {
-		t.problem.SetText(lang.L("The skills could not be read:") + " " + err.Error())
+		t.problem.SetText(lang.L("The skills could not be read:") + " " + say(err))
 		t.problem.Show()
 	} else {
 		t.problem.Hide()
@@ -110,7 +110,7 @@ func (t *skillsTab) row(s skills.Listed) fyne.CanvasObject {
 		actions.Add(&widget.Button{Text: lang.L("Open source"), Icon: theme.ComputerIcon(), OnTapped: func() { t.host.openURL(u) }})
 	}
 	actions.Add(remove)
-	if s.Problem != "" {
+	if !s.Problem.IsZero() {
 		on.Disable()
 		view.Disable()
 	}
@@ -121,8 +121,8 @@ func (t *skillsTab) row(s skills.Listed) fyne.CanvasObject {
 	if len(s.DroppedTools) > 0 {
 		lines.Add(&widget.Label{Text: droppedText(s.DroppedTools), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
 	}
-	if s.Problem != "" {
-		lines.Add(&widget.Label{Text: lang.L("Cannot be used:") + " " + s.Problem, Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
+	if !s.Problem.IsZero() {
+		lines.Add(&widget.Label{Text: lang.L("Cannot be used:") + " " + sayText(s.Problem), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
 	}
 	if s.Source != "" {
 		lines.Add(&widget.Label{Text: lang.L("From {{.Source}}", map[string]any{"Source": s.Source}), Truncation: fyne.TextTruncateEllipsis, SizeName: theme.SizeNameCaptionText})

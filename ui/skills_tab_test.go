@@ -73,7 +73,7 @@ func (h *fakeSkillsHost) skillsService() (skillsManager, error) { return h.m, ni
 func (h *fakeSkillsHost) hostWindow() fyne.Window               { return h.win }
 func (h *fakeSkillsHost) dialogShown() func(title, text string) { return nil }
 func (h *fakeSkillsHost) showError(title string, err error) {
-	h.errors = append(h.errors, title+": "+err.Error())
+	h.errors = append(h.errors, title+": "+say(err)) // as the window words it
 }
 func (h *fakeSkillsHost) openURL(u string) { h.urls = append(h.urls, u) }
 
@@ -331,7 +331,7 @@ func TestSkillAddChoosesAmongSeveral(t *testing.T) {
 			return skills.Added{}, &skills.ChoiceError{Source: skills.Source{Owner: "o", Repo: "repo"}, Candidates: []skills.Candidate{
 				{Name: "pdf", Folder: "skills/pdf"},
 				{Name: "docx", Folder: "skills/docx"},
-				{Name: "mirror", Folder: ".tools/mirror", Problem: "its SKILL.md is a link"},
+				{Name: "mirror", Folder: ".tools/mirror", Problem: domain.T("its SKILL.md is a link")},
 			}}
 		}
 		rev := pdfReview

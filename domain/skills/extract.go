@@ -52,9 +52,9 @@ type entry struct {
 	Exec    bool  // executable in the archive (it is not made executable here)
 	LFS     bool  // a Git LFS pointer, not the file itself
 	Hidden  string
-	Problem string // why it cannot be installed, "" when it can
-	Written bool   // written to the sink
-	Content []byte // SKILL.md files only
+	Problem domain.Text // why it cannot be installed (the end of a sentence naming it), zero when it can
+	Written bool        // written to the sink
+	Content []byte      // SKILL.md files only
 }
 
 // extraction is what one pass over an archive found.
@@ -140,7 +140,7 @@ func extract(r io.Reader, scope string, out sink, lim Limits) (*extraction, erro
 		}
 		first, rest, _ := strings.Cut(hdr.Name, "/")
 		if top == "" {
-			if problem := nameProblem(first); problem != "" {
+			if problem := nameProblem(first); !problem.IsZero() {
 				return nil, domain.T("the archive's top folder {{.Folder}} {{.Problem}}; it is not a GitHub archive", "Folder", strconv.Quote(first), "Problem", problem).Wrap(domain.ErrRefused, errArchive)
 			}
 			top = first
@@ -193,28 +193,28 @@ func (st *state) add(hdr *tar.Header, rel string, tr *tar.Reader) error {
 	}
 	e := entry{Path: rel, Dir: isDir, Size: hdr.Size, Exec: hdr.Mode&0o111 != 0 && !isDir}
 	e.Problem = pathProblem(rel)
-	if e.Problem == "" {
+	if e.Problem.IsZero() {
 		e.Problem = typeProblem(hdr, &e)
 	}
-	if e.Problem == "" && !isDir && hdr.Size > st.lim.PerFile {
-		e.Problem = fmt.Sprintf("is larger than %s, the limit for one file", mb(st.lim.PerFile))
+	if e.Problem.IsZero() && !isDir && hdr.Size > st.lim.PerFile {
+		e.Problem = domain.T("is larger than {{.Limit}}, the limit for one file", "Limit", mb(st.lim.PerFile))
 	}
-	if e.Problem == "" {
+	if e.Problem.IsZero() {
 		e.Problem = st.place(rel, isDir)
 	}
 	i := len(st.x.entries)
 	if j, dup := st.byPath[rel]; dup {
-		if e.Problem == "" {
-			e.Problem = "appears twice in the archive"
+		if e.Problem.IsZero() {
+			e.Problem = domain.T("appears twice in the archive")
 		}
-		if st.x.entries[j].Problem == "" {
-			st.x.entries[j].Problem = "appears twice in the archive"
+		if st.x.entries[j].Problem.IsZero() {
+			st.x.entries[j].Problem = domain.T("appears twice in the archive")
 		}
 	} else {
 		st.byPath[rel] = i
 	}
 	st.x.entries = append(st.x.entries, e)
-	if e.Problem != "" || hdr.Typeflag != tar.TypeReg && !isDir {
+	if !e.Problem.IsZero() || hdr.Typeflag != tar.TypeReg && !isDir {
 		return nil // read past; the archive reader skips the data
 	}
 	// The sink's budget: once out, keep judging but stop writing.
@@ -276,7 +276,7 @@ func (st *state) add(hdr *tar.Header, rel string, tr *tar.Reader) error {
 // place records rel in the tree so far and says what it collides with: a
 // path under a file, a file where a folder is, or another entry equal to it
 // after case folding and NFC (two names, one file on macOS and Windows).
-func (st *state) place(rel string, isDir bool) string {
+func (st *state) place(rel string, isDir bool) domain.Text {
 	parts := strings.Split(rel, "/")
 	for k := 1; k <= len(parts); k++ {
 		p := strings.Join(parts[:k], "/")
@@ -284,22 +284,22 @@ func (st *state) place(rel string, isDir bool) string {
 		file, seen := st.isFile[p]
 		switch {
 		case seen && file && !last:
-			return fmt.Sprintf("is inside %q, which is a file", p)
+			return domain.T("is inside {{.Path}}, which is a file", "Path", strconv.Quote(p))
 		case seen && last && file == isDir:
-			return "is both a file and a folder in the archive"
+			return domain.T("is both a file and a folder in the archive")
 		}
 		key := foldKey(st.fold, p)
 		if other, taken := st.byFold[key]; taken && other != p {
 			// Both sides are condemned, whichever the chosen skill holds.
 			st.collided[other] = p
-			return fmt.Sprintf("collides with %q (the same name once case and Unicode form are ignored)", other)
+			return domain.T("collides with {{.Path}} (the same name once case and Unicode form are ignored)", "Path", strconv.Quote(other))
 		}
 		st.byFold[key] = p
 		if !seen {
 			st.isFile[p] = last && !isDir
 		}
 	}
-	return ""
+	return domain.Text{}
 }
 
 // condemnCollisions gives the entries at or under a path that another entry
@@ -310,13 +310,13 @@ func (x *extraction) condemnCollisions(collided map[string]string) {
 	}
 	for i := range x.entries {
 		e := &x.entries[i]
-		if e.Problem != "" {
+		if !e.Problem.IsZero() {
 			continue
 		}
 		p := e.Path
 		for {
 			if with, ok := collided[p]; ok {
-				e.Problem = fmt.Sprintf("collides with %q (the same name once case and Unicode form are ignored)", with)
+				e.Problem = domain.T("collides with {{.Path}} (the same name once case and Unicode form are ignored)", "Path", strconv.Quote(with))
 				break
 			}
 			k := strings.LastIndexByte(p, '/')
@@ -328,29 +328,29 @@ func (x *extraction) condemnCollisions(collided map[string]string) {
 	}
 }
 
-func typeProblem(hdr *tar.Header, e *entry) string {
+func typeProblem(hdr *tar.Header, e *entry) domain.Text {
 	for k := range hdr.PAXRecords {
 		if strings.HasPrefix(k, "GNU.sparse.") {
-			return "is a sparse file"
+			return domain.T("is a sparse file")
 		}
 	}
 	switch hdr.Typeflag {
 	case tar.TypeReg, tar.TypeDir:
-		return ""
+		return domain.Text{}
 	case tar.TypeSymlink:
 		e.Link = true
-		return "is a symbolic link"
+		return domain.T("is a symbolic link")
 	case tar.TypeLink:
 		e.Link = true
-		return "is a hard link"
+		return domain.T("is a hard link")
 	case tar.TypeChar, tar.TypeBlock:
-		return "is a device"
+		return domain.T("is a device")
 	case tar.TypeFifo:
-		return "is a named pipe"
+		return domain.T("is a named pipe")
 	case tar.TypeGNUSparse:
-		return "is a sparse file"
+		return domain.T("is a sparse file")
 	}
-	return fmt.Sprintf("is an archive entry of an unusual type (%q)", hdr.Typeflag)
+	return domain.T("is an archive entry of an unusual type ({{.Type}})", "Type", fmt.Sprintf("%q", hdr.Typeflag))
 }
 
 // inside reports whether p is folder or lies under it ("" holds everything).

@@ -56,7 +56,7 @@ func TestNameProblem(t *testing.T) {
 		{strings.Repeat("a", 256), "255"},
 	}
 	for _, tt := range tests {
-		got := nameProblem(tt.name)
+		got := nameProblem(tt.name).String()
 		if (tt.says == "") != (got == "") || !strings.Contains(got, tt.says) {
 			t.Errorf("nameProblem(%q) = %q; want %q", tt.name, got, tt.says)
 		}
@@ -113,7 +113,7 @@ func TestExtractSparseIsAProblem(t *testing.T) {
 	for _, e := range x.entries {
 		if e.Path == "holes.bin" {
 			found = true
-			if e.Problem != "is a sparse file" || e.Written {
+			if e.Problem.String() != "is a sparse file" || e.Written {
 				t.Errorf("holes.bin = %+v; want a sparse-file problem, not written", e)
 			}
 		}
@@ -333,7 +333,7 @@ func FuzzExtract(f *testing.F) {
 			}
 			count++
 			rel, _ := filepath.Rel(staging, p)
-			if problem := pathProblem(filepath.ToSlash(rel)); problem != "" {
+			if problem := pathProblem(filepath.ToSlash(rel)); !problem.IsZero() {
 				t.Errorf("wrote %q, which %s", rel, problem)
 			}
 			fi, err := d.Info()

@@ -8,36 +8,39 @@ import (
 
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
+
+	"memo.dev/projects/domain"
 )
 
 // nameProblem judges one component of an archive path the same way on every
 // OS: a name that is fine on Linux but means something else on Windows or
 // macOS (a drive, a stream, a device, a name that loses its trailing dot)
-// could write somewhere else there. It returns what is wrong, or "".
-func nameProblem(name string) string {
+// could write somewhere else there. It returns what is wrong (the end of a
+// sentence naming it), or a zero Text.
+func nameProblem(name string) domain.Text {
 	switch {
 	case name == "":
-		return "is empty"
+		return domain.T("is empty")
 	case name == "." || name == "..":
-		return "is a dot part"
+		return domain.T("is a dot part")
 	case !utf8.ValidString(name):
-		return "is not valid UTF-8"
+		return domain.T("is not valid UTF-8")
 	case strings.ContainsFunc(name, unicode.IsControl):
-		return "contains a NUL or control character"
+		return domain.T("contains a NUL or control character")
 	case strings.ContainsRune(name, '\\'):
-		return "contains a backslash"
+		return domain.T("contains a backslash")
 	case strings.ContainsRune(name, ':'):
-		return "contains \":\" (a drive letter or an NTFS stream on Windows)"
+		return domain.T("contains \":\" (a drive letter or an NTFS stream on Windows)")
 	case strings.ContainsAny(name, `<>"|?*`):
-		return "contains a character Windows does not allow in names (< > \" | ? *)"
+		return domain.T("contains a character Windows does not allow in names (< > \" | ? *)")
 	case strings.HasSuffix(name, ".") || strings.HasSuffix(name, " "):
-		return "ends with a dot or a space (Windows drops them, so it would name another file)"
+		return domain.T("ends with a dot or a space (Windows drops them, so it would name another file)")
 	case isReservedName(name):
-		return "is a name Windows reserves for a device (CON, NUL, COM1, LPT1 …)"
+		return domain.T("is a name Windows reserves for a device (CON, NUL, COM1, LPT1 …)")
 	case len(name) > 255:
-		return "is longer than 255 bytes"
+		return domain.T("is longer than 255 bytes")
 	}
-	return ""
+	return domain.Text{}
 }
 
 // isReservedName reports Windows device names, with or without an extension
@@ -60,22 +63,22 @@ func isReservedName(name string) bool {
 
 // pathProblem judges a relative archive path (slash-separated, top folder
 // already stripped): absolute paths and every part's name.
-func pathProblem(p string) string {
+func pathProblem(p string) domain.Text {
 	if p == "" {
-		return "is empty"
+		return domain.T("is empty")
 	}
 	if strings.HasPrefix(p, "/") {
-		return "is an absolute path"
+		return domain.T("is an absolute path")
 	}
 	for part := range strings.SplitSeq(p, "/") {
-		if problem := nameProblem(part); problem != "" {
+		if problem := nameProblem(part); !problem.IsZero() {
 			if part == "" {
-				return "has an empty part (//)"
+				return domain.T("has an empty part (//)")
 			}
-			return "has a part " + strconv.Quote(part) + " that " + problem
+			return domain.T("has a part {{.Part}} that {{.Problem}}", "Part", strconv.Quote(part), "Problem", problem)
 		}
 	}
-	return ""
+	return domain.Text{}
 }
 
 // foldKey is the key under which two paths are the same file on a

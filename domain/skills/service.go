@@ -270,7 +270,7 @@ func (s *Service) judge(x *extraction, cand Candidate, md []byte, src Source) (R
 			continue
 		}
 		rel := strings.TrimPrefix(strings.TrimPrefix(e.Path, cand.Folder), "/")
-		if e.Problem != "" {
+		if !e.Problem.IsZero() {
 			problems = append(problems, fmt.Sprintf("%q %s", orDot(rel), e.Problem))
 			continue
 		}
@@ -397,8 +397,8 @@ type Listed struct {
 	DroppedTools []string `json:"dropped_tools"`
 	Source       string   `json:"source"`
 	Size         int64    `json:"size"`
-	// Problem says why the skill cannot be used ("" when it can).
-	Problem string `json:"problem,omitempty"`
+	// Problem says why the skill cannot be used (zero when it can).
+	Problem domain.Text `json:"problem,omitzero"`
 }
 
 // List returns the project's skills by name. A folder's SKILL.md is read as
@@ -429,7 +429,7 @@ func (s *Service) List(p Project) ([]Listed, error) {
 		}
 		l.Enabled, l.Source = sw.Enabled, sw.Source
 		if kind == filekind.Link {
-			l.Problem = "the skill's folder is a link; Memo uses only real folders"
+			l.Problem = domain.T("the skill's folder is a link; Memo uses only real folders")
 			out = append(out, l)
 			continue
 		}
@@ -437,13 +437,13 @@ func (s *Service) List(p Project) ([]Listed, error) {
 		l.Size = folderSize(folder)
 		md, err := untrusted.ReadFile(filepath.Join(folder, skillFile), maxSkillMD)
 		if err != nil {
-			l.Problem = err.Error()
+			l.Problem = problemOf(err)
 			out = append(out, l)
 			continue
 		}
 		meta, err := ParseSkillMD(md)
 		if err != nil {
-			l.Problem = err.Error()
+			l.Problem = problemOf(err)
 		}
 		l.Description = meta.Description
 		if len(meta.DroppedTools) > 0 {
@@ -478,7 +478,7 @@ func (s *Service) installed(p Project, name string) (string, fs.FileInfo, error)
 	if err != nil {
 		return "", nil, err
 	}
-	if problem := nameProblem(name); problem != "" || strings.HasPrefix(name, ".") {
+	if problem := nameProblem(name); !problem.IsZero() || strings.HasPrefix(name, ".") {
 		return "", nil, domain.T("{{.Name}} is not a skill name", "Name", strconv.Quote(name)).Err(domain.ErrInvalid)
 	}
 	folder := filepath.Join(dir, name)
@@ -532,4 +532,13 @@ func (s *Service) SetEnabled(p Project, name string, on bool) error {
 	}
 	sw.Enabled = on
 	return s.switches.SetSwitch(p.ID, name, sw)
+}
+
+// problemOf is err as a skill's problem: its Text when the domain made it
+// from one, else its own sentence.
+func problemOf(err error) domain.Text {
+	if t, ok := domain.TextOf(err); ok {
+		return t
+	}
+	return domain.Text{Template: err.Error()}
 }

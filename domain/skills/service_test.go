@@ -477,10 +477,10 @@ func TestListReadsFoldersAsUntrusted(t *testing.T) {
 	if !slices.Equal(got, []string{"good", "linked-folder", "linked-md"}) {
 		t.Fatalf("List names = %q", got)
 	}
-	if !list[0].Enabled || !slices.Equal(list[0].DroppedTools, []string{"Bash", "Edit"}) || list[0].Problem != "" {
+	if !list[0].Enabled || !slices.Equal(list[0].DroppedTools, []string{"Bash", "Edit"}) || !list[0].Problem.IsZero() {
 		t.Errorf("good = %+v", list[0])
 	}
-	if list[1].Problem == "" || list[2].Problem == "" || list[2].Enabled {
+	if list[1].Problem.IsZero() || list[2].Problem.IsZero() || list[2].Enabled {
 		t.Errorf("linked = %+v, %+v; want problems and off (another project's switch is not this one's)", list[1], list[2])
 	}
 	// Removing a linked folder removes the link, not its target.

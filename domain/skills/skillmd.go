@@ -143,8 +143,8 @@ func splitTools(s string) []string {
 type Candidate struct {
 	Name   string `json:"name"`   // front-matter name, or the folder's name
 	Folder string `json:"folder"` // folder in the repository ("" for its root)
-	// Problem says why it cannot be installed ("" when it can).
-	Problem string `json:"problem,omitempty"`
+	// Problem says why it cannot be installed (zero when it can).
+	Problem domain.Text `json:"problem,omitzero"`
 }
 
 // ChoiceError: the location holds several skills (or a chosen name matches
@@ -166,8 +166,8 @@ func (e *ChoiceError) Error() string {
 			b.WriteString(", ")
 		}
 		b.WriteString(c.Name + " (" + orRoot(c.Folder) + ")")
-		if c.Problem != "" {
-			b.WriteString(" [cannot be installed: " + c.Problem + "]")
+		if !c.Problem.IsZero() {
+			b.WriteString(" [cannot be installed: " + c.Problem.String() + "]")
 		}
 	}
 	return b.String()
@@ -208,11 +208,11 @@ func discover(x *extraction, src Source) (Candidate, []byte, error) {
 		}
 		switch {
 		case e.Link:
-			c.Problem = "its SKILL.md is a link"
-		case e.Problem != "":
-			c.Problem = "its SKILL.md " + e.Problem
+			c.Problem = domain.T("its SKILL.md is a link")
+		case !e.Problem.IsZero():
+			c.Problem = domain.T("its SKILL.md {{.Problem}}", "Problem", e.Problem)
 		case e.Content == nil:
-			c.Problem = "its SKILL.md is larger than a SKILL.md can be"
+			c.Problem = domain.T("its SKILL.md is larger than a SKILL.md can be")
 		default:
 			if m, err := ParseSkillMD(e.Content); err == nil && m.Name != "" {
 				c.Name = m.Name
@@ -253,7 +253,7 @@ func discover(x *extraction, src Source) (Candidate, []byte, error) {
 }
 
 func pick(c Candidate, content map[string][]byte) (Candidate, []byte, error) {
-	if c.Problem != "" {
+	if !c.Problem.IsZero() {
 		return Candidate{}, nil, domain.T("the skill {{.Name}} ({{.Folder}}) cannot be installed: {{.Problem}}", "Name", c.Name, "Folder", folderOf(c.Folder), "Problem", c.Problem).Err(domain.ErrRefused)
 	}
 	return c, content[c.Folder], nil

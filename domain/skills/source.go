@@ -348,7 +348,7 @@ func checkPath(orig string, parts []string) (string, error) {
 		if p == "" || p == "." || p == ".." {
 			return "", domain.T("{{.Source}} has an empty or dot folder name in its path; {{.Expected}}", "Source", strconv.Quote(orig), "Expected", expected()).Err(domain.ErrInvalid)
 		}
-		if problem := nameProblem(p); problem != "" {
+		if problem := nameProblem(p); !problem.IsZero() {
 			return "", domain.T("{{.Source}}: the folder name {{.Folder}} {{.Problem}}", "Source", strconv.Quote(orig), "Folder", strconv.Quote(p), "Problem", problem).Err(domain.ErrInvalid)
 		}
 	}

@@ -167,7 +167,7 @@ func FuzzParseSource(f *testing.F) {
 		if !ownerRE.MatchString(src.Owner) || !repoRE.MatchString(src.Repo) {
 			t.Fatalf("ParseSource(%q) = %+v: bad owner or repo", in, src)
 		}
-		if src.Path != "" && pathProblem(src.Path) != "" {
+		if src.Path != "" && !pathProblem(src.Path).IsZero() {
 			t.Fatalf("ParseSource(%q) = %+v: path %s", in, src, pathProblem(src.Path))
 		}
 		if strings.Contains(src.Path+src.Ref+src.Skill, "..") || strings.ContainsAny(src.Ref+src.Skill, "/\\") && src.Ref == "" {
