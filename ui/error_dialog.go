@@ -34,13 +34,21 @@ func sayText(t domain.Text) string {
 	if len(t.Args) == 0 {
 		return localize(t.Template)
 	}
-	// A value that is itself a Text (a reason within a sentence) is worded
-	// too, not printed in English.
+	// A value that is itself a Text (a reason within a sentence), or a list
+	// of them, is worded too, not printed in English.
 	args := t.Args
 	for k, v := range t.Args {
-		if inner, ok := v.(domain.Text); ok {
+		switch v := v.(type) {
+		case domain.Text:
 			args = maps.Clone(args)
-			args[k] = sayText(inner)
+			args[k] = sayText(v)
+		case []domain.Text:
+			said := make([]string, len(v))
+			for i, inner := range v {
+				said[i] = sayText(inner)
+			}
+			args = maps.Clone(args)
+			args[k] = said
 		}
 	}
 	return localize(t.Template, args)

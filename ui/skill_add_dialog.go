@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/skills"
 )
 
@@ -304,7 +305,7 @@ func (a *skillAddDialog) showChoice(e *skills.ChoiceError) {
 }
 
 // showReview shows what the skill is before anything is written.
-func (a *skillAddDialog) showReview(source string, rev skills.Review, warnings []string) {
+func (a *skillAddDialog) showReview(source string, rev skills.Review, warnings []domain.Text) {
 	box := container.NewVBox(
 		&widget.Label{Text: rev.Name, TextStyle: fyne.TextStyle{Bold: true}},
 		&widget.Label{Text: rev.Description, Wrapping: fyne.TextWrapWord},
@@ -313,7 +314,7 @@ func (a *skillAddDialog) showReview(source string, rev skills.Review, warnings [
 	// The warnings name the dropped tools, scripts, LFS pointers and hidden
 	// Unicode: what a reviewer would want to see.
 	for _, w := range warnings {
-		box.Add(&widget.Label{Text: capitalize(w), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+		box.Add(&widget.Label{Text: capitalize(sayText(w)), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
 	}
 	files := container.NewVBox()
 	for _, f := range rev.Files {

@@ -122,3 +122,37 @@ func TestSkillsSayFailuresInTurkish(t *testing.T) {
 		t.Errorf("the error lost its English sentence, cause or kind: %q", failed)
 	}
 }
+
+// TestSkillSentencesNestWordedInTurkish: a sentence whose values are
+// sentences themselves (a list of refused entries, each with its problem)
+// is worded in Turkish all the way down; the review's warnings too.
+func TestSkillSentencesNestWordedInTurkish(t *testing.T) {
+	useTurkish(t)
+	entry := func(path string, problem domain.Text) domain.Text {
+		return domain.T("{{.Path}} {{.Problem}}", "Path", path, "Problem", problem)
+	}
+	refused := domain.T("the skill {{.Name}} ({{.Folder}}) cannot be installed, its archive has entries Memo refuses: {{range $i, $p := .Problems}}{{if $i}}; {{end}}{{$p}}{{end}}{{.More}}; nothing was installed",
+		"Name", "pdf", "Folder", domain.T("the repository root"),
+		"Problems", []domain.Text{entry(`"a"`, domain.T("is a symbolic link")), entry(`"b/c"`, domain.T("has a part {{.Part}} that {{.Problem}}", "Part", `"c"`, "Problem", domain.T("is empty")))},
+		"More", domain.T(" … ({{.Count}} in all)", "Count", 7)).Err(domain.ErrRefused)
+	if want := `the skill pdf (the repository root) cannot be installed, its archive has entries Memo refuses: "a" is a symbolic link; "b/c" has a part "c" that is empty … (7 in all); nothing was installed`; refused.Error() != want {
+		t.Errorf("English: %q\nwant     %q", refused.Error(), want)
+	}
+	want := `pdf becerisi (` + lang.L("the repository root") + `) kurulamıyor, arşivinde Memo'nun kabul etmediği girdiler var: "a": sembolik bir bağlantı; "b/c": içindeki "c" parçası boş … (toplam 7); hiçbir şey kurulmadı`
+	if got := say(refused); got != want {
+		t.Errorf("Turkish: %q\nwant     %q", got, want)
+	}
+
+	f := newSkillsFixture(t)
+	f.m.add = func(context.Context, string, skills.AddOptions) (skills.Added, error) {
+		rev := pdfReview
+		w := []domain.Text{domain.T("scripts (executable in the archive, installed as plain files): {{.Files}}", "Files", "run.sh")}
+		return skills.Added{Name: "pdf", DryRun: true, Review: &rev, Warnings: w}, nil
+	}
+	f.tap(f.w, lang.L("Add…"))
+	test.Type(find[*cancelableEntry](f), "o/repo")
+	f.tap(f.w, lang.L("Review"))
+	if !f.says(f.w, "Betikler (arşivde çalıştırılabilir, düz dosya olarak kurulur): run.sh") {
+		t.Error("the review's warning is not worded in Turkish")
+	}
+}

@@ -257,7 +257,7 @@ func TestSkillAddReviewThenInstall(t *testing.T) {
 		opt.Progress(5000, 10000)
 		if opt.DryRun {
 			rev := pdfReview
-			return skills.Added{Name: "pdf", DryRun: true, Review: &rev, Warnings: []string{"declared tools are dropped, the skill is instructions only: Bash", "scripts (executable in the archive, installed as plain files): run.sh"}}, nil
+			return skills.Added{Name: "pdf", DryRun: true, Review: &rev, Warnings: []domain.Text{domain.T("declared tools are dropped, the skill is instructions only: {{.Tools}}", "Tools", "Bash"), domain.T("scripts (executable in the archive, installed as plain files): {{.Files}}", "Files", "run.sh")}}, nil
 		}
 		if opt.Confirm == nil || !opt.Confirm(pdfReview) {
 			return skills.Added{}, skills.ErrDeclined

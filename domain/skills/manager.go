@@ -79,12 +79,12 @@ type AddOptions struct {
 // Added is the answer of Add (SPEC §8.2 skill add). With DryRun, Path is
 // where the skill would go and Review says what it is.
 type Added struct {
-	Name         string   `json:"name"`
-	Path         string   `json:"path"`
-	DroppedTools []string `json:"dropped_tools"`
-	Warnings     []string `json:"warnings"`
-	DryRun       bool     `json:"dry_run,omitempty"`
-	Review       *Review  `json:"review,omitempty"`
+	Name         string        `json:"name"`
+	Path         string        `json:"path"`
+	DroppedTools []string      `json:"dropped_tools"`
+	Warnings     []domain.Text `json:"warnings"`
+	DryRun       bool          `json:"dry_run,omitempty"`
+	Review       *Review       `json:"review,omitempty"`
 }
 
 // Add installs the skill source names into the project at path (off), or
@@ -114,7 +114,7 @@ func (m *Manager) Add(ctx context.Context, path, source string, opt AddOptions) 
 		}
 		dir := p.skillsDir()
 		if existing, err := m.skills.existing(dir, rev.Name); err == nil && existing != "" {
-			rev.Warnings = append(rev.Warnings, "a skill named "+existing+" is already installed: remove it first to install this one")
+			rev.Warnings = append(rev.Warnings, domain.T("a skill named {{.Name}} is already installed: remove it first to install this one", "Name", existing))
 		}
 		return Added{Name: rev.Name, Path: filepath.Join(dir, rev.Name), DroppedTools: rev.DroppedTools, Warnings: rev.Warnings, DryRun: true, Review: &rev}, nil
 	}

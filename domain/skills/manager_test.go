@@ -161,7 +161,7 @@ func TestManagerDryRunWritesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	added, err = f.m.Add(context.Background(), root, "o/repo@pdf", skills.AddOptions{DryRun: true})
-	if err != nil || !slices.ContainsFunc(added.Warnings, func(w string) bool { return strings.Contains(w, "already installed") }) {
+	if err != nil || !slices.ContainsFunc(added.Warnings, func(w domain.Text) bool { return strings.Contains(w.String(), "already installed") }) {
 		t.Errorf("dry run of an installed skill = %+v, %v; want a warning", added, err)
 	}
 }

@@ -3,7 +3,6 @@ package skills
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"net/http"
 	"os"
@@ -87,15 +86,16 @@ type Review struct {
 	Files        []File   `json:"files"`
 	Size         int64    `json:"size"`
 	DroppedTools []string `json:"dropped_tools"`
-	Warnings     []string `json:"warnings"`
+	// Warnings are sentences; each prints in JSON as its English string.
+	Warnings []domain.Text `json:"warnings"`
 }
 
 // Installed is the answer of an install (SPEC §8.2 skill add).
 type Installed struct {
-	Name         string   `json:"name"`
-	Path         string   `json:"path"`
-	DroppedTools []string `json:"dropped_tools"`
-	Warnings     []string `json:"warnings"`
+	Name         string        `json:"name"`
+	Path         string        `json:"path"`
+	DroppedTools []string      `json:"dropped_tools"`
+	Warnings     []domain.Text `json:"warnings"`
 }
 
 // InstallOptions are the optional parts of an install.
@@ -261,8 +261,8 @@ func complete(x *extraction, folder string) bool {
 // judge condemns the chosen skill for any problem of its own entries, applies
 // the limits to it, reads its SKILL.md and makes the review.
 func (s *Service) judge(x *extraction, cand Candidate, md []byte, src Source) (Review, error) {
-	rev := Review{Source: src, Folder: cand.Folder, DroppedTools: []string{}, Warnings: []string{}}
-	var problems []string
+	rev := Review{Source: src, Folder: cand.Folder, DroppedTools: []string{}, Warnings: []domain.Text{}}
+	var problems []domain.Text
 	count := 0
 	var scripts, lfs, hidden []string
 	for _, e := range x.entries {
@@ -271,7 +271,7 @@ func (s *Service) judge(x *extraction, cand Candidate, md []byte, src Source) (R
 		}
 		rel := strings.TrimPrefix(strings.TrimPrefix(e.Path, cand.Folder), "/")
 		if !e.Problem.IsZero() {
-			problems = append(problems, fmt.Sprintf("%q %s", orDot(rel), e.Problem))
+			problems = append(problems, domain.T("{{.Path}} {{.Problem}}", "Path", strconv.Quote(orDot(rel)), "Problem", e.Problem))
 			continue
 		}
 		if rel == "" {
@@ -294,13 +294,13 @@ func (s *Service) judge(x *extraction, cand Candidate, md []byte, src Source) (R
 		}
 	}
 	if len(problems) > 0 {
-		sort.Strings(problems)
+		sort.Slice(problems, func(i, j int) bool { return problems[i].String() < problems[j].String() })
 		var more domain.Text
 		if len(problems) > 5 {
 			more = domain.T(" … ({{.Count}} in all)", "Count", len(problems))
 			problems = problems[:5]
 		}
-		return Review{}, domain.T("the skill {{.Name}} ({{.Folder}}) cannot be installed, its archive has entries Memo refuses: {{.Problems}}{{.More}}; nothing was installed", "Name", cand.Name, "Folder", folderOf(cand.Folder), "Problems", strings.Join(problems, "; "), "More", more).Err(domain.ErrRefused)
+		return Review{}, domain.T("the skill {{.Name}} ({{.Folder}}) cannot be installed, its archive has entries Memo refuses: {{range $i, $p := .Problems}}{{if $i}}; {{end}}{{$p}}{{end}}{{.More}}; nothing was installed", "Name", cand.Name, "Folder", folderOf(cand.Folder), "Problems", problems, "More", more).Err(domain.ErrRefused)
 	}
 	if count > s.limits.Entries {
 		return Review{}, domain.T("the skill {{.Name}} has {{.Count}} files and folders, more than the limit of {{.Limit}}; nothing was installed", "Name", cand.Name, "Count", count, "Limit", s.limits.Entries).Err(domain.ErrRefused)
@@ -325,29 +325,29 @@ func (s *Service) judge(x *extraction, cand Candidate, md []byte, src Source) (R
 		rev.Name = meta.Name
 	case ValidName(folderName):
 		rev.Name = folderName
-		what := fmt.Sprintf("the front-matter name %q is not a valid skill name (1–64 of a-z, 0-9 and single hyphens)", meta.Name)
+		warning := domain.T("the front-matter name {{.Name}} is not a valid skill name (1–64 of a-z, 0-9 and single hyphens); it installs as {{.Folder}}, its folder's name", "Name", strconv.Quote(meta.Name), "Folder", folderName)
 		if meta.Name == "" {
-			what = "SKILL.md names no skill"
+			warning = domain.T("SKILL.md names no skill; it installs as {{.Folder}}, its folder's name", "Folder", folderName)
 		}
-		rev.Warnings = append(rev.Warnings, what+"; it installs as "+folderName+", its folder's name")
+		rev.Warnings = append(rev.Warnings, warning)
 	default:
 		return Review{}, domain.T("the skill in {{.Folder}} cannot be installed: neither its name {{.Name}} nor its folder's name {{.FolderName}} is a valid skill name (1–64 of a-z, 0-9 and single hyphens)", "Folder", folderOf(cand.Folder), "Name", strconv.Quote(meta.Name), "FolderName", strconv.Quote(folderName)).Err(domain.ErrRefused)
 	}
 	if len(meta.Description) > maxDescription {
-		rev.Warnings = append(rev.Warnings, fmt.Sprintf("the description is %d characters, longer than the %d the format allows", len(meta.Description), maxDescription))
+		rev.Warnings = append(rev.Warnings, domain.T("the description is {{.Length}} characters, longer than the {{.Limit}} the format allows", "Length", len(meta.Description), "Limit", maxDescription))
 	}
 	if len(meta.DroppedTools) > 0 {
 		rev.DroppedTools = meta.DroppedTools
-		rev.Warnings = append(rev.Warnings, "declared tools are dropped, the skill is instructions only: "+strings.Join(meta.DroppedTools, ", "))
+		rev.Warnings = append(rev.Warnings, domain.T("declared tools are dropped, the skill is instructions only: {{.Tools}}", "Tools", strings.Join(meta.DroppedTools, ", ")))
 	}
 	if len(scripts) > 0 {
-		rev.Warnings = append(rev.Warnings, "scripts (executable in the archive, installed as plain files): "+strings.Join(scripts, ", "))
+		rev.Warnings = append(rev.Warnings, domain.T("scripts (executable in the archive, installed as plain files): {{.Files}}", "Files", strings.Join(scripts, ", ")))
 	}
 	if len(lfs) > 0 {
-		rev.Warnings = append(rev.Warnings, "Git LFS pointer files (the archive holds a pointer, not the file): "+strings.Join(lfs, ", "))
+		rev.Warnings = append(rev.Warnings, domain.T("Git LFS pointer files (the archive holds a pointer, not the file): {{.Files}}", "Files", strings.Join(lfs, ", ")))
 	}
 	if len(hidden) > 0 {
-		rev.Warnings = append(rev.Warnings, "hidden or direction-changing Unicode, text that reads differently to a model than to a person: "+strings.Join(hidden, ", "))
+		rev.Warnings = append(rev.Warnings, domain.T("hidden or direction-changing Unicode, text that reads differently to a model than to a person: {{.Files}}", "Files", strings.Join(hidden, ", ")))
 	}
 	return rev, nil
 }

@@ -195,7 +195,7 @@ func TestInstallSingleSkillAtRoot(t *testing.T) {
 		t.Errorf("dropped tools = %q; want %q", got.DroppedTools, wantTools)
 	}
 	for _, want := range []string{"declared tools are dropped", "scripts", "scripts/run.sh", "LFS", "assets/logo.png", "direction-changing", "notes.md (bidirectional controls)"} {
-		if !strings.Contains(strings.Join(got.Warnings, "\n"), want) {
+		if !strings.Contains(joinTexts(got.Warnings), want) {
 			t.Errorf("warnings %q do not mention %q", got.Warnings, want)
 		}
 	}
@@ -363,7 +363,7 @@ func TestInstallNameFallsBackToFolder(t *testing.T) {
 	if err != nil || got.Name != "frontend-design" {
 		t.Fatalf("Install = %+v, %v", got, err)
 	}
-	w := strings.Join(got.Warnings, "\n")
+	w := joinTexts(got.Warnings)
 	if !strings.Contains(w, `"Frontend Design" is not a valid skill name`) || !strings.Contains(w, "1100 characters") {
 		t.Errorf("warnings = %q; want the name fallback and the long description", got.Warnings)
 	}
@@ -492,3 +492,12 @@ func TestListReadsFoldersAsUntrusted(t *testing.T) {
 const skillMDTools = "---\nname: good\ndescription: Good.\ntools:\n  - Bash\n  - Edit\n---\n"
 
 func newSwitches() *skillstest.Switches { return skillstest.NewSwitches() }
+
+// joinTexts is warnings as the command line prints them, one a line.
+func joinTexts(ts []domain.Text) string {
+	var s []string
+	for _, t := range ts {
+		s = append(s, t.String())
+	}
+	return strings.Join(s, "\n")
+}
