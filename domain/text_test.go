@@ -17,7 +17,7 @@ func TestText(t *testing.T) {
 		{T("{{.Path}} does not exist", "Path", "/a b"), "/a b does not exist"},
 		{T("{{.N}} of {{.Of}}", "N", 2, "Of", 3), "2 of 3"},
 		{T("no {{.Missing}} value"), "no <no value> value"}, // as the window would show it
-		{T("{{.Broken"), "{{.Broken"}, // does not parse: shown as it is
+		{T("{{.Broken"), "{{.Broken"},                       // does not parse: shown as it is
 		{T("<b>&{{.X}}</b>", "X", "<i>"), "<b>&<i></b>"},
 	}
 	for _, tt := range tests {
