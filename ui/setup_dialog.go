@@ -70,7 +70,7 @@ func (d *setupDialog) buildUI() {
 		body.Add(container.NewVBox(keep...))
 	}
 	for _, item := range d.plan {
-		if item.Create && (item.Path == project.ItemAgents || item.Path == project.ItemHandoff) {
+		if item.Untracked {
 			git := &widget.Label{Text: lang.L("The new files in the project's root will show up in git status."), Wrapping: fyne.TextWrapWord}
 			body.Add(git)
 			break

@@ -632,6 +632,33 @@ func TestPlanWritesNothingAndMatchesSetup(t *testing.T) {
 	if plan[0].Reason != project.ReasonClaude || plan[1].Reason != project.ReasonExists {
 		t.Errorf("Plan reasons %+v, want CLAUDE.md and exists", plan[:2])
 	}
+	for _, p := range plan {
+		if p.Untracked {
+			t.Errorf("Plan outside a git repository: %s marked untracked", p.Path)
+		}
+	}
+
+	// In a git work tree (.git above the project), the root files it
+	// creates will show in git status; .memo's and those left alone are
+	// not flagged.
+	repo := t.TempDir()
+	write(t, repo+"/.git", "gitdir: ../elsewhere") // a worktree's .git file
+	sub := filepath.Join(repo, "app")
+	write(t, sub+"/handoff.md", "log")
+	plan, err = s.Plan(sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var untracked []string
+	for _, p := range plan {
+		if p.Untracked {
+			untracked = append(untracked, p.Path)
+		}
+	}
+	if !slices.Equal(untracked, []string{project.ItemAgents}) {
+		t.Errorf("Plan in a git work tree marks %v untracked, want only %s", untracked, project.ItemAgents)
+	}
+
 	foreign := t.TempDir()
 	write(t, foreign+"/.memo/x", "x")
 	if _, err := s.Plan(foreign); !errors.Is(err, domain.ErrRefused) {

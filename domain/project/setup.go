@@ -340,6 +340,10 @@ type PlanItem struct {
 	Path   string `json:"path"`
 	Create bool   `json:"create"`
 	Reason string `json:"reason,omitempty"` // why it is left alone
+	// Untracked: a file this creates at the project's root (AGENTS.md,
+	// handoff.md) in a git work tree, which git status will list among the
+	// person's own files.
+	Untracked bool `json:"untracked,omitempty"`
 }
 
 // Plan tells what Setup would create and what it would leave alone, writing
@@ -353,6 +357,7 @@ func (s *Service) Plan(path string) ([]PlanItem, error) {
 		return nil, domain.Refused("%s", st.Reason)
 	}
 	knowledge := knowledgeFiles(st.Root)
+	git := inGitWorkTree(st.Root)
 	out := make([]PlanItem, 0, len(Items))
 	for _, item := range Items {
 		p := filepath.Join(st.Root, filepath.FromSlash(strings.TrimSuffix(item, "/")))
@@ -362,10 +367,25 @@ func (s *Service) Plan(path string) ([]PlanItem, error) {
 		case exists(p):
 			out = append(out, PlanItem{Path: item, Reason: ReasonExists})
 		default:
-			out = append(out, PlanItem{Path: item, Create: true})
+			out = append(out, PlanItem{Path: item, Create: true, Untracked: git && !strings.HasPrefix(item, ".memo/")})
 		}
 	}
 	return out, nil
+}
+
+// inGitWorkTree reports whether dir or a folder above it holds .git (a
+// folder, or the file of a worktree or submodule).
+func inGitWorkTree(dir string) bool {
+	for {
+		if exists(filepath.Join(dir, ".git")) {
+			return true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return false
+		}
+		dir = parent
+	}
 }
 
 // FileState is one item of SPEC §2.4 as it is now.
