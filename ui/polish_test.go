@@ -693,3 +693,24 @@ func TestRowBadgesKeepToTheRightEdge(t *testing.T) {
 		t.Errorf("the state ends at x=%v, the review marker at x=%v: want one right edge", b, r)
 	}
 }
+
+// A declined folder says what was chosen and what its two buttons do; a
+// folder asked about for the first time has no such sentence.
+func TestDeclinedFolderSaysWhy(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	never, fresh := t.TempDir(), t.TempDir()
+	if _, err := f.svc.Decline(never, true); err != nil {
+		t.Fatal(err)
+	}
+	f.svc.Register(fresh)
+	f.m.list.reload(nil)
+	const why = "You chose not to set up Memo in this folder"
+	f.m.list.selectPath(never)
+	if f.m.view == nil || !f.says(f.m.win, why) || f.m.view.notice.Importance != widget.MediumImportance {
+		t.Error("a declined folder does not say why it asks nothing (or says it as an error)")
+	}
+	f.m.list.selectPath(fresh)
+	if f.m.view == nil || f.says(f.m.win, why) {
+		t.Error("a folder never declined says it was declined")
+	}
+}

@@ -188,11 +188,12 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 	missing := badge == project.BadgeMissing
 	refused := err == nil && !st.Allowed
 	v.notice.Hidden, v.hint.Hidden = false, true
+	v.notice.Importance = widget.DangerImportance
 	switch {
 	case missing:
 		v.notice.SetText(lang.L("This folder is not there any more: it was moved, renamed or deleted. Locate it at its new place (it keeps its memory), or forget it."))
 	case err != nil:
-		v.notice.SetText(err.Error())
+		v.notice.SetText(say(err))
 	case refused:
 		v.notice.SetText(reasonText(st))
 		v.hint.SetText(usableHint(st.ReasonCode))
@@ -200,11 +201,11 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 	case attention:
 		v.notice.Importance = widget.WarningImportance
 		v.notice.SetText(lang.L("Some of Memo's files are missing or out of date: Complete setup puts them back without touching your edits."))
+	case st.Declined && !st.SetUp:
+		v.notice.Importance = widget.MediumImportance
+		v.notice.SetText(lang.L("You chose not to set up Memo in this folder, so opening it asks nothing. Set up if you change your mind; Ask again brings the question back next time."))
 	default:
 		v.notice.Hide()
-	}
-	if !attention {
-		v.notice.Importance = widget.DangerImportance
 	}
 	v.notice.Refresh()
 	if st.ID != "" {
