@@ -423,26 +423,32 @@ func updateTranslationFiles(t *testing.T, msgs map[string]*sourceMessage) {
 // must fit on the cell's one line.
 func TestFolderDialogParentFitsItsCell(t *testing.T) {
 	test.NewTempApp(t)
-	files, err := assets.Translations.ReadDir(translationsDir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	const cell = 64 * 1.25 // dialog/fileitem.go: fileIconCellWidth
-	for _, f := range files {
-		data, err := assets.Translations.ReadFile(path.Join(translationsDir, f.Name()))
+	for name, words := range translationWords(t) {
+		word, _ := words["file.parent"].(string)
+		shown := "(" + word + ")"
+		if w := fyne.MeasureText(shown, theme.TextSize(), fyne.TextStyle{}).Width; w > cell-2*theme.InnerPadding() {
+			t.Errorf("%s: %q is %.0f wide, the folder dialog's cell has %.0f for it", name, shown, w, cell-2*theme.InnerPadding())
+		}
+	}
+}
+
+// translationWords reads every translation file as key → value.
+func translationWords(t *testing.T) map[string]map[string]any {
+	t.Helper()
+	out := map[string]map[string]any{}
+	for _, name := range translationFiles(t) {
+		data, err := assets.Translations.ReadFile(path.Join(translationsDir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		var words map[string]any
 		if err := json.Unmarshal(data, &words); err != nil {
-			t.Fatalf("%s: %v", f.Name(), err)
+			t.Fatalf("%s: %v", name, err)
 		}
-		word, _ := words["file.parent"].(string)
-		shown := "(" + word + ")"
-		if w := fyne.MeasureText(shown, theme.TextSize(), fyne.TextStyle{}).Width; w > cell-2*theme.InnerPadding() {
-			t.Errorf("%s: %q is %.0f wide, the folder dialog's cell has %.0f for it", f.Name(), shown, w, cell-2*theme.InnerPadding())
-		}
+		out[name] = words
 	}
+	return out
 }
 
 // mustDiffer are keys whose words sit where one could be read as the other:
@@ -451,22 +457,10 @@ func TestFolderDialogParentFitsItsCell(t *testing.T) {
 var mustDiffer = [][2]string{{"Turn off", "Close"}}
 
 func TestTranslationsKeepDistinctActionsApart(t *testing.T) {
-	files, err := assets.Translations.ReadDir(translationsDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		data, err := assets.Translations.ReadFile(path.Join(translationsDir, f.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var words map[string]any
-		if err := json.Unmarshal(data, &words); err != nil {
-			t.Fatalf("%s: %v", f.Name(), err)
-		}
+	for name, words := range translationWords(t) {
 		for _, pair := range mustDiffer {
 			if a, b := words[pair[0]], words[pair[1]]; a == b {
-				t.Errorf("%s: %q and %q are both %q", f.Name(), pair[0], pair[1], a)
+				t.Errorf("%s: %q and %q are both %q", name, pair[0], pair[1], a)
 			}
 		}
 	}
