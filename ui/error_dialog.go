@@ -33,7 +33,14 @@ func sayText(t domain.Text) string {
 	if len(t.Args) == 0 {
 		return localize(t.Template)
 	}
-	return localize(t.Template, t.Args)
+	args := make(map[string]any, len(t.Args))
+	for k, v := range t.Args {
+		if inner, ok := v.(domain.Text); ok {
+			v = sayText(inner) // a sentence within the sentence ("refused: {{.Reason}}")
+		}
+		args[k] = v
+	}
+	return localize(t.Template, args)
 }
 
 // showError tells what failed (title, e.g. "Could not open the folder") and

@@ -172,7 +172,6 @@ func nothingToTrust(path string) error {
 	return domain.T("{{.Path}} does not exist; there is nothing to trust", "Path", path).Err(domain.ErrNotFound)
 }
 
-
 // Save validates content, writes it atomically with write and trusts those
 // same bytes. Invalid content writes nothing.
 func Save(root, projectID string, content []byte, write func(path string, data []byte) error, pins PinStore, now time.Time) (Status, error) {
