@@ -60,7 +60,7 @@ func TestPermissionsTabSpeaksTurkish(t *testing.T) {
 	// A file with problems in a dialog: its path and every problem.
 	_, probs := permissions.Parse([]byte(invalidFile))
 	has("file error", say(wordedError(permissions.InvalidError(permissions.Path(root), probs))),
-		permissions.Path(root)+" düzeltilene kadar bu dosyaya güvenilemez:",
+		permissions.Path(root)+" dosyasına düzeltilene kadar güvenilemez:",
 		"• allowed_commands[0] (\"bash\"): "+bash)
 
 	// A diff too large to show.

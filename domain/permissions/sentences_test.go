@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/untrusted"
 )
 
@@ -92,13 +93,11 @@ func sentences(t *testing.T) string {
 	say("trust missing", strings.ReplaceAll(err.Error(), root, "ROOT"))
 	_, err = Save(root, "id", make([]byte, MaxFileSize+1), func(string, []byte) error { return nil }, pins, now)
 	say("save too large", strings.ReplaceAll(err.Error(), root, "ROOT"))
-	if err := os.MkdirAll(filepath.Join(root, ".memo"), 0o755); err != nil {
-		t.Fatal(err)
+	// A file that is there but is not read (a link): the reader's sentence.
+	linked := func(path string, _ int64) ([]byte, error) {
+		return nil, domain.Wrap(domain.ErrInvalid, untrusted.ErrSymlink, "%s is a symbolic link; Memo reads only plain files from a project", path)
 	}
-	if err := os.Symlink("/dev/zero", Path(root)); err != nil {
-		t.Fatal(err)
-	}
-	st, _ := Load(root, "id", untrusted.ReadFile, pins)
+	st, _ := Load(root, "id", linked, pins)
 	say("load link", strings.ReplaceAll(fmt.Sprint(st.Problems), root, "ROOT"))
 	_, err = DiffAll(make([]byte, MaxDiffSize+1), nil)
 	say("diff too large", err)
