@@ -3,7 +3,6 @@ package ui
 import (
 	"errors"
 	"io/fs"
-	"maps"
 	"os/exec"
 
 	"fyne.io/fyne/v2/lang"
@@ -34,22 +33,21 @@ func sayText(t domain.Text) string {
 	if len(t.Args) == 0 {
 		return localize(t.Template)
 	}
-	// A value that is itself a Text (a reason within a sentence), or a list
-	// of them, is worded too, not printed in English.
-	args := t.Args
+	// A value that is itself a Text (a reason within a sentence: "refused:
+	// {{.Reason}}"), or a list of them, is worded too, not printed in English.
+	args := make(map[string]any, len(t.Args))
 	for k, v := range t.Args {
-		switch v := v.(type) {
+		switch inner := v.(type) {
 		case domain.Text:
-			args = maps.Clone(args)
-			args[k] = sayText(v)
+			v = sayText(inner)
 		case []domain.Text:
-			said := make([]string, len(v))
-			for i, inner := range v {
-				said[i] = sayText(inner)
+			said := make([]string, len(inner))
+			for i, x := range inner {
+				said[i] = sayText(x)
 			}
-			args = maps.Clone(args)
-			args[k] = said
+			v = said
 		}
+		args[k] = v
 	}
 	return localize(t.Template, args)
 }

@@ -125,9 +125,9 @@ func (r *ruleRow) judge() {
 	case strings.TrimSpace(r.entry.Text) == "":
 		r.icon.SetResource(nil)
 		r.verdict.SetText(lang.L("blank: left out"))
-	case refused != "":
+	case !refused.IsZero():
 		r.icon.SetResource(theme.NewErrorThemedResource(theme.CancelIcon()))
-		r.verdict.SetText(lang.L("refused: {{.Reason}}", map[string]any{"Reason": refused}))
+		r.verdict.SetText(lang.L("refused: {{.Reason}}", map[string]any{"Reason": sayText(refused)}))
 	default:
 		r.icon.SetResource(theme.NewSuccessThemedResource(theme.ConfirmIcon()))
 		r.verdict.SetText(lang.L("accepted"))

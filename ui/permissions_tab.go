@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/permissions"
 )
 
@@ -254,7 +255,7 @@ func (t *permissionsTab) showBanner() {
 	if t.err != nil {
 		t.stateIcon.SetResource(theme.NewErrorThemedResource(theme.ErrorIcon()))
 		t.stateName.SetText(lang.L("The permissions file cannot be read"))
-		t.meaning.SetText(t.err.Error())
+		t.meaning.SetText(say(t.err))
 		return
 	}
 	var name, meaning string
@@ -290,8 +291,8 @@ func (t *permissionsTab) showBanner() {
 	if st.TrustedHash != "" {
 		details = append(details, lang.L("Last trusted {{.When}} (SHA-256 {{.Hash}}).", map[string]any{"When": st.TrustedAt.Local().Format(time.DateTime), "Hash": shortHash(st.TrustedHash)}))
 	}
-	if st.Why != "" {
-		details = append(details, st.Why)
+	if !st.Why.IsZero() {
+		details = append(details, sayText(st.Why))
 	}
 	if len(details) > 0 {
 		t.detail.SetText(strings.Join(details, "\n"))
@@ -327,12 +328,12 @@ func (t *permissionsTab) showRules() {
 }
 
 // verdictRow is one rule with its verdict: accepted, or refused and why.
-func verdictRow(kind, rule, refused string) fyne.CanvasObject {
+func verdictRow(kind, rule string, refused domain.Text) fyne.CanvasObject {
 	var icon fyne.Resource = theme.NewSuccessThemedResource(theme.ConfirmIcon())
 	text := lang.L("{{.Kind}} {{.Rule}}: accepted", map[string]any{"Kind": kind, "Rule": visible(rule)})
-	if refused != "" {
+	if !refused.IsZero() {
 		icon = theme.NewErrorThemedResource(theme.CancelIcon())
-		text = lang.L("{{.Kind}} {{.Rule}}: refused, {{.Reason}}", map[string]any{"Kind": kind, "Rule": visible(rule), "Reason": refused})
+		text = lang.L("{{.Kind}} {{.Rule}}: refused, {{.Reason}}", map[string]any{"Kind": kind, "Rule": visible(rule), "Reason": sayText(refused)})
 	}
 	return container.NewBorder(nil, nil, besideText(widget.NewIcon(icon)), nil, &widget.Label{Text: text, Wrapping: fyne.TextWrapWord})
 }
@@ -345,11 +346,36 @@ func besideText(icon *widget.Icon) fyne.CanvasObject {
 
 // problemList is every problem on a line of its own, with its place.
 func problemList(probs []permissions.Problem) string {
+	return lang.L("Problems (each must be fixed before the file can be trusted):") + "\n" + problemLines(probs)
+}
+
+// problemLines is each problem as Problem.String writes it, its sentence in
+// the reader's language; the place is the file's own field name ("file"
+// alone is the whole file, worded).
+func problemLines(probs []permissions.Problem) string {
 	lines := make([]string, len(probs))
 	for i, p := range probs {
-		lines[i] = "• " + spelled(p.String())
+		where := p.Where
+		if where == "file" {
+			where = lang.L("file")
+		}
+		line := where + ": " + sayText(p.Problem)
+		if p.Rule != "" {
+			line = fmt.Sprintf("%s (%q): %s", where, p.Rule, sayText(p.Problem))
+		}
+		lines[i] = "• " + spelled(line)
 	}
-	return lang.L("Problems (each must be fixed before the file can be trusted):") + "\n" + strings.Join(lines, "\n")
+	return strings.Join(lines, "\n")
+}
+
+// wordedError is err for a dialog: a file with problems (*FileError) lists
+// each in the reader's language; other errors are worded by say.
+func wordedError(err error) error {
+	var fe *permissions.FileError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	return errors.New(lang.L("{{.Path}} cannot be trusted until fixed:", map[string]any{"Path": fe.Path}) + "\n" + problemLines(fe.Problems))
 }
 
 // visible shows text from a project file as it is: a rule in quotes, with
@@ -399,7 +425,7 @@ func (t *permissionsTab) showChanges(s shown) {
 		t.diffTitle.SetText(lang.L("Changes since the version you trusted"))
 	}
 	if s.derr != nil {
-		t.diff.setError(s.derr.Error())
+		t.diff.setError(say(s.derr))
 	} else {
 		t.diff.setLines(s.diff)
 	}
@@ -417,15 +443,15 @@ func changesText(c permissions.Changes, first bool) string {
 	}
 	var lines []string
 	for _, r := range c.AddedRules {
-		if r.Refused != "" {
-			lines = append(lines, lang.L("+ command {{.Rule}} (refused: {{.Reason}})", map[string]any{"Rule": visible(r.Rule), "Reason": r.Refused}))
+		if !r.Refused.IsZero() {
+			lines = append(lines, lang.L("+ command {{.Rule}} (refused: {{.Reason}})", map[string]any{"Rule": visible(r.Rule), "Reason": sayText(r.Refused)}))
 		} else {
 			lines = append(lines, lang.L("+ command {{.Rule}} would be approved", map[string]any{"Rule": visible(r.Rule)}))
 		}
 	}
 	for _, r := range c.AddedTools {
-		if r.Refused != "" {
-			lines = append(lines, lang.L("+ tool {{.Rule}} (refused: {{.Reason}})", map[string]any{"Rule": visible(r.Rule), "Reason": r.Refused}))
+		if !r.Refused.IsZero() {
+			lines = append(lines, lang.L("+ tool {{.Rule}} (refused: {{.Reason}})", map[string]any{"Rule": visible(r.Rule), "Reason": sayText(r.Refused)}))
 		} else {
 			lines = append(lines, lang.L("+ tool {{.Rule}} would be approved", map[string]any{"Rule": visible(r.Rule)}))
 		}
@@ -446,7 +472,7 @@ func (t *permissionsTab) onTrust() {
 		return err
 	}, func(err error) {
 		if err != nil {
-			t.host.showError(lang.L("Could not trust the permissions file"), err)
+			t.host.showError(lang.L("Could not trust the permissions file"), wordedError(err))
 		}
 		t.refresh()
 	})
@@ -470,7 +496,7 @@ func (t *permissionsTab) write(content []byte, failed string) {
 		return err
 	}, func(err error) {
 		if err != nil {
-			t.host.showError(failed, err)
+			t.host.showError(failed, wordedError(err))
 		} else {
 			t.closeEditor()
 		}
@@ -577,7 +603,7 @@ func (t *permissionsTab) onEdited(text string) {
 func (t *permissionsTab) check(text string) {
 	perms, probs := permissions.Parse([]byte(text))
 	if len(text) > permissions.MaxFileSize {
-		probs = append(probs, permissions.Problem{Where: "file", Problem: lang.L("the file is larger than {{.KiB}} KiB", map[string]any{"KiB": permissions.MaxFileSize >> 10})})
+		probs = append(probs, permissions.Problem{Where: "file", Problem: domain.T("the file is larger than {{.KiB}} KiB", "KiB", permissions.MaxFileSize>>10)})
 	}
 	if len(probs) > 0 {
 		t.editorCheck.Importance = widget.DangerImportance
@@ -598,7 +624,7 @@ func (t *permissionsTab) onSave() {
 	content := t.fileContent()
 	if _, probs := permissions.Parse(content); len(probs) > 0 {
 		// Save is disabled then; this guards a tap that raced an edit.
-		t.host.showError(lang.L("Could not save the permissions file"), permissions.InvalidError(permissions.FileName, probs))
+		t.host.showError(lang.L("Could not save the permissions file"), wordedError(permissions.InvalidError(permissions.FileName, probs)))
 		return
 	}
 	t.host.confirm(lang.L("Save and trust the permissions file"),
@@ -628,11 +654,11 @@ func (t *permissionsTab) onTestLine(line string) {
 		}
 		switch {
 		case a.err != nil:
-			t.testResult.SetText(a.err.Error())
+			t.testResult.SetText(say(a.err))
 		case a.v.Approved:
 			t.testResult.SetText(lang.L("Approved by {{.Rule}}", map[string]any{"Rule": visible(a.v.Rule)}))
 		default:
-			t.testResult.SetText(lang.L("Would ask: {{.Reason}}", map[string]any{"Reason": a.v.Reason}))
+			t.testResult.SetText(lang.L("Would ask: {{.Reason}}", map[string]any{"Reason": sayText(a.v.Reason)}))
 		}
 	})
 }

@@ -1,12 +1,16 @@
 package permissions
 
-import "strings"
+import (
+	"strings"
 
-// RuleChange is a rule a new version adds, with its verdict: "" when it is
-// accepted, else why it is refused.
+	"memo.dev/projects/domain"
+)
+
+// RuleChange is a rule a new version adds, with its verdict: none when it
+// is accepted, else why it is refused.
 type RuleChange struct {
-	Rule    string `json:"rule"`
-	Refused string `json:"refused,omitempty"`
+	Rule    string      `json:"rule"`
+	Refused domain.Text `json:"refused,omitzero"`
 }
 
 // Changes is what a new version of the file changes in what is allowed —
@@ -59,7 +63,7 @@ func Compare(trusted, current []byte) Changes {
 }
 
 func ruleKey(r string) string {
-	if words, reason := Words(r); reason == "" {
+	if words, reason := Words(r); reason.IsZero() {
 		return strings.Join(words, "\x00")
 	}
 	return "\x01" + r

@@ -10,13 +10,13 @@ func TestCompare(t *testing.T) {
 	}
 	changed := []byte(`{"version":1,"allowed_commands":["go test","make test","bash"],"allowed_tools":["read_file","write_file","run_command"]}`)
 	c := Compare(trusted, changed)
-	if len(c.AddedRules) != 2 || c.AddedRules[0] != (RuleChange{Rule: "make test"}) || c.AddedRules[1].Rule != "bash" || c.AddedRules[1].Refused == "" {
+	if len(c.AddedRules) != 2 || c.AddedRules[0].Rule != "make test" || !c.AddedRules[0].Refused.IsZero() || c.AddedRules[1].Rule != "bash" || c.AddedRules[1].Refused.IsZero() {
 		t.Errorf("added rules %+v", c.AddedRules)
 	}
 	if len(c.RemovedRules) != 1 || c.RemovedRules[0] != "git status" {
 		t.Errorf("removed rules %+v", c.RemovedRules)
 	}
-	if len(c.AddedTools) != 2 || c.AddedTools[0] != (RuleChange{Rule: "write_file"}) || c.AddedTools[1].Refused == "" {
+	if len(c.AddedTools) != 2 || c.AddedTools[0].Rule != "write_file" || !c.AddedTools[0].Refused.IsZero() || c.AddedTools[1].Refused.IsZero() {
 		t.Errorf("added tools %+v", c.AddedTools)
 	}
 	if len(c.RemovedTools) != 0 {

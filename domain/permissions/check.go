@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"memo.dev/projects/domain"
 )
 
 // MaxLineLength bounds the command lines the checker reads.
@@ -16,17 +18,18 @@ const MaxLineLength = 32 << 10
 type Verdict struct {
 	Approved bool   `json:"approved"`
 	Rule     string `json:"rule"`
-	Reason   string `json:"reason"`
+	// Reason prints as its English sentence; the window words it.
+	Reason domain.Text `json:"reason"`
 }
 
 // GitCheck tells why a line that runs git must ask in this repository (""
 // when it need not): its configuration sets a program-running key, or it
 // holds an executable hook that the git subcommand may run. subcommand is ""
 // for programs that run git themselves (go, npm …). RepoGit makes one.
-type GitCheck func(subcommand string) string
+type GitCheck func(subcommand string) domain.Text
 
 // noRule is the reason when no rule starts the line.
-const noRule = "no allowed rule starts this line"
+var noRule = domain.T("no allowed rule starts this line")
 
 // Checker holds a file's accepted rules, each split into words once.
 type Checker struct {
@@ -43,7 +46,7 @@ type rule struct {
 func NewChecker(rules []string) *Checker {
 	c := &Checker{}
 	for _, r := range rules {
-		if AcceptRule(r) != "" {
+		if !AcceptRule(r).IsZero() {
 			continue
 		}
 		words, _ := Words(r)
@@ -63,7 +66,7 @@ func CheckCommand(rules []string, line string, git GitCheck) Verdict {
 // linear in the line and the rules.
 func (c *Checker) Check(line string, git GitCheck) Verdict {
 	words, reason := Words(line)
-	if reason != "" {
+	if !reason.IsZero() {
 		return Verdict{Reason: reason}
 	}
 	rule := ""
@@ -76,7 +79,7 @@ func (c *Checker) Check(line string, git GitCheck) Verdict {
 	if rule == "" {
 		return Verdict{Reason: noRule}
 	}
-	if reason := checkArgs(words); reason != "" {
+	if reason := checkArgs(words); !reason.IsZero() {
 		return Verdict{Rule: rule, Reason: reason}
 	}
 	if name, _, _ := lookupProgram(words[0]); git != nil && (name == "git" || runsGit[name]) {
@@ -84,7 +87,7 @@ func (c *Checker) Check(line string, git GitCheck) Verdict {
 		if name == "git" {
 			sub = firstOperand(words[1:])
 		}
-		if reason := git(sub); reason != "" {
+		if reason := git(sub); !reason.IsZero() {
 			return Verdict{Rule: rule, Reason: reason}
 		}
 	}
@@ -112,11 +115,11 @@ func hasPrefixWords(words, prefix []string) bool {
 // Words splits a command line into its words as the shell would, quotes
 // removed, or tells why the line is not one plain command. Two gates, each
 // enough on its own: the character set, then bash's own grammar.
-func Words(line string) ([]string, string) {
+func Words(line string) ([]string, domain.Text) {
 	if len(line) > MaxLineLength {
-		return nil, fmt.Sprintf("the line is longer than %d bytes", MaxLineLength)
+		return nil, domain.T("the line is longer than {{.Max}} bytes", "Max", MaxLineLength)
 	}
-	if reason := charGate(line); reason != "" {
+	if reason := charGate(line); !reason.IsZero() {
 		return nil, reason
 	}
 	return parseGate(line)
@@ -133,34 +136,34 @@ func allowed(c byte) bool {
 }
 
 // charReasons says what each refused character can do in bash.
-var charReasons = map[byte]string{
-	';':  "`;` can chain commands",
-	'&':  "`&` can chain commands or run one in the background",
-	'|':  "`|` can pipe into or chain another command",
-	'<':  "`<` redirects input (or substitutes a process)",
-	'>':  "`>` redirects output to a file",
-	'$':  "`$` expands variables and substitutes commands",
-	'`':  "a backquote substitutes a command",
-	'*':  "`*` is a file name pattern",
-	'?':  "`?` is a file name pattern",
-	'[':  "`[` is a file name pattern",
-	']':  "`]` is a file name pattern",
-	'~':  "`~` expands to a home folder",
-	'{':  "`{` is brace expansion or a command group",
-	'}':  "`}` is brace expansion or a command group",
-	'#':  "`#` starts a comment",
-	'\\': "a backslash escapes characters and joins lines",
-	'!':  "`!` negates a command or expands history",
-	'(':  "`(` starts a subshell or a function",
-	')':  "`)` ends a subshell or a function",
-	'%':  "`%` is not among the allowed characters",
-	'^':  "`^` is not among the allowed characters",
-	'\n': "a newline can chain commands",
-	'\r': "a carriage return can hide part of the line",
-	'\t': "a tab is not among the allowed characters",
+var charReasons = map[byte]domain.Text{
+	';':  domain.T("`;` can chain commands"),
+	'&':  domain.T("`&` can chain commands or run one in the background"),
+	'|':  domain.T("`|` can pipe into or chain another command"),
+	'<':  domain.T("`<` redirects input (or substitutes a process)"),
+	'>':  domain.T("`>` redirects output to a file"),
+	'$':  domain.T("`$` expands variables and substitutes commands"),
+	'`':  domain.T("a backquote substitutes a command"),
+	'*':  domain.T("`*` is a file name pattern"),
+	'?':  domain.T("`?` is a file name pattern"),
+	'[':  domain.T("`[` is a file name pattern"),
+	']':  domain.T("`]` is a file name pattern"),
+	'~':  domain.T("`~` expands to a home folder"),
+	'{':  domain.T("`{` is brace expansion or a command group"),
+	'}':  domain.T("`}` is brace expansion or a command group"),
+	'#':  domain.T("`#` starts a comment"),
+	'\\': domain.T("a backslash escapes characters and joins lines"),
+	'!':  domain.T("`!` negates a command or expands history"),
+	'(':  domain.T("`(` starts a subshell or a function"),
+	')':  domain.T("`)` ends a subshell or a function"),
+	'%':  domain.T("`%` is not among the allowed characters"),
+	'^':  domain.T("`^` is not among the allowed characters"),
+	'\n': domain.T("a newline can chain commands"),
+	'\r': domain.T("a carriage return can hide part of the line"),
+	'\t': domain.T("a tab is not among the allowed characters"),
 }
 
-func charGate(line string) string {
+func charGate(line string) domain.Text {
 	for i := 0; i < len(line); i++ {
 		c := line[i]
 		if allowed(c) {
@@ -172,101 +175,101 @@ func charGate(line string) string {
 		if c >= utf8.RuneSelf {
 			r, _ := utf8.DecodeRuneInString(line[i:])
 			if r == utf8.RuneError {
-				return fmt.Sprintf("byte 0x%02X is not valid text", c)
+				return domain.T("byte 0x{{.Byte}} is not valid text", "Byte", fmt.Sprintf("%02X", c))
 			}
-			return fmt.Sprintf("%q (U+%04X) is not an ASCII character", r, r)
+			return domain.T("{{.Char}} (U+{{.Code}}) is not an ASCII character", "Char", fmt.Sprintf("%q", r), "Code", fmt.Sprintf("%04X", r))
 		}
 		if c < 0x20 || c == 0x7f {
-			return fmt.Sprintf("control character 0x%02X is not allowed", c)
+			return domain.T("control character 0x{{.Byte}} is not allowed", "Byte", fmt.Sprintf("%02X", c))
 		}
-		return fmt.Sprintf("`%c` is not among the allowed characters", c)
+		return domain.T("`{{.Char}}` is not among the allowed characters", "Char", string(rune(c)))
 	}
-	return ""
+	return domain.Text{}
 }
 
 // parseGate parses the line as bash and accepts exactly one simple command
 // whose words are literal text and plain quotes.
-func parseGate(line string) ([]string, string) {
+func parseGate(line string) ([]string, domain.Text) {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true)).
 		Parse(strings.NewReader(line), "")
 	if err != nil {
 		if syntax.IsIncomplete(err) {
-			return nil, "the line has an unbalanced quote"
+			return nil, domain.T("the line has an unbalanced quote")
 		}
-		return nil, "the line does not parse as a plain command: " + err.Error()
+		return nil, domain.T("the line does not parse as a plain command: {{.Error}}", "Error", err.Error())
 	}
 	if len(f.Stmts) != 1 || len(f.Last) > 0 {
 		if len(f.Stmts) == 0 {
-			return nil, "the line is empty"
+			return nil, domain.T("the line is empty")
 		}
-		return nil, "the line holds more than one command"
+		return nil, domain.T("the line holds more than one command")
 	}
 	st := f.Stmts[0]
 	switch {
 	case len(st.Comments) > 0:
-		return nil, "the line holds a comment"
+		return nil, domain.T("the line holds a comment")
 	case st.Negated:
-		return nil, "the line negates a command"
+		return nil, domain.T("the line negates a command")
 	case st.Background, st.Coprocess:
-		return nil, "the line runs a command in the background"
+		return nil, domain.T("the line runs a command in the background")
 	case st.Semicolon.IsValid():
-		return nil, "the line ends with a command separator"
+		return nil, domain.T("the line ends with a command separator")
 	case len(st.Redirs) > 0:
-		return nil, "the line redirects input or output"
+		return nil, domain.T("the line redirects input or output")
 	}
 	call, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok {
-		return nil, "the line is a shell construct, not a plain command"
+		return nil, domain.T("the line is a shell construct, not a plain command")
 	}
 	if len(call.Assigns) > 0 {
-		return nil, "the line sets a variable before the command"
+		return nil, domain.T("the line sets a variable before the command")
 	}
 	if len(call.Args) == 0 {
-		return nil, "the line is empty"
+		return nil, domain.T("the line is empty")
 	}
 	words := make([]string, 0, len(call.Args))
 	for _, w := range call.Args {
 		s, reason := literal(w)
-		if reason != "" {
+		if !reason.IsZero() {
 			return nil, reason
 		}
 		words = append(words, s)
 	}
-	return words, ""
+	return words, domain.Text{}
 }
 
 // literal unquotes a word made only of literal text, '…' and "…" with
 // literal text inside.
-func literal(w *syntax.Word) (string, string) {
+func literal(w *syntax.Word) (string, domain.Text) {
 	var b strings.Builder
 	for _, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
 			if !plain(p.Value) {
-				return "", "the word `" + p.Value + "` is not literal text"
+				return "", domain.T("the word `{{.Word}}` is not literal text", "Word", p.Value)
 			}
 			b.WriteString(p.Value)
 		case *syntax.SglQuoted:
 			if p.Dollar {
-				return "", "$'…' quoting decodes escapes"
+				return "", domain.T("$'…' quoting decodes escapes")
 			}
 			b.WriteString(p.Value)
 		case *syntax.DblQuoted:
 			if p.Dollar {
-				return "", "$\"…\" quoting is translated"
+				return "", domain.T("$\"…\" quoting is translated")
 			}
 			for _, q := range p.Parts {
 				l, ok := q.(*syntax.Lit)
 				if !ok || !plain(strings.ReplaceAll(l.Value, "'", "")) {
-					return "", "a double-quoted word holds an expansion"
+					return "", domain.T("a double-quoted word holds an expansion")
 				}
 				b.WriteString(l.Value)
 			}
 		default:
-			return "", "a word holds an expansion or substitution"
+			return "", domain.T("a word holds an expansion or substitution")
 		}
 	}
-	return b.String(), ""
+	return b.String(), domain.Text{}
 }
 
 // plain: literal text with nothing the shell would read specially.

@@ -3,6 +3,8 @@ package permissions
 import (
 	"strings"
 	"testing"
+
+	"memo.dev/projects/domain"
 )
 
 func TestCharGateNamesTheCharacter(t *testing.T) {
@@ -30,7 +32,7 @@ func TestCharGateNamesTheCharacter(t *testing.T) {
 	}
 	for line, want := range cases {
 		v := CheckCommand([]string{"go test"}, line, nil)
-		if v.Approved || !strings.Contains(v.Reason, want) {
+		if v.Approved || !strings.Contains(v.Reason.String(), want) {
 			t.Errorf("%q: approved=%v reason %q, want it to ask naming %q", line, v.Approved, v.Reason, want)
 		}
 	}
@@ -56,7 +58,7 @@ func TestParseGate(t *testing.T) {
 	}
 	for line, want := range cases {
 		words, reason := Words(line)
-		if reason == "" || !strings.Contains(reason, want) {
+		if reason.IsZero() || !strings.Contains(reason.String(), want) {
 			t.Errorf("%q: words %q reason %q, want a reason with %q", line, words, reason, want)
 		}
 	}
@@ -75,7 +77,7 @@ func TestWordsUnquote(t *testing.T) {
 	}
 	for line, want := range cases {
 		words, reason := Words(line)
-		if reason != "" || strings.Join(words, "|") != want {
+		if !reason.IsZero() || strings.Join(words, "|") != want {
 			t.Errorf("%q: words %q reason %q, want %q", line, words, reason, want)
 		}
 	}
@@ -121,12 +123,12 @@ func TestRefusedRuleApprovesNothing(t *testing.T) {
 
 func TestGitCheckIsConsulted(t *testing.T) {
 	var asked []string
-	git := func(sub string) string {
+	git := func(sub string) domain.Text {
 		asked = append(asked, sub)
-		return "this repository's git config sets core.fsmonitor"
+		return domain.T("this repository's git config sets core.fsmonitor")
 	}
 	v := CheckCommand([]string{"git status", "go test"}, "git status", git)
-	if v.Approved || v.Rule != "git status" || !strings.Contains(v.Reason, "core.fsmonitor") {
+	if v.Approved || v.Rule != "git status" || !strings.Contains(v.Reason.String(), "core.fsmonitor") {
 		t.Errorf("git status: %+v, want it to ask naming core.fsmonitor", v)
 	}
 	if len(asked) != 1 || asked[0] != "status" {

@@ -56,11 +56,11 @@ type Hunk struct {
 // ones included (for the colored view of a small file).
 func DiffAll(old, new []byte) ([]DiffLine, error) {
 	if len(old) > MaxDiffSize || len(new) > MaxDiffSize {
-		return nil, domain.Invalid("the files are too large to compare (over %d MiB)", MaxDiffSize>>20)
+		return nil, domain.T("the files are too large to compare (over {{.MiB}} MiB)", "MiB", MaxDiffSize>>20).Err(domain.ErrInvalid)
 	}
 	// go-diff gives each distinct line one Unicode code point.
 	if bytes.Count(old, []byte("\n"))+bytes.Count(new, []byte("\n")) > maxDiffLines {
-		return nil, domain.Invalid("the files have too many lines to compare (over %d together)", maxDiffLines)
+		return nil, domain.T("the files have too many lines to compare (over {{.Lines}} together)", "Lines", maxDiffLines).Err(domain.ErrInvalid)
 	}
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = DiffTimeout

@@ -21,6 +21,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"memo.dev/projects/domain"
 )
 
 // FileName is the permissions file inside a project folder.
@@ -42,15 +44,16 @@ type Problem struct {
 	// "allowed_tools[0]", or an unknown field's name.
 	Where string `json:"where"`
 	// Rule is the rule or tool text the problem is about, if any.
-	Rule    string `json:"rule,omitempty"`
-	Problem string `json:"problem"`
+	Rule string `json:"rule,omitempty"`
+	// Problem prints as its English sentence; the window words it.
+	Problem domain.Text `json:"problem"`
 }
 
 func (p Problem) String() string {
 	if p.Rule != "" {
 		return fmt.Sprintf("%s (%q): %s", p.Where, p.Rule, p.Problem)
 	}
-	return p.Where + ": " + p.Problem
+	return p.Where + ": " + p.Problem.String()
 }
 
 // Parse reads a permissions file strictly and reports every problem. The
@@ -58,21 +61,21 @@ func (p Problem) String() string {
 func Parse(b []byte) (Permissions, []Problem) {
 	var perms Permissions
 	var probs []Problem
-	add := func(where, rule, format string, args ...any) {
-		probs = append(probs, Problem{Where: where, Rule: rule, Problem: fmt.Sprintf(format, args...)})
+	add := func(where, rule string, problem domain.Text) {
+		probs = append(probs, Problem{Where: where, Rule: rule, Problem: problem})
 	}
 	if !utf8.Valid(b) {
-		add("file", "", "the file is not valid UTF-8 text")
+		add("file", "", domain.T("the file is not valid UTF-8 text"))
 		return perms, probs
 	}
 	if bytes.HasPrefix(b, []byte("\xef\xbb\xbf")) {
-		add("file", "", "the file starts with a byte order mark; save it as plain UTF-8")
+		add("file", "", domain.T("the file starts with a byte order mark; save it as plain UTF-8"))
 		return perms, probs
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	syntaxProblem := func(err error) []Problem {
-		add("file", "", "the file is not valid JSON: %s", jsonError(b, dec, err))
+		add("file", "", domain.T("the file is not valid JSON: {{.Error}}", "Error", jsonError(b, dec, err)))
 		return probs
 	}
 	tok, err := dec.Token()
@@ -80,7 +83,7 @@ func Parse(b []byte) (Permissions, []Problem) {
 		return perms, syntaxProblem(err)
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		add("file", "", "the file must hold one JSON object ({ \"version\": 1, … })")
+		add("file", "", domain.T("the file must hold one JSON object ({ \"version\": 1, … })"))
 		return perms, probs
 	}
 	seen := map[string]bool{}
@@ -95,21 +98,21 @@ func Parse(b []byte) (Permissions, []Problem) {
 			return perms, syntaxProblem(err)
 		}
 		if seen[key] {
-			add(key, "", "the field appears twice; keep one")
+			add(key, "", domain.T("the field appears twice; keep one"))
 			continue
 		}
 		seen[key] = true
 		switch key {
 		case "version":
 			if string(bytes.TrimSpace(raw)) != "1" {
-				add("version", "", "the version must be 1, not %s", compact(raw))
+				add("version", "", domain.T("the version must be 1, not {{.Value}}", "Value", compact(raw)))
 				continue
 			}
 			perms.Version = Version
 		case "allowed_commands":
 			list, ok := stringList(raw)
 			if !ok {
-				add(key, "", "must be a list of strings, not %s", compact(raw))
+				add(key, "", domain.T("must be a list of strings, not {{.Value}}", "Value", compact(raw)))
 				continue
 			}
 			perms.AllowedCommands = list
@@ -117,15 +120,15 @@ func Parse(b []byte) (Permissions, []Problem) {
 				if r == notString {
 					continue
 				}
-				if reason := AcceptRule(r); reason != "" {
-					add(fmt.Sprintf("%s[%d]", key, i), r, "%s", reason)
+				if reason := AcceptRule(r); !reason.IsZero() {
+					add(fmt.Sprintf("%s[%d]", key, i), r, reason)
 				}
 			}
 			probs = append(probs, nonStrings(key, raw)...)
 		case "allowed_tools":
 			list, ok := stringList(raw)
 			if !ok {
-				add(key, "", "must be a list of strings, not %s", compact(raw))
+				add(key, "", domain.T("must be a list of strings, not {{.Value}}", "Value", compact(raw)))
 				continue
 			}
 			perms.AllowedTools = list
@@ -133,23 +136,23 @@ func Parse(b []byte) (Permissions, []Problem) {
 				if t == notString {
 					continue
 				}
-				if reason := AcceptTool(t); reason != "" {
-					add(fmt.Sprintf("%s[%d]", key, i), t, "%s", reason)
+				if reason := AcceptTool(t); !reason.IsZero() {
+					add(fmt.Sprintf("%s[%d]", key, i), t, reason)
 				}
 			}
 			probs = append(probs, nonStrings(key, raw)...)
 		default:
-			add(key, "", "unknown field; a version 1 file has only version, allowed_commands and allowed_tools")
+			add(key, "", domain.T("unknown field; a version 1 file has only version, allowed_commands and allowed_tools"))
 		}
 	}
 	if _, err := dec.Token(); err != nil {
 		return perms, syntaxProblem(err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		add("file", "", "the file holds more after its JSON object")
+		add("file", "", domain.T("the file holds more after its JSON object"))
 	}
 	if !seen["version"] {
-		add("version", "", "the version is missing; write \"version\": 1")
+		add("version", "", domain.T("the version is missing; write \"version\": 1"))
 	}
 	return perms, probs
 }
@@ -181,7 +184,7 @@ func nonStrings(key string, raw json.RawMessage) []Problem {
 	for i, it := range items {
 		var s string
 		if json.Unmarshal(it, &s) != nil || bytes.Equal(bytes.TrimSpace(it), []byte("null")) {
-			probs = append(probs, Problem{Where: fmt.Sprintf("%s[%d]", key, i), Problem: "must be a string, not " + compact(it)})
+			probs = append(probs, Problem{Where: fmt.Sprintf("%s[%d]", key, i), Problem: domain.T("must be a string, not {{.Value}}", "Value", compact(it))})
 		}
 	}
 	return probs
@@ -199,20 +202,21 @@ func compact(raw json.RawMessage) string {
 	return s
 }
 
-// jsonError names the line and column of a syntax error.
-func jsonError(b []byte, dec *json.Decoder, err error) string {
+// jsonError names the line and column of a syntax error (the decoder's own
+// words stay as they are).
+func jsonError(b []byte, dec *json.Decoder, err error) domain.Text {
 	off := dec.InputOffset()
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		off = se.Offset
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return "it ends too early"
+		return domain.T("it ends too early")
 	}
 	if off > int64(len(b)) {
 		off = int64(len(b))
 	}
 	line := 1 + strings.Count(string(b[:off]), "\n")
 	col := int(off) - strings.LastIndex(string(b[:off]), "\n")
-	return fmt.Sprintf("%s (line %d, column %d)", err.Error(), line, col)
+	return domain.T("{{.Error}} (line {{.Line}}, column {{.Column}})", "Error", err.Error(), "Line", line, "Column", col)
 }

@@ -42,7 +42,7 @@ func TestParseReportsEveryProblemWithItsPlace(t *testing.T) {
 	}
 	got := map[string]string{}
 	for _, p := range probs {
-		got[p.Where] = p.Problem
+		got[p.Where] = p.Problem.String()
 	}
 	for where, w := range want {
 		if !strings.Contains(got[where], w) {
@@ -82,7 +82,7 @@ func TestParseFileProblems(t *testing.T) {
 		_, probs := Parse([]byte(in))
 		found := false
 		for _, p := range probs {
-			found = found || strings.Contains(p.Problem, want)
+			found = found || strings.Contains(p.Problem.String(), want)
 		}
 		if !found {
 			t.Errorf("%q: problems %v, want one mentioning %q", in, probs, want)
@@ -119,12 +119,12 @@ func TestAcceptRule(t *testing.T) {
 		"sqlite3":            "interpreter",
 	}
 	for rule, want := range refused {
-		if r := AcceptRule(rule); !strings.Contains(r, want) {
+		if r := AcceptRule(rule); !strings.Contains(r.String(), want) {
 			t.Errorf("rule %q: %q, want a refusal mentioning %q", rule, r, want)
 		}
 	}
 	for _, rule := range []string{"go test", "git status", "npm run build", "make", "make test", "cargo test", "ls", "sed -n", "tar -tf", "go env"} {
-		if r := AcceptRule(rule); r != "" {
+		if r := AcceptRule(rule); !r.IsZero() {
 			t.Errorf("rule %q refused: %s", rule, r)
 		}
 	}
@@ -135,18 +135,18 @@ func TestTools(t *testing.T) {
 		t.Fatalf("%d file tools, want the 12 of SPEC §7.3", len(FileTools))
 	}
 	for _, tool := range FileTools {
-		if r := AcceptTool(tool); r != "" {
+		if r := AcceptTool(tool); !r.IsZero() {
 			t.Errorf("%s refused: %s", tool, r)
 		}
 		if v := CheckTool([]string{tool}, tool); !v.Approved {
 			t.Errorf("%s not approved: %+v", tool, v)
 		}
-		if v := CheckTool(nil, tool); v.Approved || v.Reason == "" {
+		if v := CheckTool(nil, tool); v.Approved || v.Reason.IsZero() {
 			t.Errorf("%s approved without being listed: %+v", tool, v)
 		}
 	}
 	for _, tool := range []string{"run_command", "delete_file", "fetch_url", "web_search", "settings", "Read_File", "read_file "} {
-		if r := AcceptTool(tool); r == "" {
+		if r := AcceptTool(tool); r.IsZero() {
 			t.Errorf("%q accepted as a file tool", tool)
 		}
 		if v := CheckTool([]string{tool}, tool); v.Approved {

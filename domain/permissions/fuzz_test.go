@@ -41,7 +41,7 @@ func FuzzCheckCommand(f *testing.F) {
 		rules := append([]string{rule}, fuzzRules...)
 		v := CheckCommand(rules, line, nil)
 		if !v.Approved {
-			if v.Reason == "" {
+			if v.Reason.IsZero() {
 				t.Fatalf("%q asks without a reason", line)
 			}
 			return
@@ -55,17 +55,17 @@ func FuzzCheckCommand(f *testing.F) {
 			t.Fatalf("approved %q holds a shell metacharacter", line)
 		}
 		words, reason := parseGate(line)
-		if reason != "" {
+		if !reason.IsZero() {
 			t.Fatalf("approved %q does not parse: %s", line, reason)
 		}
-		if AcceptRule(v.Rule) != "" {
+		if !AcceptRule(v.Rule).IsZero() {
 			t.Fatalf("approved %q by refused rule %q", line, v.Rule)
 		}
 		rw, _ := Words(v.Rule)
 		if !hasPrefixWords(words, rw) {
 			t.Fatalf("approved %q does not start with rule %q", line, v.Rule)
 		}
-		if r := checkArgs(words); r != "" {
+		if r := checkArgs(words); !r.IsZero() {
 			t.Fatalf("approved %q with a risky argument: %s", line, r)
 		}
 	})
@@ -81,7 +81,7 @@ func FuzzFileWithInvalidRule(f *testing.F) {
 		b, _ := json.Marshal(map[string]any{"version": 1, "allowed_commands": []string{r1, r2}})
 		_, probs := Parse(b)
 		for i, r := range []string{r1, r2} {
-			if AcceptRule(r) == "" {
+			if AcceptRule(r).IsZero() {
 				continue
 			}
 			found := false

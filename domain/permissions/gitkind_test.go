@@ -60,20 +60,20 @@ func TestGitWindowsKinds(t *testing.T) {
 		{"junction as .git", over{filepath.Join(root, ".git"): {junction, true}}, "symbolic link"},
 	}
 	for _, c := range cases {
-		if r := RepoGit(root, windowsGitFS(c.over))("commit"); !strings.Contains(r, c.want) || r == "" {
+		if r := RepoGit(root, windowsGitFS(c.over))("commit"); !strings.Contains(r.String(), c.want) || r.IsZero() {
 			t.Errorf("%s: reason %q, want one naming %q", c.name, r, c.want)
 		}
 	}
 	unix := OSGitFS("")
 	unix.NoExecBits = false
-	if r := RepoGit(root, unix)("commit"); r != "" {
+	if r := RepoGit(root, unix)("commit"); !r.IsZero() {
 		t.Errorf("a hook without exec bits asks where they exist: %q", r)
 	}
 
 	// A OneDrive .git folder is read like any other.
 	fsm := repo(t, "[core]\n\tfsmonitor = x\n")
 	g := windowsGitFS(over{filepath.Join(fsm, ".git"): {oneDriveFolder, false}})
-	if r := RepoGit(fsm, g)("status"); !strings.Contains(r, "core.fsmonitor") {
+	if r := RepoGit(fsm, g)("status"); !strings.Contains(r.String(), "core.fsmonitor") {
 		t.Errorf("OneDrive .git folder: reason %q, want core.fsmonitor", r)
 	}
 }

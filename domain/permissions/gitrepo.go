@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 
+	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/filekind"
 	"memo.dev/projects/domain/untrusted"
 )
@@ -49,26 +50,26 @@ const maxIncludeDepth = 10
 // version control information by running git status), which reads the
 // configuration only.
 func RepoGit(root string, g GitFS) GitCheck {
-	return func(sub string) string {
+	return func(sub string) domain.Text {
 		gitDir, common, reason := g.findGitDir(root)
-		if reason != "" || gitDir == "" {
+		if !reason.IsZero() || gitDir == "" {
 			return reason
 		}
 		for _, c := range uniq(filepath.Join(common, "config"), filepath.Join(common, "config.worktree"),
 			filepath.Join(gitDir, "config"), filepath.Join(gitDir, "config.worktree")) {
-			if reason := g.configRisk(c, 0); reason != "" {
+			if reason := g.configRisk(c, 0); !reason.IsZero() {
 				return reason
 			}
 		}
 		if sub == "" || readOnlyGit[strings.ToLower(sub)] {
-			return ""
+			return domain.Text{}
 		}
 		for _, h := range uniq(filepath.Join(common, "hooks"), filepath.Join(gitDir, "hooks")) {
-			if reason := g.hookRisk(h, sub); reason != "" {
+			if reason := g.hookRisk(h, sub); !reason.IsZero() {
 				return reason
 			}
 		}
-		return ""
+		return domain.Text{}
 	}
 }
 
@@ -96,38 +97,38 @@ func uniq(paths ...string) []string {
 // findGitDir walks up from root as git does: a `.git` folder, a `.git` file
 // pointing elsewhere (worktrees, submodules), or a folder that is itself a
 // bare repository. It returns the git dir and the common dir.
-func (g GitFS) findGitDir(root string) (gitDir, common, reason string) {
+func (g GitFS) findGitDir(root string) (gitDir, common string, reason domain.Text) {
 	dir, err := filepath.Abs(root)
 	if err != nil {
-		return "", "", "Memo cannot tell where this repository is: " + err.Error()
+		return "", "", domain.T("Memo cannot tell where this repository is: {{.Error}}", "Error", err.Error())
 	}
 	for {
 		dotGit := filepath.Join(dir, ".git")
 		kind, _, err := g.Lstat(dotGit)
 		switch {
 		case err == nil && kind == filekind.Link:
-			return "", "", dotGit + " is a symbolic link; Memo does not follow it, so commands that run git ask"
+			return "", "", domain.T("{{.Path}} is a symbolic link; Memo does not follow it, so commands that run git ask", "Path", dotGit)
 		case err == nil && kind == filekind.Dir:
 			gitDir = dotGit
 		case err == nil && kind == filekind.File:
 			b, err := g.ReadFile(dotGit, 4096)
 			if err != nil {
-				return "", "", "Memo cannot read " + dotGit + ", so commands that run git ask"
+				return "", "", domain.T("Memo cannot read {{.Path}}, so commands that run git ask", "Path", dotGit)
 			}
 			line := strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0])
 			target, ok := strings.CutPrefix(line, "gitdir:")
 			target = strings.TrimSpace(target)
 			if !ok || target == "" {
-				return "", "", dotGit + " is a file that does not name a git folder (gitdir: …), so commands that run git ask"
+				return "", "", domain.T("{{.Path}} is a file that does not name a git folder (gitdir: …), so commands that run git ask", "Path", dotGit)
 			}
 			if !filepath.IsAbs(target) {
 				target = filepath.Join(dir, target)
 			}
 			gitDir = target
 		case err == nil:
-			return "", "", dotGit + " is neither a folder nor a file, so commands that run git ask"
+			return "", "", domain.T("{{.Path}} is neither a folder nor a file, so commands that run git ask", "Path", dotGit)
 		case !errors.Is(err, fs.ErrNotExist):
-			return "", "", "Memo cannot look at " + dotGit + ", so commands that run git ask"
+			return "", "", domain.T("Memo cannot look at {{.Path}}, so commands that run git ask", "Path", dotGit)
 		case g.looksBare(dir):
 			gitDir = dir
 		}
@@ -136,7 +137,7 @@ func (g GitFS) findGitDir(root string) (gitDir, common, reason string) {
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", "", ""
+			return "", "", domain.Text{}
 		}
 		dir = parent
 	}
@@ -148,9 +149,9 @@ func (g GitFS) findGitDir(root string) (gitDir, common, reason string) {
 		}
 		common = filepath.Clean(c)
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		return "", "", "Memo cannot read " + filepath.Join(gitDir, "commondir") + ", so commands that run git ask"
+		return "", "", domain.T("Memo cannot read {{.Path}}, so commands that run git ask", "Path", filepath.Join(gitDir, "commondir"))
 	}
-	return gitDir, common, ""
+	return gitDir, common, domain.Text{}
 }
 
 // looksBare: git takes a folder with HEAD, objects/ and refs/ for a bare
@@ -171,16 +172,16 @@ func (g GitFS) looksBare(dir string) bool {
 
 // configRisk reads one config file and what it includes; a missing file is
 // fine (git skips it too).
-func (g GitFS) configRisk(path string, depth int) string {
+func (g GitFS) configRisk(path string, depth int) domain.Text {
 	if depth > maxIncludeDepth {
-		return "this repository's git config nests includes deeper than git reads (" + path + "), so commands that run git ask"
+		return domain.T("this repository's git config nests includes deeper than git reads ({{.Path}}), so commands that run git ask", "Path", path)
 	}
 	b, err := g.ReadFile(path, maxGitFile)
 	if errors.Is(err, fs.ErrNotExist) {
-		return ""
+		return domain.Text{}
 	}
 	if err != nil {
-		return "Memo cannot read the git config " + path + " (" + err.Error() + "), so commands that run git ask"
+		return domain.T("Memo cannot read the git config {{.Path}} ({{.Error}}), so commands that run git ask", "Path", path, "Error", errText(err))
 	}
 	for _, e := range parseGitConfig(string(b)) {
 		if e.include() {
@@ -190,32 +191,32 @@ func (g GitFS) configRisk(path string, depth int) string {
 				continue
 			case strings.HasPrefix(p, "~/"):
 				if g.Home == "" {
-					return "this repository's git config includes " + p + ", which Memo cannot resolve, so commands that run git ask"
+					return domain.T("this repository's git config includes {{.Path}}, which Memo cannot resolve, so commands that run git ask", "Path", p)
 				}
 				p = filepath.Join(g.Home, p[2:])
 			case !filepath.IsAbs(p):
 				p = filepath.Join(filepath.Dir(path), p)
 			}
-			if reason := g.configRisk(p, depth+1); reason != "" {
+			if reason := g.configRisk(p, depth+1); !reason.IsZero() {
 				return reason
 			}
 			continue
 		}
 		if programKey(e.section, e.key) {
-			return "this repository's git config sets " + e.name() + " (in " + path + "), which can run a program, so commands that run git ask"
+			return domain.T("this repository's git config sets {{.Key}} (in {{.Path}}), which can run a program, so commands that run git ask", "Key", e.name(), "Path", path)
 		}
 	}
-	return ""
+	return domain.Text{}
 }
 
 // hookRisk finds an executable hook (or a link, which git follows).
-func (g GitFS) hookRisk(dir, sub string) string {
+func (g GitFS) hookRisk(dir, sub string) domain.Text {
 	entries, err := g.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return ""
+		return domain.Text{}
 	}
 	if err != nil {
-		return "Memo cannot list " + dir + ", so git lines that may run hooks ask"
+		return domain.T("Memo cannot list {{.Path}}, so git lines that may run hooks ask", "Path", dir)
 	}
 	for _, e := range entries {
 		if strings.HasSuffix(e.Name(), ".sample") {
@@ -224,17 +225,17 @@ func (g GitFS) hookRisk(dir, sub string) string {
 		p := filepath.Join(dir, e.Name())
 		kind, fi, err := g.Lstat(p)
 		if err != nil {
-			return "Memo cannot look at the hook " + p + ", so git lines that may run hooks ask"
+			return domain.T("Memo cannot look at the hook {{.Path}}, so git lines that may run hooks ask", "Path", p)
 		}
 		if kind == filekind.Link || (kind == filekind.File && (g.NoExecBits || fi.Mode()&0o111 != 0)) {
 			what := "git " + sub
 			if sub == "" {
 				what = "git"
 			}
-			return "this repository has the executable hook " + p + ", which `" + what + "` may run"
+			return domain.T("this repository has the executable hook {{.Path}}, which `{{.Command}}` may run", "Path", p, "Command", what)
 		}
 	}
-	return ""
+	return domain.Text{}
 }
 
 // gitEntry is one variable of a git config file.

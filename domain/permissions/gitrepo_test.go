@@ -26,7 +26,7 @@ func repo(t *testing.T, config string) string {
 }
 
 func gitReason(root, sub string) string {
-	return RepoGit(root, OSGitFS(""))(sub)
+	return RepoGit(root, OSGitFS(""))(sub).String()
 }
 
 const cleanConfig = `[core]
@@ -150,7 +150,7 @@ func TestGitConfigIncludes(t *testing.T) {
 	home := t.TempDir()
 	write(t, filepath.Join(home, "evil.cfg"), "[core]\n\tsshCommand = x\n", 0o644)
 	root = repo(t, "[include]\n\tpath = ~/evil.cfg\n")
-	if r := RepoGit(root, OSGitFS(home))("fetch"); !strings.Contains(r, "core.sshcommand") {
+	if r := RepoGit(root, OSGitFS(home))("fetch"); !strings.Contains(r.String(), "core.sshcommand") {
 		t.Errorf("~/ include: %q", r)
 	}
 
@@ -257,7 +257,7 @@ func TestGitHooks(t *testing.T) {
 func TestCheckCommandWithRepository(t *testing.T) {
 	root := repo(t, "[core]\n\tfsmonitor = /tmp/x\n")
 	v := CheckCommand([]string{"git status"}, "git status", RepoGit(root, OSGitFS("")))
-	if v.Approved || !strings.Contains(v.Reason, "core.fsmonitor") {
+	if v.Approved || !strings.Contains(v.Reason.String(), "core.fsmonitor") {
 		t.Errorf("%+v", v)
 	}
 	root = repo(t, cleanConfig)
@@ -301,7 +301,7 @@ func TestProgramsThatRunGit(t *testing.T) {
 	git := RepoGit(root, OSGitFS(""))
 	rules := []string{"go build", "npm test", "ls"}
 	for _, line := range []string{"go build ./...", "npm test"} {
-		if v := CheckCommand(rules, line, git); v.Approved || !strings.Contains(v.Reason, "core.fsmonitor") {
+		if v := CheckCommand(rules, line, git); v.Approved || !strings.Contains(v.Reason.String(), "core.fsmonitor") {
 			t.Errorf("%s: %+v, want it to ask naming core.fsmonitor", line, v)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"memo.dev/projects/domain"
 )
 
 // The table of risky arguments (SPEC §7.1): per program, the options and
@@ -31,7 +33,7 @@ const (
 // risk is one risky option or subcommand and why it is risky.
 type risk struct {
 	name string // long name without dashes, one character for a short option, or a subcommand
-	why  string
+	why  domain.Text
 }
 
 // program describes one program's risky arguments.
@@ -51,15 +53,15 @@ type program struct {
 	sub map[string]program
 	// operands inspects the whole argument list for what options cannot
 	// express (make's VAR=value, uniq's output file, sed's script …). It
-	// returns the reason to ask, or "".
-	operands func(args []string) string
+	// returns the reason to ask, or none.
+	operands func(args []string) domain.Text
 }
 
-const (
-	runsProgram   = "runs another program"
-	writesFile    = "can write a file anywhere"
-	changesConfig = "changes the configuration later approved commands run with"
-	otherRepo     = "points git at another repository or configuration"
+var (
+	runsProgram   = domain.T("runs another program")
+	writesFile    = domain.T("can write a file anywhere")
+	changesConfig = domain.T("changes the configuration later approved commands run with")
+	otherRepo     = domain.T("points git at another repository or configuration")
 )
 
 // programs is keyed by the base name of the command's first word.
@@ -68,13 +70,13 @@ var programs = map[string]program{
 		style: goFlag,
 		long: []risk{
 			{"exec", runsProgram}, {"toolexec", runsProgram}, {"vettool", runsProgram},
-			{"ldflags", "passes flags to the linker, which can run another program"},
-			{"gcflags", "passes flags to the compiler, which can write files"},
-			{"asmflags", "passes flags to the assembler, which can write files"},
+			{"ldflags", domain.T("passes flags to the linker, which can run another program")},
+			{"gcflags", domain.T("passes flags to the compiler, which can write files")},
+			{"asmflags", domain.T("passes flags to the assembler, which can write files")},
 			{"gccgoflags", runsProgram}, {"compiler", runsProgram},
-			{"overlay", "replaces source files with other files"},
-			{"modfile", "uses another go.mod, which can name a toolchain to download and run"},
-			{"C", "runs in another folder"},
+			{"overlay", domain.T("replaces source files with other files")},
+			{"modfile", domain.T("uses another go.mod, which can name a toolchain to download and run")},
+			{"C", domain.T("runs in another folder")},
 			{"o", writesFile}, {"pkgdir", writesFile}, {"outputdir", writesFile},
 			{"coverprofile", writesFile}, {"cpuprofile", writesFile}, {"memprofile", writesFile},
 			{"blockprofile", writesFile}, {"mutexprofile", writesFile}, {"trace", writesFile},
@@ -82,8 +84,8 @@ var programs = map[string]program{
 			{"json-out", writesFile},
 		},
 		riskySub: []risk{
-			{"generate", "runs the commands written in the source files"},
-			{"tool", "runs a tool program"},
+			{"generate", domain.T("runs the commands written in the source files")},
+			{"tool", domain.T("runs a tool program")},
 		},
 		sub: map[string]program{
 			"env": {style: goFlag, long: []risk{{"w", changesConfig}, {"u", changesConfig}}},
@@ -98,7 +100,7 @@ var programs = map[string]program{
 			{"upload-pack", runsProgram}, {"receive-pack", runsProgram}, {"exec", runsProgram},
 			{"open-files-in-pager", runsProgram}, {"extcmd", runsProgram}, {"tool", runsProgram},
 			{"config", changesConfig}, {"config-env", changesConfig},
-			{"template", "copies hooks from a template folder"},
+			{"template", domain.T("copies hooks from a template folder")},
 			{"separate-git-dir", otherRepo}, {"git-dir", otherRepo}, {"work-tree", otherRepo},
 			{"exec-path", runsProgram}, {"paginate", runsProgram}, {"remote", runsProgram},
 		},
@@ -110,7 +112,7 @@ var programs = map[string]program{
 			{"web--browse", runsProgram}, {"credential", runsProgram},
 			{"credential-store", runsProgram}, {"credential-cache", runsProgram},
 			{"remote-ext", runsProgram}, {"remote-fd", runsProgram},
-			{"hook", "runs hooks"}, {"maintenance", "installs scheduled jobs"},
+			{"hook", domain.T("runs hooks")}, {"maintenance", domain.T("installs scheduled jobs")},
 			{"upload-pack", runsProgram}, {"receive-pack", runsProgram},
 			{"shell", runsProgram}, {"http-backend", runsProgram},
 			{"fsmonitor--daemon", runsProgram},
@@ -165,32 +167,32 @@ var programs = map[string]program{
 			{"config", changesConfig}, {"target-dir", writesFile},
 			{"artifact-dir", writesFile}, {"out-dir", writesFile},
 		},
-		short:    []risk{{"Z", "turns on unstable features, some of which run programs"}, {"C", "runs in another folder"}},
-		riskySub: []risk{{"install", "downloads and installs a program"}},
+		short:    []risk{{"Z", domain.T("turns on unstable features, some of which run programs")}, {"C", domain.T("runs in another folder")}},
+		riskySub: []risk{{"install", domain.T("downloads and installs a program")}},
 	},
 	"make": {
 		style: getopt,
 		long: []risk{
-			{"file", "reads another makefile"}, {"makefile", "reads another makefile"},
-			{"directory", "runs in another folder"}, {"include-dir", "reads other makefiles"},
+			{"file", domain.T("reads another makefile")}, {"makefile", domain.T("reads another makefile")},
+			{"directory", domain.T("runs in another folder")}, {"include-dir", domain.T("reads other makefiles")},
 			{"eval", runsProgram}, {"jobserver-auth", runsProgram}, {"jobserver-fds", runsProgram},
 		},
-		short:    []risk{{"f", "reads another makefile"}, {"C", "runs in another folder"}, {"I", "reads other makefiles"}, {"E", runsProgram}},
+		short:    []risk{{"f", domain.T("reads another makefile")}, {"C", domain.T("runs in another folder")}, {"I", domain.T("reads other makefiles")}, {"E", runsProgram}},
 		operands: makeOperands,
 	},
 	"sed": {
 		style: getopt,
 		long: []risk{
-			{"in-place", "edits files in place"}, {"file", "reads its script from a file Memo cannot see"},
+			{"in-place", domain.T("edits files in place")}, {"file", domain.T("reads its script from a file Memo cannot see")},
 		},
-		short:    []risk{{"i", "edits files in place"}, {"f", "reads its script from a file Memo cannot see"}},
+		short:    []risk{{"i", domain.T("edits files in place")}, {"f", domain.T("reads its script from a file Memo cannot see")}},
 		operands: sedOperands,
 	},
 	"sort": {
 		style: getopt,
 		long: []risk{
 			{"output", writesFile}, {"compress-program", runsProgram},
-			{"temporary-directory", writesFile}, {"files0-from", "reads its file names from a file"},
+			{"temporary-directory", writesFile}, {"files0-from", domain.T("reads its file names from a file")},
 		},
 		short: []risk{{"o", writesFile}, {"T", writesFile}},
 	},
@@ -243,7 +245,7 @@ var programs = map[string]program{
 	"zip": {
 		style: getoptExact,
 		long:  []risk{{"unzip-command", runsProgram}, {"out", writesFile}},
-		short: []risk{{"T", "tests the archive with a program that -TT can name"}, {"O", writesFile}},
+		short: []risk{{"T", domain.T("tests the archive with a program that -TT can name")}, {"O", writesFile}},
 	},
 	"rustc":   {style: goFlag, operands: compilerOperands},
 	"gcc":     {style: goFlag, operands: compilerOperands},
@@ -256,17 +258,17 @@ var programs = map[string]program{
 		style: goFlag,
 		long: []risk{
 			{"out", writesFile}, {"keyout", writesFile}, {"writerand", writesFile},
-			{"engine", "loads a library that runs code"}, {"provider", "loads a library that runs code"},
-			{"provider-path", "loads a library that runs code"},
+			{"engine", domain.T("loads a library that runs code")}, {"provider", domain.T("loads a library that runs code")},
+			{"provider-path", domain.T("loads a library that runs code")},
 		},
 	},
 	"cmake":    {style: goFlag, operands: cmakeOperands},
 	"bazel":    {style: goFlag, long: bazelRisks},
 	"bazelisk": {style: goFlag, long: bazelRisks},
-	"mvn":      {style: getoptExact, long: []risk{{"settings", changesConfig}, {"global-settings", changesConfig}, {"file", "reads another build file"}}, short: []risk{{"s", changesConfig}, {"f", "reads another build file"}}, operands: mavenOperands},
-	"mvnw":     {style: getoptExact, long: []risk{{"settings", changesConfig}, {"global-settings", changesConfig}, {"file", "reads another build file"}}, short: []risk{{"s", changesConfig}, {"f", "reads another build file"}}, operands: mavenOperands},
-	"gradle":   {style: getopt, long: []risk{{"init-script", runsProgram}, {"build-file", "reads another build file"}, {"settings-file", "reads another build file"}, {"project-dir", "runs in another folder"}}, short: []risk{{"I", runsProgram}, {"b", "reads another build file"}, {"c", "reads another build file"}, {"p", "runs in another folder"}}},
-	"gradlew":  {style: getopt, long: []risk{{"init-script", runsProgram}, {"build-file", "reads another build file"}, {"settings-file", "reads another build file"}, {"project-dir", "runs in another folder"}}, short: []risk{{"I", runsProgram}, {"b", "reads another build file"}, {"c", "reads another build file"}, {"p", "runs in another folder"}}},
+	"mvn":      {style: getoptExact, long: []risk{{"settings", changesConfig}, {"global-settings", changesConfig}, {"file", domain.T("reads another build file")}}, short: []risk{{"s", changesConfig}, {"f", domain.T("reads another build file")}}, operands: mavenOperands},
+	"mvnw":     {style: getoptExact, long: []risk{{"settings", changesConfig}, {"global-settings", changesConfig}, {"file", domain.T("reads another build file")}}, short: []risk{{"s", changesConfig}, {"f", domain.T("reads another build file")}}, operands: mavenOperands},
+	"gradle":   {style: getopt, long: []risk{{"init-script", runsProgram}, {"build-file", domain.T("reads another build file")}, {"settings-file", domain.T("reads another build file")}, {"project-dir", domain.T("runs in another folder")}}, short: []risk{{"I", runsProgram}, {"b", domain.T("reads another build file")}, {"c", domain.T("reads another build file")}, {"p", domain.T("runs in another folder")}}},
+	"gradlew":  {style: getopt, long: []risk{{"init-script", runsProgram}, {"build-file", domain.T("reads another build file")}, {"settings-file", domain.T("reads another build file")}, {"project-dir", domain.T("runs in another folder")}}, short: []risk{{"I", runsProgram}, {"b", domain.T("reads another build file")}, {"c", domain.T("reads another build file")}, {"p", domain.T("runs in another folder")}}},
 	"dotnet":   {style: getoptExact, riskySub: []risk{{"exec", runsProgram}, {"tool", runsProgram}, {"dnx", runsProgram}}},
 	"info":     {style: getopt, long: []risk{{"output", writesFile}, {"dribble", writesFile}, {"init-file", runsProgram}}, short: []risk{{"o", writesFile}}},
 	"pandoc": {
@@ -274,18 +276,18 @@ var programs = map[string]program{
 		long: []risk{
 			{"filter", runsProgram}, {"lua-filter", runsProgram}, {"pdf-engine", runsProgram},
 			{"pdf-engine-opt", runsProgram}, {"output", writesFile}, {"extract-media", writesFile},
-			{"data-dir", "reads templates and filters from another folder"}, {"defaults", "reads options from a file"},
+			{"data-dir", domain.T("reads templates and filters from another folder")}, {"defaults", domain.T("reads options from a file")},
 		},
-		short: []risk{{"F", runsProgram}, {"L", runsProgram}, {"o", writesFile}, {"d", "reads options from a file"}},
+		short: []risk{{"F", runsProgram}, {"L", runsProgram}, {"o", writesFile}, {"d", domain.T("reads options from a file")}},
 	},
-	"unzip":  {style: getoptExact, short: []risk{{"d", "extracts into another folder"}}},
+	"unzip":  {style: getoptExact, short: []risk{{"d", domain.T("extracts into another folder")}}},
 	"protoc": {style: getoptExact, long: []risk{{"plugin", runsProgram}, {"descriptor_set_out", writesFile}, {"dependency_out", writesFile}}},
 	"find": {
 		style: goFlag,
 		long: []risk{
 			{"exec", runsProgram}, {"execdir", runsProgram}, {"ok", runsProgram},
 			{"okdir", runsProgram}, {"fprint", writesFile}, {"fprint0", writesFile},
-			{"fprintf", writesFile}, {"fls", writesFile}, {"delete", "deletes files"},
+			{"fprintf", writesFile}, {"fls", writesFile}, {"delete", domain.T("deletes files")},
 		},
 	},
 }
@@ -309,33 +311,33 @@ var anyProgram = program{
 
 // checkArgs returns the reason a command's arguments ask, or "" when none of
 // them is risky. words are the unquoted words of the line, the program first.
-func checkArgs(words []string) string {
+func checkArgs(words []string) domain.Text {
 	if len(words) == 0 {
-		return ""
+		return domain.Text{}
 	}
 	name, p, ok := lookupProgram(words[0])
 	if !ok {
 		p = anyProgram
 	}
 	args := words[1:]
-	if reason := p.check(name, args); reason != "" {
+	if reason := p.check(name, args); !reason.IsZero() {
 		return reason
 	}
 	sub := strings.ToLower(firstOperand(args))
 	for _, r := range p.riskySub {
 		if sub == r.name {
-			return "`" + name + " " + sub + "` " + r.why
+			return domain.T("`{{.Word}}` {{.Why}}", "Word", name+" "+sub, "Why", r.why)
 		}
 		if p.subAbbrev && len(sub) >= 2 && strings.HasPrefix(r.name, sub) && !p.safeSub[sub] {
-			return "`" + name + " " + sub + "` " + r.why + " (" + name + " " + r.name + ")"
+			return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", name+" "+sub, "Why", r.why, "Spelled", name+" "+r.name)
 		}
 	}
 	if sp, ok := p.sub[sub]; ok && sub != "" {
-		if reason := sp.check(name+" "+sub, args); reason != "" {
+		if reason := sp.check(name+" "+sub, args); !reason.IsZero() {
 			return reason
 		}
 		if sp.operands != nil {
-			if reason := sp.operands(args); reason != "" {
+			if reason := sp.operands(args); !reason.IsZero() {
 				return reason
 			}
 		}
@@ -343,7 +345,7 @@ func checkArgs(words []string) string {
 	if p.operands != nil {
 		return p.operands(args)
 	}
-	return ""
+	return domain.Text{}
 }
 
 // programName is how the table and the refused list know a command: its
@@ -383,21 +385,21 @@ func firstOperand(args []string) string {
 // accepts. Every word is read, also after `--` and after an option that
 // takes a value: a value that looks like a risky option asks too, which costs
 // a question at worst.
-func (p program) check(name string, args []string) string {
+func (p program) check(name string, args []string) domain.Text {
 	for _, a := range args {
 		if len(a) < 2 || a[0] != '-' || a == "--" {
 			continue
 		}
 		if strings.HasPrefix(a, "--") {
 			if r, ok := p.matchLong(a[2:], p.style == getopt); ok {
-				return "`" + a + "` " + r.why + " (" + name + " --" + r.name + ")"
+				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", r.why, "Spelled", name+" --"+r.name)
 			}
 			continue
 		}
 		body := a[1:]
 		if p.style == goFlag || p.singleDashLong {
 			if r, ok := p.matchLong(body, p.singleDashLong && p.style == getopt); ok {
-				return "`" + a + "` " + r.why + " (" + name + " -" + r.name + ")"
+				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", r.why, "Spelled", name+" -"+r.name)
 			}
 		}
 		if p.style == goFlag {
@@ -406,12 +408,12 @@ func (p program) check(name string, args []string) string {
 		for i := 0; i < len(body); i++ {
 			for _, r := range p.short {
 				if body[i] == r.name[0] {
-					return "`" + a + "` " + r.why + " (" + name + " -" + r.name + ")"
+					return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", r.why, "Spelled", name+" -"+r.name)
 				}
 			}
 		}
 	}
-	return ""
+	return domain.Text{}
 }
 
 // matchLong finds the risky long option a spelling names: exactly, or as a
@@ -444,45 +446,45 @@ func normLong(s string) string {
 }
 
 // wordRisk asks when any argument equals word.
-func wordRisk(word, why string) func([]string) string {
-	return func(args []string) string {
+func wordRisk(word string, why domain.Text) func([]string) domain.Text {
+	return func(args []string) domain.Text {
 		for _, a := range args {
 			if a == word {
-				return "`" + word + "` " + why
+				return domain.T("`{{.Word}}` {{.Why}}", "Word", word, "Why", why)
 			}
 		}
-		return ""
+		return domain.Text{}
 	}
 }
 
 // gitOperands: options before the subcommand are git's global options
 // (-c, -C, -p, --git-dir …), and ext:: and fd:: remotes run programs.
-func gitOperands(args []string) string {
+func gitOperands(args []string) domain.Text {
 	if len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "--version" {
-		return "`" + args[0] + "` is a git option before the subcommand; those can change what git runs (-c, -C, -p, --git-dir …)"
+		return domain.T("`{{.Word}}` is a git option before the subcommand; those can change what git runs (-c, -C, -p, --git-dir …)", "Word", args[0])
 	}
 	for _, a := range args {
 		l := strings.ToLower(a)
 		if strings.Contains(l, "ext::") || strings.HasPrefix(l, "fd::") {
-			return "`" + a + "` is a remote that " + runsProgram
+			return domain.T("`{{.Word}}` is a remote that runs another program", "Word", a)
 		}
 	}
-	return ""
+	return domain.Text{}
 }
 
 // outsidePath: git clone and git init write a repository wherever their
 // operand points; one outside the project asks. A remote's URL is no path
 // (on Windows its colon alone makes it non-local).
-func outsidePath(args []string) string {
+func outsidePath(args []string) domain.Text {
 	for _, a := range args[1:] {
 		if strings.HasPrefix(a, "-") || gitRemote(a) {
 			continue
 		}
 		if a != "" && !filepath.IsLocal(a) {
-			return "`" + a + "` is outside the project; git would write a repository there"
+			return domain.T("`{{.Word}}` is outside the project; git would write a repository there", "Word", a)
 		}
 	}
-	return ""
+	return domain.Text{}
 }
 
 // gitRemote reports whether git reads the operand as a remote, not a local
@@ -501,28 +503,28 @@ func gitRemote(a string) bool {
 }
 
 // goOperands: a package named with @version is downloaded and built.
-func goOperands(args []string) string {
+func goOperands(args []string) domain.Text {
 	for _, a := range args {
 		if !strings.HasPrefix(a, "-") && strings.Contains(a, "@") {
-			return "`" + a + "` names a module version go would download and run"
+			return domain.T("`{{.Word}}` names a module version go would download and run", "Word", a)
 		}
 	}
-	return ""
+	return domain.Text{}
 }
 
 // makeOperands: VAR=value on make's command line overrides the makefile,
 // SHELL= among them.
-func makeOperands(args []string) string {
+func makeOperands(args []string) domain.Text {
 	for _, a := range args {
 		if !strings.HasPrefix(a, "-") && strings.Contains(a, "=") {
-			return "`" + a + "` overrides a make variable (SHELL= and others choose what make runs)"
+			return domain.T("`{{.Word}}` overrides a make variable (SHELL= and others choose what make runs)", "Word", a)
 		}
 	}
-	return ""
+	return domain.Text{}
 }
 
 // uniqOperands: uniq's second operand is its output file.
-func uniqOperands(args []string) string {
+func uniqOperands(args []string) domain.Text {
 	n := 0
 	valueNext := false
 	for _, a := range args {
@@ -535,56 +537,59 @@ func uniqOperands(args []string) string {
 		default:
 			n++
 			if n == 2 {
-				return "`" + a + "` is uniq's output file, which can be any file"
+				return domain.T("`{{.Word}}` is uniq's output file, which can be any file", "Word", a)
 			}
 		}
 	}
-	return ""
+	return domain.Text{}
 }
 
 // tarOperands: tar's first argument may be options without a dash (`tar xf`),
 // and an archive named host:file is reached through a remote shell.
-func tarOperands(args []string) string {
+func tarOperands(args []string) domain.Text {
 	for _, a := range args {
 		if !strings.HasPrefix(a, "-") && strings.Contains(a, ":") {
-			return "`" + a + "` names a remote archive, which tar reaches by running a remote shell"
+			return domain.T("`{{.Word}}` names a remote archive, which tar reaches by running a remote shell", "Word", a)
 		}
 	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		return ""
+		return domain.Text{}
 	}
 	reason := program{short: tarShort}.check("tar", []string{"-" + args[0]})
-	return strings.Replace(reason, "`-"+args[0]+"`", "`"+args[0]+"`", 1)
+	if !reason.IsZero() {
+		reason.Args["Word"] = args[0] // the word as typed, without the dash check added
+	}
+	return reason
 }
 
 var bazelRisks = []risk{
 	{"run_under", runsProgram}, {"script_path", writesFile}, {"bazelrc", changesConfig},
-	{"override_repository", "replaces a dependency with another folder"}, {"output_base", writesFile},
+	{"override_repository", domain.T("replaces a dependency with another folder")}, {"output_base", writesFile},
 	{"output_user_root", writesFile},
 }
 
 // cmakeOperands: -E runs commands, -P runs a script, -C reads a cache script,
 // -D sets a variable (the compiler among them); cmake glues values on.
-func cmakeOperands(args []string) string {
+func cmakeOperands(args []string) domain.Text {
 	for _, a := range args {
 		for _, o := range []string{"-E", "-P", "-C", "-D"} {
 			if strings.HasPrefix(a, o) {
-				return "`" + a + "` " + runsProgram + " (cmake " + o + ")"
+				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", runsProgram, "Spelled", "cmake "+o)
 			}
 		}
 	}
-	return ""
+	return domain.Text{}
 }
 
 // mavenOperands: plugin goals that run programs, and properties that set them.
-func mavenOperands(args []string) string {
+func mavenOperands(args []string) domain.Text {
 	for _, a := range args {
 		l := strings.ToLower(a)
 		if strings.HasPrefix(l, "-d") || strings.Contains(l, "exec:") || strings.Contains(l, "antrun:") {
-			return "`" + a + "` can make maven run a program"
+			return domain.T("`{{.Word}}` can make maven run a program", "Word", a)
 		}
 	}
-	return ""
+	return domain.Text{}
 }
 
 var tarShort = []risk{
@@ -594,31 +599,31 @@ var tarShort = []risk{
 
 // compilerOperands: C compilers and rustc take options glued to their values
 // (-B/dir, -o/file, -Clinker=x, -Wl,…) and read more options from @files.
-func compilerOperands(args []string) string {
+func compilerOperands(args []string) domain.Text {
 	for _, a := range args {
 		l := strings.ToLower(a)
 		switch {
 		case strings.HasPrefix(a, "@"):
-			return "`" + a + "` reads more arguments from a file"
+			return domain.T("`{{.Word}}` reads more arguments from a file", "Word", a)
 		case strings.HasPrefix(a, "-B"), strings.HasPrefix(a, "-wrapper"), strings.HasPrefix(a, "-fplugin"),
 			strings.HasPrefix(a, "-specs"), strings.HasPrefix(a, "--specs"), strings.HasPrefix(a, "-Wl,"),
 			strings.HasPrefix(a, "-Xlinker"), strings.HasPrefix(a, "-fuse-ld"), strings.HasPrefix(a, "-Z"),
 			strings.Contains(l, "linker"), strings.Contains(l, "link-arg"), strings.Contains(l, "llvm-args"):
-			return "`" + a + "` " + runsProgram
+			return domain.T("`{{.Word}}` {{.Why}}", "Word", a, "Why", runsProgram)
 		case strings.HasPrefix(a, "-o"), strings.HasPrefix(a, "--out"), strings.HasPrefix(a, "--emit"),
 			strings.HasPrefix(a, "-save-temps"), strings.HasPrefix(a, "-M"):
-			return "`" + a + "` " + writesFile
+			return domain.T("`{{.Word}}` {{.Why}}", "Word", a, "Why", writesFile)
 		}
 	}
-	return ""
+	return domain.Text{}
 }
 
 // plusCommand: `less +cmd` and `more +cmd` run a pager command at start.
-func plusCommand(args []string) string {
+func plusCommand(args []string) domain.Text {
 	for _, a := range args {
 		if strings.HasPrefix(a, "+") {
-			return "`" + a + "` runs a pager command"
+			return domain.T("`{{.Word}}` runs a pager command", "Word", a)
 		}
 	}
-	return ""
+	return domain.Text{}
 }

@@ -24,14 +24,14 @@ func lead(name string) []string {
 
 func asks(t *testing.T, words []string) {
 	t.Helper()
-	if checkArgs(words) == "" {
+	if checkArgs(words).IsZero() {
 		t.Errorf("%q is approved, want it to ask", strings.Join(words, " "))
 	}
 }
 
 func passes(t *testing.T, words []string) {
 	t.Helper()
-	if r := checkArgs(words); r != "" {
+	if r := checkArgs(words); !r.IsZero() {
 		t.Errorf("%q asks (%s), want it approved", strings.Join(words, " "), r)
 	}
 }
@@ -93,14 +93,14 @@ func entryTests(t *testing.T, base []string, p program) {
 			quoted := `"--` + n[:1] + `""` + n[1:] + `=v"`
 			line := strings.Join(base, " ") + " " + quoted
 			rule := strings.Join(base, " ")
-			if AcceptRule(rule) != "" { // find: refused as a rule, its table still holds
+			if !AcceptRule(rule).IsZero() { // find: refused as a rule, its table still holds
 				words, _ := Words(line)
-				if r := checkArgs(words); !strings.Contains(r, "-"+n) {
+				if r := checkArgs(words); !strings.Contains(r.String(), "-"+n) {
 					t.Errorf("%s: reason %q, want it to name -%s", line, r, n)
 				}
 				return
 			}
-			if v := CheckCommand([]string{rule}, line, nil); v.Approved || !strings.Contains(v.Reason, "--"+n) {
+			if v := CheckCommand([]string{rule}, line, nil); v.Approved || !strings.Contains(v.Reason.String(), "--"+n) {
 				t.Errorf("%s: approved=%v reason %q, want it to ask naming --%s", line, v.Approved, v.Reason, n)
 			}
 		})
@@ -258,7 +258,7 @@ func TestSedScripts(t *testing.T) {
 	}
 	for _, c := range cases {
 		words := with([]string{"sed"}, c.args...)
-		if got := checkArgs(words) != ""; got != c.ask {
+		if got := !checkArgs(words).IsZero(); got != c.ask {
 			t.Errorf("%q: asks=%v, want %v (%s)", strings.Join(words, " "), got, c.ask, checkArgs(words))
 		}
 	}

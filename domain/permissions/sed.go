@@ -1,6 +1,10 @@
 package permissions
 
-import "strings"
+import (
+	"strings"
+
+	"memo.dev/projects/domain"
+)
 
 // sed's script is a program: `e` and `s///e` run commands, `w`, `W` and
 // `s///w` write files. The character check leaves room for one sed command
@@ -9,7 +13,7 @@ import "strings"
 
 // sedOperands finds sed's scripts the way sed does (-e values, or the first
 // operand) and reads each.
-func sedOperands(args []string) string {
+func sedOperands(args []string) domain.Text {
 	var scripts []string
 	var operands []string
 	for i := 0; i < len(args); i++ {
@@ -61,41 +65,42 @@ func sedOperands(args []string) string {
 		scripts = append(scripts, operands[0])
 	}
 	for _, s := range scripts {
-		if reason := sedScriptRisk(s); reason != "" {
+		if reason := sedScriptRisk(s); !reason.IsZero() {
 			return reason
 		}
 	}
-	return ""
+	return domain.Text{}
 }
 
 // sedScriptRisk reads one sed command: an optional address, then the
 // command letter and its arguments.
-func sedScriptRisk(script string) string {
+func sedScriptRisk(script string) domain.Text {
+	unreadable := domain.T("Memo cannot read the sed script `{{.Script}}`", "Script", script)
 	s := strings.TrimLeft(script, " ")
 	rest, ok := skipSedAddress(s)
 	if !ok {
-		return "Memo cannot read the sed script `" + script + "`"
+		return unreadable
 	}
 	if rest, ok = skipSedAddressTail(rest); !ok {
-		return "Memo cannot read the sed script `" + script + "`"
+		return unreadable
 	}
 	rest = strings.TrimLeft(rest, " ")
 	if rest == "" {
-		return ""
+		return domain.Text{}
 	}
 	cmd, arg := rest[0], rest[1:]
 	switch cmd {
 	case 'e':
-		return "the sed script `" + script + "` runs a command (sed e)"
+		return domain.T("the sed script `{{.Script}}` runs a command (sed e)", "Script", script)
 	case 'w', 'W':
-		return "the sed script `" + script + "` writes a file (sed " + string(cmd) + ")"
+		return domain.T("the sed script `{{.Script}}` writes a file (sed {{.Command}})", "Script", script, "Command", string(cmd))
 	case 's':
 		return sedSubstitute(script, arg)
 	case 'y', '=', 'a', 'b', 'c', 'd', 'D', 'F', 'g', 'G', 'h', 'H', 'i', 'l', 'n', 'N',
 		'p', 'P', 'q', 'Q', 'r', 'R', 't', 'T', 'x', 'z', ':', 'v':
-		return ""
+		return domain.Text{}
 	}
-	return "Memo cannot read the sed script `" + script + "`"
+	return unreadable
 }
 
 func skipSedAddress(s string) (string, bool) {
@@ -132,8 +137,8 @@ func skipSedAddressTail(s string) (string, bool) {
 
 // sedSubstitute reads `s<d>regex<d>replacement<d>flags`: the flags e and w
 // run a command and write a file.
-func sedSubstitute(script, arg string) string {
-	unreadable := "Memo cannot read the sed script `" + script + "`"
+func sedSubstitute(script, arg string) domain.Text {
+	unreadable := domain.T("Memo cannot read the sed script `{{.Script}}`", "Script", script)
 	if arg == "" {
 		return unreadable
 	}
@@ -146,13 +151,13 @@ func sedSubstitute(script, arg string) string {
 	for i := 0; i < len(flags); i++ {
 		switch c := flags[i]; {
 		case c == 'e':
-			return "the sed script `" + script + "` runs the result as a command (s///e)"
+			return domain.T("the sed script `{{.Script}}` runs the result as a command (s///e)", "Script", script)
 		case c == 'w':
-			return "the sed script `" + script + "` writes a file (s///w)"
+			return domain.T("the sed script `{{.Script}}` writes a file (s///w)", "Script", script)
 		case strings.IndexByte("gpiImM0123456789", c) >= 0:
 		default:
 			return unreadable
 		}
 	}
-	return ""
+	return domain.Text{}
 }

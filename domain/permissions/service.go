@@ -3,7 +3,6 @@ package permissions
 import (
 	"errors"
 	"io/fs"
-	"strings"
 	"time"
 
 	"memo.dev/projects/domain"
@@ -49,17 +48,17 @@ func NewService(folders Folders, records Records, pins PinStore, home string, no
 }
 
 // Why a folder's pin is not consulted.
-const (
-	whyNotSetUp  = "this folder is not set up as a Memo project, so no permissions file applies here"
-	whyElsewhere = "this project was trusted at another path and has not been opened here yet (moved or copied): open it in Memo, then trust its permissions file"
-	whyMinimal   = "Minimal Mode is on: Memo reads no project files, so everything asks"
+var (
+	whyNotSetUp  = domain.T("this folder is not set up as a Memo project, so no permissions file applies here")
+	whyElsewhere = domain.T("this project was trusted at another path and has not been opened here yet (moved or copied): open it in Memo, then trust its permissions file")
+	whyMinimal   = domain.T("Minimal Mode is on: Memo reads no project files, so everything asks")
 )
 
 // noPins is the pin store of a folder whose pins do not apply.
 type noPins struct{}
 
 func (noPins) Pin(string) (Pin, bool, error) { return Pin{}, false, nil }
-func (noPins) SetPin(string, Pin) error      { return domain.Refused("%s", whyNotSetUp) }
+func (noPins) SetPin(string, Pin) error      { return whyNotSetUp.Err(domain.ErrRefused) }
 
 // folder answers which project path is in; a folder the guard refuses is
 // refused here too.
@@ -69,11 +68,12 @@ func (s *Service) folder(path string) (folder.Status, error) {
 		return proj, err
 	}
 	if !proj.Allowed {
-		reason := proj.Reason
-		if reason == "" {
-			reason = proj.Root + " may not be a Memo project"
+		if proj.Reason == "" {
+			return proj, domain.T("{{.Root}} may not be a Memo project", "Root", proj.Root).Err(domain.ErrRefused)
 		}
-		return proj, domain.Refused("%s", reason)
+		// The guard's own sentence; the window words refused folders from
+		// their reason code before this tab is ever shown.
+		return proj, domain.Refused("%s", proj.Reason)
 	}
 	return proj, nil
 }
@@ -82,7 +82,7 @@ func (s *Service) folder(path string) (folder.Status, error) {
 // up and the registry holds its id at this very folder. An id read from a
 // folder that was copied or moved and not opened since is not this folder's
 // yet (a clone can carry any id): nothing it pinned applies.
-func (s *Service) pinsFor(proj folder.Status) (PinStore, string, error) {
+func (s *Service) pinsFor(proj folder.Status) (PinStore, domain.Text, error) {
 	switch {
 	case !proj.SetUp:
 		return noPins{}, whyNotSetUp, nil
@@ -92,12 +92,12 @@ func (s *Service) pinsFor(proj folder.Status) (PinStore, string, error) {
 	}
 	rec, found, err := s.records.ByID(proj.ID)
 	if err != nil {
-		return nil, "", err
+		return nil, domain.Text{}, err
 	}
 	if !found || rec.Path != proj.Root {
 		return noPins{}, whyElsewhere, nil
 	}
-	return s.pins, "", nil
+	return s.pins, domain.Text{}, nil
 }
 
 // Show is a project's permissions file as read once now: its state against
@@ -114,7 +114,7 @@ func (s *Service) Show(path string) (Status, error) {
 	}
 	st, err := Load(proj.Root, proj.ID, s.read, pins)
 	st.Root, st.ProjectID, st.Why = proj.Root, proj.ID, why
-	if why == whyNotSetUp {
+	if why.Template == whyNotSetUp.Template {
 		st.ProjectID = ""
 	}
 	return st, err
@@ -178,14 +178,14 @@ func (s *Service) open(path string) (folder.Status, error) {
 		return proj, err
 	}
 	if !proj.SetUp {
-		return proj, domain.Refused("%s is not set up as a Memo project: set the project up first", proj.Root)
+		return proj, domain.T("{{.Root}} is not set up as a Memo project: set the project up first", "Root", proj.Root).Err(domain.ErrRefused)
 	}
 	proj, _, err = s.folders.Register(proj.Root)
 	if err != nil {
 		return proj, err
 	}
 	if proj.ID == "" {
-		return proj, domain.Refused("%s has no project id: set the project up first", proj.Root)
+		return proj, domain.T("{{.Root}} has no project id: set the project up first", "Root", proj.Root).Err(domain.ErrRefused)
 	}
 	return proj, nil
 }
@@ -218,9 +218,9 @@ func (s *Service) TrustReviewed(path, hash string) (Status, error) {
 	}
 	switch {
 	case st.State == StateNoFile:
-		return st, domain.NotFound("%s does not exist; there is nothing to trust", Path(proj.Root))
+		return st, nothingToTrust(Path(proj.Root))
 	case st.Hash != hash:
-		return st, domain.Conflict("%s changed since you reviewed it; review the new version, then trust it", Path(proj.Root))
+		return st, domain.T("{{.Path}} changed since you reviewed it; review the new version, then trust it", "Path", Path(proj.Root)).Err(domain.ErrConflict)
 	case st.State == StateInvalid:
 		return st, InvalidError(Path(proj.Root), st.Problems)
 	}
@@ -249,8 +249,8 @@ func (s *Service) CheckCommand(path, line string) (Verdict, error) {
 		return Verdict{}, err
 	}
 	v := st.CheckCommand(line, RepoGit(st.Root, s.git))
-	if st.Why != "" && strings.HasPrefix(v.Reason, noRuleApplies) {
-		v.Reason = "no rule applies: " + st.Why
+	if !st.Why.IsZero() && v.Reason.Template == noRuleApplies {
+		v.Reason = domain.T("no rule applies: {{.Why}}", "Why", st.Why)
 	}
 	return v, nil
 }
@@ -262,8 +262,8 @@ func (s *Service) CheckTool(path, tool string) (ToolVerdict, error) {
 		return ToolVerdict{}, err
 	}
 	v := st.CheckTool(tool)
-	if st.Why != "" && strings.HasPrefix(v.Reason, noToolApplies) {
-		v.Reason = "no tool is pre-approved: " + st.Why
+	if !st.Why.IsZero() && v.Reason.Template == noToolApplies {
+		v.Reason = domain.T("no tool is pre-approved: {{.Why}}", "Why", st.Why)
 	}
 	return v, nil
 }

@@ -157,7 +157,7 @@ func TestServiceLifecycle(t *testing.T) {
 	}
 	for _, c := range checks {
 		v, err := f.perms.CheckCommand(root, c.line)
-		if err != nil || v.Approved != c.approved || v.Rule != c.rule || !strings.Contains(v.Reason, c.reason) {
+		if err != nil || v.Approved != c.approved || v.Rule != c.rule || !strings.Contains(v.Reason.String(), c.reason) {
 			t.Errorf("trusted: CheckCommand(%q) = %+v, %v; want approved=%v rule=%q reason with %q", c.line, v, err, c.approved, c.rule, c.reason)
 		}
 	}
@@ -172,7 +172,7 @@ func TestServiceLifecycle(t *testing.T) {
 	os.MkdirAll(filepath.Join(root, ".git", "objects"), 0o755)
 	os.MkdirAll(filepath.Join(root, ".git", "refs"), 0o755)
 	writeFile(t, filepath.Join(root, ".git", "HEAD"), "ref: refs/heads/main\n")
-	if v, _ := f.perms.CheckCommand(root, "git status"); v.Approved || !strings.Contains(v.Reason, "fsmonitor") {
+	if v, _ := f.perms.CheckCommand(root, "git status"); v.Approved || !strings.Contains(v.Reason.String(), "fsmonitor") {
 		t.Errorf("git status with core.fsmonitor set = %+v, want asking because of it", v)
 	}
 	os.RemoveAll(filepath.Join(root, ".git"))
@@ -184,7 +184,7 @@ func TestServiceLifecycle(t *testing.T) {
 	if st.State != permissions.StateChanged || st.Trusted || len(st.Effective.AllowedCommands) != 0 {
 		t.Errorf("changed file: %+v", st)
 	}
-	if v, _ := f.perms.CheckCommand(root, "go test"); v.Approved || !strings.Contains(v.Reason, "changed since you trusted") {
+	if v, _ := f.perms.CheckCommand(root, "go test"); v.Approved || !strings.Contains(v.Reason.String(), "changed since you trusted") {
 		t.Errorf("changed file: CheckCommand(go test) = %+v, want asking because it changed", v)
 	}
 	if v, _ := f.perms.CheckTool(root, "read_file"); v.Approved {
@@ -262,10 +262,10 @@ func TestServiceRefusals(t *testing.T) {
 		if _, err := f.perms.Trust(dir); domain.KindOf(err) != domain.KindForbidden || !strings.Contains(err.Error(), "set the project up first") {
 			t.Errorf("trust in a folder not set up = %v, want forbidden: set up first", err)
 		}
-		if v, err := f.perms.CheckCommand(dir, "go test"); err != nil || v.Approved || !strings.Contains(v.Reason, "not set up") {
+		if v, err := f.perms.CheckCommand(dir, "go test"); err != nil || v.Approved || !strings.Contains(v.Reason.String(), "not set up") {
 			t.Errorf("check-command in a folder not set up = %+v, %v", v, err)
 		}
-		if v, err := f.perms.CheckTool(dir, "read_file"); err != nil || v.Approved || !strings.Contains(v.Reason, "not set up") {
+		if v, err := f.perms.CheckTool(dir, "read_file"); err != nil || v.Approved || !strings.Contains(v.Reason.String(), "not set up") {
 			t.Errorf("check-tool in a folder not set up = %+v, %v", v, err)
 		}
 	}
@@ -292,10 +292,10 @@ func TestCopiedProjectStartsUntrusted(t *testing.T) {
 
 	// Before B is opened it carries A's id, which the registry holds at A.
 	st, err := f.perms.Show(b)
-	if err != nil || st.State != permissions.StateNotTrusted || st.Trusted || st.Why == "" {
+	if err != nil || st.State != permissions.StateNotTrusted || st.Trusted || st.Why.IsZero() {
 		t.Errorf("the copy before it is opened: %+v, %v; want not trusted", st, err)
 	}
-	if v, _ := f.perms.CheckCommand(b, "go test"); v.Approved || !strings.Contains(v.Reason, "another path") {
+	if v, _ := f.perms.CheckCommand(b, "go test"); v.Approved || !strings.Contains(v.Reason.String(), "another path") {
 		t.Errorf("the copy before it is opened approves: %+v", v)
 	}
 
@@ -351,10 +351,10 @@ func TestMinimalModeGrantsNothing(t *testing.T) {
 	if err := f.projects.SetMinimal(true); err != nil {
 		t.Fatal(err)
 	}
-	if v, err := f.perms.CheckCommand(root, "go test"); err != nil || v.Approved || !strings.Contains(v.Reason, "Minimal Mode") {
+	if v, err := f.perms.CheckCommand(root, "go test"); err != nil || v.Approved || !strings.Contains(v.Reason.String(), "Minimal Mode") {
 		t.Errorf("Minimal Mode: CheckCommand = %+v, %v", v, err)
 	}
-	if v, err := f.perms.CheckTool(root, "read_file"); err != nil || v.Approved || !strings.Contains(v.Reason, "Minimal Mode") {
+	if v, err := f.perms.CheckTool(root, "read_file"); err != nil || v.Approved || !strings.Contains(v.Reason.String(), "Minimal Mode") {
 		t.Errorf("Minimal Mode: CheckTool = %+v, %v", v, err)
 	}
 	// The editor still shows the file as it is.

@@ -44,20 +44,20 @@ const (
 )
 
 // Meaning says in one sentence what a state means for the agent.
-func (s State) Meaning() string {
+func (s State) Meaning() domain.Text {
 	switch s {
 	case StateNoFile:
-		return "There is no permissions file: every command and tool asks."
+		return domain.T("There is no permissions file: every command and tool asks.")
 	case StateNotTrusted:
-		return "The permissions file is not trusted yet: it is ignored and everything asks until you trust it."
+		return domain.T("The permissions file is not trusted yet: it is ignored and everything asks until you trust it.")
 	case StateTrusted:
-		return "The permissions file is trusted: its rules pre-approve what they name."
+		return domain.T("The permissions file is trusted: its rules pre-approve what they name.")
 	case StateChanged:
-		return "The permissions file changed since you trusted it: it is ignored and everything asks until you trust it again."
+		return domain.T("The permissions file changed since you trusted it: it is ignored and everything asks until you trust it again.")
 	case StateInvalid:
-		return "The permissions file has problems: it is ignored whole and everything asks until it is fixed."
+		return domain.T("The permissions file has problems: it is ignored whole and everything asks until it is fixed.")
 	}
-	return ""
+	return domain.Text{}
 }
 
 // Status is a project's permissions as read once from disk.
@@ -81,9 +81,9 @@ type Status struct {
 	// when the folder is not set up); Why says why no pin applies there, when
 	// one cannot (not set up, moved or copied and not opened since, Minimal
 	// Mode).
-	Root      string `json:"-"`
-	ProjectID string `json:"-"`
-	Why       string `json:"-"`
+	Root      string      `json:"-"`
+	ProjectID string      `json:"-"`
+	Why       domain.Text `json:"-"`
 }
 
 // Hash is the hex SHA-256 of b.
@@ -117,7 +117,7 @@ func Load(root, projectID string, read ReadFunc, pins PinStore) (Status, error) 
 		// A link, a FIFO, a huge file: there is something, and it is ignored.
 		st.Exists = true
 		st.State = StateInvalid
-		st.Problems = append(st.Problems, Problem{Where: "file", Problem: err.Error()})
+		st.Problems = append(st.Problems, Problem{Where: "file", Problem: errText(err)})
 		return st, nil
 	}
 	return judge(st, b), nil
@@ -161,11 +161,15 @@ func Trust(root, projectID string, read ReadFunc, pins PinStore, now time.Time) 
 	}
 	switch st.State {
 	case StateNoFile:
-		return st, domain.NotFound("%s does not exist; there is nothing to trust", Path(root))
+		return st, nothingToTrust(Path(root))
 	case StateInvalid:
 		return st, InvalidError(Path(root), st.Problems)
 	}
 	return pinBytes(st, projectID, pins, now)
+}
+
+func nothingToTrust(path string) error {
+	return domain.T("{{.Path}} does not exist; there is nothing to trust", "Path", path).Err(domain.ErrNotFound)
 }
 
 // Save validates content, writes it atomically with write and trusts those
@@ -173,7 +177,7 @@ func Trust(root, projectID string, read ReadFunc, pins PinStore, now time.Time) 
 func Save(root, projectID string, content []byte, write func(path string, data []byte) error, pins PinStore, now time.Time) (Status, error) {
 	st := Status{Problems: []Problem{}, Effective: none()}
 	if len(content) > MaxFileSize {
-		st.Problems = []Problem{{Where: "file", Problem: fmt.Sprintf("the file is larger than %d KiB", MaxFileSize>>10)}}
+		st.Problems = []Problem{{Where: "file", Problem: domain.T("the file is larger than {{.KiB}} KiB", "KiB", MaxFileSize>>10)}}
 		return st, InvalidError(Path(root), st.Problems)
 	}
 	pin, pinned, err := pins.Pin(projectID)
@@ -227,18 +231,20 @@ func InvalidError(path string, probs []Problem) error {
 	return &FileError{Path: path, Problems: probs}
 }
 
-// The reasons of a file that grants nothing in its state start so.
+// The templates of the reasons of a file that grants nothing in its state
+// (spelled out again where domain.T makes them: the translation test reads
+// literal templates).
 const (
-	noRuleApplies = "no rule applies. "
-	noToolApplies = "no tool is pre-approved. "
+	noRuleApplies = "no rule applies. {{.Meaning}}"
+	noToolApplies = "no tool is pre-approved. {{.Meaning}}"
 )
 
 // CheckCommand decides a line for this project: only the effective (trusted)
 // rules count. When none do, the reason says why the file does not apply.
 func (st Status) CheckCommand(line string, git GitCheck) Verdict {
 	v := NewChecker(st.Effective.AllowedCommands).Check(line, git)
-	if !v.Approved && v.Reason == noRule && st.State != StateTrusted {
-		v.Reason = noRuleApplies + st.State.Meaning()
+	if !v.Approved && v.Reason.Template == noRule.Template && st.State != StateTrusted {
+		v.Reason = domain.T("no rule applies. {{.Meaning}}", "Meaning", st.State.Meaning())
 	}
 	return v
 }
@@ -246,8 +252,8 @@ func (st Status) CheckCommand(line string, git GitCheck) Verdict {
 // CheckTool decides a tool for this project from the effective tools.
 func (st Status) CheckTool(name string) ToolVerdict {
 	v := CheckTool(st.Effective.AllowedTools, name)
-	if !v.Approved && AcceptTool(name) == "" && st.State != StateTrusted {
-		v.Reason = noToolApplies + st.State.Meaning()
+	if !v.Approved && AcceptTool(name).IsZero() && st.State != StateTrusted {
+		v.Reason = domain.T("no tool is pre-approved. {{.Meaning}}", "Meaning", st.State.Meaning())
 	}
 	return v
 }

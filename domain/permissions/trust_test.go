@@ -124,7 +124,7 @@ func TestLoadRefusesLinksAndOversizedFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	st, err := Load(root, "p", untrusted.ReadFile, pins)
-	if err != nil || st.State != StateInvalid || !strings.Contains(st.Problems[0].Problem, "symbolic link") {
+	if err != nil || st.State != StateInvalid || !strings.Contains(st.Problems[0].Problem.String(), "symbolic link") {
 		t.Errorf("link: %+v %v", st, err)
 	}
 	if _, err := Trust(root, "p", untrusted.ReadFile, pins, now); domain.KindOf(err) != domain.KindInvalid {
@@ -133,7 +133,7 @@ func TestLoadRefusesLinksAndOversizedFiles(t *testing.T) {
 
 	root = project(t, `{"version":1,"allowed_commands":["`+strings.Repeat("a", MaxFileSize)+`"]}`)
 	st, _ = Load(root, "p", untrusted.ReadFile, pins)
-	if st.State != StateInvalid || !strings.Contains(st.Problems[0].Problem, "larger than") {
+	if st.State != StateInvalid || !strings.Contains(st.Problems[0].Problem.String(), "larger than") {
 		t.Errorf("oversized: %+v", st.Problems)
 	}
 }
@@ -165,7 +165,7 @@ func TestSave(t *testing.T) {
 
 func TestStateMeaning(t *testing.T) {
 	for _, s := range []State{StateNoFile, StateNotTrusted, StateTrusted, StateChanged, StateInvalid} {
-		if s.Meaning() == "" {
+		if s.Meaning().IsZero() {
 			t.Errorf("%s has no meaning", s)
 		}
 	}
@@ -175,17 +175,17 @@ func TestStatusChecks(t *testing.T) {
 	pins := memPins{}
 	root := project(t, goodFile)
 	st, _ := Load(root, "p", untrusted.ReadFile, pins)
-	if v := st.CheckCommand("go test ./...", nil); v.Approved || !strings.Contains(v.Reason, "not trusted") {
+	if v := st.CheckCommand("go test ./...", nil); v.Approved || !strings.Contains(v.Reason.String(), "not trusted") {
 		t.Errorf("untrusted file approves: %+v", v)
 	}
-	if v := st.CheckTool("read_file"); v.Approved || !strings.Contains(v.Reason, "not trusted") {
+	if v := st.CheckTool("read_file"); v.Approved || !strings.Contains(v.Reason.String(), "not trusted") {
 		t.Errorf("untrusted file approves a tool: %+v", v)
 	}
 	st, _ = Trust(root, "p", untrusted.ReadFile, pins, now)
 	if v := st.CheckCommand("go test ./...", nil); !v.Approved || v.Rule != "go test" {
 		t.Errorf("trusted: %+v", v)
 	}
-	if v := st.CheckCommand("go test ; id", nil); v.Approved || !strings.Contains(v.Reason, "`;`") {
+	if v := st.CheckCommand("go test ; id", nil); v.Approved || !strings.Contains(v.Reason.String(), "`;`") {
 		t.Errorf("trusted, chained: %+v", v)
 	}
 	if v := st.CheckTool("read_file"); !v.Approved {
