@@ -14,6 +14,7 @@ import (
 
 	"memo.dev/projects/app/startenv"
 	"memo.dev/projects/assets"
+	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/memory"
 	"memo.dev/projects/ui"
 	"memo.dev/projects/ui/sessionbus"
@@ -95,7 +96,13 @@ func (e *env) window(path string) (code int) {
 func openMemory(open func() (*memory.Service, error)) (ui.Memories, memory.State) {
 	mem, err := open()
 	if err != nil {
-		return nil, memory.State{Reason: err.Error()}
+		st := memory.State{Reason: err.Error()}
+		// The window words the sentence in its reader's language when the
+		// store made all of it from a template.
+		if t, ok := domain.TextOf(err); ok && t.String() == st.Reason {
+			st.ReasonText = &t
+		}
+		return nil, st
 	}
 	return mem, mem.State()
 }

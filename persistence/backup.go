@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
 )
 
@@ -49,7 +50,7 @@ func Backups(dataDir string) ([]string, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fsError(err, "cannot list the backups in %s", dir)
+		return nil, fsError(err, domain.T("cannot list the backups in {{.Folder}}", "Folder", dir))
 	}
 	type backup struct {
 		path string
@@ -95,7 +96,7 @@ func Backups(dataDir string) ([]string, error) {
 func backupDB(src, dir, prefix, name, table string, opt memoryOptions) (string, error) {
 	final := filepath.Join(dir, name)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", fsError(err, "cannot create the backups folder")
+		return "", fsError(err, domain.T("cannot create the backups folder"))
 	}
 	// One backup at a time in a data home: while this lock is held, a
 	// staging folder in dir belongs to a run that died.
@@ -104,7 +105,7 @@ func backupDB(src, dir, prefix, name, table string, opt memoryOptions) (string, 
 		return "", busy(filepath.Dir(dir))
 	}
 	if err != nil {
-		return "", fsError(err, "cannot lock the backups folder")
+		return "", fsError(err, domain.T("cannot lock the backups folder"))
 	}
 	defer unlock()
 	removeStaging(dir)
@@ -112,11 +113,11 @@ func backupDB(src, dir, prefix, name, table string, opt memoryOptions) (string, 
 		return done, nil
 	}
 	if _, err := os.Lstat(final); err == nil {
-		return "", fmt.Errorf("%s already exists", final)
+		return "", domain.T("{{.Path}} already exists", "Path", final).Err(errInternal)
 	}
 	tmp, err := os.MkdirTemp(dir, stagingPrefix)
 	if err != nil {
-		return "", fsError(err, "cannot write in the backups folder")
+		return "", fsError(err, domain.T("cannot write in the backups folder"))
 	}
 	defer os.RemoveAll(tmp)
 	if err := opt.step("staged"); err != nil {
@@ -145,7 +146,7 @@ func backupDB(src, dir, prefix, name, table string, opt memoryOptions) (string, 
 			return "", err
 		}
 		if verr = nil; got != want {
-			verr = fmt.Errorf("the copy holds %d rows of %s where %s holds %d", got, table, filepath.Base(src), want)
+			verr = domain.T("the copy holds {{.Got}} rows of {{.Table}} where {{.File}} holds {{.Want}}", "Got", got, "Table", table, "File", filepath.Base(src), "Want", want).Err(errInternal)
 			continue
 		}
 		break
@@ -157,11 +158,11 @@ func backupDB(src, dir, prefix, name, table string, opt memoryOptions) (string, 
 		return "", err
 	}
 	if err := os.Rename(copyPath, final); err != nil {
-		return "", fmt.Errorf("cannot put the backup in place: %v", err)
+		return "", domain.T("cannot put the backup in place: {{.Error}}", "Error", err.Error()).Err(errInternal)
 	}
 	if err := atomicfile.SyncDir(dir); err != nil {
 		os.Remove(final)
-		return "", fmt.Errorf("cannot save the backups folder: %v", err)
+		return "", domain.T("cannot save the backups folder: {{.Error}}", "Error", err.Error()).Err(errInternal)
 	}
 	return final, nil
 }
@@ -365,7 +366,7 @@ func copySnapshot(src, dst, table string, opt memoryOptions) (int64, error) {
 		return 0, describe(src, err)
 	}
 	if cerr != nil {
-		return 0, fmt.Errorf("cannot copy %s: %v", filepath.Base(src), cerr)
+		return 0, domain.T("cannot copy {{.File}}: {{.Error}}", "File", filepath.Base(src), "Error", cerr.Error()).Err(errInternal)
 	}
 	return rows, nil
 }
@@ -404,22 +405,22 @@ func verifyCopy(path, table string) (int64, error) {
 	defer db.Close()
 	conn, err := db.Conn(ctx)
 	if err != nil {
-		return 0, fmt.Errorf("the copy does not open: %v", err)
+		return 0, domain.T("the copy does not open: {{.Error}}", "Error", err.Error()).Err(errInternal)
 	}
 	defer conn.Close()
 	var mode string
 	if err := conn.QueryRowContext(ctx, "PRAGMA journal_mode=DELETE").Scan(&mode); err != nil {
-		return 0, fmt.Errorf("the copy does not open: %v", err)
+		return 0, domain.T("the copy does not open: {{.Error}}", "Error", err.Error()).Err(errInternal)
 	}
 	if mode != "delete" {
-		return 0, fmt.Errorf("the copy stays in %s mode", mode)
+		return 0, domain.T("the copy stays in {{.Mode}} mode", "Mode", mode).Err(errInternal)
 	}
 
 	synced := make(chan error, 1)
 	go func() { synced <- syncFile(path) }()
 	rows, err := checkCopy(ctx, conn, table)
 	if serr := <-synced; err == nil && serr != nil {
-		err = fmt.Errorf("cannot save the copy: %v", serr)
+		err = domain.T("cannot save the copy: {{.Error}}", "Error", serr.Error()).Err(errInternal)
 	}
 	return rows, err
 }
@@ -428,32 +429,32 @@ func verifyCopy(path, table string) (int64, error) {
 func checkCopy(ctx context.Context, conn *sql.Conn, table string) (int64, error) {
 	res, err := conn.QueryContext(ctx, "PRAGMA quick_check")
 	if err != nil {
-		return 0, fmt.Errorf("the copy cannot be checked: %v", err)
+		return 0, domain.T("the copy cannot be checked: {{.Error}}", "Error", err.Error()).Err(errInternal)
 	}
 	var problems []string
 	for res.Next() {
 		var line string
 		if err := res.Scan(&line); err != nil {
 			res.Close()
-			return 0, fmt.Errorf("the copy cannot be checked: %v", err)
+			return 0, domain.T("the copy cannot be checked: {{.Error}}", "Error", err.Error()).Err(errInternal)
 		}
 		problems = append(problems, line)
 	}
 	if err := res.Close(); err != nil {
-		return 0, fmt.Errorf("the copy cannot be checked: %v", err)
+		return 0, domain.T("the copy cannot be checked: {{.Error}}", "Error", err.Error()).Err(errInternal)
 	}
 	if err := res.Err(); err != nil {
-		return 0, fmt.Errorf("the copy cannot be checked: %v", err)
+		return 0, domain.T("the copy cannot be checked: {{.Error}}", "Error", err.Error()).Err(errInternal)
 	}
 	if len(problems) != 1 || problems[0] != "ok" {
 		if len(problems) > 3 {
 			problems = problems[:3]
 		}
-		return 0, fmt.Errorf("the copy fails PRAGMA quick_check: %s", strings.Join(problems, "; "))
+		return 0, domain.T("the copy fails PRAGMA quick_check: {{.Problems}}", "Problems", strings.Join(problems, "; ")).Err(errInternal)
 	}
 	var rows int64
 	if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM "+table).Scan(&rows); err != nil {
-		return 0, fmt.Errorf("the copy cannot be counted: %v", err)
+		return 0, domain.T("the copy cannot be counted: {{.Error}}", "Error", err.Error()).Err(errInternal)
 	}
 	return rows, nil
 }

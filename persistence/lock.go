@@ -27,15 +27,15 @@ func lockData(dataDir string, wait time.Duration) (func(), error) {
 	case errors.Is(err, errLockBusy):
 		return nil, busy(dataDir)
 	case err != nil:
-		return nil, fsError(err, "cannot lock the data folder %s", dataDir)
+		return nil, fsError(err, domain.T("cannot lock the data folder {{.Folder}}", "Folder", dataDir))
 	}
 	return unlock, nil
 }
 
 // busy is the conflict of a lock that another process kept for the whole wait.
 func busy(dataDir string) error {
-	return domain.Conflict("another Memo process is busy with this data folder (%s); "+
-		"try again when it has finished, or end that process", dataDir)
+	return domain.T("another Memo process is busy with this data folder ({{.Folder}}); try again when it has finished, or end that process",
+		"Folder", dataDir).Err(domain.ErrConflict)
 }
 
 // poll calls try until it takes the lock, fails, or wait has passed, sleeping

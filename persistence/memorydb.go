@@ -220,7 +220,7 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 	}
 	if !found.exists {
 		if err := os.MkdirAll(dataDir, 0o700); err != nil {
-			return nil, fsError(err, "cannot create the data folder %s", dataDir)
+			return nil, fsError(err, domain.T("cannot create the data folder {{.Folder}}", "Folder", dataDir))
 		}
 	}
 	if m.db == nil {
@@ -244,10 +244,11 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 	if err != nil {
 		if !found.table {
 			m.Close()
-			return nil, fmt.Errorf("cannot create the memories table: %w", describe(path, err))
+			err = describe(path, err)
+			return nil, domain.T("cannot create the memories table: {{.Error}}", "Error", reason(err)).Wrap(errInternal, err)
 		}
 		m.hasProjectID = m.columnExists()
-		m.skip(fmt.Sprintf("adding project pools to %s failed (%v). Normal chats keep working; the next launch tries again.", path, err))
+		m.skip(domain.T("adding project pools to {{.Path}} failed ({{.Error}}). Normal chats keep working; the next launch tries again.", "Path", path, "Error", err.Error()))
 		return m, nil
 	}
 	m.hasProjectID = true
@@ -263,14 +264,14 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 	// rebuild guard (refuseRebuild) stops any table copy it might attempt.
 	if err := m.db.AutoMigrate(&memoryRow{}); err != nil {
 		m.state.ProjectMemory = false
-		m.state.Reason = fmt.Sprintf("the memories table in %s does not have the shape this version expects (%v). Normal chats keep working.", path, err)
+		m.setReason(domain.T("the memories table in {{.Path}} does not have the shape this version expects ({{.Error}}). Normal chats keep working.", "Path", path, "Error", err.Error()))
 	}
 	return m, nil
 }
 
 // openUnchanged opens memory.db for normal chats after the change was skipped:
 // no journal-mode change, no table, no index.
-func (m *MemoryDB) openUnchanged(opt memoryOptions, reason string) (*MemoryDB, error) {
+func (m *MemoryDB) openUnchanged(opt memoryOptions, reason domain.Text) (*MemoryDB, error) {
 	if err := m.openReader(opt); err != nil {
 		return nil, err
 	}
@@ -278,23 +279,30 @@ func (m *MemoryDB) openUnchanged(opt memoryOptions, reason string) (*MemoryDB, e
 	return m, nil
 }
 
-func (m *MemoryDB) skip(reason string) {
+func (m *MemoryDB) skip(reason domain.Text) {
 	m.state.Schema = memory.SchemaLegacy
 	if m.hasProjectID {
 		m.state.Schema = memory.SchemaCurrent
 	}
 	m.state.ProjectMemory = false
-	m.state.Reason = reason
+	m.setReason(reason)
+}
+
+// setReason says why project memory is off, in English (Reason) and kept
+// apart for the window (ReasonText).
+func (m *MemoryDB) setReason(reason domain.Text) {
+	m.state.Reason = reason.String()
+	m.state.ReasonText = &reason
 }
 
 // backupFailed is the Reason of a skipped change. rolledBack says that the
 // open rolled back a hot journal first: the file did change then (back to
 // its last commit), and the sentence must not claim otherwise.
-func backupFailed(path string, err error, rolledBack bool) string {
+func backupFailed(path string, err error, rolledBack bool) domain.Text {
 	if rolledBack {
-		return fmt.Sprintf("Memo could not back up %s before adding project pools (%v). The file holds its last committed state: a program that stopped in the middle of a write had left an unfinished change in it, which Memo rolled back (as every SQLite program does on opening it); nothing else was changed. Normal chats keep working; the next launch tries again.", path, err)
+		return domain.T("Memo could not back up {{.Path}} before adding project pools ({{.Error}}). The file holds its last committed state: a program that stopped in the middle of a write had left an unfinished change in it, which Memo rolled back (as every SQLite program does on opening it); nothing else was changed. Normal chats keep working; the next launch tries again.", "Path", path, "Error", reason(err))
 	}
-	return fmt.Sprintf("Memo could not back up %s before adding project pools (%v), so the file was left exactly as it was. Normal chats keep working; the next launch tries again.", path, err)
+	return domain.T("Memo could not back up {{.Path}} before adding project pools ({{.Error}}), so the file was left exactly as it was. Normal chats keep working; the next launch tries again.", "Path", path, "Error", reason(err))
 }
 
 // openWriter opens the read-write connection every later call uses.
@@ -466,10 +474,10 @@ func inspectMemoryFile(path string) (memoryFile, error) {
 		return found, nil
 	}
 	if err != nil {
-		return found, fsError(err, "%s cannot be read", path)
+		return found, fsError(err, domain.T("{{.Path}} cannot be read", "Path", path))
 	}
 	if st.IsDir() {
-		return found, fmt.Errorf("%s is a folder, not a SQLite database", path)
+		return found, domain.T("{{.Path}} is a folder, not a SQLite database", "Path", path).Err(errInternal)
 	}
 	found.exists = true
 	db, err := sql.Open(sqliteDriverName, sqliteURI(path, "mode=ro", "_pragma=busy_timeout(5000)"))
@@ -553,7 +561,11 @@ func (m *MemoryDB) pool(db *gorm.DB, projectID string) (*gorm.DB, error) {
 }
 
 func (m *MemoryDB) noProjectMemory() error {
-	return domain.Refused("project memory is not available this launch: %s", m.state.Reason)
+	why := any(m.state.Reason)
+	if m.state.ReasonText != nil {
+		why = *m.state.ReasonText
+	}
+	return domain.T("project memory is not available this launch: {{.Reason}}", "Reason", why).Err(domain.ErrRefused)
 }
 
 // Count returns the number of memories in one pool ("" is the global pool).
@@ -588,7 +600,7 @@ var _ memory.Store = (*MemoryDB)(nil)
 // A project pool is refused while project memory is off.
 func (m *MemoryDB) Add(pool, kind, content string) (memory.Memory, error) {
 	if strings.TrimSpace(content) == "" {
-		return memory.Memory{}, domain.Invalid("a memory needs some content")
+		return memory.Memory{}, domain.T("a memory needs some content").Err(domain.ErrInvalid)
 	}
 	if pool != "" && !m.state.ProjectMemory {
 		return memory.Memory{}, m.noProjectMemory()
@@ -690,7 +702,7 @@ func (m *MemoryDB) Edit(pool string, id int64, content string) (memory.Memory, e
 			return res.Error
 		}
 		if res.RowsAffected == 0 {
-			return domain.NotFound("no memory with id %d in this pool", id)
+			return domain.T("no memory with id {{.ID}} in this pool", "ID", id).Err(domain.ErrNotFound)
 		}
 		return tx.Model(&memoryRow{}).Where("id = ?", id).Take(&row).Error
 	})
@@ -720,7 +732,7 @@ func (m *MemoryDB) Remove(pool string, id int64) error {
 		return describe(m.path, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return domain.NotFound("no memory with id %d in this pool", id)
+		return domain.T("no memory with id {{.ID}} in this pool", "ID", id).Err(domain.ErrNotFound)
 	}
 	return nil
 }

@@ -88,7 +88,7 @@ func Open(home string, opt Options) (*Store, error) {
 		return s, nil
 	}
 	if err := os.MkdirAll(s.dataDir, 0o700); err != nil {
-		return nil, fsError(err, "cannot create the data folder %s", s.dataDir)
+		return nil, fsError(err, domain.T("cannot create the data folder {{.Folder}}", "Folder", s.dataDir))
 	}
 	cleanStaging(s.dataDir)
 	// The registry is small, read through indexes and written in tiny
@@ -151,7 +151,7 @@ func (s *Store) migrateRegistry(path string) error {
 			prefix := fmt.Sprintf("projects-pre-v%d-", registrySchema)
 			name := prefix + s.opt.Now().UTC().Format("20060102T150405Z") + ".db"
 			if _, err := backupDB(path, filepath.Join(s.dataDir, backupsDirName), prefix, name, "projects", memoryOptions{}); err != nil {
-				return fmt.Errorf("%s needs a layout change, but its backup failed, so it was left as it is: %v", path, err)
+				return domain.T("{{.Path}} needs a layout change, but its backup failed, so it was left as it is: {{.Error}}", "Path", path, "Error", reason(err)).Wrap(errInternal, err)
 			}
 		}
 		if err := migrateRegistry(tx); err != nil {
@@ -169,7 +169,7 @@ func registryVersion(db *gorm.DB, path string) (bool, error) {
 		return false, describe(path, err)
 	}
 	if version > registrySchema {
-		return false, fmt.Errorf("%s was written by a newer Memo Projects (layout %d; this one knows %d): update Memo Projects", path, version, registrySchema)
+		return false, domain.T("{{.Path}} was written by a newer Memo Projects (layout {{.Layout}}; this one knows {{.Known}}): update Memo Projects", "Path", path, "Layout", version, "Known", registrySchema).Err(errInternal)
 	}
 	return version == registrySchema, nil
 }
@@ -275,7 +275,7 @@ func describe(path string, err error) error {
 	case errors.As(err, &de):
 		return err
 	case errors.Is(err, gorm.ErrDuplicatedKey):
-		return domain.Wrap(domain.ErrConflict, err, "%s already holds that record", path)
+		return domain.T("{{.Path}} already holds that record", "Path", path).Wrap(domain.ErrConflict, err)
 	case errors.As(err, &se):
 		return describeCode(path, se.Code(), err)
 	case errors.Is(err, fs.ErrPermission):
@@ -291,35 +291,50 @@ func describeCode(path string, code int, err error) error {
 	backups := filepath.Join(filepath.Dir(path), backupsDirName)
 	switch code & 0xff {
 	case sqliteNotADB:
-		return fmt.Errorf("%s is not a SQLite database (%v): move it aside and Memo creates a new one, or put back a copy from %s", path, err, backups)
+		return domain.T("{{.Path}} is not a SQLite database ({{.Error}}): move it aside and Memo creates a new one, or put back a copy from {{.Backups}}", "Path", path, "Error", err.Error(), "Backups", backups).Wrap(errInternal, err)
 	case sqliteCorrupt:
-		return fmt.Errorf("%s is damaged (%v): move it aside and Memo creates a new one, or put back a copy from %s", path, err, backups)
+		return domain.T("{{.Path}} is damaged ({{.Error}}): move it aside and Memo creates a new one, or put back a copy from {{.Backups}}", "Path", path, "Error", err.Error(), "Backups", backups).Wrap(errInternal, err)
 	case sqliteFull:
-		return fmt.Errorf("cannot write %s: the disk is full (%v)", path, err)
+		return domain.T("cannot write {{.Path}}: the disk is full ({{.Error}})", "Path", path, "Error", err.Error()).Wrap(errInternal, err)
 	case sqliteIOErr:
-		return fmt.Errorf("cannot read or write %s: the disk reported an error (%v)", path, err)
+		return domain.T("cannot read or write {{.Path}}: the disk reported an error ({{.Error}})", "Path", path, "Error", err.Error()).Wrap(errInternal, err)
 	case sqliteCantOpen:
-		return domain.Wrap(domain.ErrRefused, err, "%s cannot be opened (%v): check that the file and its folder can be read and written", path, err)
+		return domain.T("{{.Path}} cannot be opened ({{.Error}}): check that the file and its folder can be read and written", "Path", path, "Error", err.Error()).Wrap(domain.ErrRefused, err)
 	case sqliteReadOnly:
-		return domain.Wrap(domain.ErrRefused, err, "cannot write %s: the file or its folder is read-only (%v)", path, err)
+		return domain.T("cannot write {{.Path}}: the file or its folder is read-only ({{.Error}})", "Path", path, "Error", err.Error()).Wrap(domain.ErrRefused, err)
 	case sqlitePerm, sqliteAuth:
-		return domain.Wrap(domain.ErrRefused, err, "%s may not be accessed (%v): check its permissions", path, err)
+		return domain.T("{{.Path}} may not be accessed ({{.Error}}): check its permissions", "Path", path, "Error", err.Error()).Wrap(domain.ErrRefused, err)
 	case sqliteBusy, sqliteLocked:
-		return domain.Wrap(domain.ErrConflict, err, "%s is locked by another program: close it and try again", path)
+		return domain.T("{{.Path}} is locked by another program: close it and try again", "Path", path).Wrap(domain.ErrConflict, err)
 	case sqliteConstraint:
-		return domain.Wrap(domain.ErrConflict, err, "%s already holds that record (%v)", path, err)
+		return domain.T("{{.Path}} already holds that record ({{.Error}})", "Path", path, "Error", err.Error()).Wrap(domain.ErrConflict, err)
 	}
 	return fmt.Errorf("%s: %w", path, err)
 }
 
 // fsError words a failure of the file system at what, with kind forbidden
 // when it is a permission or read-only file system.
-func fsError(err error, format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...)
+func fsError(err error, what domain.Text) error {
+	kind := errInternal
 	if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
-		return domain.Wrap(domain.ErrRefused, err, "%s: %v", msg, err)
+		kind = domain.ErrRefused
 	}
-	return fmt.Errorf("%s: %w", msg, err)
+	return domain.T("{{.What}}: {{.Error}}", "What", what, "Error", err.Error()).Wrap(kind, err)
+}
+
+// errInternal is the kind of a failure that is nobody's input (a damaged
+// file, a full disk): domain.KindOf reports it as internal. Made with
+// domain.T, its sentence still carries its Text for the window, and its
+// cause still matches with errors.Is.
+var errInternal = errors.New("internal failure")
+
+// reason is err as a value of a sentence: its Text when it has one (so the
+// window words it too), else its own sentence.
+func reason(err error) any {
+	if t, ok := domain.TextOf(err); ok {
+		return t
+	}
+	return err.Error()
 }
 
 // openRegistryReadOnly opens projects.db for commands that write nothing
@@ -348,7 +363,7 @@ func openRegistryReadOnly(path string, cfg *gorm.Config) (*gorm.DB, string, erro
 			return db, dir, err
 		}
 	}
-	return nil, "", domain.Conflict("cannot read %s: another program keeps changing it; try again", path)
+	return nil, "", domain.T("cannot read {{.Path}}: another program keeps changing it; try again", "Path", path).Err(domain.ErrConflict)
 }
 
 func openReadOnlyProbed(path string, cfg *gorm.Config) (*gorm.DB, error) {
@@ -376,7 +391,7 @@ func isHotJournal(err error) bool {
 func openRegistrySnapshot(path string, cfg *gorm.Config) (*gorm.DB, string, error) {
 	dir, err := os.MkdirTemp("", "memo-registry-")
 	if err != nil {
-		return nil, "", fsError(err, "cannot read %s: it holds an unfinished write, and no temporary copy can be made to read past it", path)
+		return nil, "", fsError(err, domain.T("cannot read {{.Path}}: it holds an unfinished write, and no temporary copy can be made to read past it", "Path", path))
 	}
 	db, err := func() (*gorm.DB, error) {
 		before, err := fileStamps(path)

@@ -16,11 +16,20 @@ func memoryProblem(st memory.State, projectPool bool) (text string, importance w
 	case !st.Ready && st.Reason == "":
 		return lang.L("Opening the memory database…"), widget.MediumImportance, true
 	case !st.Ready:
-		return lang.L("The memory database could not be opened: {{.Reason}}", map[string]any{"Reason": st.Reason}), widget.DangerImportance, false
+		return lang.L("The memory database could not be opened: {{.Reason}}", map[string]any{"Reason": memoryReason(st)}), widget.DangerImportance, false
 	case projectPool && !st.ProjectMemory:
-		return lang.L("Project memory is off: {{.Reason}}", map[string]any{"Reason": st.Reason}), widget.WarningImportance, false
+		return lang.L("Project memory is off: {{.Reason}}", map[string]any{"Reason": memoryReason(st)}), widget.WarningImportance, false
 	}
 	return "", widget.MediumImportance, false
+}
+
+// memoryReason is the state's reason in the reader's language where the
+// store kept its template (ReasonText), else its English sentence.
+func memoryReason(st memory.State) string {
+	if st.ReasonText != nil {
+		return sayText(*st.ReasonText)
+	}
+	return st.Reason
 }
 
 // upgradeNotice is the one-time word that memory.db was changed, with where

@@ -56,7 +56,7 @@ type sourceMessage struct {
 	uses    []string // file:line of each call
 }
 
-// sourceMessages parses ui/*.go and domain/... (not tests; every build tag)
+// sourceMessages parses ui/*.go, domain/... and persistence/... (not tests; every build tag)
 // and returns each literal key passed to the lang package, and each English
 // template given to domain.T (the window words those sentences with lang.L),
 // plus a problem for each call whose key is not a string literal (it could
@@ -67,14 +67,17 @@ func sourceMessages(t *testing.T) (map[string]*sourceMessage, []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = filepath.WalkDir(filepath.Join("..", "domain"), func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
-			files = append(files, p)
+	// The packages whose errors and states the window words with sayText.
+	for _, dir := range []string{"domain", "persistence"} {
+		err = filepath.WalkDir(filepath.Join("..", dir), func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
+				files = append(files, p)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	fset := token.NewFileSet()
 	msgs := map[string]*sourceMessage{}

@@ -1,5 +1,7 @@
 package memory
 
+import "memo.dev/projects/domain"
+
 // Schema values of State: what the memories table looked like.
 const (
 	SchemaNew     = "new"     // memory.db or its memories table was created by this launch
@@ -20,6 +22,10 @@ type State struct {
 	// Reason says, in words a person acts on, why memory.db could not be
 	// opened (not Ready) or why project memory is off; "" otherwise.
 	Reason string
+	// ReasonText is Reason with its values kept apart, for the window to
+	// word in its reader's language; nil when the store set none. A pointer
+	// keeps State comparable with ==.
+	ReasonText *domain.Text `json:"-"`
 	// Backup is the path of the verified backup made during this open, if
 	// any; or of the one a launch killed before the change had made, when
 	// it still holds exactly what memory.db holds (it is reused).
