@@ -39,9 +39,8 @@ func (r retrier) renameRetrying(oldpath, newpath string) error {
 		if start.IsZero() {
 			start = r.now()
 		} else if r.now().Sub(start)+wait >= retryFor {
-			return domain.Wrap(domain.ErrConflict, err,
-				"%s is held open by another program (an editor or a virus scanner?), so Memo cannot replace it; close it there and try again",
-				newpath)
+			return domain.T("{{.Path}} is held open by another program (an editor or a virus scanner?), so Memo cannot replace it; close it there and try again",
+				"Path", newpath).Wrap(domain.ErrConflict, err)
 		}
 		r.sleep(wait)
 		wait *= 2

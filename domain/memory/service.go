@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -85,7 +86,7 @@ func (s *Service) State() State { return s.store.State() }
 // ErrNoIdentity says that a project chat's project has no id that can be
 // trusted (guard refusal, foreign .memo, a copy without its own id yet):
 // such a chat gets no memory at all, never the global pool.
-var ErrNoIdentity = domain.Refused("this folder has no project identity Memo can trust, so its chats get no memory (set the project up, or see its status for why)")
+var ErrNoIdentity = domain.T("this folder has no project identity Memo can trust, so its chats get no memory (set the project up, or see its status for why)").Err(domain.ErrRefused)
 
 // access checks what a chat may do and returns the pool it reads or writes.
 func (s *Service) access(c Chat, write bool) (Scope, bool, error) {
@@ -104,7 +105,7 @@ func (s *Service) access(c Chat, write bool) (Scope, bool, error) {
 		return Scope{All: true}, true, nil
 	case PoolsProject:
 		if st := s.store.State(); !st.ProjectMemory {
-			return Scope{}, false, domain.Refused("project memory is off: %s", st.Reason)
+			return Scope{}, false, domain.T("project memory is off: {{.Reason}}", "Reason", st.Reason).Err(domain.ErrRefused)
 		}
 		return Scope{Pool: c.ProjectID}, true, nil
 	}
@@ -113,9 +114,9 @@ func (s *Service) access(c Chat, write bool) (Scope, bool, error) {
 
 func offError(c Chat) error {
 	if c.TaskStep && !c.TaskMemory {
-		return domain.Refused("task memory is off: this task step neither reads nor writes memory")
+		return domain.T("task memory is off: this task step neither reads nor writes memory").Err(domain.ErrRefused)
 	}
-	return domain.Refused("memory is off for this chat")
+	return domain.T("memory is off for this chat").Err(domain.ErrRefused)
 }
 
 // List returns a page of what the chat reads: a normal chat every pool, a
@@ -136,10 +137,10 @@ func (s *Service) list(c Chat, q Query, written bool) (Page, error) {
 	case q.Limit == 0:
 		q.Limit = DefaultLimit
 	case q.Limit < 0 || q.Limit > MaxLimit:
-		return Page{}, domain.Invalid("limit must be between 1 and %d, not %d", MaxLimit, q.Limit)
+		return Page{}, domain.T("limit must be between 1 and {{.Max}}, not {{.Limit}}", "Max", MaxLimit, "Limit", q.Limit).Err(domain.ErrInvalid)
 	}
 	if q.Before < 0 {
-		return Page{}, domain.Invalid("before must be a memory id, not %d", q.Before)
+		return Page{}, domain.T("before must be a memory id, not {{.Before}}", "Before", q.Before).Err(domain.ErrInvalid)
 	}
 	scope, ok, err := s.access(c, written)
 	if err != nil {
@@ -165,7 +166,7 @@ func (s *Service) Add(c Chat, kind, content string) (Memory, error) {
 		kind = KindNote
 	}
 	if kind != KindNote && kind != KindCodingTurn {
-		return Memory{}, domain.Invalid("kind must be %q or %q, not %q", KindNote, KindCodingTurn, kind)
+		return Memory{}, domain.T("kind must be {{.Note}} or {{.Turn}}, not {{.Kind}}", "Note", strconv.Quote(KindNote), "Turn", strconv.Quote(KindCodingTurn), "Kind", strconv.Quote(kind)).Err(domain.ErrInvalid)
 	}
 	content, err := cleanContent(content)
 	if err != nil {
@@ -221,9 +222,9 @@ const MaxContent = 64 << 10
 func cleanContent(content string) (string, error) {
 	switch {
 	case strings.TrimSpace(content) == "":
-		return "", domain.Invalid("a memory needs some content")
+		return "", domain.T("a memory needs some content").Err(domain.ErrInvalid)
 	case len(content) > MaxContent:
-		return "", domain.Invalid("a memory holds at most %d KiB of text; this one has %d bytes", MaxContent>>10, len(content))
+		return "", domain.T("a memory holds at most {{.Max}} KiB of text; this one has {{.Size}} bytes", "Max", MaxContent>>10, "Size", len(content)).Err(domain.ErrInvalid)
 	}
 	return content, nil
 }

@@ -36,14 +36,14 @@ type File struct {
 func ParseFile(b []byte) (File, error) {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(b, &raw); err != nil || raw == nil {
-		return File{}, errors.New("project.json is not a JSON object")
+		return File{}, domain.T("project.json is not a JSON object").Err(domain.ErrInvalid)
 	}
 	var kind, id, hash string
 	if json.Unmarshal(raw["kind"], &kind) != nil || kind != "project" {
-		return File{}, errors.New(`project.json has no "kind": "project"`)
+		return File{}, domain.T(`project.json has no "kind": "project"`).Err(domain.ErrInvalid)
 	}
 	if json.Unmarshal(raw["id"], &id) != nil || !identity.Valid(id) {
-		return File{}, errors.New("project.json has no valid project id")
+		return File{}, domain.T("project.json has no valid project id").Err(domain.ErrInvalid)
 	}
 	_ = json.Unmarshal(raw["rules_hash"], &hash) // optional: empty when absent
 	return File{ID: id, RulesHash: hash, raw: raw}, nil
@@ -81,7 +81,7 @@ func readFile(root string) (File, error) {
 	}
 	f, err := ParseFile(b)
 	if err != nil {
-		return File{}, domain.Wrap(domain.ErrInvalid, err, "%s: %v", filepath.Join(root, MemoDir, "project.json"), err)
+		return File{}, domain.T("{{.Path}}: {{.Problem}}", "Path", filepath.Join(root, MemoDir, "project.json"), "Problem", reason(err)).Wrap(domain.ErrInvalid, err)
 	}
 	return f, nil
 }
@@ -104,7 +104,7 @@ func inspect(root string) (guard.Memo, File, bool, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return guard.Memo{}, File{}, false, nil
 	case err != nil:
-		return guard.Memo{}, File{}, false, failure(err, "cannot read %s", root)
+		return guard.Memo{}, File{}, false, failure(err, domain.T("cannot read {{.Path}}: {{.Cause}}", "Path", root, "Cause", causeText(err)))
 	}
 	return inspectKind(root, kind)
 }

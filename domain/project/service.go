@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"memo.dev/projects/domain"
@@ -114,25 +115,25 @@ var ErrNotFolder = errors.New("not a folder")
 
 func (d disk) folder(path string) (string, error) {
 	if path == "" {
-		return "", domain.Invalid("no folder given")
+		return "", domain.T("no folder given").Err(domain.ErrInvalid)
 	}
 	if !filepath.IsAbs(path) {
-		return "", domain.Invalid("%q is not an absolute path", path)
+		return "", domain.T("{{.Path}} is not an absolute path", "Path", strconv.Quote(path)).Err(domain.ErrInvalid)
 	}
 	fi, err := d.stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return "", &domain.Error{Kind: domain.ErrInvalid, Msg: fmt.Sprintf("%s does not exist", path), Cause: fs.ErrNotExist}
+		return "", domain.T("{{.Path}} does not exist", "Path", path).Wrap(domain.ErrInvalid, fs.ErrNotExist)
 	case errors.Is(err, fs.ErrPermission):
-		return "", domain.Wrap(domain.ErrRefused, err, "%s cannot be read: permission denied", path)
+		return "", domain.T("{{.Path}} cannot be read: permission denied", "Path", path).Wrap(domain.ErrRefused, err)
 	case err != nil:
-		return "", domain.Invalid("%s cannot be read: %v", path, err)
+		return "", domain.T("{{.Path}} cannot be read: {{.Error}}", "Path", path, "Error", reason(err)).Err(domain.ErrInvalid)
 	case !fi.IsDir():
-		return "", domain.Wrap(domain.ErrInvalid, ErrNotFolder, "%s is a file, not a folder", path)
+		return "", domain.T("{{.Path}} is a file, not a folder", "Path", path).Wrap(domain.ErrInvalid, ErrNotFolder)
 	}
 	real, err := d.resolve(path) // junctions too, on Windows
 	if err != nil {
-		return "", domain.Invalid("%s cannot be resolved: %v", path, err)
+		return "", domain.T("{{.Path}} cannot be resolved: {{.Error}}", "Path", path, "Error", reason(err)).Err(domain.ErrInvalid)
 	}
 	return real, nil
 }
@@ -308,9 +309,9 @@ func (s *Service) register(path string) (Status, identity.Event, error) {
 		// Two folders never share one memory: the copy gets its own id.
 		file.setID(identity.New())
 		if err := writeFile(st.Root, file); err != nil {
-			return Status{}, "", withKind(err, fmt.Sprintf("%s is a copy of the project at %s, and its .memo cannot be "+
-				"written (%s), so it cannot get an id of its own; project features stay off here until it can",
-				st.Root, v.sight.At, cause(err)))
+			return Status{}, "", withKind(err, domain.T("{{.Root}} is a copy of the project at {{.Original}}, and its .memo cannot be "+
+				"written ({{.Cause}}), so it cannot get an id of its own; project features stay off here until it can",
+				"Root", st.Root, "Original", v.sight.At, "Cause", causeText(err)))
 		}
 		next.ID = file.ID
 		st.ID, st.Note, st.Enabled = file.ID, "", v.enabled
@@ -416,7 +417,7 @@ func (s *Service) Identity(path string) (string, error) {
 	case st.ID == "" && st.Note != "":
 		return "", domain.Refused("%s Until then its chats get no memory.", st.Note)
 	case st.ID == "":
-		return "", domain.Refused("%s has no project id yet, so it has no memory: open it or set it up first", st.Root)
+		return "", domain.T("{{.Root}} has no project id yet, so it has no memory: open it or set it up first", "Root", st.Root).Err(domain.ErrRefused)
 	}
 	return st.ID, nil
 }

@@ -103,7 +103,7 @@ func (s *Service) Setup(path string) (SetupResult, error) {
 	rules := assets.RulesFile(knowledge...)
 	if !st.SetUp {
 		if err := createMemoDir(root, st.ID, rules); err != nil && !errors.Is(err, fs.ErrExist) {
-			return SetupResult{}, failure(err, "cannot create %s", filepath.Join(root, MemoDir))
+			return SetupResult{}, failure(err, cannotCreate(filepath.Join(root, MemoDir), err))
 		}
 		if err == nil {
 			res.Created = append(res.Created, ItemRules, ItemProject, ItemNotes, ItemIgnore, ItemSkills)
@@ -273,7 +273,7 @@ func completeMemoDir(root string, file *File, rules []byte, res *SetupResult) er
 	case errors.Is(err, fs.ErrExist):
 		res.skip(ItemSkills, ReasonExists)
 	default:
-		return failure(err, "cannot create %s", skills)
+		return failure(err, cannotCreate(skills, err))
 	}
 
 	rulesPath := filepath.Join(root, filepath.FromSlash(ItemRules))
@@ -282,7 +282,7 @@ func completeMemoDir(root string, file *File, rules []byte, res *SetupResult) er
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if err := atomicfile.Create(rulesPath, rules, 0o666); err != nil {
-			return failure(err, "cannot create %s", rulesPath)
+			return failure(err, cannotCreate(rulesPath, err))
 		}
 		res.Created = append(res.Created, ItemRules)
 	case err != nil:
@@ -298,7 +298,7 @@ func completeMemoDir(root string, file *File, rules []byte, res *SetupResult) er
 	case sha256Hex(cur) == file.RulesHash:
 		// Nobody edited it since Memo wrote it: take the new template.
 		if err := atomicfile.WriteFile(rulesPath, rules, 0o666); err != nil {
-			return failure(err, "cannot refresh %s", rulesPath)
+			return failure(err, domain.T("cannot refresh {{.Path}}: {{.Cause}}", "Path", rulesPath, "Cause", causeText(err)))
 		}
 		res.Refreshed = append(res.Refreshed, ItemRules)
 	default:
@@ -307,7 +307,7 @@ func completeMemoDir(root string, file *File, rules []byte, res *SetupResult) er
 	}
 	file.setRulesHash(want)
 	if err := writeFile(root, *file); err != nil {
-		return failure(err, "cannot update %s", filepath.Join(root, filepath.FromSlash(ItemProject)))
+		return failure(err, domain.T("cannot update {{.Path}}: {{.Cause}}", "Path", filepath.Join(root, filepath.FromSlash(ItemProject)), "Cause", causeText(err)))
 	}
 	return nil
 }
@@ -330,9 +330,14 @@ func create(root, item string, data []byte, res *SetupResult) error {
 	case errors.Is(err, fs.ErrExist):
 		res.skip(item, ReasonExists)
 	default:
-		return failure(err, "cannot create %s", p)
+		return failure(err, cannotCreate(p, err))
 	}
 	return nil
+}
+
+// cannotCreate is the sentence of a file or folder setup could not create.
+func cannotCreate(path string, err error) domain.Text {
+	return domain.T("cannot create {{.Path}}: {{.Cause}}", "Path", path, "Cause", causeText(err))
 }
 
 // PlanItem is one item of SPEC §2.4 as setup would treat it now.

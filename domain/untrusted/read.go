@@ -69,48 +69,64 @@ func checkKind(path string, kind filekind.Kind, mode fs.FileMode) error {
 	case filekind.File:
 		return nil
 	case filekind.Link:
-		return domain.Wrap(domain.ErrInvalid, ErrSymlink, "%s is a symbolic link; Memo reads only plain files from a project", path)
+		return symlink(path)
 	}
-	return domain.Wrap(domain.ErrInvalid, ErrNotRegular, "%s is not a plain file (%s); Memo reads only plain files from a project", path, kindOf(mode))
+	return domain.T("{{.Path}} is not a plain file ({{.Kind}}); Memo reads only plain files from a project", "Path", path, "Kind", kindOf(mode)).
+		Wrap(domain.ErrInvalid, ErrNotRegular)
 }
 
-func kindOf(mode fs.FileMode) string {
+func symlink(path string) error {
+	return domain.T("{{.Path}} is a symbolic link; Memo reads only plain files from a project", "Path", path).
+		Wrap(domain.ErrInvalid, ErrSymlink)
+}
+
+// kindOf names what a file is instead, as a Text of its own so the window
+// words it inside the sentence.
+func kindOf(mode fs.FileMode) domain.Text {
 	switch {
 	case mode.IsDir():
-		return "a folder"
+		return domain.T("a folder")
 	case mode&fs.ModeNamedPipe != 0:
-		return "a named pipe"
+		return domain.T("a named pipe")
 	case mode&fs.ModeSocket != 0:
-		return "a socket"
+		return domain.T("a socket")
 	case mode&fs.ModeDevice != 0:
-		return "a device"
+		return domain.T("a device")
 	}
-	return "not a regular file"
+	return domain.T("not a regular file")
 }
 
 func tooLarge(path string, limit int64) error {
-	return domain.Wrap(domain.ErrInvalid, ErrTooLarge, "%s is larger than %s, more than such a file ever needs; Memo did not read it", path, size(limit))
+	return domain.T("{{.Path}} is larger than {{.Size}}, more than such a file ever needs; Memo did not read it", "Path", path, "Size", size(limit)).
+		Wrap(domain.ErrInvalid, ErrTooLarge)
 }
 
-func size(n int64) string {
+// size is a limit in the largest whole unit: MiB and KiB read the same in
+// every language the window speaks, "bytes" is worded.
+func size(n int64) any {
 	switch {
 	case n >= 1<<20 && n%(1<<20) == 0:
 		return fmt.Sprintf("%d MiB", n>>20)
 	case n >= 1<<10 && n%(1<<10) == 0:
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
-	return fmt.Sprintf("%d bytes", n)
+	return domain.T("{{.N}} bytes", "N", n)
 }
 
 // describe gives an open or read error its kind.
 func describe(path string, err error) error {
 	switch {
 	case errors.Is(err, ErrSymlink):
-		return domain.Wrap(domain.ErrInvalid, ErrSymlink, "%s is a symbolic link; Memo reads only plain files from a project", path)
+		return symlink(path)
 	case errors.Is(err, fs.ErrNotExist):
-		return domain.Wrap(domain.ErrNotFound, err, "%s does not exist", path)
+		return domain.T("{{.Path}} does not exist", "Path", path).Wrap(domain.ErrNotFound, err)
 	case errors.Is(err, fs.ErrPermission):
-		return domain.Wrap(domain.ErrRefused, err, "%s cannot be read: permission denied", path)
+		return domain.T("{{.Path}} cannot be read: permission denied", "Path", path).Wrap(domain.ErrRefused, err)
 	}
-	return fmt.Errorf("cannot read %s: %w", path, err)
+	// An I/O error: no kind of its own (internal), the system's words kept.
+	return domain.T("cannot read {{.Path}}: {{.Error}}", "Path", path, "Error", err.Error()).Wrap(errIO, err)
 }
+
+// errIO is the kind of a read that failed for a reason none of the domain's
+// kinds names: domain.KindOf reports it as internal.
+var errIO = errors.New("i/o failure")
