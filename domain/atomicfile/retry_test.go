@@ -78,6 +78,10 @@ func TestRenameRetrying(t *testing.T) {
 			if domain.KindOf(err) != domain.KindConflict || !strings.Contains(err.Error(), "dir/AGENTS.md is held open by another program") {
 				t.Errorf("%s: error %q (kind %s), want a conflict naming AGENTS.md", c.name, err, domain.KindOf(err))
 			}
+			const want = "dir/AGENTS.md is held open by another program (an editor or a virus scanner?), so Memo cannot replace it; close it there and try again"
+			if txt, ok := domain.TextOf(err); err.Error() != want || !ok || txt.String() != want || txt.Args["Path"] != "dir/AGENTS.md" {
+				t.Errorf("%s: error %q with Text %+v, want %q carried as a Text", c.name, err, txt, want)
+			}
 		}
 	}
 }

@@ -1,0 +1,88 @@
+package project
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"memo.dev/projects/domain"
+)
+
+// TestErrorsKeepTheirEnglish: the project service's errors print exactly the
+// English they always printed (the CLI and the API show err.Error()), carry
+// that sentence as a Text with its values apart for the window, and keep
+// their kind and cause. A system reason inside is a Text of its own where it
+// is one a person meets ("permission denied"), and an error's own sentence
+// where it is not.
+func TestErrorsKeepTheirEnglish(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "notes.txt")
+	os.WriteFile(file, []byte("x"), 0o644)
+	badJSON := t.TempDir()
+	os.MkdirAll(filepath.Join(badJSON, MemoDir), 0o755)
+	os.WriteFile(filepath.Join(badJSON, MemoDir, "project.json"), []byte(`{"kind": "other"}`), 0o644)
+	denied := &fs.PathError{Op: "mkdir", Path: filepath.Join(dir, "memo-setup-1"), Err: syscall.EACCES}
+	broken := errors.New("the disk is on fire")
+	errOf := func(_ any, err error) error { return err }
+
+	tests := []struct {
+		name  string
+		err   error
+		kind  domain.Kind
+		cause error
+		want  string
+		inner string // a Text embedded in the sentence, "" for none
+	}{
+		{"no folder", errOf(Resolve("")), domain.KindInvalid, nil, "no folder given", ""},
+		{"relative", errOf(Resolve("some/where")), domain.KindInvalid, nil, `"some/where" is not an absolute path`, ""},
+		{"missing", errOf(Resolve(filepath.Join(dir, "gone"))), domain.KindInvalid, fs.ErrNotExist,
+			filepath.Join(dir, "gone") + " does not exist", ""},
+		{"a file", errOf(Resolve(file)), domain.KindInvalid, ErrNotFolder, file + " is a file, not a folder", ""},
+		{"bad project.json", errOf(readFile(badJSON)), domain.KindInvalid, nil,
+			filepath.Join(badJSON, MemoDir, "project.json") + `: project.json has no "kind": "project"`, `project.json has no "kind": "project"`},
+		{"cannot create", failure(denied, cannotCreate(filepath.Join(dir, MemoDir), denied)), domain.KindForbidden, fs.ErrPermission,
+			"cannot create " + filepath.Join(dir, MemoDir) + ": permission denied", "permission denied"},
+		{"internal", failure(broken, cannotCreate(filepath.Join(dir, MemoDir), broken)), domain.KindInternal, broken,
+			"cannot create " + filepath.Join(dir, MemoDir) + ": the disk is on fire: the disk is on fire", "cannot create {{.Path}}: {{.Cause}}"},
+		{"copy", withKind(denied, domain.T("{{.Root}} is a copy of the project at {{.Original}}, and its .memo cannot be "+
+			"written ({{.Cause}}), so it cannot get an id of its own; project features stay off here until it can",
+			"Root", "/b", "Original", "/a", "Cause", causeText(denied))), domain.KindForbidden, fs.ErrPermission,
+			"/b is a copy of the project at /a, and its .memo cannot be written (permission denied), so it cannot get an id of its own; " +
+				"project features stay off here until it can", "permission denied"},
+	}
+	for _, tt := range tests {
+		if tt.err == nil {
+			t.Errorf("%s: no error", tt.name)
+			continue
+		}
+		if got := tt.err.Error(); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
+		if k := domain.KindOf(tt.err); k != tt.kind {
+			t.Errorf("%s: kind %s, want %s", tt.name, k, tt.kind)
+		}
+		if tt.cause != nil && !errors.Is(tt.err, tt.cause) {
+			t.Errorf("%s: %v does not match its cause %v", tt.name, tt.err, tt.cause)
+		}
+		txt, ok := domain.TextOf(tt.err)
+		if !ok || txt.String() != tt.err.Error() {
+			t.Errorf("%s: carries Text %+v (%v), want its own sentence", tt.name, txt, ok)
+			continue
+		}
+		if tt.inner == "" {
+			continue
+		}
+		found := false
+		for _, v := range txt.Args {
+			if in, ok := v.(domain.Text); ok && in.Template == tt.inner {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: values %v hold no Text %q", tt.name, txt.Args, tt.inner)
+		}
+	}
+}
