@@ -53,7 +53,7 @@ func (m *MainWindow) relocate(rec project.Record, path string) {
 		case folderUnreachable(r.st, r.err):
 			m.showFolderError(path, r.err)
 		case errors.Is(r.err, domain.ErrRefused):
-			m.showRefused(r.st, r.err.Error())
+			m.showRefused(r.st, say(r.err))
 		case r.err != nil:
 			m.showError(lang.L("Could not open the folder"), r.err)
 		default:

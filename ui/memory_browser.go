@@ -166,7 +166,7 @@ func (b *poolBrowser) load(before int64) {
 			return // a newer filter or pool asked meanwhile
 		}
 		if l.err != nil {
-			b.summary.SetText(l.err.Error())
+			b.summary.SetText(say(l.err))
 			b.summary.Show()
 			b.more.Hide()
 			return
@@ -265,7 +265,7 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 			content := entry.Text
 			background(b.run, func() error { _, err := save(content); return err }, func(err error) {
 				if err != nil {
-					showMessage(win, shown, failed, err.Error(), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
+					showMessage(win, shown, failed, say(err), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
 					return
 				}
 				b.reload()
@@ -328,7 +328,7 @@ func (b *poolBrowser) onDelete(m memory.Memory) {
 		choice{text: lang.L("Delete"), importance: widget.DangerImportance, do: func() {
 			background(b.run, func() error { return b.mem.Remove(b.chat, m.ID) }, func(err error) {
 				if err != nil {
-					showMessage(win, shown, lang.L("Could not delete the memory"), err.Error(), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
+					showMessage(win, shown, lang.L("Could not delete the memory"), say(err), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
 					return
 				}
 				b.reload()

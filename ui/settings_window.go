@@ -193,7 +193,7 @@ func (s *settingsWindow) showError(err error) {
 		s.errorLabel.Hide()
 		return
 	}
-	s.errorLabel.SetText(err.Error())
+	s.errorLabel.SetText(say(err))
 	s.errorLabel.Show()
 	s.fit()
 }

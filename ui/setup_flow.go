@@ -48,7 +48,7 @@ func (m *MainWindow) OpenFolder(path string) {
 		case folderUnreachable(o.st, o.err):
 			m.showFolderError(path, o.err)
 		case errors.Is(o.err, domain.ErrRefused):
-			m.showRefused(o.st, o.err.Error())
+			m.showRefused(o.st, say(o.err))
 			return
 		case o.err != nil:
 			m.showError(lang.L("Could not open the folder"), o.err)
