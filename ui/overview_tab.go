@@ -65,6 +65,7 @@ func (t *overviewTab) show(st project.Status, files []project.FileState) {
 	t.files.Objects = nil
 	for _, f := range files {
 		icon := theme.ConfirmIcon()
+		var reason string // why a file cannot be read, said in place of its state
 		switch {
 		case f.State == project.StateMissing && !st.SetUp:
 			// Not set up yet: nothing is wrong, Set up creates it.
@@ -77,14 +78,18 @@ func (t *overviewTab) show(st project.Status, files []project.FileState) {
 			icon = theme.InfoIcon()
 		case f.State == project.StateUnreadable:
 			// A link, a FIFO or a huge file where the rules belong: say why.
-			icon, f.State = theme.WarningIcon(), f.Reason
+			icon, reason = theme.WarningIcon(), sayText(f.Reason)
+		}
+		said := fileStateText(f.State)
+		if reason != "" {
+			said = reason
 		}
 		// Icon, name and state line up as a grid; the state wraps under the
 		// name, so a long note never widens the window.
 		// Regular text, not monospace: a monospace face (with its emoji and
 		// system fallbacks) costs about 9 MB at start-up.
 		path := &widget.Label{Text: f.Path, Truncation: fyne.TextTruncateEllipsis}
-		state := &widget.Label{Text: fileStateText(f.State), Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText}
+		state := &widget.Label{Text: said, Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText}
 		text := container.New(layout.NewCustomPaddedVBoxLayout(-2*theme.InnerPadding()), path, state)
 		t.files.Add(container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(icon)), nil, text))
 	}

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+	"golang.org/x/sys/unix"
 )
 
 // TestSetupFailureSaidInTurkish: in Turkish, setting up a folder Memo may not
@@ -47,6 +49,65 @@ func TestSetupFailureSaidInTurkish(t *testing.T) {
 	if want := "cannot create " + memo + ": permission denied"; err == nil || err.Error() != want {
 		t.Errorf("Setup's error prints %v, want %q", err, want)
 	}
+}
+
+// TestUnreadableRulesSaidInTurkish: in Turkish, the Overview says why a rules
+// file Memo will not read (a named pipe, a file too large) cannot be read, in
+// Turkish with the path kept, the kind of file worded too.
+func TestUnreadableRulesSaidInTurkish(t *testing.T) {
+	useTurkish(t)
+	tests := []struct {
+		name    string
+		prepare func(t *testing.T, rules string)
+		says    string
+	}{
+		{"named pipe", func(t *testing.T, rules string) {
+			if err := unix.Mkfifo(rules, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, " düz bir dosya değil (adlandırılmış bir boru); Memo bir projeden yalnızca düz dosyaları okur"},
+		{"too large", func(t *testing.T, rules string) {
+			if err := os.WriteFile(rules, make([]byte, 1<<20+1), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, " 1 MiB boyutundan büyük, böyle bir dosyanın ihtiyaç duyacağından fazla; Memo onu okumadı"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t, memoryOn)
+			dir := t.TempDir()
+			if _, err := f.svc.Setup(dir); err != nil {
+				t.Fatal(err)
+			}
+			rules := filepath.Join(dir, ".memo", "AGENTS.md")
+			os.Remove(rules)
+			tt.prepare(t, rules)
+			f.m.list.reload(nil)
+			f.m.list.list.Select(1)
+			if f.m.view == nil || f.m.view.root != dir {
+				t.Fatal("selecting the project did not show it")
+			}
+			if !f.says(f.m.win, rules+tt.says) {
+				t.Errorf("the Overview does not say %q; it shows %q", rules+tt.says, labels(f))
+			}
+			for _, english := range []string{"plain file", "Memo reads only", "larger than", "named pipe"} {
+				if f.says(f.m.win, english) {
+					t.Errorf("the Overview says %q in English: %q", english, labels(f))
+				}
+			}
+		})
+	}
+}
+
+// labels are the texts of the visible labels, for a failure message.
+func labels(f *fixture) []string {
+	var out []string
+	for _, o := range f.objects(f.m.win) {
+		if l, ok := o.(*widget.Label); ok && l.Visible() && l.Text != "" {
+			out = append(out, l.Text)
+		}
+	}
+	return out
 }
 
 // asNobody runs the current test again, in a copy of the test binary, as the

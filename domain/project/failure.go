@@ -86,6 +86,15 @@ func causeText(err error) any {
 	return c
 }
 
+// sentenceOf is err's sentence as a Text: its own when the domain made it
+// from one, else its words unchanged in every language.
+func sentenceOf(err error) domain.Text {
+	if t, ok := domain.TextOf(err); ok && t.String() == err.Error() {
+		return t
+	}
+	return domain.Text{Template: "{{.Text}}", Args: map[string]any{"Text": err.Error()}}
+}
+
 // reason is err's sentence as a value of another sentence: its Text when the
 // domain made it from one (so the window words it too), else its own words.
 func reason(err error) any {

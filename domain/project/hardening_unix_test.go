@@ -103,7 +103,7 @@ func TestHostileRulesFileIsLeftAloneAndSaysWhy(t *testing.T) {
 			withinTime(t, "the rules file as a "+h.name, func() {
 				files, err := s.Files(dir)
 				if err != nil || files[2].Path != project.ItemRules || files[2].State != project.StateUnreadable ||
-					!strings.Contains(files[2].Reason, h.says) {
+					!strings.Contains(files[2].Reason.String(), h.says) {
 					t.Errorf("Files(rules as a %s) = %+v, %v; want %q saying %q", h.name, files, err, project.StateUnreadable, h.says)
 				}
 				res, err := s.Setup(dir)

@@ -123,7 +123,7 @@ func TestCopyWhoseMemoCannotBeWritten(t *testing.T) {
 	t.Cleanup(func() { os.Chmod(cp+"/.memo", 0o755) })
 
 	st, err := s.Status(cp)
-	if err != nil || st.ID != "" || st.Enabled || !st.SetUp || !strings.Contains(st.Note, orig) {
+	if err != nil || st.ID != "" || st.Enabled || !st.SetUp || !strings.Contains(st.Note.String(), orig) {
 		t.Errorf("Status(copy) = %+v, %v; want no id, not enabled, a note naming %s", st, err, orig)
 	}
 	if line, err := s.Preamble(cp); line != "" || err != nil {
@@ -143,7 +143,7 @@ func TestCopyWhoseMemoCannotBeWritten(t *testing.T) {
 	// Once it can be written, opening it gives it its own id.
 	os.Chmod(cp+"/.memo", 0o755)
 	st, _, err = s.Register(cp)
-	if err != nil || st.ID == "" || st.ID == res.ID || !st.Enabled || st.Note != "" {
+	if err != nil || st.ID == "" || st.ID == res.ID || !st.Enabled || st.Note.String() != "" {
 		t.Errorf("Register(copy, writable) = %+v, %v; want its own id, enabled", st, err)
 	}
 }

@@ -4,7 +4,6 @@ package project
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -74,8 +73,9 @@ type Status struct {
 	Enabled    bool              `json:"enabled"`
 	ShouldAsk  bool              `json:"should_ask"`
 	// Note says why project features are off in an allowed, set-up folder
-	// (a copy that has no id of its own yet); "" otherwise.
-	Note string `json:"note,omitempty"`
+	// (a copy that has no id of its own yet), its values kept apart so a
+	// window can word it (JSON prints the English sentence); empty otherwise.
+	Note domain.Text `json:"note,omitzero"`
 }
 
 // Service is the project-folder service. Its methods are synchronous and safe
@@ -240,8 +240,8 @@ func (s *Service) status(path string) (view, error) {
 		// The id belongs to the original until this folder has its own:
 		// presenting it here would let two folders share one memory.
 		st.ID, st.Enabled = "", false
-		st.Note = fmt.Sprintf("This folder is a copy of the project at %s and has no id of its own yet; "+
-			"project features stay off here until opening it gives it one.", out.sight.At)
+		st.Note = domain.T("This folder is a copy of the project at {{.Original}} and has no id of its own yet; "+
+			"project features stay off here until opening it gives it one.", "Original", out.sight.At)
 	}
 	out.Status = st
 	return out, nil
@@ -314,7 +314,7 @@ func (s *Service) register(path string) (Status, identity.Event, error) {
 				"Root", st.Root, "Original", v.sight.At, "Cause", causeText(err)))
 		}
 		next.ID = file.ID
-		st.ID, st.Note, st.Enabled = file.ID, "", v.enabled
+		st.ID, st.Note, st.Enabled = file.ID, domain.Text{}, v.enabled
 	}
 	return st, ev, s.registry.Put(next)
 }
@@ -414,8 +414,8 @@ func (s *Service) Identity(path string) (string, error) {
 		return "", err
 	case !st.Allowed:
 		return "", domain.Refused("%s Chats there get no memory.", st.Reason)
-	case st.ID == "" && st.Note != "":
-		return "", domain.Refused("%s Until then its chats get no memory.", st.Note)
+	case st.ID == "" && !st.Note.IsZero():
+		return "", domain.T("{{.Note}} Until then its chats get no memory.", "Note", st.Note).Err(domain.ErrRefused)
 	case st.ID == "":
 		return "", domain.T("{{.Root}} has no project id yet, so it has no memory: open it or set it up first", "Root", st.Root).Err(domain.ErrRefused)
 	}

@@ -397,8 +397,10 @@ func inGitWorkTree(dir string) bool {
 type FileState struct {
 	Path  string `json:"path"`
 	State string `json:"state"`
-	// Reason says why an item is unreadable, in a sentence; "" otherwise.
-	Reason string `json:"reason,omitempty"`
+	// Reason says why an item is unreadable, in a sentence (its values kept
+	// apart, so the window words it; JSON prints the English sentence); empty
+	// otherwise.
+	Reason domain.Text `json:"reason,omitzero"`
 }
 
 // File states shown by the Overview.
@@ -438,7 +440,7 @@ func (s *Service) Files(path string) ([]FileState, error) {
 			case errors.Is(err, fs.ErrNotExist):
 				state = StateMissing
 			case err != nil:
-				out = append(out, FileState{Path: item, State: StateUnreadable, Reason: err.Error()})
+				out = append(out, FileState{Path: item, State: StateUnreadable, Reason: sentenceOf(err)})
 				continue
 			case sha256Hex(cur) != file.RulesHash:
 				state = StateEdited

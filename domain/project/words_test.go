@@ -1,6 +1,7 @@
 package project
 
 import (
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -83,6 +84,32 @@ func TestErrorsKeepTheirEnglish(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s: values %v hold no Text %q", tt.name, txt.Args, tt.inner)
+		}
+	}
+}
+
+// TestTextFieldsPrintAsBefore: Status.Note and FileState.Reason carry their
+// values apart for the window, and print in JSON as the plain English string
+// they were (omitted when empty), for the CLI and the API.
+func TestTextFieldsPrintAsBefore(t *testing.T) {
+	note := domain.T("This folder is a copy of the project at {{.Original}} and has no id of its own yet; "+
+		"project features stay off here until opening it gives it one.", "Original", "/a")
+	tests := []struct {
+		name string
+		v    any
+		want string
+	}{
+		{"file, no reason", FileState{Path: ItemRules, State: StatePresent}, `{"path":".memo/AGENTS.md","state":"present"}`},
+		{"file, reason", FileState{Path: ItemRules, State: StateUnreadable, Reason: domain.T("{{.Path}} is a symbolic link; Memo reads only plain files from a project", "Path", "/r")},
+			`{"path":".memo/AGENTS.md","state":"rules file cannot be read","reason":"/r is a symbolic link; Memo reads only plain files from a project"}`},
+		{"status, no note", Status{Root: "/b"}, `{"root":"/b","id":"","name":"","set_up":false,"declined":false,"allowed":false,"reason":"","enabled":false,"should_ask":false}`},
+		{"status, note", Status{Root: "/b", Note: note}, `{"root":"/b","id":"","name":"","set_up":false,"declined":false,"allowed":false,"reason":"","enabled":false,"should_ask":false,` +
+			`"note":"This folder is a copy of the project at /a and has no id of its own yet; project features stay off here until opening it gives it one."}`},
+	}
+	for _, tt := range tests {
+		b, err := json.Marshal(tt.v)
+		if err != nil || string(b) != tt.want {
+			t.Errorf("%s: %s, %v; want %s", tt.name, b, err, tt.want)
 		}
 	}
 }
