@@ -4,9 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,6 +13,7 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/memory"
+	"memo.dev/projects/internal/nobody"
 )
 
 func TestMemoryBackupName(t *testing.T) {
@@ -123,8 +122,7 @@ func checkBackupBlocked(t *testing.T, tests []backupBlock) {
 	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if !tt.root && os.Geteuid() == 0 {
-				runAsNobody(t) // root writes into read-only folders
+			if !tt.root && nobody.Rerun(t) { // root writes into read-only folders
 				return
 			}
 			dataDir := filepath.Join(t.TempDir(), "data")
@@ -374,46 +372,6 @@ func TestVerifyCopy(t *testing.T) {
 				t.Errorf("verifyCopy(%s copy) = %d, %v; want an error about %s", tt.name, rows, err, tt.wantErr)
 			}
 		})
-	}
-}
-
-// runAsNobody runs the current (sub)test again in a copy of the test binary as
-// the unprivileged user nobody, for checks that root's privileges would void.
-func runAsNobody(t *testing.T) {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "memo-nobody-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	tmp := filepath.Join(dir, "tmp")
-	bin := filepath.Join(dir, "test.bin")
-	data, err := os.ReadFile(os.Args[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(bin, data, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Mkdir(tmp, 0o777); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(tmp, 0o777); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	var pattern []string
-	for _, part := range strings.Split(t.Name(), "/") {
-		pattern = append(pattern, "^"+regexp.QuoteMeta(part)+"$")
-	}
-	cmd := exec.Command("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-		bin, "-test.run="+strings.Join(pattern, "/"), "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "HOME="+tmp)
-	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "--- PASS: "+t.Name()) {
-		t.Fatalf("%s as nobody: %v\n%s", t.Name(), err, out)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/internal/nobody"
 )
 
 // Every class of SQLite result code gets the kind that says who can act.
@@ -125,8 +126,7 @@ func checkStoreErrors(t *testing.T, tests []storeErrorCase) {
 	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if !tt.root && os.Geteuid() == 0 {
-				runAsNobody(t)
+			if !tt.root && nobody.Rerun(t) {
 				return
 			}
 			home := t.TempDir()

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/internal/nobody"
 )
 
 // Folders made unwritable with permission bits. Windows ignores the read-only
@@ -43,8 +44,7 @@ func TestStoreErrorKindsOfReadOnlyFolders(t *testing.T) {
 }
 
 func TestReadOnlyOpenAfterAKilledWriteInAReadOnlyFolder(t *testing.T) {
-	if os.Geteuid() == 0 {
-		runAsNobody(t) // root writes into read-only folders
+	if nobody.Rerun(t) { // root writes into read-only folders
 		return
 	}
 	readOnlyOpenAfterAKilledWrite(t, false)

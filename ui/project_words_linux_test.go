@@ -2,15 +2,15 @@ package ui
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 	"golang.org/x/sys/unix"
+
+	"memo.dev/projects/internal/nobody"
 )
 
 // TestSetupFailureSaidInTurkish: in Turkish, setting up a folder Memo may not
@@ -18,7 +18,7 @@ import (
 // created and the system's reason — with the path kept as it is; the same
 // error still prints its English sentence for the command line.
 func TestSetupFailureSaidInTurkish(t *testing.T) {
-	if asNobody(t) {
+	if nobody.Rerun(t) {
 		return
 	}
 	useTurkish(t)
@@ -108,39 +108,4 @@ func labels(f *fixture) []string {
 		}
 	}
 	return out
-}
-
-// asNobody runs the current test again, in a copy of the test binary, as the
-// unprivileged user nobody when the tests run as root (whose privileges would
-// void permission checks). It reports whether the caller should return.
-func asNobody(t *testing.T) bool {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		return false
-	}
-	dir, err := os.MkdirTemp("", "memo-nobody-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	tmp := filepath.Join(dir, "tmp")
-	bin := filepath.Join(dir, "test.bin")
-	data, err := os.ReadFile(os.Args[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(bin, data, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	os.Mkdir(tmp, 0o777)
-	os.Chmod(tmp, 0o777)
-	os.Chmod(dir, 0o755)
-	cmd := exec.Command("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-		bin, "-test.run=^"+regexp.QuoteMeta(t.Name())+"$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "HOME="+tmp)
-	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "--- PASS: "+t.Name()) {
-		t.Fatalf("%s as nobody: %v\n%s", t.Name(), err, out)
-	}
-	return true
 }

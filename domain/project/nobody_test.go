@@ -5,54 +5,17 @@ package project_test
 import (
 	"errors"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/internal/nobody"
 )
-
-// asNobody runs the current test again, in a copy of the test binary, as the
-// unprivileged user nobody when the tests run as root (whose privileges would
-// void permission checks). It reports whether the caller should return.
-func asNobody(t *testing.T) bool {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		return false
-	}
-	dir, err := os.MkdirTemp("", "memo-nobody-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	tmp := filepath.Join(dir, "tmp")
-	bin := filepath.Join(dir, "test.bin")
-	data, err := os.ReadFile(os.Args[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(bin, data, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	os.Mkdir(tmp, 0o777)
-	os.Chmod(tmp, 0o777)
-	os.Chmod(dir, 0o755)
-	cmd := exec.Command("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-		bin, "-test.run=^"+regexp.QuoteMeta(t.Name())+"$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "HOME="+tmp)
-	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "--- PASS: "+t.Name()) {
-		t.Fatalf("%s as nobody: %v\n%s", t.Name(), err, out)
-	}
-	return true
-}
 
 // An unreadable .memo may be a project or not: status says it cannot be read,
 // not that Memo did not create it, and setup leaves it alone.
 func TestUnreadableMemoSaysSo(t *testing.T) {
-	if asNobody(t) {
+	if nobody.Rerun(t) {
 		return
 	}
 	tests := []struct {
@@ -107,7 +70,7 @@ func TestUnreadableMemoSaysSo(t *testing.T) {
 // A copy whose .memo cannot be written cannot get an id of its own: register
 // says so in plain words, and status never presents the original's id as its own.
 func TestCopyWhoseMemoCannotBeWritten(t *testing.T) {
-	if asNobody(t) {
+	if nobody.Rerun(t) {
 		return
 	}
 	s, _ := newTestService(t)
@@ -151,7 +114,7 @@ func TestCopyWhoseMemoCannotBeWritten(t *testing.T) {
 // A folder Memo may not write into: setup refuses (a permission problem, not
 // an internal error) in plain words.
 func TestSetupOfAReadOnlyFolderIsRefused(t *testing.T) {
-	if asNobody(t) {
+	if nobody.Rerun(t) {
 		return
 	}
 	s, _ := newTestService(t)
