@@ -6,6 +6,7 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/memory"
+	"memo.dev/projects/domain/texttest"
 )
 
 // TestErrorsKeepTheirEnglish: the service's errors carry their sentence as a
@@ -34,18 +35,6 @@ func TestErrorsKeepTheirEnglish(t *testing.T) {
 			"project memory is off: the backup failed: disk full"},
 	}
 	for _, tt := range tests {
-		if tt.err == nil {
-			t.Errorf("%s: no error", tt.name)
-			continue
-		}
-		if got := tt.err.Error(); got != tt.want {
-			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
-		}
-		if k := domain.KindOf(tt.err); k != tt.kind {
-			t.Errorf("%s: kind %s, want %s", tt.name, k, tt.kind)
-		}
-		if txt, ok := domain.TextOf(tt.err); !ok || txt.String() != tt.err.Error() {
-			t.Errorf("%s: carries Text %q (%v), want its own sentence", tt.name, txt.Template, ok)
-		}
+		texttest.Check(t, tt.name, tt.err, tt.want, tt.kind, "")
 	}
 }

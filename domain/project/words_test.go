@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/texttest"
 )
 
 // TestErrorsKeepTheirEnglish: the project service's errors print exactly the
@@ -55,35 +56,9 @@ func TestErrorsKeepTheirEnglish(t *testing.T) {
 				"project features stay off here until it can", "permission denied"},
 	}
 	for _, tt := range tests {
-		if tt.err == nil {
-			t.Errorf("%s: no error", tt.name)
-			continue
-		}
-		if got := tt.err.Error(); got != tt.want {
-			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
-		}
-		if k := domain.KindOf(tt.err); k != tt.kind {
-			t.Errorf("%s: kind %s, want %s", tt.name, k, tt.kind)
-		}
-		if tt.cause != nil && !errors.Is(tt.err, tt.cause) {
+		texttest.Check(t, tt.name, tt.err, tt.want, tt.kind, tt.inner)
+		if tt.cause != nil && tt.err != nil && !errors.Is(tt.err, tt.cause) {
 			t.Errorf("%s: %v does not match its cause %v", tt.name, tt.err, tt.cause)
-		}
-		txt, ok := domain.TextOf(tt.err)
-		if !ok || txt.String() != tt.err.Error() {
-			t.Errorf("%s: carries Text %+v (%v), want its own sentence", tt.name, txt, ok)
-			continue
-		}
-		if tt.inner == "" {
-			continue
-		}
-		found := false
-		for _, v := range txt.Args {
-			if in, ok := v.(domain.Text); ok && in.Template == tt.inner {
-				found = true
-			}
-		}
-		if !found {
-			t.Errorf("%s: values %v hold no Text %q", tt.name, txt.Args, tt.inner)
 		}
 	}
 }

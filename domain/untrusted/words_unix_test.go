@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/texttest"
 )
 
 // TestRefusalsKeepTheirEnglish: each refusal prints exactly the English it
@@ -40,31 +41,8 @@ func TestRefusalsKeepTheirEnglish(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := ReadFile(p(tt.name), tt.limit)
-		if err == nil {
-			t.Errorf("%s: read", tt.name)
-			continue
-		}
-		if got := err.Error(); got != tt.want {
-			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
-		}
-		if k := domain.KindOf(err); k != tt.kind {
-			t.Errorf("%s: kind %s, want %s", tt.name, k, tt.kind)
-		}
-		txt, ok := domain.TextOf(err)
-		if !ok || txt.String() != err.Error() || txt.Args["Path"] != p(tt.name) {
-			t.Errorf("%s: carries Text %+v (%v), want its sentence with the path apart", tt.name, txt, ok)
-		}
-		if tt.inner == "" {
-			continue
-		}
-		found := false
-		for _, v := range txt.Args {
-			if in, ok := v.(domain.Text); ok && in.Template == tt.inner {
-				found = true
-			}
-		}
-		if !found {
-			t.Errorf("%s: values %v hold no Text %q", tt.name, txt.Args, tt.inner)
+		if txt, ok := texttest.Check(t, tt.name, err, tt.want, tt.kind, tt.inner); ok && txt.Args["Path"] != p(tt.name) {
+			t.Errorf("%s: carries Text %+v, want its sentence with the path apart", tt.name, txt)
 		}
 	}
 }
