@@ -253,7 +253,7 @@ func (b *poolBrowser) onEdit(m memory.Memory) {
 func (b *poolBrowser) editDialog(title, button, text string, save func(string) (memory.Memory, error), failed string) {
 	win, shown := b.host.dialogParent()
 	entry := newCancelableEntry(true)
-	entry.Wrapping = memoryWrap(len(text))
+	entry.Wrapping = memoryWrap(text)
 	entry.SetText(text)
 	entry.SetMinRowsVisible(6)
 	tooLong := &widget.Label{Text: lang.L("Too long: a memory holds at most {{.KiB}} KiB of text.", map[string]any{"KiB": memory.MaxContent >> 10}),
@@ -276,9 +276,9 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 	// (saying why when it is too long) rather than answering with the
 	// store's English error.
 	ok := d.buttons[len(d.buttons)-1]
-	entry.beforePaste = func(pasted string) { rewrap(entry, len(entry.Text)+len(pasted)) }
+	entry.beforePaste = func(pasted string) { rewrap(entry, entry.Text+pasted) }
 	entry.OnChanged = func(s string) {
-		rewrap(entry, len(s))
+		rewrap(entry, s)
 		long := len(s) > memory.MaxContent
 		if long != tooLong.Visible() {
 			tooLong.Hidden = !long
@@ -294,23 +294,35 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 	win.Canvas().Focus(entry) // Enter then writes a new line; Save is a button
 }
 
-// wrapLimit is the longest text the memory editor wraps at word ends.
-// Fyne's word wrap costs grow with the square of the text: 2 KiB lays out in
-// 0.3 s, 10 KiB in 3 s, a pasted 64 KiB log in minutes of a frozen window.
-// Longer texts are shown unwrapped (each line scrolls), which is instant.
-const wrapLimit = 4 << 10
+// wrapLimit is the longest text the memory editor always wraps at word
+// ends. Fyne's word wrap costs grow with the square of the text: 2 KiB lays
+// out in 0.3 s, 10 KiB in 3 s, a pasted 64 KiB log in minutes of a frozen
+// window. A longer text is shown unwrapped (each line scrolls), which is
+// instant — unless one of its lines is too long to draw unwrapped: a line is
+// one texture, and past the graphics driver's texture size (8–16 k pixels,
+// ~1,000 characters with room for a HiDPI scale) it shows blank, as if the
+// text were gone. Such a text keeps word wrap and its cost.
+const (
+	wrapLimit        = 4 << 10
+	maxUnwrappedLine = 1000
+)
 
-func memoryWrap(n int) fyne.TextWrap {
-	if n > wrapLimit {
-		return fyne.TextWrapOff
+func memoryWrap(text string) fyne.TextWrap {
+	if len(text) <= wrapLimit {
+		return fyne.TextWrapWord
 	}
-	return fyne.TextWrapWord
+	for line := range strings.Lines(text) {
+		if len(line) > maxUnwrappedLine {
+			return fyne.TextWrapWord
+		}
+	}
+	return fyne.TextWrapOff
 }
 
-// rewrap sets e's wrapping for a text of n bytes, laying it out again only
-// when that changes.
-func rewrap(e *cancelableEntry, n int) {
-	if w := memoryWrap(n); e.Wrapping != w {
+// rewrap sets e's wrapping for text, laying it out again only when that
+// changes.
+func rewrap(e *cancelableEntry, text string) {
+	if w := memoryWrap(text); e.Wrapping != w {
 		e.Wrapping = w
 		e.Refresh()
 	}

@@ -245,6 +245,22 @@ func TestMemorySaveFailureIsShown(t *testing.T) {
 // (they used to answer with the store's English error), and Enter with
 // nothing focused does not press them either.
 func TestMemoryEditorWaitsForText(t *testing.T) {
+	// A long text without long lines is unwrapped; a line too long to draw
+	// unwrapped (it would show blank) keeps the text wrapped.
+	for _, tt := range []struct {
+		name string
+		text string
+		want fyne.TextWrap
+	}{
+		{"short", "a note", fyne.TextWrapWord},
+		{"long, short lines", strings.Repeat("a log line\n", 500), fyne.TextWrapOff},
+		{"long, one long line", strings.Repeat("a log line\n", 500) + strings.Repeat("word ", 300), fyne.TextWrapWord},
+	} {
+		if got := memoryWrap(tt.text); got != tt.want {
+			t.Errorf("memoryWrap(%s) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+
 	for _, opener := range []string{"Add…", "Edit…"} {
 		f := newMemFixture(t, memoryOn)
 		f.seed(f.project, "kept", 1)
@@ -267,11 +283,11 @@ func TestMemoryEditorWaitsForText(t *testing.T) {
 		if len(f.shown) > 0 && strings.HasPrefix(f.shown[len(f.shown)-1], "Could not") {
 			t.Errorf("%s: Enter on blank text showed %q", opener, f.shown[len(f.shown)-1])
 		}
-		// Pasted, as a person would: the editor stops wrapping before the
-		// text is laid out (wrapped, 64 KiB took minutes).
+		// Pasted, as a person would (a log: lines of 80): the editor stops
+		// wrapping before the text is laid out (wrapped, 64 KiB took minutes).
 		e.SetText("")
 		clip := fyne.CurrentApp().Clipboard()
-		clip.SetContent(strings.Repeat("x", memory.MaxContent+1))
+		clip.SetContent(strings.Repeat(strings.Repeat("x", 79)+"\n", memory.MaxContent/80+1))
 		e.TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
 		if e.Wrapping != fyne.TextWrapOff {
 			t.Errorf("%s: a pasted 64 KiB text is wrapped (%v)", opener, e.Wrapping)
