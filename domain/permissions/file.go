@@ -7,7 +7,7 @@
 // Where things are: Parse and Problem (file.go); Load, Trust, Save, Status
 // and Report (trust.go); Service, what every face calls with a folder
 // path (service.go); CheckCommand, Checker and Words (check.go) with the
-// table of risky arguments per program (programs.go, sed.go); RepoGit, the
+// table of risky arguments per program (risks.go, risks_check.go, risks_operands.go, sed.go); RepoGit, the
 // repository's git configuration and hooks (gitrepo.go); AcceptRule,
 // AcceptTool and CheckTool (rules.go); Diff, DiffAll, Unified (diff.go);
 // Compare, what a new version changes in what is allowed (changes.go).
