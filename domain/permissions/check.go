@@ -20,6 +20,9 @@ type Verdict struct {
 	Rule     string `json:"rule"`
 	// Reason prints as its English sentence; the window words it.
 	Reason domain.Text `json:"reason"`
+	// BlockedBy is the project file and key that make the line ask, when
+	// one does (a git config key, .npmrc, .cargo/config.toml …).
+	BlockedBy *Block `json:"blocked_by,omitempty"`
 }
 
 // GitCheck tells why a line that runs git must ask in this repository (""
@@ -37,8 +40,9 @@ type Checker struct {
 }
 
 type rule struct {
-	text  string
-	words []string
+	text    string
+	words   []string
+	spelled map[string]bool
 }
 
 // NewChecker keeps the rules that are accepted (AcceptRule); refused ones
@@ -50,7 +54,7 @@ func NewChecker(rules []string) *Checker {
 			continue
 		}
 		words, _ := Words(r)
-		c.rules = append(c.rules, rule{text: r, words: words})
+		c.rules = append(c.rules, rule{text: r, words: words, spelled: spelledOptions(words)})
 	}
 	return c
 }
@@ -62,36 +66,40 @@ func CheckCommand(rules []string, line string, git GitCheck) Verdict {
 }
 
 // Check decides whether line is approved. git may be nil when the line is
-// checked without a repository (the editor's live verdicts). The work is
-// linear in the line and the rules.
+// checked without a repository (the editor's live verdicts); paths are then
+// checked on their words alone. The work is linear in the line and the
+// rules.
 func (c *Checker) Check(line string, git GitCheck) Verdict {
+	return c.check(line, &inspector{git: git})
+}
+
+// CheckIn decides whether line is approved in a project: its paths through
+// the links the project holds, the repository's remotes, git
+// configuration and hooks, and the configs that make programs run others.
+func (c *Checker) CheckIn(line string, p *Project) Verdict {
+	return c.check(line, &inspector{project: p, git: p.Git})
+}
+
+func (c *Checker) check(line string, in *inspector) Verdict {
 	words, reason := Words(line)
 	if !reason.IsZero() {
 		return Verdict{Reason: reason}
 	}
-	rule := ""
-	for _, r := range c.rules {
-		if hasPrefixWords(words, r.words) {
-			rule = r.text
+	var matched *rule
+	for i := range c.rules {
+		if hasPrefixWords(words, c.rules[i].words) {
+			matched = &c.rules[i]
 			break
 		}
 	}
-	if rule == "" {
+	if matched == nil {
 		return Verdict{Reason: noRule}
 	}
-	if reason := checkArgs(words); !reason.IsZero() {
-		return Verdict{Rule: rule, Reason: reason}
+	in.spelled = matched.spelled
+	if reason, b := in.inspect(words, len(matched.words), 0); !reason.IsZero() {
+		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}
 	}
-	if name, _, _ := lookupProgram(words[0]); git != nil && (name == "git" || runsGit[name]) {
-		sub := ""
-		if name == "git" {
-			sub = firstOperand(words[1:])
-		}
-		if reason := git(sub); !reason.IsZero() {
-			return Verdict{Rule: rule, Reason: reason}
-		}
-	}
-	return Verdict{Approved: true, Rule: rule}
+	return Verdict{Approved: true, Rule: matched.text}
 }
 
 // runsGit are programs that run git in the project on their own: go stamps

@@ -37,6 +37,9 @@ type program struct {
 	singleDashLong bool
 	long           []risk
 	short          []risk
+	// props: words starting so set a property (mvn -Dx=y), read by
+	// operands, not as a bundle of short options.
+	props string
 	// subcommands that ask whatever their arguments (git config …).
 	riskySub []risk
 	// subAbbrev: the program also runs a subcommand named by a unique
@@ -52,10 +55,14 @@ type program struct {
 }
 
 var (
-	runsProgram   = domain.T("runs another program")
-	writesFile    = domain.T("can write a file anywhere")
-	changesConfig = domain.T("changes the configuration later approved commands run with")
-	otherRepo     = domain.T("points git at another repository or configuration")
+	installsOutside = domain.T("installs or changes programs outside the project")
+	opensBrowser    = domain.T("opens a web browser")
+	addsPackage     = domain.T("adds a package from the network and runs its install scripts")
+	otherPackages   = domain.T("runs in every workspace package, beyond what the rule names")
+	runsProgram     = domain.T("runs another program")
+	writesFile      = domain.T("can write a file anywhere")
+	changesConfig   = domain.T("changes the configuration later approved commands run with")
+	otherRepo       = domain.T("points git at another repository or configuration")
 )
 
 // programs is keyed by the base name of the command's first word.
@@ -71,25 +78,23 @@ var programs = map[string]program{
 			{"overlay", domain.T("replaces source files with other files")},
 			{"modfile", domain.T("uses another go.mod, which can name a toolchain to download and run")},
 			{"C", domain.T("runs in another folder")},
-			{"o", writesFile}, {"pkgdir", writesFile}, {"outputdir", writesFile},
-			{"coverprofile", writesFile}, {"cpuprofile", writesFile}, {"memprofile", writesFile},
-			{"blockprofile", writesFile}, {"mutexprofile", writesFile}, {"trace", writesFile},
-			{"fuzzcachedir", writesFile}, {"testlogfile", writesFile}, {"gocoverdir", writesFile},
-			{"json-out", writesFile},
+			{"pkgdir", writesFile}, {"fuzzcachedir", writesFile}, {"testlogfile", writesFile},
+			{"gocoverdir", writesFile}, {"json-out", writesFile},
 		},
 		riskySub: []risk{
 			{"generate", domain.T("runs the commands written in the source files")},
 			{"tool", domain.T("runs a tool program")},
+			{"install", installsOutside}, {"bug", opensBrowser}, {"telemetry", changesConfig},
 		},
 		sub: map[string]program{
 			"env": {style: goFlag, long: []risk{{"w", changesConfig}, {"u", changesConfig}}},
+			"run": {operands: goRunOperands},
 		},
 		operands: goOperands,
 	},
 	"git": {
 		style: getopt,
 		long: []risk{
-			{"output", writesFile}, {"output-directory", writesFile},
 			{"ext-diff", runsProgram}, {"textconv", runsProgram},
 			{"upload-pack", runsProgram}, {"receive-pack", runsProgram}, {"exec", runsProgram},
 			{"open-files-in-pager", runsProgram}, {"extcmd", runsProgram}, {"tool", runsProgram},
@@ -109,19 +114,17 @@ var programs = map[string]program{
 			{"hook", domain.T("runs hooks")}, {"maintenance", domain.T("installs scheduled jobs")},
 			{"upload-pack", runsProgram}, {"receive-pack", runsProgram},
 			{"shell", runsProgram}, {"http-backend", runsProgram},
-			{"fsmonitor--daemon", runsProgram},
+			{"fsmonitor--daemon", runsProgram}, {"help", opensBrowser},
 		},
 		sub: map[string]program{
-			"grep":         {short: []risk{{"O", runsProgram}}},
-			"rebase":       {short: []risk{{"x", runsProgram}}},
-			"format-patch": {short: []risk{{"o", writesFile}}},
-			"archive":      {short: []risk{{"o", writesFile}}},
-			"clone":        {short: []risk{{"u", runsProgram}, {"c", changesConfig}}, operands: outsidePath},
-			"init":         {operands: outsidePath},
-			"submodule":    {operands: wordRisk("foreach", runsProgram)},
-			"bisect":       {operands: wordRisk("run", runsProgram)},
-			"bundle":       {operands: wordRisk("create", writesFile)},
-			"worktree":     {operands: wordRisk("add", writesFile)},
+			"grep":      {short: []risk{{"O", runsProgram}}},
+			"rebase":    {short: []risk{{"x", runsProgram}}},
+			"clone":     {short: []risk{{"u", runsProgram}, {"c", changesConfig}}, operands: outsidePath},
+			"init":      {operands: outsidePath},
+			"submodule": {operands: wordRisk("foreach", runsProgram)},
+			"bisect":    {operands: wordRisk("run", runsProgram)},
+			"bundle":    {operands: wordRisk("create", writesFile)},
+			"worktree":  {operands: wordRisk("add", writesFile)},
 		},
 		operands: gitOperands,
 	},
@@ -144,12 +147,34 @@ var programs = map[string]program{
 			{"exec", runsProgram}, {"x", runsProgram}, {"explore", runsProgram},
 			{"edit", runsProgram}, {"init", runsProgram}, {"create", runsProgram},
 			{"innit", runsProgram}, {"config", changesConfig}, {"c", changesConfig},
-			{"set", changesConfig},
+			{"set", changesConfig}, {"link", installsOutside}, {"ln", installsOutside},
 		},
+		operands: installOperands,
 	},
-	"pnpm":   {style: getopt, riskySub: []risk{{"dlx", runsProgram}, {"exec", runsProgram}, {"x", runsProgram}, {"create", runsProgram}, {"config", changesConfig}, {"set", changesConfig}, {"env", runsProgram}}},
-	"yarn":   {style: getopt, riskySub: []risk{{"dlx", runsProgram}, {"exec", runsProgram}, {"node", runsProgram}, {"create", runsProgram}, {"config", changesConfig}, {"set", changesConfig}}},
-	"poetry": {style: getopt, riskySub: []risk{{"run", runsProgram}, {"shell", runsProgram}, {"config", changesConfig}}},
+	"pnpm": {style: getopt, riskySub: []risk{{"dlx", runsProgram}, {"exec", runsProgram}, {"x", runsProgram}, {"create", runsProgram},
+		{"config", changesConfig}, {"set", changesConfig}, {"env", runsProgram}, {"add", addsPackage}, {"link", installsOutside},
+		{"ln", installsOutside}, {"setup", changesConfig}, {"self-update", installsOutside}, {"patch", runsProgram},
+		{"patch-commit", changesConfig}, {"patch-remove", changesConfig}, {"deploy", writesFile}, {"init", runsProgram},
+		{"server", runsProgram}, {"recursive", otherPackages}, {"multi", otherPackages}, {"m", otherPackages},
+		{"approve-builds", changesConfig}, {"install-completion", changesConfig}}, operands: installOperands},
+	"yarn": {style: getopt, riskySub: []risk{{"dlx", runsProgram}, {"exec", runsProgram}, {"node", runsProgram}, {"create", runsProgram},
+		{"config", changesConfig}, {"set", changesConfig}, {"add", addsPackage}, {"global", installsOutside},
+		{"link", installsOutside}, {"plugin", addsPackage}, {"patch", runsProgram}, {"patch-commit", changesConfig},
+		{"stage", changesConfig}, {"init", runsProgram}, {"policies", addsPackage}}},
+	"bun": {style: getopt, long: []risk{{"eval", runsProgram}, {"print", runsProgram}}, short: []risk{{"e", runsProgram}, {"p", runsProgram}},
+		riskySub: []risk{{"x", runsProgram}, {"exec", runsProgram}, {"create", runsProgram}, {"c", runsProgram}, {"repl", runsProgram},
+			{"init", runsProgram}, {"link", installsOutside}, {"upgrade", installsOutside}, {"add", addsPackage}, {"a", addsPackage}}},
+	"poetry":     {style: getopt, riskySub: []risk{{"shell", runsProgram}, {"config", changesConfig}, {"add", addsPackage}, {"self", installsOutside}, {"source", changesConfig}}},
+	"uv":         {style: getopt, riskySub: []risk{{"add", addsPackage}, {"pip", addsPackage}, {"tool", runsProgram}, {"self", installsOutside}}},
+	"pre-commit": {style: getopt, riskySub: []risk{{"install", domain.T("installs a git hook, which runs what .pre-commit-config.yaml names at every commit")}, {"try-repo", runsProgram}, {"init-templatedir", installsOutside}}},
+	"composer": {style: getopt, riskySub: []risk{{"require", addsPackage}, {"global", installsOutside}, {"create-project", addsPackage},
+		{"exec", runsProgram}, {"config", changesConfig}, {"self-update", installsOutside}, {"selfupdate", installsOutside}}},
+	"pytest": {style: getopt, long: []risk{{"pdbcls", runsProgram}}, operands: pytestOperands},
+	"just": {style: getoptExact, long: []risk{{"shell", runsProgram}, {"shell-arg", runsProgram}, {"shell-command", runsProgram},
+		{"command", runsProgram}, {"justfile", domain.T("reads another justfile")}, {"working-directory", domain.T("runs in another folder")},
+		{"set", domain.T("overrides a variable the recipes use")}, {"dotenv-path", domain.T("overrides the variables the recipes use")},
+		{"dotenv-filename", domain.T("overrides the variables the recipes use")}, {"chooser", runsProgram}, {"choose", runsProgram}, {"edit", runsProgram}},
+		short: []risk{{"c", runsProgram}, {"f", domain.T("reads another justfile")}, {"d", domain.T("runs in another folder")}, {"e", runsProgram}}},
 	"pipenv": {style: getopt, riskySub: []risk{{"run", runsProgram}, {"shell", runsProgram}}},
 	"pdm":    {style: getopt, riskySub: []risk{{"run", runsProgram}, {"config", changesConfig}}},
 	"hatch":  {style: getopt, riskySub: []risk{{"run", runsProgram}, {"shell", runsProgram}}},
@@ -158,11 +183,11 @@ var programs = map[string]program{
 	"cargo": {
 		style: getoptExact,
 		long: []risk{
-			{"config", changesConfig}, {"target-dir", writesFile},
-			{"artifact-dir", writesFile}, {"out-dir", writesFile},
+			{"config", changesConfig}, {"artifact-dir", writesFile}, {"out-dir", writesFile},
 		},
-		short:    []risk{{"Z", domain.T("turns on unstable features, some of which run programs")}, {"C", domain.T("runs in another folder")}},
-		riskySub: []risk{{"install", domain.T("downloads and installs a program")}},
+		short: []risk{{"Z", domain.T("turns on unstable features, some of which run programs")}, {"C", domain.T("runs in another folder")}},
+		riskySub: []risk{{"install", domain.T("downloads and installs a program")}, {"uninstall", installsOutside},
+			{"login", changesConfig}, {"logout", changesConfig}, {"owner", changesConfig}, {"yank", changesConfig}},
 	},
 	"make": {
 		style: getopt,
@@ -185,10 +210,8 @@ var programs = map[string]program{
 	"sort": {
 		style: getopt,
 		long: []risk{
-			{"output", writesFile}, {"compress-program", runsProgram},
-			{"temporary-directory", writesFile}, {"files0-from", domain.T("reads its file names from a file")},
+			{"compress-program", runsProgram}, {"files0-from", domain.T("reads its file names from a file")},
 		},
-		short: []risk{{"o", writesFile}, {"T", writesFile}},
 	},
 	"uniq": {
 		style:    getopt,
@@ -259,8 +282,8 @@ var programs = map[string]program{
 	"cmake":    {style: goFlag, operands: cmakeOperands},
 	"bazel":    {style: goFlag, long: bazelRisks},
 	"bazelisk": {style: goFlag, long: bazelRisks},
-	"mvn":      {style: getoptExact, long: []risk{{"settings", changesConfig}, {"global-settings", changesConfig}, {"file", domain.T("reads another build file")}}, short: []risk{{"s", changesConfig}, {"f", domain.T("reads another build file")}}, operands: mavenOperands},
-	"mvnw":     {style: getoptExact, long: []risk{{"settings", changesConfig}, {"global-settings", changesConfig}, {"file", domain.T("reads another build file")}}, short: []risk{{"s", changesConfig}, {"f", domain.T("reads another build file")}}, operands: mavenOperands},
+	"mvn":      {style: getoptExact, props: "-D", long: []risk{{"settings", changesConfig}, {"global-settings", changesConfig}, {"file", domain.T("reads another build file")}}, short: []risk{{"s", changesConfig}, {"f", domain.T("reads another build file")}}, operands: mavenOperands},
+	"mvnw":     {style: getoptExact, props: "-D", long: []risk{{"settings", changesConfig}, {"global-settings", changesConfig}, {"file", domain.T("reads another build file")}}, short: []risk{{"s", changesConfig}, {"f", domain.T("reads another build file")}}, operands: mavenOperands},
 	"gradle":   {style: getopt, long: []risk{{"init-script", runsProgram}, {"build-file", domain.T("reads another build file")}, {"settings-file", domain.T("reads another build file")}, {"project-dir", domain.T("runs in another folder")}}, short: []risk{{"I", runsProgram}, {"b", domain.T("reads another build file")}, {"c", domain.T("reads another build file")}, {"p", domain.T("runs in another folder")}}},
 	"gradlew":  {style: getopt, long: []risk{{"init-script", runsProgram}, {"build-file", domain.T("reads another build file")}, {"settings-file", domain.T("reads another build file")}, {"project-dir", domain.T("runs in another folder")}}, short: []risk{{"I", runsProgram}, {"b", domain.T("reads another build file")}, {"c", domain.T("reads another build file")}, {"p", domain.T("runs in another folder")}}},
 	"dotnet":   {style: getoptExact, riskySub: []risk{{"exec", runsProgram}, {"tool", runsProgram}, {"dnx", runsProgram}}},

@@ -1,42 +1,36 @@
 package permissions
 
 import (
-	"path"
 	"strings"
 
 	"memo.dev/projects/domain"
 )
 
-// them is risky. words are the unquoted words of the line, the program first.
+// checkArgs returns the reason a command's arguments ask, or nothing when
+// none of them is risky (the table of risky arguments alone). words are the
+// unquoted words of the line, the program first.
 func checkArgs(words []string) domain.Text {
 	if len(words) == 0 {
 		return domain.Text{}
 	}
-	name, p, ok := lookupProgram(words[0])
+	name, args := resolveProgram(words)
+	return riskyArgs(name, args, "")
+}
+
+// riskyArgs checks a program's arguments against its table; sub is the
+// subcommand the entry read, checked as well as the first operand (they
+// differ when an option before the subcommand takes a value).
+func riskyArgs(name string, args []string, sub string) domain.Text {
+	p, ok := programs[name]
 	if !ok {
 		p = anyProgram
 	}
-	args := words[1:]
 	if reason := p.check(name, args); !reason.IsZero() {
 		return reason
 	}
-	sub := strings.ToLower(firstOperand(args))
-	for _, r := range p.riskySub {
-		if sub == r.name {
-			return domain.T("`{{.Word}}` {{.Why}}", "Word", name+" "+sub, "Why", r.why)
-		}
-		if p.subAbbrev && len(sub) >= 2 && strings.HasPrefix(r.name, sub) && !p.safeSub[sub] {
-			return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", name+" "+sub, "Why", r.why, "Spelled", name+" "+r.name)
-		}
-	}
-	if sp, ok := p.sub[sub]; ok && sub != "" {
-		if reason := sp.check(name+" "+sub, args); !reason.IsZero() {
+	for _, sub := range uniq(strings.ToLower(firstOperand(args)), strings.ToLower(sub)) {
+		if reason := p.checkSub(name, sub, args); !reason.IsZero() {
 			return reason
-		}
-		if sp.operands != nil {
-			if reason := sp.operands(args); !reason.IsZero() {
-				return reason
-			}
 		}
 	}
 	if p.operands != nil {
@@ -45,27 +39,31 @@ func checkArgs(words []string) domain.Text {
 	return domain.Text{}
 }
 
-// programName is how the table and the refused list know a command: its
-// base name in lower case (case-insensitive file systems run `GIT` as git),
-// without `.exe`.
-func programName(word string) string {
-	return strings.TrimSuffix(strings.ToLower(path.Base(word)), ".exe")
-}
-
-// unversioned drops a version from a program name: python3.12, gcc-13,
-// node20 are python, gcc, node.
-func unversioned(name string) string {
-	return strings.TrimRight(strings.TrimRight(name, "0123456789."), "-_")
-}
-
-func lookupProgram(word string) (string, program, bool) {
-	name := programName(word)
-	if p, ok := programs[name]; ok {
-		return name, p, true
+// checkSub checks a subcommand: refused ones, and the risky options and
+// operands of its own.
+func (p program) checkSub(name, sub string, args []string) domain.Text {
+	if sub == "" {
+		return domain.Text{}
 	}
-	name = unversioned(name)
-	p, ok := programs[name]
-	return name, p, ok
+	for _, r := range p.riskySub {
+		if sub == r.name {
+			return domain.T("`{{.Word}}` {{.Why}}", "Word", name+" "+sub, "Why", r.why)
+		}
+		if p.subAbbrev && len(sub) >= 2 && strings.HasPrefix(r.name, sub) && !p.safeSub[sub] {
+			return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", name+" "+sub, "Why", r.why, "Spelled", name+" "+r.name)
+		}
+	}
+	sp, ok := p.sub[sub]
+	if !ok {
+		return domain.Text{}
+	}
+	if reason := sp.check(name+" "+sub, args); !reason.IsZero() {
+		return reason
+	}
+	if sp.operands != nil {
+		return sp.operands(args)
+	}
+	return domain.Text{}
 }
 
 // firstOperand is the first argument that is not an option.
@@ -84,7 +82,7 @@ func firstOperand(args []string) string {
 // a question at worst.
 func (p program) check(name string, args []string) domain.Text {
 	for _, a := range args {
-		if len(a) < 2 || a[0] != '-' || a == "--" {
+		if len(a) < 2 || a[0] != '-' || a == "--" || (p.props != "" && strings.HasPrefix(a, p.props)) {
 			continue
 		}
 		if strings.HasPrefix(a, "--") {

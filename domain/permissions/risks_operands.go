@@ -144,11 +144,94 @@ func cmakeOperands(args []string) domain.Text {
 }
 
 // mavenOperands: plugin goals that run programs, and properties that set them.
+// A goal named by its plugin's coordinates (group:artifact[:version]:goal)
+// is downloaded and run, whatever the project names.
 func mavenOperands(args []string) domain.Text {
 	for _, a := range args {
 		l := strings.ToLower(a)
-		if strings.HasPrefix(l, "-d") || strings.Contains(l, "exec:") || strings.Contains(l, "antrun:") {
+		prop, _, _ := strings.Cut(strings.TrimPrefix(a, "-D"), "=")
+		switch {
+		case strings.HasPrefix(a, "-D") && safeMavenProperties[prop]:
+		case strings.HasPrefix(l, "-d") || strings.Contains(l, "exec:") || strings.Contains(l, "antrun:"):
 			return domain.T("`{{.Word}}` can make maven run a program", "Word", a)
+		case !strings.HasPrefix(a, "-") && strings.Count(a, ":") >= 2:
+			return domain.T("`{{.Word}}` names a plugin maven would download and run", "Word", a)
+		}
+	}
+	return domain.Text{}
+}
+
+// safeMavenProperties only skip or select work.
+var safeMavenProperties = map[string]bool{
+	"skipTests": true, "maven.test.skip": true, "skipITs": true, "maven.javadoc.skip": true, "maven.source.skip": true,
+	"gpg.skip": true, "test": true, "it.test": true, "surefire.failIfNoSpecifiedTests": true, "failIfNoTests": true,
+	"maven.test.failure.ignore": true, "checkstyle.skip": true, "spotbugs.skip": true, "jacoco.skip": true,
+	"enforcer.skip": true, "license.skip": true, "spotless.check.skip": true, "pmd.skip": true,
+}
+
+// goRunOperands: go run runs what it is given; a rule may name a package
+// folder or a file of the project (./cmd/gen, main.go), nothing else.
+func goRunOperands(args []string) domain.Text {
+	if firstOperand(args) != "run" {
+		return domain.Text{}
+	}
+	r := compiledEntries["go"].read("go", args, nil)
+	if len(r.operands) == 0 {
+		return domain.T("`go run` names no package of the project; name its folder or file, as in `go run ./cmd/gen`")
+	}
+	pkg := r.operands[0]
+	if strings.Contains(pkg, "@") {
+		return domain.Text{} // a module version: goOperands says so
+	}
+	if !filepath.IsLocal(pkg) || !(strings.HasSuffix(pkg, ".go") || strings.HasPrefix(pkg, ".")) || strings.Contains(pkg, "...") {
+		return domain.T("`go run {{.Word}}` runs a program from outside the project; name a package folder or file of the project", "Word", pkg)
+	}
+	return domain.Text{}
+}
+
+// installOperands: installing a package by name downloads it and runs its
+// install scripts (npm install x, pnpm add x).
+func installOperands(args []string) domain.Text {
+	var ops []string
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "-") {
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) < 2 {
+		return domain.Text{}
+	}
+	switch strings.ToLower(ops[0]) {
+	case "update", "up", "upgrade":
+		if !strings.ContainsAny(ops[1], "@:/") {
+			return domain.Text{} // a dependency the project names already
+		}
+	case "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add":
+	default:
+		return domain.Text{}
+	}
+	return domain.T("`{{.Word}}` {{.Why}}", "Word", ops[0]+" "+ops[1], "Why", addsPackage)
+}
+
+// pytestOperands: -p loads a plugin (a module, which runs) unless it turns
+// one off (-p no:cacheprovider).
+func pytestOperands(args []string) domain.Text {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		v, ok := "", false
+		switch {
+		case a == "-p" && i+1 < len(args):
+			v, ok = args[i+1], true
+		case strings.HasPrefix(a, "-p") && !strings.HasPrefix(a, "--"):
+			v, ok = a[2:], true
+		}
+		if ok && !strings.HasPrefix(v, "no:") {
+			return domain.T("`-p {{.Plugin}}` loads a pytest plugin, which runs its code", "Plugin", v)
 		}
 	}
 	return domain.Text{}

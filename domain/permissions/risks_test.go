@@ -179,6 +179,9 @@ func TestOperandRisks(t *testing.T) {
 		{"mvn", "-Dmaven.repo.local=/tmp", "test"},
 		{"mvn", "antrun:run"},
 		{"git", "clone", "git@example.com:x/y", "../y"},
+		{"npm", "in", "x"}, // issue 18: installing a package by name runs its scripts
+		{"npm", "install", "left-pad"},
+		{"pnpm", "add", "x"},
 		{"git", "clone", "https://example.com/x", "dir/../../x"},
 	}
 	if runtime.GOOS == "windows" {
@@ -200,7 +203,6 @@ func TestOperandRisks(t *testing.T) {
 		{"go", "env", "GOPATH"},
 		{"npm", "i"},
 		{"npm", "install"},
-		{"npm", "in", "x"},
 		{"npm", "t"},
 		{"npm", "ci"},
 		{"npm", "run", "build"},

@@ -3,6 +3,7 @@ package permissions
 import (
 	"errors"
 	"io/fs"
+	"path/filepath"
 	"time"
 
 	"memo.dev/projects/domain"
@@ -34,6 +35,9 @@ type Service struct {
 	write   func(path string, data []byte) error
 	git     GitFS
 	now     func() time.Time
+	// cache keeps the project files the checks read (configs, scripts),
+	// shared by every check; each entry is checked against the file.
+	cache *Cache
 }
 
 // NewService reads project files with the bounded reader, writes them
@@ -44,6 +48,7 @@ func NewService(folders Folders, records Records, pins PinStore, home string, no
 		read:  untrusted.ReadFile,
 		write: func(path string, data []byte) error { return atomicfile.WriteFile(path, data, 0o644) },
 		git:   OSGitFS(home),
+		cache: NewCache(now),
 	}
 }
 
@@ -248,11 +253,24 @@ func (s *Service) CheckCommand(path, line string) (Verdict, error) {
 	if err != nil {
 		return Verdict{}, err
 	}
-	v := st.CheckCommand(line, RepoGit(st.Root, s.git))
+	v := st.CheckIn(line, NewProject(st.Root, lineFolder(st.Root, path), s.git, s.cache))
 	if !st.Why.IsZero() && v.Reason.Template == noRuleApplies {
 		v.Reason = domain.T("no rule applies: {{.Why}}", "Why", st.Why)
 	}
 	return v, nil
+}
+
+// lineFolder is the folder a line runs in: path when it is inside the
+// project, else the project root.
+func lineFolder(root, path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return root
+	}
+	if _, ok := relInside(root, abs); !ok {
+		return root
+	}
+	return abs
 }
 
 // CheckTool is `check-tool PATH TOOL`.

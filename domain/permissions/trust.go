@@ -242,7 +242,15 @@ const (
 // CheckCommand decides a line for this project: only the effective (trusted)
 // rules count. When none do, the reason says why the file does not apply.
 func (st Status) CheckCommand(line string, git GitCheck) Verdict {
-	v := NewChecker(st.Effective.AllowedCommands).Check(line, git)
+	return st.noRuleReason(NewChecker(st.Effective.AllowedCommands).Check(line, git))
+}
+
+// CheckIn is CheckCommand with the project on disk (Checker.CheckIn).
+func (st Status) CheckIn(line string, p *Project) Verdict {
+	return st.noRuleReason(NewChecker(st.Effective.AllowedCommands).CheckIn(line, p))
+}
+
+func (st Status) noRuleReason(v Verdict) Verdict {
 	if !v.Approved && v.Reason.Template == noRule.Template && st.State != StateTrusted {
 		v.Reason = domain.T("no rule applies. {{.Meaning}}", "Meaning", st.State.Meaning())
 	}

@@ -1,0 +1,24 @@
+package permissions
+
+import "memo.dev/projects/domain"
+
+// Block is a project file that makes an approved program run another, and
+// so makes that program's lines ask (SPEC §7.1): which file, which key, and
+// why. The Permissions tab and the `permissions` JSON show it beside the
+// rule it blocks.
+type Block struct {
+	// File is relative to the project (slash separated) when inside it,
+	// else absolute (a .cargo/config.toml in a parent folder).
+	File string `json:"file"`
+	// Key is the setting (core.fsmonitor, script-shell, target.x.runner,
+	// addopts), "" when the file itself is the reason.
+	Key string `json:"key,omitempty"`
+	// Reason prints as its English sentence; the window words it.
+	Reason domain.Text `json:"reason"`
+}
+
+// programBlock is the project config that makes the program run another,
+// or nil.
+func (p *Project) programBlock(name string, r reading) *Block {
+	return nil
+}
