@@ -18,7 +18,17 @@ type Block struct {
 }
 
 // programBlock is the project config that makes the program run another,
-// or nil.
+// or nil (SPEC §7.1: configs block like git's).
 func (p *Project) programBlock(name string, r reading) *Block {
+	switch name {
+	case "npm", "pnpm", "yarn", "bun":
+		return p.nodeBlock(name)
+	case "cargo", "rustc", "rustfmt":
+		return p.cargoBlock(r)
+	case "pytest", "py.test":
+		return p.pytestBlock(r)
+	case "make":
+		return p.makeBlock()
+	}
 	return nil
 }

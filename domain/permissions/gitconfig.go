@@ -128,7 +128,7 @@ var programKeys = map[string]bool{
 	"external": true, "gitproxy": true, "fsmonitor": true, "difffilter": true, "tool": true,
 	"guitool": true, "viewer": true, "browser": true, "uploadpack": true, "receivepack": true,
 	"vcs": true, "packobjectshook": true, "alternaterefscommand": true, "savecookies": true,
-	"update": true, "proxycommand": true, "templatedir": true,
+	"update": true, "proxycommand": true, "templatedir": true, "worktree": true,
 }
 
 // programKey tells whether a variable can make git run a program (or write a

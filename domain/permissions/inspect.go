@@ -21,6 +21,9 @@ type inspector struct {
 	// without one.
 	project *Project
 	git     GitCheck
+	// noConfigs: the words come from a config (a cargo alias, pytest's
+	// addopts), which is being read already.
+	noConfigs bool
 }
 
 // maxWrapDepth bounds programs wrapped in programs.
@@ -74,7 +77,7 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 	if reason := in.destinations(name, r); !reason.IsZero() {
 		return reason, nil
 	}
-	if in.git != nil && (name == "git" || runsGit[name]) {
+	if in.git != nil && !in.noConfigs && (name == "git" || runsGit[name]) {
 		sub := ""
 		if name == "git" {
 			sub = firstWord(r.sub)
@@ -87,7 +90,7 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 			return reason, b
 		}
 	}
-	if in.project != nil {
+	if in.project != nil && !in.noConfigs {
 		if b := in.project.programBlock(name, r); b != nil {
 			return b.Reason, b
 		}
