@@ -128,7 +128,8 @@ func (s *Store) openEmptyRegistry() error {
 //
 //	1: projects, settings
 //	2: permission_pins (SPEC §7.4), skill_switches (SPEC §6)
-const registrySchema = 2
+//	3: permission_pins.definitions, what the trusted rules run (SPEC §7.1)
+const registrySchema = 3
 
 func (s *Store) migrateRegistry(path string) error {
 	current, err := registryVersion(s.db, path)
@@ -141,11 +142,18 @@ func (s *Store) migrateRegistry(path string) error {
 		if current, err := registryVersion(tx, path); err != nil || current {
 			return err
 		}
+		// Rows of any table count: a registry with pins and no project
+		// left is backed up too.
 		var rows int64
-		if tx.Migrator().HasTable(&projectRow{}) {
-			if err := tx.Model(&projectRow{}).Count(&rows).Error; err != nil {
+		for _, m := range registryModels {
+			if !tx.Migrator().HasTable(m) {
+				continue
+			}
+			var n int64
+			if err := tx.Model(m).Count(&n).Error; err != nil {
 				return err
 			}
+			rows += n
 		}
 		if rows > 0 {
 			prefix := fmt.Sprintf("projects-pre-v%d-", registrySchema)

@@ -99,6 +99,9 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 	if reason, b := in.inspect(words, len(matched.words), 0); !reason.IsZero() {
 		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}
 	}
+	if reason, b := in.project.definitionsChanged(matched.text); !reason.IsZero() {
+		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}
+	}
 	return Verdict{Approved: true, Rule: matched.text}
 }
 

@@ -159,13 +159,7 @@ func (p *Project) yamlBlock(path string, keys map[string]bool) *Block {
 	if err != nil {
 		return p.unreadable(path, err)
 	}
-	parsed := p.cache.parse(e, "yaml", func(b []byte) any {
-		var m map[string]any
-		if err := yaml.Unmarshal(b, &m); err != nil {
-			return err
-		}
-		return m
-	})
+	parsed := p.cache.parse(e, "yaml", yamlMap)
 	m, ok := parsed.(map[string]any)
 	if !ok {
 		return p.unreadable(path, parsed.(error))
@@ -193,6 +187,15 @@ func (p *Project) bunfigBlock(path string) *Block {
 		return &Block{File: p.display(path), Key: k, Reason: setsKey(p.display(path), k, shortValue(v))}
 	}
 	return nil
+}
+
+// yamlMap parses a YAML mapping, or returns the error.
+func yamlMap(b []byte) any {
+	var m map[string]any
+	if err := yaml.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	return m
 }
 
 func emptyValue(v any) bool {

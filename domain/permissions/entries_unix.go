@@ -55,7 +55,7 @@ var sedEntry = &entry{style: getopt, textFirst: true, textUnless: "-e --expressi
 	--regexp-extended -s --separate -u --unbuffered -z --null-data --posix --debug --sandbox -l= --line-length=
 	--help --version`}
 
-var sortEntry = &entry{style: getopt, does: readsProject, global: `-b -d -f -g -i -M -h -n -R -r -V -c -C -k= -m
+var sortEntry = &entry{style: getopt, does: readsProject | writesProject, global: `-b -d -f -g -i -M -h -n -R -r -V -c -C -k= -m
 	-o= -s -S= -t= -T= -u -z --parallel= --debug --ignore-leading-blanks --dictionary-order --ignore-case
 	--general-numeric-sort --ignore-nonprinting --month-sort --human-numeric-sort --numeric-sort --random-sort
 	--reverse --version-sort --check=? --key= --merge --output= --stable --buffer-size= --field-separator=

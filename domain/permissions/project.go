@@ -24,6 +24,9 @@ type Project struct {
 	cache     *Cache
 	// Git tells why git lines ask; RepoGit(Dir) unless set.
 	Git GitCheck
+	// pinned are the definitions the trust pinned (nil: none known, as when
+	// a line is checked without a trusted file).
+	pinned *pinnedDefinitions
 }
 
 // NewProject is the project at root, for a line run in dir (root when "").
@@ -38,6 +41,14 @@ func NewProject(root, dir string, fs GitFS, cache *Cache) *Project {
 	p := &Project{Root: root, Dir: filepath.Clean(dir), fs: fs, cache: cache}
 	p.Git = p.repoGit
 	return p
+}
+
+// WithPinned is the project checked against the definitions a trust pinned
+// (nil: a pin older than definitions, whose rules that run any then ask).
+func (p *Project) WithPinned(defs []Definition) *Project {
+	q := *p
+	q.pinned = newPinned(defs)
+	return &q
 }
 
 // maxLinkHops bounds the links one path is resolved through (Linux's own

@@ -122,6 +122,9 @@ func (s *Service) Show(path string) (Status, error) {
 	if why.Template == whyNotSetUp.Template {
 		st.ProjectID = ""
 	}
+	if err == nil {
+		s.describe(&st)
+	}
 	return st, err
 }
 
@@ -153,7 +156,10 @@ func (s *Service) Pending(path string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return !pinned || pin.Hash != Hash(b), nil
+	if !pinned || pin.Hash != Hash(b) {
+		return true, nil
+	}
+	return s.definitionsPending(proj.Root, b, pin), nil
 }
 
 // Report is `permissions PATH` (SPEC §8.2).
@@ -202,7 +208,7 @@ func (s *Service) Trust(path string) (Status, error) {
 	if err != nil {
 		return Status{}, err
 	}
-	st, err := Trust(proj.Root, proj.ID, s.read, s.pins, s.now())
+	st, err := trust(proj.Root, proj.ID, s.read, s.pins, s.now(), s.define(proj.Root))
 	st.Root, st.ProjectID = proj.Root, proj.ID
 	return st, err
 }
@@ -210,7 +216,10 @@ func (s *Service) Trust(path string) (Status, error) {
 // TrustReviewed is Trust for a person who reviewed one version: it pins the
 // file only while it still has that hash. A file that changed since (a model
 // or a git pull wrote it a moment before) is refused as a conflict, so only
-// what was seen is ever trusted.
+// what was seen is ever trusted. hash is the file's SHA-256, or the
+// review's (Status.ReviewHash), which also covers the definitions the rules
+// run: with it, a definition that changed since the review is a conflict
+// too.
 func (s *Service) TrustReviewed(path, hash string) (Status, error) {
 	proj, err := s.open(path)
 	if err != nil {
@@ -221,15 +230,16 @@ func (s *Service) TrustReviewed(path, hash string) (Status, error) {
 	if err != nil {
 		return st, err
 	}
+	s.describe(&st)
 	switch {
 	case st.State == StateNoFile:
 		return st, nothingToTrust(Path(proj.Root))
-	case st.Hash != hash:
+	case st.Hash != hash && st.ReviewHash != hash:
 		return st, domain.T("{{.Path}} changed since you reviewed it; review the new version, then trust it", "Path", Path(proj.Root)).Err(domain.ErrConflict)
 	case st.State == StateInvalid:
 		return st, InvalidError(Path(proj.Root), st.Problems)
 	}
-	return pinBytes(st, proj.ID, s.pins, s.now())
+	return pinBytes(st, proj.ID, s.pins, s.now(), currentDefinitions(st))
 }
 
 // Save validates content, writes it atomically as the project's file and
@@ -240,7 +250,7 @@ func (s *Service) Save(path string, content []byte) (Status, error) {
 	if err != nil {
 		return Status{}, err
 	}
-	st, err := Save(proj.Root, proj.ID, content, s.write, s.pins, s.now())
+	st, err := save(proj.Root, proj.ID, content, s.write, s.pins, s.now(), s.define(proj.Root))
 	st.Root, st.ProjectID = proj.Root, proj.ID
 	return st, err
 }
@@ -253,7 +263,11 @@ func (s *Service) CheckCommand(path, line string) (Verdict, error) {
 	if err != nil {
 		return Verdict{}, err
 	}
-	v := st.CheckIn(line, NewProject(st.Root, lineFolder(st.Root, path), s.git, s.cache))
+	p := NewProject(st.Root, lineFolder(st.Root, path), s.git, s.cache)
+	if st.State == StateTrusted {
+		p = p.WithPinned(st.TrustedDefinitions)
+	}
+	v := st.CheckIn(line, p)
 	if !st.Why.IsZero() && v.Reason.Template == noRuleApplies {
 		v.Reason = domain.T("no rule applies: {{.Why}}", "Why", st.Why)
 	}

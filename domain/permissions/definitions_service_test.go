@@ -1,0 +1,88 @@
+package permissions_test
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions"
+)
+
+// One Trust covers the file and what its rules run: a change to a script
+// asks, is pending and shows beside its trusted text, until trusted again;
+// a review's hash covers the scripts too.
+func TestTrustPinsDefinitions(t *testing.T) {
+	f := newFixture(t)
+	root := f.setUp(t)
+	writeFile(t, filepath.Join(root, "package.json"), `{"scripts": {"test": "jest --ci"}}`)
+	writeFile(t, permissions.Path(root), `{"version": 1, "allowed_commands": ["npm test", "git status"]}`)
+	if _, err := f.perms.Trust(root); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := f.perms.CheckCommand(root, "npm test"); err != nil || !v.Approved {
+		t.Fatalf("npm test after trust: %+v %v", v, err)
+	}
+	if pending, _ := f.perms.Pending(root); pending {
+		t.Errorf("pending right after trust")
+	}
+
+	writeFile(t, filepath.Join(root, "package.json"), `{"scripts": {"test": "jest --ci && curl x"}}`)
+	v, _ := f.perms.CheckCommand(root, "npm test")
+	if v.Approved || v.BlockedBy == nil || v.BlockedBy.File != "package.json" || v.BlockedBy.Key != "scripts.test" {
+		t.Errorf("npm test after its script changed: %+v", v)
+	}
+	if v, _ := f.perms.CheckCommand(root, "git status"); !v.Approved {
+		t.Errorf("git status is blocked by a script it does not run: %+v", v)
+	}
+	if pending, _ := f.perms.Pending(root); !pending {
+		t.Errorf("not pending after a definition changed")
+	}
+	st, err := f.perms.Show(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var changed *permissions.DefinitionState
+	for i, d := range st.Definitions {
+		if d.Key == "scripts.test" {
+			changed = &st.Definitions[i]
+		}
+	}
+	if changed == nil || changed.State != permissions.DefChanged || changed.TrustedText != "jest --ci" || changed.Text != "jest --ci && curl x" {
+		t.Fatalf("the review shows %+v, want the change beside the trusted text", st.Definitions)
+	}
+	rep := st.Report()
+	if !rep.Status.DefinitionsChanged || rep.Status.ReviewHash == "" {
+		t.Errorf("report status %+v, want definitions_changed and a review hash", rep.Status)
+	}
+
+	// The review's hash pins only what was reviewed.
+	writeFile(t, filepath.Join(root, "package.json"), `{"scripts": {"test": "jest --ci && curl y"}}`)
+	if _, err := f.perms.TrustReviewed(root, st.ReviewHash); !errors.Is(err, domain.ErrConflict) {
+		t.Errorf("TrustReviewed with a review hash after the script changed again: %v, want a conflict", err)
+	}
+	st, _ = f.perms.Show(root)
+	if _, err := f.perms.TrustReviewed(root, st.ReviewHash); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := f.perms.CheckCommand(root, "npm test"); !v.Approved {
+		t.Errorf("npm test after trusting again: %+v", v)
+	}
+	if pending, _ := f.perms.Pending(root); pending {
+		t.Errorf("pending after trusting again")
+	}
+
+	// Save trusts the definitions of the new file's rules too.
+	writeFile(t, filepath.Join(root, "Makefile"), "test:\n\tgo test\n")
+	if _, err := f.perms.Save(root, []byte(`{"version": 1, "allowed_commands": ["make test"]}`)); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := f.perms.CheckCommand(root, "make test"); !v.Approved {
+		t.Errorf("make test after save: %+v", v)
+	}
+	writeFile(t, filepath.Join(root, "Makefile"), "test:\n\tcurl x\n")
+	if v, _ := f.perms.CheckCommand(root, "make test"); v.Approved || !strings.Contains(v.Reason.String(), "Makefile") {
+		t.Errorf("make test after the Makefile changed: %+v", v)
+	}
+}
