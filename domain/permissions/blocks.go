@@ -1,6 +1,10 @@
 package permissions
 
-import "memo.dev/projects/domain"
+import (
+	"strings"
+
+	"memo.dev/projects/domain"
+)
 
 // Block is a project file that makes an approved program run another, and
 // so makes that program's lines ask (SPEC §7.1): which file, which key, and
@@ -20,6 +24,11 @@ type Block struct {
 // programBlock is the project config that makes the program run another,
 // or nil (SPEC §7.1: configs block like git's).
 func (p *Project) programBlock(name string, r reading) *Block {
+	arg := name + "\x00" + r.sub + "\x00" + strings.Join(r.operands, "\x00")
+	return p.memo("prog", arg, func(q *Project) any { return q.readProgramBlock(name, r) }).(*Block)
+}
+
+func (p *Project) readProgramBlock(name string, r reading) *Block {
 	switch name {
 	case "npm", "pnpm", "yarn", "bun":
 		return p.nodeBlock(name)

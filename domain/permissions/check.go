@@ -3,6 +3,7 @@ package permissions
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -77,6 +78,7 @@ func (c *Checker) Check(line string, git GitCheck) Verdict {
 // the links the project holds, the repository's remotes, git
 // configuration and hooks, and the configs that make programs run others.
 func (c *Checker) CheckIn(line string, p *Project) Verdict {
+	p.cache.sync()
 	return c.check(line, &inspector{project: p, git: p.Git})
 }
 
@@ -198,11 +200,18 @@ func charGate(line string) domain.Text {
 	return domain.Text{}
 }
 
+// parsers are bash parsers, reused: a Parser resets its state at every
+// Parse, and making one costs as much as a short line's parse.
+var parsers = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true))
+}}
+
 // parseGate parses the line as bash and accepts exactly one simple command
 // whose words are literal text and plain quotes.
 func parseGate(line string) ([]string, domain.Text) {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true)).
-		Parse(strings.NewReader(line), "")
+	parser := parsers.Get().(*syntax.Parser)
+	f, err := parser.Parse(strings.NewReader(line), "")
+	parsers.Put(parser)
 	if err != nil {
 		if syntax.IsIncomplete(err) {
 			return nil, domain.T("the line has an unbalanced quote")

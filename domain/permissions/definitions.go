@@ -136,7 +136,7 @@ func (p *Project) definitionsChanged(rule string) (domain.Text, *Block) {
 	if p == nil || p.pinned == nil {
 		return domain.Text{}, nil
 	}
-	defs, problem := p.Definitions(rule)
+	defs, problem := p.definitions(rule)
 	if !problem.IsZero() {
 		return problem, nil
 	}
@@ -161,12 +161,13 @@ func (p *Project) definitionsChanged(rule string) (domain.Text, *Block) {
 // (a script that is missing) pins what there is; its lines ask for the
 // problem when checked.
 func (p *Project) AllDefinitions(rules []string) []Definition {
+	p.cache.sync()
 	out := []Definition{}
 	for _, r := range rules {
 		if !AcceptRule(r).IsZero() {
 			continue
 		}
-		defs, _ := p.Definitions(r)
+		defs, _ := p.definitions(r)
 		out = append(out, defs...)
 	}
 	return out

@@ -39,6 +39,23 @@ func ruleTargets(words []string) []target {
 // folder, and why its lines ask whatever the pin says (a script that does
 // not exist, a file too large to pin), when that is so.
 func (p *Project) Definitions(rule string) ([]Definition, domain.Text) {
+	p.cache.sync()
+	return p.definitions(rule)
+}
+
+func (p *Project) definitions(rule string) ([]Definition, domain.Text) {
+	type result struct {
+		defs    []Definition
+		problem domain.Text
+	}
+	r := p.memo("defs", rule, func(q *Project) any {
+		defs, problem := q.readDefinitions(rule)
+		return result{defs, problem}
+	}).(result)
+	return r.defs, r.problem
+}
+
+func (p *Project) readDefinitions(rule string) ([]Definition, domain.Text) {
 	words, reason := Words(rule)
 	if !reason.IsZero() {
 		return nil, reason
@@ -130,7 +147,7 @@ func (p *Project) fileDefinition(rule, rel, key string) (Definition, domain.Text
 // configs are; a large one (a built program) is read and hashed each time
 // rather than kept.
 func (p *Project) readDefinition(path string) ([]byte, error) {
-	_, fi, err := p.fs.Lstat(path)
+	_, fi, err := p.lstat(path)
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +175,7 @@ func (p *Project) firstFileUp(rule, program string, names []string) ([]Definitio
 	for _, dir := range p.upTo(true) {
 		for _, n := range names {
 			path := filepath.Join(dir, n)
-			if _, _, err := p.fs.Lstat(path); err == nil {
+			if _, _, err := p.lstat(path); err == nil {
 				rel, _ := relInside(p.Root, path)
 				d, why := p.fileDefinition(rule, filepath.ToSlash(rel), "")
 				return []Definition{d}, why

@@ -189,7 +189,7 @@ func (p *Project) scripts(pkg string) scriptsFile {
 // one holding it, from the line's folder up to the project root.
 func (p *Project) packageDir(file string) string {
 	for _, dir := range p.upTo(true) {
-		if _, _, err := p.fs.Lstat(filepath.Join(dir, file)); err == nil {
+		if _, _, err := p.lstat(filepath.Join(dir, file)); err == nil {
 			return dir
 		}
 	}

@@ -17,6 +17,7 @@ type Cache struct {
 	mu    sync.Mutex
 	now   func() time.Time
 	files map[string]*cachedFile
+	memos memos
 }
 
 // racyWindow covers the coarsest file time stamps (FAT: 2 s).

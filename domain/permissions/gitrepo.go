@@ -73,6 +73,10 @@ func (p *Project) repoGit(sub string) domain.Text {
 }
 
 func (p *Project) gitBlock(sub string) *Block {
+	return p.memo("git", sub, func(q *Project) any { return q.readGitBlock(sub) }).(*Block)
+}
+
+func (p *Project) readGitBlock(sub string) *Block {
 	seen := map[string]bool{}
 	for _, dir := range uniq(p.Dir, p.Root) {
 		gitDir, common, reason := p.findGitDir(dir)
@@ -148,14 +152,13 @@ func (p *Project) display(path string) string {
 // pointing elsewhere (worktrees, submodules), or a folder that is itself a
 // bare repository. It returns the git dir and the common dir.
 func (p *Project) findGitDir(root string) (gitDir, common string, reason domain.Text) {
-	g := p.fs
 	dir, err := filepath.Abs(root)
 	if err != nil {
 		return "", "", domain.T("Memo cannot tell where this repository is: {{.Error}}", "Error", err.Error())
 	}
 	for {
 		dotGit := filepath.Join(dir, ".git")
-		kind, _, err := g.Lstat(dotGit)
+		kind, _, err := p.lstat(dotGit)
 		switch {
 		case err == nil && kind == filekind.Link:
 			return "", "", domain.T("{{.Path}} is a symbolic link; Memo does not follow it, so commands that run git ask", "Path", dotGit)
@@ -208,12 +211,12 @@ func (p *Project) findGitDir(root string) (gitDir, common string, reason domain.
 // looksBare: git takes a folder with HEAD, objects/ and refs/ for a bare
 // repository and reads its config — a project can carry one.
 func (p *Project) looksBare(dir string) bool {
-	head, _, err := p.fs.Lstat(filepath.Join(dir, "HEAD"))
+	head, _, err := p.lstat(filepath.Join(dir, "HEAD"))
 	if err != nil || head == filekind.Dir {
 		return false
 	}
 	for _, d := range []string{"objects", "refs"} {
-		kind, _, err := p.fs.Lstat(filepath.Join(dir, d))
+		kind, _, err := p.lstat(filepath.Join(dir, d))
 		if err != nil || kind != filekind.Dir {
 			return false
 		}
@@ -251,7 +254,7 @@ func (p *Project) gitDirs(common string) ([]string, *Block) {
 			if len(out)+len(queue) > maxGitDirs {
 				return nil, &Block{File: p.display(dir), Reason: domain.T("this repository has more than {{.Max}} submodules and worktrees, more than Memo reads, so commands that run git ask", "Max", maxGitDirs)}
 			}
-			if _, _, err := p.fs.Lstat(filepath.Join(sub, "HEAD")); err == nil {
+			if _, _, err := p.lstat(filepath.Join(sub, "HEAD")); err == nil {
 				out = append(out, sub)
 				queue = append(queue, filepath.Join(sub, "modules"))
 			} else {
@@ -313,7 +316,7 @@ func (p *Project) hookBlock(dir, sub string) *Block {
 			continue
 		}
 		h := filepath.Join(dir, e.name)
-		kind, fi, err := p.fs.Lstat(h)
+		kind, fi, err := p.lstat(h)
 		if err != nil {
 			return &Block{File: p.display(h), Reason: domain.T("Memo cannot look at the hook {{.Path}}, so git lines that may run hooks ask", "Path", h)}
 		}
@@ -331,6 +334,10 @@ func (p *Project) hookBlock(dir, sub string) *Block {
 // remotes are the names and URLs of the remotes of the repository that
 // holds the line's folder (remote.<name>.url and pushurl).
 func (p *Project) remotes() map[string]bool {
+	return p.memo("remotes", "", func(q *Project) any { return q.readRemotes() }).(map[string]bool)
+}
+
+func (p *Project) readRemotes() map[string]bool {
 	out := map[string]bool{}
 	gitDir, common, reason := p.findGitDir(p.Dir)
 	if !reason.IsZero() || gitDir == "" {
@@ -359,6 +366,7 @@ type dirEntry struct {
 
 // listDir lists a folder, missing being empty, sorted by name.
 func (p *Project) listDir(dir string) ([]dirEntry, error) {
+	p.rec.listing(dir)
 	entries, err := p.fs.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil

@@ -40,15 +40,13 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 		return protectedReason(words[0]), nil
 	}
 	name, args := resolveProgram(words)
-	if reason := riskyArgs(name, args, ""); !reason.IsZero() {
-		return reason, nil
-	}
 	r := in.read(name, args)
-	if !r.unknown.IsZero() {
-		return r.unknown, nil
-	}
+	// A risky argument's reason before an unknown option's: it says more.
 	if reason := riskyArgs(name, args, firstWord(r.sub)); !reason.IsZero() {
 		return reason, nil
+	}
+	if !r.unknown.IsZero() {
+		return r.unknown, nil
 	}
 	if r.wrapped != nil {
 		if reason := wrappedProblem(name, r); !reason.IsZero() {

@@ -27,6 +27,8 @@ type Project struct {
 	// pinned are the definitions the trust pinned (nil: none known, as when
 	// a line is checked without a trusted file).
 	pinned *pinnedDefinitions
+	// rec records what a computation reads, for the results kept (memo.go).
+	rec *recorder
 }
 
 // NewProject is the project at root, for a line run in dir (root when "").
@@ -60,6 +62,10 @@ func (p *Project) pathProblem(word string) domain.Text {
 	if p == nil {
 		return lexicalPath(word)
 	}
+	return p.memo("path", word, func(q *Project) any { return q.resolvePath(word) }).(domain.Text)
+}
+
+func (p *Project) resolvePath(word string) domain.Text {
 	abs := word
 	if !filepath.IsAbs(abs) {
 		if filepath.VolumeName(abs) != "" || strings.HasPrefix(abs, `\`) {
@@ -111,7 +117,7 @@ func (p *Project) resolve(rel string) (string, bool) {
 			continue
 		}
 		here := filepath.Join(append([]string{p.Root}, append(done, part)...)...)
-		kind, _, err := p.fs.Lstat(here)
+		kind, _, err := p.lstat(here)
 		if err != nil {
 			return filepath.Join(append(append(done, part), parts...)...), true
 		}
@@ -122,6 +128,7 @@ func (p *Project) resolve(rel string) (string, bool) {
 		if hops++; hops > maxLinkHops || p.fs.Readlink == nil {
 			return "", false
 		}
+		p.rec.path(here)
 		target, err := p.fs.Readlink(here)
 		if err != nil {
 			return "", false
@@ -147,6 +154,7 @@ func (p *Project) insideRoot(target string) (string, bool) {
 	if rel, ok := relInside(p.Root, target); ok {
 		return rel, true
 	}
+	p.rec.path(p.Root)
 	real, err := filepath.EvalSymlinks(p.Root)
 	if err != nil {
 		return "", false
@@ -158,8 +166,15 @@ func splitPath(p string) []string {
 	return strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == filepath.Separator })
 }
 
+// lstat is the file system's Lstat, recorded.
+func (p *Project) lstat(path string) (filekind.Kind, fs.FileInfo, error) {
+	p.rec.path(path)
+	return p.fs.Lstat(path)
+}
+
 // cached reads a project file through the cache.
 func (p *Project) cached(path string, limit int64) (*cachedFile, error) {
+	p.rec.path(path)
 	return p.cache.file(path, limit, p.fs.ReadFile, func(path string) (fs.FileInfo, error) {
 		_, fi, err := p.fs.Lstat(path)
 		return fi, err

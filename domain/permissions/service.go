@@ -43,12 +43,14 @@ type Service struct {
 // NewService reads project files with the bounded reader, writes them
 // atomically, and reads git's configuration with home for `~/` includes.
 func NewService(folders Folders, records Records, pins PinStore, home string, now func() time.Time) *Service {
+	cache := NewCache(now)
+	_ = cache.Watch() // where the system cannot report changes, every check reads again
 	return &Service{
 		folders: folders, records: records, pins: pins, now: now,
 		read:  untrusted.ReadFile,
 		write: func(path string, data []byte) error { return atomicfile.WriteFile(path, data, 0o644) },
 		git:   OSGitFS(home),
-		cache: NewCache(now),
+		cache: cache,
 	}
 }
 
