@@ -58,6 +58,7 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 	rest := ""
 	subDone := len(c.subs) == 0 && c.other == unknownSub
 	wraps, module := c.wraps, c.module
+	script := noScript
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" || (rest != "" && a == rest) {
@@ -77,17 +78,28 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 				case s != nil:
 					r.sub, r.does, wraps, module = strings.Join(args[i-n+1:i+1], " "), s.does, s.wraps, s.module
 					sets = append(sets, s.opts)
-					child, rest = s.child, s.rest
+					child, rest, script = s.child, s.rest, s.script
 				case c.other == definedSub:
 					r.sub, r.kind, r.does = a, definedSub, c.does
+					if c.definedArgs {
+						script = scriptRest
+					}
 				case c.other == spelledSub:
 					r.sub, r.kind, r.does = a, spelledSub, runsUnknown
 				default:
 					r.unknown = domain.T("`{{.Word}}` is not a {{.Program}} subcommand Memo knows", "Word", name+" "+strings.Join(args[i-n+1:i+1], " "), "Program", name)
 					return r
 				}
+				if script == scriptRest {
+					r.readChild(args[i+1:], nil, spelled, name)
+					return r
+				}
 			case wraps:
 				r.wrapped = args[i:]
+				return r
+			case script == scriptNamed:
+				r.operands = append(r.operands, a)
+				r.readChild(args[i+1:], nil, spelled, name)
 				return r
 			default:
 				r.operands = append(r.operands, a)

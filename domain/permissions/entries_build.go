@@ -13,7 +13,7 @@ var makeEntry = &entry{style: getopt, does: runsProjectCode, global: `-j=? --job
 	--warn-undefined-variables -e --environment-overrides -v --version -h --help -L --check-symlink-times -W=
 	--what-if= --new-file= --assume-new= -o= --old-file= --assume-old= --shuffle=?`}
 
-var justEntry = &entry{style: getoptExact, other: definedSub, does: runsProjectCode, global: `-l --list --summary
+var justEntry = &entry{style: getoptExact, other: definedSub, definedArgs: true, does: runsProjectCode, global: `-l --list --summary
 	-n --dry-run --show= -s= --evaluate --variables --dump --dump-format= --fmt --check --unstable --yes -q
 	--quiet -v --verbose --color= --highlight --no-highlight --timestamp --groups --list-heading= --list-prefix=
 	-u --unsorted --explain --no-dotenv --no-deps --allow-missing -h --help -V --version`}
@@ -26,7 +26,7 @@ var cmakeEntry = &entry{style: getoptExact, dashLong: true, does: runsProjectCod
 	--build= --target= -t= --config= --parallel=? -j=? --clean-first --preset= --list-presets=? --workflow --fresh
 	-G= -A= -T= --toolchain= -Wdev -Wno-dev -Werror= -Wno-error= --log-level= --log-context --trace --trace-expand
 	--graphviz= -N -L -LA -LH -LAH --version --help --verbose -v --warn-uninitialized --no-warn-unused-cli
-	--check-system-vars`}
+	--check-system-vars -D*`}
 
 var ctestEntry = &entry{style: getoptExact, dashLong: true, numeric: false, does: runsProjectCode, global: `--test-dir=
 	--output-on-failure -j=? --parallel=? -R= --tests-regex= -E= --exclude-regex= -L= --label-regex= -LE=
@@ -63,7 +63,8 @@ var dotnetEntry = &entry{style: getopt, global: `--info --version --list-sdks --
 const mavenOpts = `-B --batch-mode -q --quiet -e --errors -X --debug -U --update-snapshots -o --offline -T= --threads=
 	-pl= --projects= -am --also-make -amd --also-make-dependents -P= --activate-profiles= -ntp --no-transfer-progress
 	-N --non-recursive -fae --fail-at-end -ff --fail-fast -fn --fail-never -rf= --resume-from= -V --show-version -v
-	--version -C --strict-checksums -c --lax-checksums -l= --log-file= --color= -nsu --no-snapshot-updates -h --help`
+	--version -C --strict-checksums -c --lax-checksums -l= --log-file= --color= -nsu --no-snapshot-updates -h --help
+	-D*`
 
 var mavenEntry = &entry{style: getoptExact, dashLong: true, global: mavenOpts, does: runsProjectCode | readsNetwork | writesProject}
 

@@ -53,11 +53,13 @@ const pnpmCommon = `--silent -s --reporter= --color --no-color --aggregate-outpu
 	--workspace-concurrency= --if-present --frozen-lockfile --no-frozen-lockfile --prefer-frozen-lockfile
 	--prefer-offline --offline --ignore-scripts --prod -P --dev -D --no-optional --lockfile-only --fix-lockfile
 	--resolution-only --strict-peer-dependencies --fail-if-no-match --no-bail --bail --sort --no-sort --reverse
-	--report-summary --use-stderr --loglevel= --json --depth= --long --parseable --reporter-hide-prefix`
+	--report-summary --use-stderr --loglevel= --json --depth= --long --parseable --reporter-hide-prefix -w
+	--workspace-root`
 
-var pnpmEntry = &entry{style: getopt, global: pnpmCommon, other: definedSub, does: runsProjectCode, subs: map[string]sub{
-	"run": {does: runsProjectCode}, "test": {does: runsProjectCode}, "t": {does: runsProjectCode},
-	"start":   {does: runsProjectCode},
+var pnpmEntry = &entry{style: getopt, global: pnpmCommon, other: definedSub, definedArgs: true, does: runsProjectCode, subs: map[string]sub{
+	"run": {script: scriptNamed, does: runsProjectCode}, "test": {script: scriptRest, does: runsProjectCode},
+	"t":       {script: scriptRest, does: runsProjectCode},
+	"start":   {script: scriptRest, does: runsProjectCode},
 	"install": {does: readsNetwork | runsProjectCode | writesProject}, "i": {does: readsNetwork | runsProjectCode | writesProject},
 	"install-test": {does: readsNetwork | runsProjectCode | writesProject}, "it": {does: readsNetwork | runsProjectCode | writesProject},
 	"fetch": {does: readsNetwork}, "remove": {does: writesProject}, "rm": {does: writesProject},
@@ -80,8 +82,9 @@ const yarnCommon = `--silent -s --frozen-lockfile --immutable --immutable-cache 
 	--production --json --verbose --no-progress --network-timeout= --check-files --ignore-optional
 	--skip-integrity-check`
 
-var yarnEntry = &entry{style: getopt, global: yarnCommon, other: definedSub, does: runsProjectCode, subs: map[string]sub{
-	"run": {does: runsProjectCode}, "test": {does: runsProjectCode}, "start": {does: runsProjectCode},
+var yarnEntry = &entry{style: getopt, global: yarnCommon, other: definedSub, definedArgs: true, does: runsProjectCode, subs: map[string]sub{
+	"run": {script: scriptNamed, does: runsProjectCode}, "test": {script: scriptRest, does: runsProjectCode},
+	"start":   {script: scriptRest, does: runsProjectCode},
 	"install": {does: readsNetwork | runsProjectCode | writesProject},
 	"remove":  {does: writesProject}, "upgrade": {does: readsNetwork | runsProjectCode | writesProject},
 	"up":    {does: readsNetwork | runsProjectCode | writesProject},
@@ -98,8 +101,8 @@ var yarnEntry = &entry{style: getopt, global: yarnCommon, other: definedSub, doe
 
 // bun runs package.json scripts and project files like a package manager;
 // -e/--eval and its package runner are in the table of risky arguments.
-var bunEntry = &entry{style: getopt, global: `--silent --bun -b --smol --no-install`, other: definedSub, does: runsProjectCode, subs: map[string]sub{
-	"run": {does: runsProjectCode},
+var bunEntry = &entry{style: getopt, global: `--silent --bun -b --smol --no-install`, other: definedSub, definedArgs: true, does: runsProjectCode, subs: map[string]sub{
+	"run": {script: scriptNamed, does: runsProjectCode},
 	"test": {opts: `--coverage --coverage-reporter= --coverage-dir= --bail=? --timeout= --rerun-each= --only --todo
 		-t=t --test-name-pattern=t -u --update-snapshots --watch --preload= --reporter= --reporter-outfile=`,
 		does: runsProjectCode},

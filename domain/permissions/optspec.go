@@ -114,6 +114,15 @@ const (
 	definedSub
 )
 
+// scriptArgs says where a script's own arguments start.
+type scriptArgs uint8
+
+const (
+	noScript    scriptArgs = iota
+	scriptRest             // after the subcommand: pnpm test -t x
+	scriptNamed            // after the script's name: pnpm run build -t x
+)
+
 // sub is what Memo knows of one subcommand.
 type sub struct {
 	opts string
@@ -124,6 +133,10 @@ type sub struct {
 	// rest is an option after which every word is the child's, as after
 	// `--` (go test -args).
 	rest string
+	// script: the words after the subcommand (scriptRest), or after the
+	// script it names (scriptNamed: pnpm run build …), are the script's
+	// arguments, not the program's options.
+	script scriptArgs
 	// module is the option whose value names the module the subcommand
 	// runs (coverage run -m pytest); the module needs an entry of its own.
 	module string
@@ -158,6 +171,9 @@ type entry struct {
 	subs map[string]sub
 	// other is what a subcommand not in subs is.
 	other subKind
+	// definedArgs: the words after a defined subcommand (a script, a
+	// recipe) are its arguments (pnpm build --watch, just fix -p x).
+	definedArgs bool
 	// does is what the program can do when it has no subcommands, and
 	// what a defined subcommand does.
 	does capability

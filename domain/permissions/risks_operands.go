@@ -22,7 +22,10 @@ func wordRisk(word string, why domain.Text) func([]string) domain.Text {
 // gitOperands: options before the subcommand are git's global options
 // (-c, -C, -p, --git-dir …), and ext:: and fd:: remotes run programs.
 func gitOperands(args []string) domain.Text {
-	if len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "--version" {
+	for len(args) > 0 && safeGitGlobal[args[0]] {
+		args = args[1:]
+	}
+	if len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		return domain.T("`{{.Word}}` is a git option before the subcommand; those can change what git runs (-c, -C, -p, --git-dir …)", "Word", args[0])
 	}
 	for _, a := range args {
@@ -32,6 +35,13 @@ func gitOperands(args []string) domain.Text {
 		}
 	}
 	return domain.Text{}
+}
+
+// safeGitGlobal are the options before git's subcommand that only turn
+// things off.
+var safeGitGlobal = map[string]bool{
+	"--version": true, "--no-pager": true, "--no-optional-locks": true, "--literal-pathspecs": true,
+	"--no-replace-objects": true, "--no-advice": true,
 }
 
 // outsidePath: git clone and git init write a repository wherever their
@@ -134,6 +144,9 @@ var bazelRisks = []risk{
 // -D sets a variable (the compiler among them); cmake glues values on.
 func cmakeOperands(args []string) domain.Text {
 	for _, a := range args {
+		if name, _, _ := strings.Cut(strings.TrimPrefix(a, "-D"), "="); strings.HasPrefix(a, "-D") && safeCMakeVariables[strings.TrimSuffix(name, ":BOOL")] {
+			continue
+		}
 		for _, o := range []string{"-E", "-P", "-C", "-D"} {
 			if strings.HasPrefix(a, o) {
 				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", runsProgram, "Spelled", "cmake "+o)
@@ -235,6 +248,14 @@ func pytestOperands(args []string) domain.Text {
 		}
 	}
 	return domain.Text{}
+}
+
+// safeCMakeVariables choose the kind of build or what it holds, never a
+// program or where it is found.
+var safeCMakeVariables = map[string]bool{
+	"CMAKE_BUILD_TYPE": true, "BUILD_TESTING": true, "BUILD_SHARED_LIBS": true, "CMAKE_EXPORT_COMPILE_COMMANDS": true,
+	"BUILD_TESTS": true, "BUILD_TEST": true, "ENABLE_TESTING": true, "CMAKE_COLOR_DIAGNOSTICS": true,
+	"CMAKE_VERBOSE_MAKEFILE": true,
 }
 
 var tarShort = []risk{

@@ -142,7 +142,7 @@ func TestOperandRisks(t *testing.T) {
 		{"tar", "cvf", "a.tar", "."},
 		{"tar", "-tf", "host:/a.tar"},
 		{"git", "-c", "core.pager=sh", "log"},
-		{"git", "--no-pager", "log"},
+		{"git", "--no-pager", "-c", "core.pager=sh", "log"},
 		{"git", "clone", "ext::sh"},
 		{"git", "fetch", "fd::3"},
 		{"git", "submodule", "foreach", "id"},
@@ -199,6 +199,7 @@ func TestOperandRisks(t *testing.T) {
 		{"uniq", "-f", "1", "in"},
 		{"tar", "tf", "a.tar"},
 		{"git", "--version"},
+		{"git", "--no-pager", "log"}, // issue 18: it turns the pager off; it runs none
 		{"git", "log", "--no-ext-diff"},
 		{"go", "env", "GOPATH"},
 		{"npm", "i"},
