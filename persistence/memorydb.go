@@ -245,7 +245,7 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 		if !found.table {
 			m.Close()
 			err = describe(path, err)
-			return nil, domain.T("cannot create the memories table: {{.Error}}", "Error", reason(err)).Wrap(errInternal, err)
+			return nil, domain.T("cannot create the memories table: {{.Error}}", "Error", domain.Sentence(err)).Wrap(errInternal, err)
 		}
 		m.hasProjectID = m.columnExists()
 		m.skip(domain.T("adding project pools to {{.Path}} failed ({{.Error}}). Normal chats keep working; the next launch tries again.", "Path", path, "Error", err.Error()))
@@ -300,9 +300,9 @@ func (m *MemoryDB) setReason(reason domain.Text) {
 // its last commit), and the sentence must not claim otherwise.
 func backupFailed(path string, err error, rolledBack bool) domain.Text {
 	if rolledBack {
-		return domain.T("Memo could not back up {{.Path}} before adding project pools ({{.Error}}). The file holds its last committed state: a program that stopped in the middle of a write had left an unfinished change in it, which Memo rolled back (as every SQLite program does on opening it); nothing else was changed. Normal chats keep working; the next launch tries again.", "Path", path, "Error", reason(err))
+		return domain.T("Memo could not back up {{.Path}} before adding project pools ({{.Error}}). The file holds its last committed state: a program that stopped in the middle of a write had left an unfinished change in it, which Memo rolled back (as every SQLite program does on opening it); nothing else was changed. Normal chats keep working; the next launch tries again.", "Path", path, "Error", domain.Sentence(err))
 	}
-	return domain.T("Memo could not back up {{.Path}} before adding project pools ({{.Error}}), so the file was left exactly as it was. Normal chats keep working; the next launch tries again.", "Path", path, "Error", reason(err))
+	return domain.T("Memo could not back up {{.Path}} before adding project pools ({{.Error}}), so the file was left exactly as it was. Normal chats keep working; the next launch tries again.", "Path", path, "Error", domain.Sentence(err))
 }
 
 // openWriter opens the read-write connection every later call uses.

@@ -60,7 +60,7 @@ func ParseSkillMD(data []byte) (Meta, error) {
 	}
 	var raw map[string]any
 	if err := yaml.Unmarshal([]byte(body[:max(end-1, 0)]), &raw); err != nil {
-		return Meta{}, domain.T("SKILL.md's front matter is not valid YAML: {{.Error}}", "Error", reason(err)).Err(domain.ErrInvalid)
+		return Meta{}, domain.T("SKILL.md's front matter is not valid YAML: {{.Error}}", "Error", domain.Sentence(err)).Err(domain.ErrInvalid)
 	}
 	var m Meta
 	for k, v := range raw {
