@@ -27,7 +27,7 @@ const (
 	ReadTimeout    = 30 * time.Second
 )
 
-// ErrRateLimited: GitHub refused to serve more archives for now.
+// ErrRateLimited is GitHub refusing to serve more archives for now.
 var ErrRateLimited = errors.New("rate limited")
 
 // ArchiveBase checks a replacement for DefaultArchiveBase: https, or plain

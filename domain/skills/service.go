@@ -106,7 +106,7 @@ type InstallOptions struct {
 	Confirm func(Review) bool
 }
 
-// ErrDeclined: Confirm said no.
+// ErrDeclined is Confirm saying no.
 var ErrDeclined = errors.New("install declined")
 
 // Review downloads and judges the skill src names exactly as Install would,

@@ -147,8 +147,9 @@ type Candidate struct {
 	Problem domain.Text `json:"problem,omitzero"`
 }
 
-// ChoiceError: the location holds several skills (or a chosen name matches
-// several); the app offers Candidates as a list. Of kind invalid input.
+// ChoiceError is the error of a location that holds several skills (or a
+// chosen name that matches several); the app offers Candidates as a list.
+// Of kind invalid input.
 type ChoiceError struct {
 	Source     Source
 	Candidates []Candidate
