@@ -97,7 +97,7 @@ type configKey struct {
 
 // unreadable is the block of a config Memo cannot read for certain.
 func (p *Project) unreadable(path string, err error) *Block {
-	return &Block{File: p.display(path), Reason: domain.T("Memo cannot read {{.Path}} ({{.Error}}), which can make the program run another, so its lines ask", "Path", p.display(path), "Error", errText(err))}
+	return &Block{File: p.display(path), Reason: domain.T("Memo cannot read {{.Path}} ({{.Error}}), which can make the program run another, so its lines ask", "Path", p.display(path), "Error", domain.Sentence(err))}
 }
 
 func setsKey(path, key, value string) domain.Text {

@@ -138,7 +138,7 @@ func (p *Project) fileDefinition(rule, rel, key string) (Definition, domain.Text
 	case isNotExist(err):
 		return definitionOf(rule, rel, key, nil, false), domain.Text{}
 	case err != nil:
-		return definitionOf(rule, rel, key, nil, false), domain.T("Memo cannot read {{.File}}, which this rule runs ({{.Error}}), so its lines ask", "File", rel, "Error", errText(err))
+		return definitionOf(rule, rel, key, nil, false), domain.T("Memo cannot read {{.File}}, which this rule runs ({{.Error}}), so its lines ask", "File", rel, "Error", domain.Sentence(err))
 	}
 	return definitionOf(rule, rel, key, b, true), domain.Text{}
 }

@@ -276,7 +276,7 @@ func (p *Project) configBlock(path string, depth int) *Block {
 		return nil
 	}
 	if err != nil {
-		return &Block{File: p.display(path), Reason: domain.T("Memo cannot read the git config {{.Path}} ({{.Error}}), so commands that run git ask", "Path", path, "Error", errText(err))}
+		return &Block{File: p.display(path), Reason: domain.T("Memo cannot read the git config {{.Path}} ({{.Error}}), so commands that run git ask", "Path", path, "Error", domain.Sentence(err))}
 	}
 	entries := p.cache.parse(e, "gitconfig", func(b []byte) any { return parseGitConfig(string(b)) }).([]gitEntry)
 	for _, e := range entries {
