@@ -79,6 +79,7 @@ type shown struct {
 	err  error
 	diff []permissions.DiffLine
 	derr error
+	runs []runsDiff // what the rules run, where not as trusted
 }
 
 // shownOf is st as the tab shows it: with the diff of a pending file.
@@ -86,6 +87,9 @@ func shownOf(st permissions.Status, err error) shown {
 	s := shown{st: st, err: err}
 	if err == nil && pending(st) {
 		s.diff, s.derr = permissions.DiffAll(st.TrustedBytes, st.Bytes)
+	}
+	if err == nil && st.State != permissions.StateInvalid {
+		s.runs = runsDiffs(st)
 	}
 	return s
 }
@@ -137,7 +141,11 @@ func wordedError(err error) error {
 // answered with (nothing is read again); after a failure it reads the file
 // again, as it may have changed.
 func (t *permissionsTab) onTrust() {
-	hash := t.st.Hash
+	// The review's hash covers what the rules run as shown, too.
+	hash := t.st.ReviewHash
+	if hash == "" {
+		hash = t.st.Hash
+	}
 	background(t.run, func() shown { return shownOf(t.svc.TrustReviewed(t.root, hash)) }, func(s shown) {
 		if s.err != nil {
 			t.d.showError(lang.L("Could not trust the permissions file"), wordedError(s.err))

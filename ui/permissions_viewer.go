@@ -33,12 +33,14 @@ type permissionsViewer struct {
 
 	rules    *fyne.Container
 	problems *widget.Label
+	warnings *fyne.Container // what the rules and tools allow together
 
 	changesBox *fyne.Container
 	changes    *widget.Label
 	diffTitle  *widget.Label
 	diff       *diffView
 	diffBox    *fyne.Container
+	runs       *runsView // the diffs of what the rules run
 
 	// top is the state and the actions; details the rules and the changes
 	// (the editor opens between them).
@@ -65,6 +67,8 @@ func newPermissionsViewer(onTrust, onEdit, onRevert, onOpenFile func()) *permiss
 	v.rules = container.NewVBox()
 	v.problems = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
 	v.problems.Hide()
+	v.warnings = container.NewVBox()
+	v.runs = newRunsView()
 
 	v.changes = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.changesBox = container.NewVBox(heading(lang.L("What trusting this version changes")), v.changes)
@@ -77,7 +81,7 @@ func newPermissionsViewer(onTrust, onEdit, onRevert, onOpenFile func()) *permiss
 	banner := container.NewBorder(nil, nil, besideText(v.stateIcon), nil, container.NewVBox(v.stateName, v.meaning, v.detail))
 	actions := container.New(&wrapLayout{}, v.trust, v.edit, v.revert, v.openFile)
 	v.top = container.NewVBox(banner, actions, v.trustHint)
-	v.details = container.NewVBox(heading(lang.L("Rules in the file")), v.problems, v.rules, v.changesBox, v.diffBox)
+	v.details = container.NewVBox(heading(lang.L("Rules in the file")), v.problems, v.rules, v.warnings, v.changesBox, v.diffBox, v.runs.box)
 	return v
 }
 
@@ -87,9 +91,11 @@ func (v *permissionsViewer) show(s shown, editing bool) {
 	v.showBanner(st, s.err)
 	// Buttons: Trust only a valid file that is not trusted yet; Revert
 	// when a trusted version exists and the file is not it.
-	canTrust := s.err == nil && st.Exists && (st.State == permissions.StateNotTrusted || st.State == permissions.StateChanged)
+	canTrust := s.err == nil && st.Exists && (st.State == permissions.StateNotTrusted || st.State == permissions.StateChanged || runsChanged(st))
 	v.trust.Hidden, v.trustHint.Hidden = !canTrust, !canTrust
-	if canTrust {
+	if canTrust && len(st.Definitions) > 0 {
+		v.trustHint.SetText(lang.L("Trusting pins this exact content (SHA-256 {{.Hash}}) and what its rules run, as shown below; any later change to either asks until you trust again.", map[string]any{"Hash": shortHash(st.Hash)}))
+	} else if canTrust {
 		v.trustHint.SetText(lang.L("Trusting pins this exact content (SHA-256 {{.Hash}}); any later change is ignored until you trust it again.", map[string]any{"Hash": shortHash(st.Hash)}))
 	}
 	v.revert.Hidden = s.err != nil || st.TrustedBytes == nil || st.Hash == st.TrustedHash
@@ -108,6 +114,13 @@ func (v *permissionsViewer) show(s shown, editing bool) {
 	v.trustHint.Refresh()
 	v.showRules(st, s.err)
 	v.showChanges(s)
+	v.runs.show(s.runs)
+}
+
+// runsChanged: the file is trusted but something its rules run is not as
+// trusted, so those rules' commands ask.
+func runsChanged(st permissions.Status) bool {
+	return st.State == permissions.StateTrusted && st.DefinitionsChanged()
 }
 
 func (v *permissionsViewer) showBanner(st permissions.Status, err error) {
@@ -135,6 +148,11 @@ func (v *permissionsViewer) showBanner(st permissions.Status, err error) {
 		name = lang.L("Trusted")
 		meaning = lang.L("Its rules pre-approve what they name; everything else asks.")
 		icon = theme.NewSuccessThemedResource(theme.ConfirmIcon())
+		if runsChanged(st) {
+			name = lang.L("What the rules run changed since you trusted it")
+			meaning = lang.L("A script, recipe or alias a rule runs changed after you trusted the file: that rule's commands ask until you review the change below and trust again. The other rules still apply.")
+			icon = theme.NewWarningThemedResource(theme.WarningIcon())
+		}
 	case permissions.StateChanged:
 		name = lang.L("Changed since you trusted it")
 		meaning = lang.L("The file changed after you trusted it, so Memo ignores it and everything asks until you review the change below and trust it again.")
@@ -166,10 +184,15 @@ func (v *permissionsViewer) showRules(st permissions.Status, err error) {
 	v.rules.Objects = nil
 	if err == nil && st.Exists {
 		for _, r := range st.File.AllowedCommands {
-			v.rules.Add(verdictRow(lang.L("Command"), r, permissions.AcceptRule(r)))
+			refused := permissions.AcceptRule(r)
+			if refused.IsZero() {
+				v.rules.Add(verdictRow(lang.L("Command"), r, refused, ruleCan(r, st), ruleBlocks(r, st)...))
+			} else {
+				v.rules.Add(verdictRow(lang.L("Command"), r, refused, ""))
+			}
 		}
 		for _, name := range st.File.AllowedTools {
-			v.rules.Add(verdictRow(lang.L("File tool"), name, permissions.AcceptTool(name)))
+			v.rules.Add(verdictRow(lang.L("File tool"), name, permissions.AcceptTool(name), ""))
 		}
 		if len(v.rules.Objects) == 0 && st.State != permissions.StateInvalid {
 			v.rules.Add(&widget.Label{Text: lang.L("The file approves no commands and no tools."), Wrapping: fyne.TextWrapWord})
@@ -178,6 +201,11 @@ func (v *permissionsViewer) showRules(st permissions.Status, err error) {
 		v.rules.Add(&widget.Label{Text: lang.L("There is no file, so there are no rules."), Wrapping: fyne.TextWrapWord})
 	}
 	v.rules.Refresh()
+	v.warnings.Objects = nil
+	if w := warningsRow(st.File); err == nil && st.Exists && w != nil {
+		v.warnings.Add(w)
+	}
+	v.warnings.Refresh()
 	if st.State == permissions.StateInvalid && len(st.Problems) > 0 {
 		v.problems.SetText(problemList(st.Problems))
 		v.problems.Show()
@@ -186,15 +214,24 @@ func (v *permissionsViewer) showRules(st permissions.Status, err error) {
 	}
 }
 
-// verdictRow is one rule with its verdict: accepted, or refused and why.
-func verdictRow(kind, rule string, refused domain.Text) fyne.CanvasObject {
+// verdictRow is one rule with its verdict: accepted, or refused and why;
+// more is a line under the verdict, below are shown under it, beside the
+// same icon.
+func verdictRow(kind, rule string, refused domain.Text, more string, below ...fyne.CanvasObject) fyne.CanvasObject {
 	var icon fyne.Resource = theme.NewSuccessThemedResource(theme.ConfirmIcon())
 	text := lang.L("{{.Kind}} {{.Rule}}: accepted", map[string]any{"Kind": kind, "Rule": visible(rule)})
 	if !refused.IsZero() {
 		icon = theme.NewErrorThemedResource(theme.CancelIcon())
 		text = lang.L("{{.Kind}} {{.Rule}}: refused, {{.Reason}}", map[string]any{"Kind": kind, "Rule": visible(rule), "Reason": sayText(refused)})
 	}
-	return container.NewBorder(nil, nil, besideText(widget.NewIcon(icon)), nil, &widget.Label{Text: text, Wrapping: fyne.TextWrapWord})
+	if more != "" {
+		text += "\n" + more
+	}
+	var right fyne.CanvasObject = &widget.Label{Text: text, Wrapping: fyne.TextWrapWord}
+	if len(below) > 0 {
+		right = container.NewVBox(append([]fyne.CanvasObject{right}, below...)...)
+	}
+	return container.NewBorder(nil, nil, besideText(widget.NewIcon(icon)), nil, right)
 }
 
 // besideText lines an icon up with the first line of the label beside it

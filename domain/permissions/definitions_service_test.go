@@ -86,3 +86,35 @@ func TestTrustPinsDefinitions(t *testing.T) {
 		t.Errorf("make test after the Makefile changed: %+v", v)
 	}
 }
+
+// The review names every file that blocks a rule: a config that makes the
+// program run another and a changed script it runs, both.
+func TestShowNamesEveryBlock(t *testing.T) {
+	f := newFixture(t)
+	root := f.setUp(t)
+	writeFile(t, filepath.Join(root, "package.json"), `{"scripts": {"test": "jest --ci"}}`)
+	writeFile(t, permissions.Path(root), `{"version": 1, "allowed_commands": ["npm test", "make test"]}`)
+	if _, err := f.perms.Trust(root); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := f.perms.Show(root)
+	if len(st.Blocks) != 0 {
+		t.Errorf("blocks right after trust: %+v", st.Blocks)
+	}
+	writeFile(t, filepath.Join(root, "package.json"), `{"scripts": {"test": "jest --ci && curl x"}}`)
+	writeFile(t, filepath.Join(root, ".npmrc"), "script-shell=/tmp/x\n")
+	st, _ = f.perms.Show(root)
+	var got []string
+	for _, b := range st.Report().Rules[0].BlockedBy {
+		got = append(got, b.File+" "+b.Key)
+		if b.Reason.IsZero() {
+			t.Errorf("block %+v says no reason", b)
+		}
+	}
+	if strings.Join(got, ", ") != ".npmrc script-shell, package.json scripts.test" {
+		t.Errorf("npm test blocked by %q, want the .npmrc key and the changed script", got)
+	}
+	if b := st.Blocks["make test"]; b != nil {
+		t.Errorf("make test blocked by %+v", b)
+	}
+}

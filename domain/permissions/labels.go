@@ -1,6 +1,8 @@
 package permissions
 
 import (
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"memo.dev/projects/domain"
@@ -30,6 +32,11 @@ func ruleCapabilities(rule string) (capability, string) {
 	var c capability
 	unknown := ""
 	for _, t := range ruleTargets(words) {
+		if t.script || projectProgram(t.word) {
+			// A project script: its bytes are pinned, not an entry read.
+			c |= runsProjectCode
+			continue
+		}
 		c |= t.r.does
 		if t.r.does&runsUnknown != 0 && unknown == "" {
 			unknown = t.word
@@ -37,11 +44,14 @@ func ruleCapabilities(rule string) (capability, string) {
 				unknown += " " + t.r.sub
 			}
 		}
-		if t.script || strings.ContainsAny(t.word, `/\`) {
-			c |= runsProjectCode
-		}
 	}
 	return c, unknown
+}
+
+// projectProgram: a program word naming a file by a relative path is the
+// project's (./scripts/lint.sh); an absolute one (/usr/bin/git) the system's.
+func projectProgram(word string) bool {
+	return strings.ContainsAny(word, `/\`) && !filepath.IsAbs(word) && !strings.HasPrefix(word, "/") && !strings.HasPrefix(word, `\`)
 }
 
 // RuleLabels says in plain words what a rule can do; runs are the
@@ -51,16 +61,13 @@ func RuleLabels(rule string, runs []DefinitionState) []domain.Text {
 	out := []domain.Text{}
 	if c&runsProjectCode != 0 {
 		what := ""
-		for _, d := range runs {
-			if d.Rule == rule && d.Hash != "" {
-				what = d.File
-				if d.Key != "" {
-					what += " " + d.Key
-				}
-				if d.Text != "" && d.Key != "" {
-					what += ": `" + firstLine(d.Text, 60) + "`"
-				}
-				break
+		if d, ok := mainDefinition(rule, runs); ok {
+			what = d.File
+			if d.Key != "" {
+				what += " " + d.Key
+			}
+			if d.Text != "" && d.Key != "" {
+				what += ": `" + firstLine(d.Text, 60) + "`"
 			}
 		}
 		if what != "" {
@@ -88,6 +95,28 @@ func RuleLabels(rule string, runs []DefinitionState) []domain.Text {
 		out = append(out, domain.T("reads files inside the project"))
 	}
 	return out
+}
+
+// mainDefinition is the definition a label quotes: one that exists, and
+// the one the rule names (scripts.test for npm test, not its pretest) when
+// there is one.
+func mainDefinition(rule string, runs []DefinitionState) (DefinitionState, bool) {
+	words, _ := Words(rule)
+	var found DefinitionState
+	ok := false
+	for _, d := range runs {
+		if d.Rule != rule || d.Hash == "" {
+			continue
+		}
+		key := d.Key[strings.LastIndex(d.Key, ".")+1:]
+		if d.Key != "" && slices.Contains(words, key) {
+			return d, true
+		}
+		if !ok {
+			found, ok = d, true
+		}
+	}
+	return found, ok
 }
 
 func firstLine(s string, n int) string {

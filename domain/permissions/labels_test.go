@@ -16,20 +16,27 @@ func labelsOf(rule string, runs []DefinitionState) string {
 
 // Each rule is labelled in plain words with what it can do.
 func TestRuleLabels(t *testing.T) {
-	runs := []DefinitionState{{Definition: Definition{Rule: "npm test", File: "package.json", Key: "scripts.test", Hash: "h", Text: "jest --ci"}}}
+	// The label quotes the script the rule names, not its pretest.
+	runs := []DefinitionState{
+		{Definition: Definition{Rule: "npm test", File: "package.json", Key: "scripts.posttest"}},
+		{Definition: Definition{Rule: "npm test", File: "package.json", Key: "scripts.pretest", Hash: "p", Text: "eslint ."}},
+		{Definition: Definition{Rule: "npm test", File: "package.json", Key: "scripts.test", Hash: "h", Text: "jest --ci"}},
+	}
 	cases := map[string]string{
-		"npm test":          "runs the project's own code (package.json scripts.test: `jest --ci`)",
-		"git status":        "reads files inside the project",
-		"git log":           "reads files inside the project",
-		"git commit":        "changes the repository (commits, branches, history)",
-		"git pull":          "writes files inside the project; changes the repository (commits, branches, history); reads from the network (dependencies, fetched commits)",
-		"git push":          "sends the project's data to the network (the repository's remotes, a package registry)",
-		"go build":          "writes files inside the project",
-		"cat":               "reads files inside the project",
-		"mytool --check":    "runs `mytool`, which Memo has no entry for: only the options the rule spells pass",
-		"./scripts/lint.sh": "runs the project's own code; runs `./scripts/lint.sh`, which Memo has no entry for: only the options the rule spells pass",
-		"python -m pytest":  "runs the project's own code",
-		"cargo nextest run": "runs the project's own code; writes files inside the project",
+		"npm test":              "runs the project's own code (package.json scripts.test: `jest --ci`)",
+		"git status":            "reads files inside the project",
+		"git log":               "reads files inside the project",
+		"git commit":            "changes the repository (commits, branches, history)",
+		"git pull":              "writes files inside the project; changes the repository (commits, branches, history); reads from the network (dependencies, fetched commits)",
+		"git push":              "sends the project's data to the network (the repository's remotes, a package registry)",
+		"go build":              "writes files inside the project",
+		"cat":                   "reads files inside the project",
+		"mytool --check":        "runs `mytool`, which Memo has no entry for: only the options the rule spells pass",
+		"./scripts/lint.sh":     "runs the project's own code",
+		"bash scripts/check.sh": "runs the project's own code",
+		"/usr/bin/git status":   "reads files inside the project",
+		"python -m pytest":      "runs the project's own code",
+		"cargo nextest run":     "runs the project's own code; writes files inside the project",
 	}
 	for rule, want := range cases {
 		if got := labelsOf(rule, runs); got != want {
@@ -74,9 +81,9 @@ func TestReportReviewsRules(t *testing.T) {
 	p := NewProject(root, "", OSGitFS(""), nil)
 	perms := Permissions{Version: 1, AllowedCommands: []string{"npm test", "bash", "git status"}, AllowedTools: []string{"write_file"}}
 	defs := p.AllDefinitions(perms.AllowedCommands)
-	st := Status{File: perms, Definitions: CompareDefinitions(defs, defs), Blocks: map[string]*Block{}}
+	st := Status{File: perms, Definitions: CompareDefinitions(defs, defs), Blocks: map[string][]Block{}}
 	if v := NewChecker([]string{"npm test"}).CheckIn("npm test", p); v.BlockedBy != nil {
-		st.Blocks["npm test"] = v.BlockedBy
+		st.Blocks["npm test"] = []Block{*v.BlockedBy}
 	}
 	r := st.Report()
 	if len(r.Rules) != 3 {

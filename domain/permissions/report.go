@@ -107,9 +107,7 @@ func (st Status) Report() Report {
 			}
 		}
 		rr.Labels = RuleLabels(rule, rr.Runs)
-		if b := st.Blocks[rule]; b != nil {
-			rr.BlockedBy = append(rr.BlockedBy, *b)
-		}
+		rr.BlockedBy = append(rr.BlockedBy, st.Blocks[rule]...)
 		r.Rules = append(r.Rules, rr)
 	}
 	return r

@@ -27,17 +27,27 @@ func (s *Service) describe(st *Status) {
 	// What blocks each rule, checked as a line of its own in the project
 	// root, against what was trusted.
 	p := NewProject(st.Root, "", s.git, s.cache).WithPinned(st.TrustedDefinitions)
-	st.Blocks = map[string]*Block{}
+	st.Blocks = map[string][]Block{}
 	for _, rule := range st.File.AllowedCommands {
 		if !AcceptRule(rule).IsZero() {
 			continue
 		}
+		var blocks []Block
 		if v := NewChecker([]string{rule}).CheckIn(rule, p); v.BlockedBy != nil {
 			b := *v.BlockedBy
 			if b.Reason.IsZero() {
 				b.Reason = v.Reason
 			}
-			st.Blocks[rule] = &b
+			blocks = append(blocks, b)
+		}
+		// A changed definition blocks too, beside a config that blocks
+		// first: the review shows both.
+		if why, b := p.definitionsChanged(rule); b != nil && (len(blocks) == 0 || blocks[0].File != b.File || blocks[0].Key != b.Key) {
+			b.Reason = why
+			blocks = append(blocks, *b)
+		}
+		if len(blocks) > 0 {
+			st.Blocks[rule] = blocks
 		}
 	}
 }

@@ -95,10 +95,10 @@ type Status struct {
 	// ReviewHash covers the file and its definitions: trusting with it
 	// trusts only what was reviewed (Service.TrustReviewed).
 	ReviewHash string `json:"-"`
-	// Blocks are, per rule, the project file that makes its lines ask in
+	// Blocks are, per rule, the project files that make its lines ask in
 	// the project root (a config, a changed definition), when the Service
 	// read them.
-	Blocks map[string]*Block `json:"-"`
+	Blocks map[string][]Block `json:"-"`
 }
 
 // Hash is the hex SHA-256 of b.
