@@ -35,20 +35,11 @@ func runsDiffs(st permissions.Status) []runsDiff {
 		}
 		r := runsDiff{def: d}
 		if textShown(d) {
-			r.lines, r.err = permissions.DiffAll(asLines(d, d.TrustedText), asLines(d, d.Text))
+			r.lines, r.err = permissions.DiffAll(permissions.DefinitionLines(d.Definition, d.TrustedText), permissions.DefinitionLines(d.Definition, d.Text))
 		}
 		out = append(out, r)
 	}
 	return out
-}
-
-// asLines is a definition's text to diff: a key's value (a script line)
-// ends as a line, not "without a newline at end of file".
-func asLines(d permissions.DefinitionState, text string) []byte {
-	if d.Key != "" && text != "" && !strings.HasSuffix(text, "\n") {
-		text += "\n"
-	}
-	return []byte(text)
 }
 
 // textShown: both sides of the definition are text Memo kept (a binary or

@@ -117,4 +117,12 @@ func TestShowNamesEveryBlock(t *testing.T) {
 	if b := st.Blocks["make test"]; b != nil {
 		t.Errorf("make test blocked by %+v", b)
 	}
+	// The answer to a Trust still names the config that blocks.
+	st, err := f.perms.TrustReviewed(root, st.ReviewHash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := st.Blocks["npm test"]; len(b) != 1 || b[0].File != ".npmrc" || st.ReviewHash == "" {
+		t.Errorf("after trust npm test is blocked by %+v (review hash %q), want the .npmrc alone", b, st.ReviewHash)
+	}
 }

@@ -212,7 +212,7 @@ func (s *Service) Trust(path string) (Status, error) {
 	}
 	st, err := trust(proj.Root, proj.ID, s.read, s.pins, s.now(), s.define(proj.Root))
 	st.Root, st.ProjectID = proj.Root, proj.ID
-	return st, err
+	return s.described(st, err)
 }
 
 // TrustReviewed is Trust for a person who reviewed one version: it pins the
@@ -241,7 +241,7 @@ func (s *Service) TrustReviewed(path, hash string) (Status, error) {
 	case st.State == StateInvalid:
 		return st, InvalidError(Path(proj.Root), st.Problems)
 	}
-	return pinBytes(st, proj.ID, s.pins, s.now(), currentDefinitions(st))
+	return s.described(pinBytes(st, proj.ID, s.pins, s.now(), currentDefinitions(st)))
 }
 
 // Save validates content, writes it atomically as the project's file and
@@ -254,7 +254,7 @@ func (s *Service) Save(path string, content []byte) (Status, error) {
 	}
 	st, err := save(proj.Root, proj.ID, content, s.write, s.pins, s.now(), s.define(proj.Root))
 	st.Root, st.ProjectID = proj.Root, proj.ID
-	return st, err
+	return s.described(st, err)
 }
 
 // CheckCommand is `check-command PATH LINE`: only the trusted rules of the

@@ -23,7 +23,21 @@ func (s *Service) describe(st *Status) {
 	}
 	current := s.define(st.Root)(st.File.AllowedCommands)
 	st.Definitions = CompareDefinitions(current, st.TrustedDefinitions)
-	st.ReviewHash = reviewHash(st.Hash, current)
+	s.blocks(st)
+}
+
+// described is a status just trusted with what describe adds, so the
+// answer to a Trust shows what still blocks a rule (a git config).
+func (s *Service) described(st Status, err error) (Status, error) {
+	if err == nil {
+		s.blocks(&st)
+	}
+	return st, err
+}
+
+// blocks sets the review's hash of st and what blocks each rule.
+func (s *Service) blocks(st *Status) {
+	st.ReviewHash = reviewHash(st.Hash, currentDefinitions(*st))
 	// What blocks each rule, checked as a line of its own in the project
 	// root, against what was trusted.
 	p := NewProject(st.Root, "", s.git, s.cache).WithPinned(st.TrustedDefinitions)
