@@ -206,7 +206,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		}
 		// Browsers always send Origin on cross-origin requests; the chat app
 		// and scripts never do.
-		if r.Header.Get("Origin") != "" {
+		if r.Header.Get("Origin") != "" || fromPage(r.Header.Get("Sec-Fetch-Site")) {
 			writeError(w, http.StatusForbidden, string(domain.KindForbidden), "requests from web pages are refused")
 			return
 		}
@@ -218,6 +218,13 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+// fromPage reads a browser's Sec-Fetch-Site mark: only browsers send it,
+// and every value but "none" (a person typed the address) means a page made
+// the request: cross-site (127.0.0.2, any web site), same-site (a page on
+// another port of this host) and same-origin (no page of ours exists). A
+// value this code does not know is refused too.
+func fromPage(site string) bool { return site != "" && site != "none" }
 
 func (s *Server) loopbackHost(host string) bool {
 	h, port, err := net.SplitHostPort(host)

@@ -71,6 +71,7 @@ func newTestServer(t *testing.T, p Projects) (*Server, string) {
 
 type request struct {
 	method, path, host, origin, auth string
+	site                             string // Sec-Fetch-Site
 	body                             string
 }
 
@@ -89,6 +90,9 @@ func (s *Server) do(t *testing.T, r request) (int, map[string]any) {
 	req.Host = r.host
 	if r.origin != "" {
 		req.Header.Set("Origin", r.origin)
+	}
+	if r.site != "" {
+		req.Header.Set("Sec-Fetch-Site", r.site)
 	}
 	if r.auth != "-" {
 		req.Header.Set("Authorization", r.auth)
@@ -151,6 +155,13 @@ func TestEndpoints(t *testing.T) {
 		{"basic auth is 401", request{path: "/api/projects/status", auth: "Basic " + s.token, body: `{"path":` + q("work/repo") + `}`}, 401, nil},
 		{"a browser's Origin is 403", request{path: "/api/projects/setup", origin: "http://evil.example", body: `{"path":` + q("work/repo") + `}`}, 403, map[string]any{"kind": "forbidden"}},
 		{"even a null Origin", request{path: "/api/projects/setup", origin: "null", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
+		// A browser marks every request with Sec-Fetch-Site, Origin or not
+		// (a form's GET, a no-cors fetch): any mark a page can cause is 403.
+		{"Sec-Fetch-Site cross-site is 403", request{path: "/api/projects/setup", site: "cross-site", body: `{"path":` + q("work/repo") + `}`}, 403, map[string]any{"kind": "forbidden"}},
+		{"Sec-Fetch-Site same-site is 403", request{path: "/api/projects/setup", site: "same-site", body: `{"path":` + q("work/repo") + `}`}, 403, map[string]any{"kind": "forbidden"}},
+		{"Sec-Fetch-Site same-origin is 403", request{path: "/api/projects/status", site: "same-origin", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
+		{"Sec-Fetch-Site unknown value is 403", request{path: "/api/projects/status", site: "cross-planet", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
+		{"Sec-Fetch-Site none (typed by a person) passes", request{path: "/api/projects/status", site: "none", body: `{"path":` + q("work/repo") + `}`}, 200, nil},
 		{"rebinding host is 403", request{path: "/api/projects/setup", host: "evil.example:7777", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
 		{"loopback host, other port", request{path: "/api/projects/status", host: "127.0.0.1:80", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
 		{"host without port", request{path: "/api/projects/status", host: "localhost", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
