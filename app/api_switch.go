@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"sync"
 	"time"
@@ -131,7 +132,9 @@ func (a *apiSwitch) shutdown() error {
 	}
 }
 
-// apiConfig is the API's configuration over one invocation's services.
-func apiConfig(s *services, now func() time.Time) api.Config {
-	return api.Config{Projects: s.projects, Permissions: s.permissions, DataDir: s.paths.Data, Now: now, PID: os.Getpid()}
+// apiConfig is the API's configuration over one invocation's services; its
+// notices go to stderr.
+func apiConfig(s *services, e *env) api.Config {
+	return api.Config{Projects: s.projects, Permissions: s.permissions, DataDir: s.paths.Data, Now: e.now, PID: os.Getpid(),
+		Notify: func(msg string) { fmt.Fprintf(e.stderr, "memo-projects: %s\n", msg) }}
 }

@@ -56,7 +56,7 @@ func serveRun(o *serveOptions) error {
 		return err
 	}
 	defer s.Close()
-	srv, err := api.New(apiConfig(s, o.env.now))
+	srv, err := api.New(apiConfig(s, o.env))
 	if err != nil {
 		return err
 	}

@@ -58,7 +58,7 @@ func (e *env) window(path string) (code int) {
 		return e.fail(err)
 	}
 	defer s.Close()
-	apiSw := newAPISwitch(apiConfig(s, e.now), s.settings)
+	apiSw := newAPISwitch(apiConfig(s, e), s.settings)
 	// The server stops with the window; its switch stays as it was, so it
 	// comes back at the next launch.
 	defer apiSw.shutdown()

@@ -53,6 +53,9 @@ type Config struct {
 	Now     func() time.Time
 	// PID is written to the discovery file (os.Getpid()).
 	PID int
+	// Notify receives what a person should know once (a token replaced
+	// because other users could read it); nil: nobody is told.
+	Notify func(string)
 }
 
 // Server is one loopback API server. Start it with Listen, then Serve.
@@ -85,9 +88,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	token, err := loadToken(cfg.DataDir)
+	token, notice, err := loadToken(cfg.DataDir)
 	if err != nil {
 		return nil, err
+	}
+	if notice != "" && cfg.Notify != nil {
+		cfg.Notify(notice)
 	}
 	return &Server{cfg: cfg, token: token}, nil
 }

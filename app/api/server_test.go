@@ -217,16 +217,6 @@ func TestTokenFile(t *testing.T) {
 	if err != nil || s2.token != s1.token {
 		t.Fatalf("second start: token %q, %v; want the first one kept", s2.token, err)
 	}
-	// A token that others can read is narrowed back.
-	if err := os.Chmod(TokenFile(dir), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := New(Config{Projects: &fakeProjects{}, DataDir: dir}); err != nil {
-		t.Fatal(err)
-	}
-	if fi, _ := os.Stat(TokenFile(dir)); unixModes && fi.Mode().Perm() != 0o600 {
-		t.Errorf("a widened token file stays %v", fi.Mode().Perm())
-	}
 	// A token file that is a link, or damaged, is an error, not a silent new
 	// token. (Windows makes links only for administrators or in Developer
 	// Mode: the link case is Unix's.)
@@ -250,6 +240,75 @@ func TestTokenFile(t *testing.T) {
 		if _, err := New(Config{Projects: &fakeProjects{}, DataDir: d}); err == nil {
 			t.Errorf("%s token file: no error", name)
 		}
+	}
+}
+
+// TestTokenOpenToOthers: a token other users could read (the file or the
+// data folder open to the group or to everyone) may be known to them: the
+// next start makes a new token, narrows the folder to 0700 and the file to
+// 0600, and says so once; the start after that keeps the new token quietly.
+func TestTokenOpenToOthers(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows has no mode bits: the profile folder's ACL keeps the token")
+	}
+	for _, tt := range []struct {
+		name             string
+		dirMode, tokMode os.FileMode // 0: no token file yet
+		newToken         bool
+	}{
+		{"file readable by everyone", 0o700, 0o644, true},
+		{"file readable by the group", 0o700, 0o640, true},
+		{"file writable by the group", 0o700, 0o620, true},
+		{"folder readable by everyone", 0o755, 0o600, true},
+		{"folder open to the group", 0o750, 0o600, true},
+		{"folder searchable by others", 0o711, 0o600, true},
+		{"both open", 0o777, 0o666, true},
+		{"no token yet, folder open", 0o755, 0, false},
+		{"closed folder and file", 0o700, 0o600, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "data")
+			if err := os.Mkdir(dir, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			old := strings.Repeat("ab", 32)
+			if tt.tokMode != 0 {
+				if err := os.WriteFile(TokenFile(dir), []byte(old+"\n"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				os.Chmod(TokenFile(dir), tt.tokMode)
+			}
+			os.Chmod(dir, tt.dirMode)
+			var told []string
+			cfg := Config{Projects: &fakeProjects{}, DataDir: dir, Notify: func(s string) { told = append(told, s) }}
+			s, err := New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.tokMode != 0 && (s.token != old) != tt.newToken {
+				t.Errorf("%s: token replaced = %v, want %v", tt.name, s.token != old, tt.newToken)
+			}
+			if b, _ := os.ReadFile(TokenFile(dir)); strings.TrimSpace(string(b)) != s.token {
+				t.Errorf("%s: the file holds %q, the server uses %q", tt.name, b, s.token)
+			}
+			for path, want := range map[string]os.FileMode{dir: 0o700, TokenFile(dir): 0o600} {
+				if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != want {
+					t.Errorf("%s: %s is %v (%v), want %v", tt.name, path, fi.Mode().Perm(), err, want)
+				}
+			}
+			wantTold := tt.dirMode&0o077 != 0 || tt.tokMode&0o077 != 0
+			if (len(told) == 1) != wantTold || len(told) > 1 {
+				t.Errorf("%s: told %q, want one notice = %v", tt.name, told, wantTold)
+			}
+			if tt.newToken && len(told) == 1 && !strings.Contains(told[0], "new token") {
+				t.Errorf("%s: the notice %q does not say the token was replaced", tt.name, told[0])
+			}
+			told = nil
+			again, err := New(cfg)
+			if err != nil || again.token != s.token || len(told) != 0 {
+				t.Errorf("%s: next start: token kept = %v, told %q, %v; want the same token, nothing said", tt.name, again != nil && again.token == s.token, told, err)
+			}
+		})
 	}
 }
 
