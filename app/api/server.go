@@ -66,6 +66,7 @@ type Server struct {
 	port  string
 	srv   *http.Server
 	disc  *discovery
+	live  liveness
 }
 
 // Mux registers POST endpoints behind the server's checks.
@@ -95,7 +96,7 @@ func New(cfg Config) (*Server, error) {
 	if notice != "" && cfg.Notify != nil {
 		cfg.Notify(notice)
 	}
-	return &Server{cfg: cfg, token: token}, nil
+	return &Server{cfg: cfg, token: token, live: systemLiveness()}, nil
 }
 
 // TokenFile is where the bearer token is kept.
@@ -129,7 +130,7 @@ func (s *Server) Listen(addr string) error {
 	if err := CheckAddr(addr); err != nil {
 		return err
 	}
-	d, err := claimDiscovery(s.cfg.DataDir)
+	d, err := claimDiscovery(s.cfg.DataDir, s.live)
 	if err != nil {
 		return err
 	}
@@ -216,6 +217,10 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			writeError(w, http.StatusForbidden, string(domain.KindForbidden), "requests from web pages are refused")
 			return
 		}
+		if r.URL.Path == identityPath {
+			s.identify(w, r)
+			return
+		}
 		if !s.authorized(r.Header.Get("Authorization")) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="memo-projects"`)
 			writeError(w, http.StatusUnauthorized, "unauthorized", "a valid bearer token is required: send Authorization: Bearer <the contents of data/api-token>")
@@ -242,6 +247,18 @@ func (s *Server) loopbackHost(host string) bool {
 		return true
 	}
 	return false
+}
+
+// identityPath answers who listens, without a token (see Identity).
+const identityPath = "/api/server"
+
+func (s *Server) identify(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet {
+		w.Header().Set("Allow", http.MethodGet)
+		writeError(w, http.StatusMethodNotAllowed, "invalid", fmt.Sprintf("%s takes GET, not %s", identityPath, r.Method))
+		return
+	}
+	Write(w, Identity{App: appName, PID: s.cfg.PID})
 }
 
 func (s *Server) authorized(header string) bool {

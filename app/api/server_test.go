@@ -167,6 +167,10 @@ func TestEndpoints(t *testing.T) {
 		{"host without port", request{path: "/api/projects/status", host: "localhost", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
 		{"localhost is fine", request{path: "/api/projects/status", host: "localhost:7777", body: `{"path":` + q("work/repo") + `}`}, 200, nil},
 		{"[::1] is fine", request{path: "/api/projects/status", host: "[::1]:7777", body: `{"path":` + q("work/repo") + `}`}, 200, nil},
+		{"who listens, without a token", request{method: "GET", path: "/api/server", auth: "-"}, 200, map[string]any{"app": "memo-projects", "pid": float64(os.Getpid())}},
+		{"who listens takes GET", request{path: "/api/server", body: `{}`}, 405, nil},
+		{"who listens, asked by a page", request{method: "GET", path: "/api/server", auth: "-", origin: "http://evil.example"}, 403, nil},
+		{"who listens, asked by a page without Origin", request{method: "GET", path: "/api/server", auth: "-", site: "cross-site"}, 403, nil},
 		{"127.0.0.2 is not a name we answer to", request{path: "/api/projects/status", host: "127.0.0.2:7777", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
 	}
 	for _, tt := range tests {
@@ -312,6 +316,109 @@ func TestTokenOpenToOthers(t *testing.T) {
 	}
 }
 
+// TestLiveServerIsAConflict: a second server on a data folder whose
+// api.json names a running Memo Projects server (another process: here a
+// server in this test that says it is our parent) is refused; with the
+// system's own look at that pid's program (the test's parent is not
+// memo-projects) the same file is stale and replaced.
+func TestLiveServerIsAConflict(t *testing.T) {
+	dir := t.TempDir()
+	other, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getppid()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Listen("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- other.Serve(ctx) }()
+	defer func() { cancel(); <-done }()
+
+	second, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second.live.executable = func(int) (string, error) { return filepath.Join(t.TempDir(), "memo-projects"), nil }
+	if err := second.Listen("127.0.0.1:0"); domain.KindOf(err) != domain.KindConflict || !strings.Contains(err.Error(), other.Addr()) {
+		t.Fatalf("second server while one serves: %v, want a conflict naming %s", err, other.Addr())
+	}
+	if exe, err := processExecutable(os.Getppid()); err != nil || isAppExecutable(exe) {
+		t.Skipf("the test's parent is %q (%v): cannot check the look at the program", exe, err)
+	}
+	third, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := third.Listen("127.0.0.1:0"); err != nil {
+		t.Fatalf("api.json naming a pid that runs another program: %v, want it replaced", err)
+	}
+	if d, _ := ReadDiscovery(dir); d.Addr != third.Addr() {
+		t.Errorf("api.json = %+v, want the new server's", d)
+	}
+	third.ln.Close()
+}
+
+// TestStaleDiscovery: an api.json is stale unless its pid is alive, runs a
+// memo-projects program (when the system tells), and a Memo Projects
+// server with that pid answers on its address.
+func TestStaleDiscovery(t *testing.T) {
+	const pid = 4242
+	memo := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == identityPath {
+			Write(w, Identity{App: "memo-projects", PID: pid})
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	defer memo.Close()
+	memoOther := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		Write(w, Identity{App: "memo-projects", PID: pid + 1})
+	}))
+	defer memoOther.Close()
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("<html>a web developer's server</html>"))
+	}))
+	defer web.Close()
+	notFound := httptest.NewServer(http.NotFoundHandler())
+	defer notFound.Close()
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closedAddr := closed.Listener.Addr().String()
+	closed.Close()
+	addr := func(s *httptest.Server) string { return s.Listener.Addr().String() }
+
+	self, _ := os.Executable()
+	exe := func(path string, err error) func(int) (string, error) {
+		return func(int) (string, error) { return path, err }
+	}
+	memoExe := filepath.Join(t.TempDir(), "memo-projects")
+	for _, tt := range []struct {
+		name    string
+		alive   bool
+		exe     func(int) (string, error)
+		addr    string
+		serving bool
+	}{
+		{"memo server, its pid, its program", true, exe(memoExe, nil), addr(memo), true},
+		{"this very program", true, exe(self, nil), addr(memo), true},
+		{"program replaced on disk by an upgrade", true, exe(memoExe+" (deleted)", nil), addr(memo), true},
+		{"program not shown (another user's)", true, exe("", fs.ErrPermission), addr(memo), true},
+		{"pid gone", false, exe(memoExe, nil), addr(memo), false},
+		{"pid reused by another program", true, exe(filepath.Join(t.TempDir(), "firefox"), nil), addr(memo), false},
+		{"a name that only starts alike", true, exe(memoExe+"-helper", nil), addr(memo), false},
+		{"nothing listens there now", true, exe(memoExe, nil), closedAddr, false},
+		{"a web server listens there", true, exe(memoExe, nil), addr(web), false},
+		{"a server that knows no identity", true, exe(memoExe, nil), addr(notFound), false},
+		{"a memo server with another pid", true, exe(memoExe, nil), addr(memoOther), false},
+		{"an address that is not loopback", true, exe(memoExe, nil), "192.0.2.1:80", false},
+	} {
+		live := liveness{alive: func(int) bool { return tt.alive }, executable: tt.exe, ask: askIdentity}
+		if got := live.serving(Discovery{Addr: tt.addr, PID: pid}); got != tt.serving {
+			t.Errorf("serving(%s) = %v, want %v", tt.name, got, tt.serving)
+		}
+	}
+}
+
 func TestCheckAddr(t *testing.T) {
 	for _, tt := range []struct {
 		addr string
@@ -384,19 +491,9 @@ func TestServeForReal(t *testing.T) {
 		t.Fatalf("real call: %d %s", resp.StatusCode, body)
 	}
 
-	// A second server on this data folder while the first one runs: refused.
-	// Its pid must be another live process: the parent of the test.
-	live := Discovery{Addr: d.Addr, PID: os.Getppid(), Started: time.Now()}
-	b, _ = json.Marshal(live)
-	if err := os.WriteFile(DiscoveryFile(dir), b, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	s2, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid() + 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s2.Listen("127.0.0.1:0"); domain.KindOf(err) != domain.KindConflict {
-		t.Errorf("second server while one runs: %v, want a conflict", err)
+	// The first server says who it is, without a token.
+	if id, err := askIdentity(d.Addr); err != nil || id != (Identity{App: "memo-projects", PID: os.Getpid()}) {
+		t.Errorf("GET %s = %+v, %v; want memo-projects and our pid", identityPath, id, err)
 	}
 	// Put ours back, and check that the port in use is a clear conflict.
 	b, _ = json.Marshal(d)
