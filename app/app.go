@@ -113,8 +113,13 @@ type services struct {
 	paths  persistence.Paths
 	// settings are the device settings beyond Minimal Mode (the API switch).
 	settings *persistence.Settings
-	backups  func() ([]string, error)
-	close    func() error
+	// backups lists the copies of memory.db, registryBackups those of
+	// projects.db (data/backups), newest first.
+	backups, registryBackups func() ([]string, error)
+	// keepRegistryCopy makes the day's copy of projects.db when it is due
+	// (a long-running window asks now and then).
+	keepRegistryCopy func() (string, error)
+	close            func() error
 }
 
 // open opens the data home (read-only for commands that write nothing) and
@@ -154,10 +159,12 @@ func (e *env) open(readOnly bool) (*services, error) {
 			}
 			return memory.NewService(db), nil
 		},
-		paths:    paths,
-		settings: store.Settings(),
-		backups:  func() ([]string, error) { return persistence.Backups(paths.Data) },
-		close:    store.Close,
+		paths:            paths,
+		settings:         store.Settings(),
+		backups:          func() ([]string, error) { return persistence.Backups(paths.Data) },
+		registryBackups:  func() ([]string, error) { return persistence.RegistryBackups(paths.Data) },
+		keepRegistryCopy: store.KeepRegistryCopy,
+		close:            store.Close,
 	}, nil
 }
 

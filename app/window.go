@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
@@ -62,13 +63,15 @@ func (e *env) window(path string) (code int) {
 	// The server stops with the window; its switch stays as it was, so it
 	// comes back at the next launch.
 	defer apiSw.shutdown()
+	// The window may run for days: it keeps projects.db's daily copy too.
+	defer keepRegistryCopies(s.keepRegistryCopy, time.Hour)()
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	m := ui.NewMainWindow(a, ui.Deps{
 		Projects:    s.projects,
 		Permissions: s.permissions,
 		OpenMemory:  func() (ui.Memories, memory.State) { return openMemory(s.memories) },
 		DataDir:     s.paths.Data,
-		Backups:     s.backups,
+		Backups:     s.allBackups,
 		OpenPath:    openPath(childEnv),
 		OpenURL:     openURL(childEnv),
 		Skills: func() (ui.Skills, error) {

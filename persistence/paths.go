@@ -2,8 +2,12 @@ package persistence
 
 import "path/filepath"
 
-// registryFileName is the device registry in the data folder.
-const registryFileName = "projects.db"
+const (
+	// registryFileName is the device registry in the data folder.
+	registryFileName = "projects.db"
+	// registryTable is its table of folders: every copy of it has one.
+	registryTable = "projects"
+)
 
 // Paths names the files of one data home, so that reports (doctor, the
 // window's settings) show the paths the store really uses.

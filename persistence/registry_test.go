@@ -217,10 +217,12 @@ func TestRegistryMigrationNeverRebuildsAndBacksUpFirst(t *testing.T) {
 	if bad := log.rebuilds(); len(bad) > 0 {
 		t.Errorf("AutoMigrate rebuilt a table: %q", bad)
 	}
-	backups, _ := Backups(filepath.Join(home, "data"))
+	// The second open, the first of the day with rows, made the day's copy.
+	backups, _ := RegistryBackups(filepath.Join(home, "data"))
 	want := filepath.Join(home, "data", "backups", fmt.Sprintf("projects-pre-v%d-20261130T120000Z.db", registrySchema))
-	if len(backups) != 1 || backups[0] != want {
-		t.Fatalf("backups = %v, want [%s]", backups, want)
+	daily := filepath.Join(home, "data", "backups", "projects-daily-20261130T120000Z.db")
+	if len(backups) != 2 || backups[0] != want || backups[1] != daily {
+		t.Fatalf("backups = %v, want [%s %s]", backups, want, daily)
 	}
 	b, err := sql.Open("sqlite", backups[0])
 	if err != nil {
