@@ -136,7 +136,12 @@ func TestOpenBadRegistry(t *testing.T) {
 			if err := os.WriteFile(data, []byte("x"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-		}, "cannot create the data folder"},
+		}, "is a file, not a folder: move it aside"},
+		{"registry is a folder", func(t *testing.T, data string) {
+			if err := os.Mkdir(filepath.Join(data, "projects.db"), 0o700); err != nil {
+				t.Fatal(err)
+			}
+		}, "projects.db is a folder, not a SQLite database: move it aside"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

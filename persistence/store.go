@@ -64,6 +64,9 @@ func Open(home string, opt Options) (*Store, error) {
 	paths := PathsIn(home)
 	s := &Store{home: home, dataDir: paths.Data, opt: opt}
 	path := paths.Registry
+	if err := checkKinds(paths, path); err != nil {
+		return nil, err
+	}
 	if opt.ReadOnly {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 			return s, s.openEmptyRegistry()
