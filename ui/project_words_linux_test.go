@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,6 +95,43 @@ func TestUnreadableRulesSaidInTurkish(t *testing.T) {
 				if f.says(f.m.win, english) {
 					t.Errorf("the Overview says %q in English: %q", english, labels(f))
 				}
+			}
+		})
+	}
+}
+
+// TestWrongKindSaidInOverview: a file where .memo/skills/ belongs is shown
+// as wrong in the Overview, saying what it is, never "present"; in English
+// and in Turkish, the path kept.
+func TestWrongKindSaidInOverview(t *testing.T) {
+	for _, tt := range []struct {
+		turkish bool
+		says    string
+	}{
+		{false, " is a file, where Memo keeps a folder; Memo leaves it alone"},
+		{true, " bir dosya, Memo'nun orada bir klasör tuttuğu yerde; Memo ona dokunmaz"},
+	} {
+		t.Run(fmt.Sprintf("turkish=%v", tt.turkish), func(t *testing.T) {
+			if tt.turkish {
+				useTurkish(t)
+			}
+			f := newFixture(t, memoryOn)
+			dir := t.TempDir()
+			if _, err := f.svc.Setup(dir); err != nil {
+				t.Fatal(err)
+			}
+			skills := filepath.Join(dir, ".memo", "skills")
+			os.Remove(skills)
+			if err := os.WriteFile(skills, []byte("not a folder"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			f.m.list.reload(nil)
+			f.m.list.list.Select(1)
+			if f.m.view == nil || f.m.view.root != dir {
+				t.Fatal("selecting the project did not show it")
+			}
+			if !f.says(f.m.win, skills+tt.says) {
+				t.Errorf("the Overview does not say %q; it shows %q", skills+tt.says, labels(f))
 			}
 		})
 	}
