@@ -182,7 +182,8 @@ func permissionsDiffRun(o *permissionsDiffOptions) error {
 		return err
 	}
 	if o.env.text {
-		_, err := io.WriteString(o.env.stdout, diff)
+		// The files come from the project: what a terminal acts on is escaped.
+		_, err := io.WriteString(o.env.stdout, terminalText(diff, true))
 		return err
 	}
 	return o.env.print(diffOut{Diff: diff, State: st.State, TrustedHash: st.TrustedHash, Hash: st.Hash})

@@ -1,0 +1,131 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// controls are every rune a terminal acts on: C0, DEL and C1.
+func controls() []rune {
+	var out []rune
+	for r := rune(0); r < 0x20; r++ {
+		out = append(out, r)
+	}
+	out = append(out, 0x7f)
+	for r := rune(0x80); r <= 0x9f; r++ {
+		out = append(out, r)
+	}
+	return out
+}
+
+// escaped is how --text shows r.
+func escaped(r rune) string {
+	if r >= 0x80 {
+		return fmt.Sprintf(`\u%04x`, r)
+	}
+	return fmt.Sprintf(`\x%02x`, r)
+}
+
+// TestTextEscapesControls: --text shows every control character of a
+// name, a key or a list item as \x1b, \x7f, \u009b…, never raw; a text
+// field (a memory's content) keeps its line breaks and tabs, its other
+// controls escaped as well.
+func TestTextEscapesControls(t *testing.T) {
+	for _, r := range controls() {
+		name := "a" + string(r) + "b"
+		doc, _ := json.Marshal(map[string]any{
+			"root":        "/work/" + name,
+			"key" + name:  true,
+			"skipped":     []string{name},
+			"content":     "line one" + string(r) + "\nline two",
+			"nested":      map[string]any{"path": name},
+			"skipped_why": []map[string]string{{"reason": name}},
+		})
+		var out bytes.Buffer
+		if err := writeText(&out, doc); err != nil {
+			t.Fatal(err)
+		}
+		got := out.String()
+		lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+		want := map[string]bool{
+			"root: /work/a" + escaped(r) + "b": true,
+			"key a" + escaped(r) + "b: true":   false, // keys are escaped too (checked below)
+			"skipped:":                         true,
+			"  - a" + escaped(r) + "b":         true,
+			"  path: a" + escaped(r) + "b":     true,
+			"  - reason: a" + escaped(r) + "b": true,
+		}
+		for line, must := range want {
+			if must && !strings.Contains("\n"+got, "\n"+line+"\n") {
+				t.Errorf("control %U: --text lacks the line %q:\n%s", r, line, got)
+			}
+		}
+		if !strings.Contains(got, "keya"+escaped(r)+"b: true") {
+			t.Errorf("control %U: the key is not escaped:\n%s", r, got)
+		}
+		content := "content: line one" + escaped(r) + "\n  line two"
+		if r == '\n' {
+			content = "content: line one\n  \n  line two"
+		} else if r == '\t' {
+			content = "content: line one\t\n  line two"
+		}
+		if !strings.Contains(got, content) {
+			t.Errorf("control %U: content is not %q:\n%s", r, content, got)
+		}
+		for _, line := range lines {
+			for _, c := range line {
+				if c == '\t' && strings.HasPrefix(line, "content:") && r == '\t' {
+					continue
+				}
+				if c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f) {
+					t.Errorf("control %U: a raw %U reaches the terminal in %q", r, c, line)
+				}
+			}
+		}
+	}
+}
+
+// TestCLITextEscapesNames: end to end, a folder whose name holds ESC, BEL,
+// CR and a C1 control is shown escaped by --text (its answer on stdout, its
+// error on stderr), and as JSON escapes without --text.
+func TestCLITextEscapesNames(t *testing.T) {
+	c := newCLI(t)
+	name := "evil\x1b]0;owned\x07\rok\u009b31m"
+	dir := filepath.Join(t.TempDir(), name)
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	shown := `evil\x1b]0;owned\x07\x0dok\u009b31m`
+	run := func(args ...string) (string, string) {
+		cmd := exec.Command(binary, args...)
+		cmd.Env = append(os.Environ(), "MEMO_HOME="+c.home, "HOME="+c.user)
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		cmd.Run()
+		return out.String(), errb.String()
+	}
+	for _, args := range [][]string{{"--text", "status", dir}, {"--text", "setup", dir}, {"--text", "register", dir}} {
+		out, _ := run(args...)
+		if !strings.Contains(out, shown) || strings.ContainsAny(out, "\x1b\x07\r\u009b") {
+			t.Errorf("%v printed %q, want the name shown as %s and no raw control", args[1], out, shown)
+		}
+	}
+	_, stderr := run("--text", "status", filepath.Join(dir, "gone\x1b[2J"))
+	if !strings.Contains(stderr, `gone\x1b[2J`) || strings.ContainsAny(stderr, "\x1b\x07\r\u009b") {
+		t.Errorf("the error on stderr is %q, want the name escaped", stderr)
+	}
+	// A permissions file from a cloned repository, shown as a diff.
+	writeFile(t, filepath.Join(dir, ".memo", "permissions.json"), []byte("{\"version\": 1,\n\t\"allowed_commands\": [\"go test \x1b[2K\rgo vet\"]}\n"))
+	if out, _ := run("--text", "permissions", "diff", dir); !strings.Contains(out, "+\t\"allowed_commands\": [\"go test \\x1b[2K\\x0dgo vet\"]}\n") || strings.ContainsAny(out, "\x1b\r") {
+		t.Errorf("permissions diff --text printed %q, want the file's controls escaped, its lines and tabs kept", out)
+	}
+	if out, _ := run("status", dir); strings.ContainsAny(out, "\x1b\x07\r") {
+		t.Errorf("the JSON answer holds a raw control: %q", out)
+	}
+}
