@@ -3,6 +3,8 @@ package app
 import (
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -39,6 +41,15 @@ func (e *env) execute(root *cobra.Command, args []string) int {
 		return e.fail(domain.Wrap(domain.ErrInvalid, err, "%v", err))
 	}
 	return e.fail(err)
+}
+
+// CommandTree is the command line's tree as a run sees it, for the tools
+// that document it (packaging/mangen writes the man pages from it). It runs
+// nothing and opens nothing.
+func CommandTree() *cobra.Command {
+	root := newRootCmd(&env{stdin: os.Stdin, stdout: io.Discard, stderr: io.Discard, getenv: os.Getenv})
+	prepare(root)
+	return root
 }
 
 // newRootCmd builds the command tree. A command group is one file with its
