@@ -14,7 +14,7 @@ TAGS     := no_emoji
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps test-deps package-deps build run test test-linux vet staticcheck cross bench package clean \
-	windows-deps windows windows-build package-windows deb-deps deb deb-check screenshots msi-deps msi
+	windows-deps windows windows-build package-windows deb-deps deb deb-check screenshots msi-deps msi msi-build msi-check
 
 all: build
 
@@ -66,8 +66,9 @@ CGO_PKGS   = $(shell CGO_ENABLED=0 $(GO) list -e -f '{{if .Incomplete}}{{.Import
 # The packages are installed first, so no two apt-get runs race.
 # The app tests run the binary `build` made, which then goes into the .deb
 # that deb-check builds (fast compression) and checks.
-test: test-deps windows-deps deb-deps
+test: test-deps windows-deps deb-deps msi-deps
 	@$(MAKE) --no-print-directory -j2 -Oline test-linux windows-build
+	@$(MAKE) --no-print-directory msi-check
 
 test-linux: vet staticcheck cross build
 	CGO_ENABLED=1 $(GO) test -tags $(TAGS) -race -count=1 $(NOCGO_PKGS)
@@ -210,3 +211,22 @@ deb-check: deb
 # https address the metainfo names (never committed).
 screenshots: test-deps build
 	bash packaging/screenshots.sh $(BIN) dist/screenshots/$(VERSION)
+
+# msi builds dist/memo-projects-VERSION-x64.msi, the Windows installer, from
+# make windows's two programs with wixl and msibuild (packaging/msi/build.sh);
+# msi-check reads its tables back with msiinfo. make test runs msi-check
+# after its Windows build: seconds on top of it.
+MSI_PKGS := wixl msitools imagemagick
+MSI_FILE  = dist/$(BIN)-$(VERSION)-x64.msi
+
+msi-deps:
+	$(call install-missing,$(MSI_PKGS))
+
+msi: msi-deps windows
+	@$(MAKE) --no-print-directory msi-build
+
+msi-build:
+	bash packaging/msi/build.sh $(WIN_DIR) dist
+
+msi-check: msi-build
+	bash packaging/msi/check.sh $(MSI_FILE)

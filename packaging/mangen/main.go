@@ -41,6 +41,8 @@ func write(root *cobra.Command, version, dir string) error {
 		return err
 	}
 	prepare(root)
+	// The program's page shows how a command line is made, not just its name.
+	root.Use = root.Name() + " [--home DIR] [--text] [COMMAND]"
 	return doc.GenManTree(root, &doc.GenManHeader{Source: "Memo Projects " + version, Manual: "Memo Projects"}, dir)
 }
 
