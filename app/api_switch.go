@@ -3,8 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
-	"os"
 	"sync"
 	"time"
 
@@ -130,11 +128,4 @@ func (a *apiSwitch) shutdown() error {
 	case <-time.After(15 * time.Second):
 		return errors.New("the API server did not stop in time")
 	}
-}
-
-// apiConfig is the API's configuration over one invocation's services; its
-// notices go to stderr.
-func apiConfig(s *services, e *env) api.Config {
-	return api.Config{Projects: s.projects, Permissions: s.permissions, DataDir: s.paths.Data, Now: e.now, PID: os.Getpid(),
-		Notify: func(msg string) { fmt.Fprintf(e.stderr, "memo-projects: %s\n", msg) }}
 }

@@ -18,7 +18,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
 
-	"memo.dev/projects/app"
+	"memo.dev/projects/app/cli"
 )
 
 func main() {
@@ -29,7 +29,7 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := write(app.CommandTree(), *version, flag.Arg(0)); err != nil {
+	if err := write(cli.CommandTree(), *version, flag.Arg(0)); err != nil {
 		fmt.Fprintln(os.Stderr, "mangen:", err)
 		os.Exit(1)
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"memo.dev/projects/app"
+	"memo.dev/projects/app/cli"
 )
 
 // TestPages: a page for the program and for every command it offers
@@ -17,10 +17,10 @@ import (
 func TestPages(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("SOURCE_DATE_EPOCH", "1796000000")
-	if err := write(app.CommandTree(), "9.8.7", dir); err != nil {
+	if err := write(cli.CommandTree(), "9.8.7", dir); err != nil {
 		t.Fatal(err)
 	}
-	tree := app.CommandTree()
+	tree := cli.CommandTree()
 	var walk func(cmd *cobra.Command)
 	walk = func(cmd *cobra.Command) {
 		name := strings.ReplaceAll(cmd.CommandPath(), " ", "-") + ".1"

@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"net"
@@ -60,7 +60,7 @@ func TestCLIDataFilesOfTheWrongKind(t *testing.T) {
 			want = "the data folder " + path + " is a file, not a folder: move it aside and Memo creates a new one"
 		}
 		for _, args := range tt.commands {
-			r := runWithin(t, c, args...)
+			r := c.run(args...)
 			if r.code != 1 || r.str("kind") != "internal" || r.str("error") != want {
 				t.Errorf("%s %s, %v = %d %s\nwant exit 1, kind internal, %q", tt.file, tt.kind, args, r.code, r.stdout, want)
 			}

@@ -1,11 +1,10 @@
-package app
+package cli
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -91,7 +90,7 @@ func TestTextEscapesControls(t *testing.T) {
 	}
 }
 
-// TestCLITextEscapesNames: end to end, a folder whose name holds ESC, BEL,
+// TestCLITextEscapesNames: a folder whose name holds ESC, BEL,
 // CR and a C1 control is shown escaped by --text (its answer on stdout, its
 // error on stderr), and as JSON escapes without --text.
 func TestCLITextEscapesNames(t *testing.T) {
@@ -103,12 +102,8 @@ func TestCLITextEscapesNames(t *testing.T) {
 	}
 	shown := `evil\x1b]0;owned\x07\x0dok\u009b31m`
 	run := func(args ...string) (string, string) {
-		cmd := exec.Command(binary, args...)
-		cmd.Env = append(os.Environ(), "MEMO_HOME="+c.home, "HOME="+c.user)
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		cmd.Run()
-		return out.String(), errb.String()
+		_, stdout, stderr := c.exec("", "", args...)
+		return stdout, stderr
 	}
 	for _, args := range [][]string{{"--text", "status", dir}, {"--text", "setup", dir}, {"--text", "register", dir}} {
 		out, _ := run(args...)
