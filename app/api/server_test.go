@@ -323,17 +323,8 @@ func TestTokenOpenToOthers(t *testing.T) {
 // memo-projects) the same file is stale and replaced.
 func TestLiveServerIsAConflict(t *testing.T) {
 	dir := t.TempDir()
-	other, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getppid()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := other.Listen("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- other.Serve(ctx) }()
-	defer func() { cancel(); <-done }()
+	other, stop := serve(t, dir, os.Getppid())
+	defer stop()
 
 	second, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid()})
 	if err != nil {
@@ -446,6 +437,23 @@ func TestCheckAddr(t *testing.T) {
 	}
 }
 
+// serve starts a server on dir that says it is pid, on a free loopback
+// port; stop ends it and returns what Serve returned.
+func serve(t *testing.T, dir string, pid int) (s *Server, stop func() error) {
+	t.Helper()
+	s, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: pid})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Listen("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx) }()
+	return s, func() error { cancel(); return <-done }
+}
+
 // TestServeForReal listens on loopback, calls the API with a real client,
 // and checks the discovery file's life: written while listening (0600),
 // removed on a clean stop, a stale one replaced, a live one refused.
@@ -457,16 +465,7 @@ func TestServeForReal(t *testing.T) {
 	if err := os.WriteFile(DiscoveryFile(dir), b, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Listen("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Serve(ctx) }()
+	s, stop := serve(t, dir, os.Getpid())
 
 	d, err := ReadDiscovery(dir)
 	if err != nil || d.Addr != s.Addr() || d.PID != os.Getpid() {
@@ -503,8 +502,7 @@ func TestServeForReal(t *testing.T) {
 		t.Errorf("port in use: %v, want a conflict naming %s", err, d.Addr)
 	}
 
-	cancel()
-	if err := <-done; err != nil {
+	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(DiscoveryFile(dir)); !errors.Is(err, fs.ErrNotExist) {
