@@ -478,7 +478,7 @@ func (f memoryFile) needsBackup() bool { return f.table && !f.projectID && f.row
 // cannot change the file nor checkpoint it when it closes.
 func inspectMemoryFile(path string) (memoryFile, error) {
 	var found memoryFile
-	if err := checkKinds(PathsIn(filepath.Dir(filepath.Dir(path))), path); err != nil {
+	if err := checkKinds(filepath.Dir(path), path); err != nil {
 		return found, err
 	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {

@@ -46,10 +46,10 @@ func (s *Store) Paths() Paths { return PathsIn(s.home) }
 // folder is not a folder or a database there is not a file (a folder, a
 // named pipe, a device): SQLite would fail with a message about memory, or
 // wait forever on a pipe. What does not exist yet is fine: it is created.
-func checkKinds(p Paths, dbs ...string) error {
-	if fi, err := os.Stat(p.Data); err == nil && !fi.IsDir() {
+func checkKinds(dataDir string, dbs ...string) error {
+	if fi, err := os.Stat(dataDir); err == nil && !fi.IsDir() {
 		return domain.T("the data folder {{.Folder}} is {{.Kind}}, not a folder: move it aside and Memo creates a new one",
-			"Folder", p.Data, "Kind", untrusted.KindOf(fi.Mode())).Err(errInternal)
+			"Folder", dataDir, "Kind", untrusted.KindOf(fi.Mode())).Err(errInternal)
 	}
 	for _, db := range dbs {
 		fi, err := os.Stat(db)

@@ -64,7 +64,7 @@ func Open(home string, opt Options) (*Store, error) {
 	paths := PathsIn(home)
 	s := &Store{home: home, dataDir: paths.Data, opt: opt}
 	path := paths.Registry
-	if err := checkKinds(paths, path); err != nil {
+	if err := checkKinds(paths.Data, path); err != nil {
 		return nil, err
 	}
 	if opt.ReadOnly {
