@@ -118,7 +118,7 @@ func TestRegistryV1MigratesToPins(t *testing.T) {
 		if err := s.db.Raw("PRAGMA user_version").Scan(&version).Error; err != nil || version != registrySchema {
 			t.Errorf("run %d: user_version %d (%v), want %d", run, version, err, registrySchema)
 		}
-		backups, _ := Backups(filepath.Join(home, "data"))
+		backups, _ := RegistryBackups(filepath.Join(home, "data"))
 		if len(backups) != 1 || backups[0] != wantBackup {
 			t.Errorf("run %d: backups = %v, want [%s]", run, backups, wantBackup)
 		}
@@ -227,7 +227,7 @@ func TestRegistryV2MigratesToDefinitions(t *testing.T) {
 		t.Errorf("the migration rebuilt a table: %q", bad)
 	}
 	wantBackup := filepath.Join(home, "data", "backups", fmt.Sprintf("projects-pre-v%d-20261130T120000Z.db", registrySchema))
-	if backups, _ := Backups(filepath.Join(home, "data")); len(backups) != 1 || backups[0] != wantBackup {
+	if backups, _ := RegistryBackups(filepath.Join(home, "data")); len(backups) != 1 || backups[0] != wantBackup {
 		t.Errorf("backups = %v, want [%s]", backups, wantBackup)
 	}
 	old, ok, err := s.Pins().Pin(id)

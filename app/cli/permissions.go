@@ -198,7 +198,8 @@ func permissionsDiffRun(o *permissionsDiffOptions) error {
 			}
 			diff += d.Diff
 		}
-		_, err := io.WriteString(o.f.IO.Out, diff)
+		// The files come from the project: what a terminal acts on is escaped.
+		_, err := io.WriteString(o.f.IO.Out, terminalText(diff, true))
 		return err
 	}
 	return o.f.print(diffOut{Diff: diff, Definitions: defs, State: st.State, TrustedHash: st.TrustedHash, Hash: st.Hash})
