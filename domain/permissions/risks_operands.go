@@ -74,12 +74,20 @@ func gitRemote(a string) bool {
 	return slash < 0 || colon < slash
 }
 
+// operandWith is the first argument that is no option and holds c, or "".
+func operandWith(args []string, c string) string {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") && strings.Contains(a, c) {
+			return a
+		}
+	}
+	return ""
+}
+
 // goOperands: a package named with @version is downloaded and built.
 func goOperands(args []string) domain.Text {
-	for _, a := range args {
-		if !strings.HasPrefix(a, "-") && strings.Contains(a, "@") {
-			return domain.T("`{{.Word}}` names a module version go would download and run", "Word", a)
-		}
+	if a := operandWith(args, "@"); a != "" {
+		return domain.T("`{{.Word}}` names a module version go would download and run", "Word", a)
 	}
 	return domain.Text{}
 }
@@ -87,10 +95,8 @@ func goOperands(args []string) domain.Text {
 // makeOperands: VAR=value on make's command line overrides the makefile,
 // SHELL= among them.
 func makeOperands(args []string) domain.Text {
-	for _, a := range args {
-		if !strings.HasPrefix(a, "-") && strings.Contains(a, "=") {
-			return domain.T("`{{.Word}}` overrides a make variable (SHELL= and others choose what make runs)", "Word", a)
-		}
+	if a := operandWith(args, "="); a != "" {
+		return domain.T("`{{.Word}}` overrides a make variable (SHELL= and others choose what make runs)", "Word", a)
 	}
 	return domain.Text{}
 }
@@ -119,10 +125,8 @@ func uniqOperands(args []string) domain.Text {
 // tarOperands: tar's first argument may be options without a dash (`tar xf`),
 // and an archive named host:file is reached through a remote shell.
 func tarOperands(args []string) domain.Text {
-	for _, a := range args {
-		if !strings.HasPrefix(a, "-") && strings.Contains(a, ":") {
-			return domain.T("`{{.Word}}` names a remote archive, which tar reaches by running a remote shell", "Word", a)
-		}
+	if a := operandWith(args, ":"); a != "" {
+		return domain.T("`{{.Word}}` names a remote archive, which tar reaches by running a remote shell", "Word", a)
 	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		return domain.Text{}
