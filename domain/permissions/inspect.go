@@ -13,10 +13,8 @@ import (
 // another. Wrapped programs (uv run pytest, python -m pytest, bash
 // scripts/x.sh) are inspected as lines of their own.
 type inspector struct {
-	// spelled are the rule's own option words; ruleLen is how many words
-	// the rule has (the line starts with them).
+	// spelled are the rule's own option words.
 	spelled map[string]bool
-	ruleLen int
 	// project is nil when the line is checked alone; git may be set
 	// without one.
 	project *Project

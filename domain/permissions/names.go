@@ -122,10 +122,3 @@ func canonical(name string) string {
 	}
 	return name
 }
-
-// lookupProgram is the risky-argument table for a command word.
-func lookupProgram(word string) (string, program, bool) {
-	name := canonical(programName(word))
-	p, ok := programs[name]
-	return name, p, ok
-}

@@ -113,7 +113,7 @@ func (st Status) Report() Report {
 	return r
 }
 
-// DefinitionsChanged: some definition a rule runs is not the one pinned.
+// DefinitionsChanged says whether some definition a rule runs is not the one pinned.
 func (st Status) DefinitionsChanged() bool {
 	for _, d := range st.Definitions {
 		if d.State != DefUnchanged {
