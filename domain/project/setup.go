@@ -96,16 +96,23 @@ func (s *Service) Setup(path string) (SetupResult, error) {
 	if err != nil {
 		return SetupResult{}, err
 	}
+	return s.setup(st)
+}
+
+// setup is Setup once the folder is registered as st, with the registry's
+// lock held.
+func (s *Service) setup(st Status) (SetupResult, error) {
 	root := st.Root
 	res := SetupResult{Root: root, ID: st.ID, Created: []string{}, Skipped: []string{}, Refreshed: []string{}, Details: []Skip{}}
 
 	knowledge := knowledgeFiles(root)
 	rules := assets.RulesFile(knowledge...)
 	if !st.SetUp {
-		if err := createMemoDir(root, st.ID, rules); err != nil && !errors.Is(err, fs.ErrExist) {
+		err := createMemoDir(root, st.ID, rules)
+		if err != nil && !errors.Is(err, fs.ErrExist) {
 			return SetupResult{}, failure(err, cannotCreate(filepath.Join(root, MemoDir), err))
 		}
-		if err == nil {
+		if err == nil { // not when a concurrent setup made .memo first
 			res.Created = append(res.Created, ItemRules, ItemProject, ItemNotes, ItemIgnore, ItemSkills)
 		}
 	}
@@ -120,7 +127,9 @@ func (s *Service) Setup(path string) (SetupResult, error) {
 	}
 	res.ID = file.ID
 	s.removeLeftovers(root)
-	if err := s.registry.SetDeclined(root, false); err != nil {
+	// The id is in a project.json now: from here on it belongs to the
+	// folder that holds it (SPEC §3). Setting up also takes back "never".
+	if err := s.registry.Put(Record{ID: file.ID, Path: root, Written: true, LastOpened: s.now()}); err != nil {
 		return SetupResult{}, err
 	}
 	if len(res.Created) == 0 {
