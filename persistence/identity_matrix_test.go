@@ -296,7 +296,7 @@ type start struct {
 	files   string // a copy of ws
 	data    string // a copy of the data home
 	backups string // the backups of A and B, as they were
-	world *world
+	world   *world
 }
 
 func gitRun(t *testing.T, dir string, args ...string) {
