@@ -223,4 +223,3 @@ func sequences(w *world, slots []string, n int) [][]step {
 	walk(w, nil)
 	return out
 }
-
