@@ -132,7 +132,7 @@ func (e *env) open(readOnly bool) (*services, error) {
 	if d := settingsDir(); d != "" {
 		dirs = append(dirs, d)
 	}
-	rules := guard.ForThisMachine(home, dirs...)
+	rules := guard.ForThisMachine(guard.Lookup{Getenv: e.getenv, AccountHome: guard.AccountHome}, home, dirs...)
 	paths := store.Paths()
 	projects := project.NewService(rules, store.Registry(), store.Settings(), e.now)
 	userHome, _ := e.userHome() // git's ~/ includes; none when unknown

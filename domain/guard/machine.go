@@ -2,25 +2,65 @@ package guard
 
 import (
 	"os"
+	"os/user"
 	"path/filepath"
 	"runtime"
+	"slices"
 
 	"memo.dev/projects/domain/realpath"
 )
 
+// Lookup is how ForThisMachine learns the account's folders: the process's
+// environment and the user database, injected so that tests give their own.
+type Lookup struct {
+	Getenv func(string) string
+	// AccountHome returns the home folder the user database names for the
+	// account running Memo, whatever the environment says.
+	AccountHome func() (string, error)
+}
+
+// HostLookup reads the running process's environment and user database.
+func HostLookup() Lookup { return Lookup{Getenv: os.Getenv, AccountHome: AccountHome} }
+
+// AccountHome is the home folder of the current account in the user
+// database (os/user: /etc/passwd and the like, the profile on Windows).
+func AccountHome() (string, error) {
+	u, err := user.Current()
+	if err != nil {
+		return "", err
+	}
+	return u.HomeDir, nil
+}
+
 // ForThisMachine returns the Rules of the running machine. memoHome is Memo's
 // own folder (MEMO_HOME); when empty it is ~/.memo. settingsDirs are the app's
-// settings folders. Each path is made absolute and symlink-resolved when it
-// exists, as Rules requires.
-func ForThisMachine(memoHome string, settingsDirs ...string) Rules {
+// settings folders. The home folder is both the one $HOME (%USERPROFILE% on
+// Windows) names and the one the user database does: with $HOME unset or
+// pointing elsewhere, the account's real home stays refused. Each path is
+// made absolute and symlink-resolved when it exists, as Rules requires.
+func ForThisMachine(look Lookup, memoHome string, settingsDirs ...string) Rules {
 	r := Rules{OS: thisOS()}
-	r.Home, _ = os.UserHomeDir()
-	if r.Home != "" {
-		def := filepath.Join(r.Home, ".memo")
-		if memoHome == "" {
-			memoHome = def
-		} else if resolve(memoHome) != resolve(def) {
-			r.MemoDirs = []string{def}
+	homeVar := "HOME"
+	if r.OS == Windows {
+		homeVar = "USERPROFILE"
+	}
+	r.Home = look.Getenv(homeVar)
+	if look.AccountHome != nil {
+		r.AccountHome, _ = look.AccountHome() // none when the database has no entry
+	}
+	if memoHome == "" {
+		for _, h := range []string{r.Home, r.AccountHome} {
+			if h != "" {
+				memoHome = filepath.Join(h, ".memo")
+				break
+			}
+		}
+	}
+	// The default ~/.memo of either home is where an installed Memo lives,
+	// whatever MEMO_HOME says.
+	for _, h := range []string{r.Home, r.AccountHome} {
+		if def := filepath.Join(h, ".memo"); h != "" && resolve(def) != resolve(memoHome) && !slices.Contains(r.MemoDirs, def) {
+			r.MemoDirs = append(r.MemoDirs, def)
 		}
 	}
 	r.MemoHome = memoHome
@@ -28,10 +68,11 @@ func ForThisMachine(memoHome string, settingsDirs ...string) Rules {
 	r.TempDir = os.TempDir()
 	r.SettingsDirs = append([]string(nil), settingsDirs...)
 	if r.OS == Windows {
-		r.SystemRoot, r.ProgramDirs = windowsSystemDirs(os.Getenv)
+		r.SystemRoot, r.ProgramDirs = windowsSystemDirs(look.Getenv)
 	}
 
 	r.Home = resolve(r.Home)
+	r.AccountHome = resolve(r.AccountHome)
 	r.MemoHome = resolve(r.MemoHome)
 	r.Executable = resolve(r.Executable)
 	r.TempDir = resolve(r.TempDir)

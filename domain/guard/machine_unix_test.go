@@ -3,6 +3,7 @@
 package guard
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -18,9 +19,7 @@ func TestForThisMachine(t *testing.T) {
 	if err := os.Symlink(realHome, link); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("HOME", link)
-
-	r := ForThisMachine("", filepath.Join(link, ".config", "memo"))
+	r := ForThisMachine(lookup(link, ""), "", filepath.Join(link, ".config", "memo"))
 	if r.Home != realHome {
 		t.Errorf("ForThisMachine: Home = %q, want %q", r.Home, realHome)
 	}
@@ -44,12 +43,11 @@ func TestForThisMachine(t *testing.T) {
 
 func TestDefaultMemoHomeStaysRefused(t *testing.T) {
 	home := t.TempDir()
-	t.Setenv("HOME", home)
 	if err := os.MkdirAll(filepath.Join(home, ".memo", "data", "proj"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	other := filepath.Join(t.TempDir(), "elsewhere")
-	r := ForThisMachine(other)
+	r := ForThisMachine(lookup(home, ""), other)
 	for _, p := range []string{filepath.Join(home, ".memo"), filepath.Join(home, ".memo", "data", "proj"), filepath.Join(other, "x")} {
 		if v := r.CheckPath(p); v.Allowed {
 			t.Errorf("with MEMO_HOME=%s, CheckPath(%s) allowed; Memo's folders must stay refused", other, p)
@@ -57,5 +55,75 @@ func TestDefaultMemoHomeStaysRefused(t *testing.T) {
 	}
 	if v := r.CheckPath(filepath.Join(home, "code", "repo")); !v.Allowed {
 		t.Errorf("CheckPath(~/code/repo) = %+v, want allowed", v)
+	}
+}
+
+// lookup is a machine whose HOME is home ("" unset) and whose user database
+// names account ("" none).
+func lookup(home, account string) Lookup {
+	return Lookup{
+		Getenv: func(k string) string {
+			if k == "HOME" {
+				return home
+			}
+			return ""
+		},
+		AccountHome: func() (string, error) {
+			if account == "" {
+				return "", errors.New("no such user")
+			}
+			return account, nil
+		},
+	}
+}
+
+// The account's home from the user database is home too, with HOME unset,
+// empty or pointing elsewhere, and MEMO_HOME set: it and its ancestors are
+// refused, and its ~/.memo stays Memo's.
+func TestHomeFromTheUserDatabase(t *testing.T) {
+	account := t.TempDir()
+	memoHome := filepath.Join(t.TempDir(), "memo-home")
+	elsewhere := t.TempDir()
+	for _, tt := range []struct {
+		name string
+		home string
+	}{
+		{"HOME unset or empty", ""},
+		{"HOME elsewhere", elsewhere},
+		{"HOME the same", account},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := ForThisMachine(lookup(tt.home, account), memoHome)
+			refused := []string{account, filepath.Dir(account), filepath.Join(account, ".memo"), filepath.Join(account, ".memo", "x"), filepath.Join(memoHome, "x")}
+			if tt.home != "" {
+				refused = append(refused, tt.home, filepath.Dir(tt.home))
+			}
+			for _, p := range refused {
+				if v := r.CheckPath(p); v.Allowed {
+					t.Errorf("ForThisMachine(HOME=%q, account %s, MEMO_HOME=%s): CheckPath(%s) allowed", tt.home, account, memoHome, p)
+				}
+			}
+			if v := r.CheckPath(filepath.Join(account, "code", "repo")); !v.Allowed {
+				t.Errorf("CheckPath(repo in the account's home) = %+v, want allowed", v)
+			}
+		})
+	}
+	// With neither, no home rule applies, and nothing breaks.
+	r := ForThisMachine(lookup("", ""), memoHome)
+	if r.Home != "" || r.AccountHome != "" {
+		t.Errorf("no home at all: Home %q, AccountHome %q", r.Home, r.AccountHome)
+	}
+}
+
+// AccountHome reads the real user database: on this machine it names a
+// folder, whatever HOME says.
+func TestAccountHomeIgnoresHOME(t *testing.T) {
+	want, err := AccountHome()
+	if err != nil {
+		t.Fatalf("AccountHome: %v", err)
+	}
+	t.Setenv("HOME", t.TempDir())
+	if got, err := AccountHome(); err != nil || got != want || !filepath.IsAbs(got) {
+		t.Errorf("AccountHome with HOME changed = %q, %v; want %q", got, err, want)
 	}
 }

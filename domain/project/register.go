@@ -144,7 +144,7 @@ func (s *Service) pushedAlong(root, from, moved string) []Record {
 			break
 		}
 		memo, f, valid, err := inspect(from)
-		if err != nil || !valid || !s.guard.Check(from, memo).Allowed || slices.Contains(seen, f.ID) {
+		if err != nil || !valid || !s.check(from, memo).Allowed || slices.Contains(seen, f.ID) {
 			break
 		}
 		rec, found, err := s.registry.ByID(f.ID)

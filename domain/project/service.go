@@ -181,7 +181,7 @@ func (s *Service) findRoot(path, dir string) (string, guard.Verdict) {
 			return dir, s.guard.CheckPath(p)
 		}
 		memo, _, valid, err := inspect(real)
-		if err != nil || !valid || !s.guard.Check(real, memo).Allowed {
+		if err != nil || !valid || !s.check(real, memo).Allowed {
 			return dir, s.guard.CheckPath(p)
 		}
 		return real, guard.Verdict{Allowed: true}
@@ -231,7 +231,7 @@ func (s *Service) status(path string) (view, error) {
 	}
 	v := pre
 	if v.Allowed {
-		v = s.guard.Check(root, memo)
+		v = s.check(root, memo)
 	}
 	st := Status{Root: root, Name: filepath.Base(root), SetUp: valid, Allowed: v.Allowed, Reason: v.Reason,
 		ReasonCode: v.Code, ReasonArgs: v.Args}

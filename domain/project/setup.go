@@ -122,7 +122,7 @@ func (s *Service) setup(st Status) (SetupResult, error) {
 	if err != nil {
 		return SetupResult{}, err
 	}
-	if v := s.guard.Check(root, memo); !v.Allowed || !valid {
+	if v := s.check(root, memo); !v.Allowed || !valid {
 		return SetupResult{}, domain.Refused("%s", v.Reason)
 	}
 	res.ID = file.ID
