@@ -13,6 +13,7 @@ import (
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/guard"
 	"memo.dev/projects/domain/identity"
+	"memo.dev/projects/domain/pathname"
 	"memo.dev/projects/domain/realpath"
 )
 
@@ -131,6 +132,9 @@ func Resolve(path string) (string, error) { return osDisk().folder(path) }
 var ErrNotFolder = errors.New("not a folder")
 
 func (d disk) folder(path string) (string, error) {
+	if err := pathname.Check(path); err != nil {
+		return "", err
+	}
 	if path == "" {
 		return "", domain.T("no folder given").Err(domain.ErrInvalid)
 	}
