@@ -108,7 +108,7 @@ func (s *Store) readUpgradedCopy(path string, version int) error {
 		s.snapshot = ""
 		return describe(path, err)
 	}
-	db, err := openReadOnlyProbed(copyPath, registryConfig(s.opt))
+	db, _, err := openReadOnlyProbed(copyPath, registryConfig(s.opt))
 	if err != nil {
 		os.RemoveAll(dir)
 		s.snapshot = ""

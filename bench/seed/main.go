@@ -87,7 +87,7 @@ func seedRegistry(home, folders string, n, realDirs int) ([]string, error) {
 	}
 
 	// The real folders go through the project service, as the window would.
-	svc := project.NewService(guard.ForThisMachine(guard.HostLookup(), home), reg, store.Settings(), time.Now)
+	svc := project.NewService(guard.ForThisMachine(home), reg, store.Settings(), time.Now)
 	for i := range realDirs {
 		dir := filepath.Join(folders, fmt.Sprintf("project-%05d", i))
 		if err := os.MkdirAll(dir, 0o755); err != nil {

@@ -10,20 +10,26 @@ import (
 	"memo.dev/projects/domain/realpath"
 )
 
-// Lookup is how ForThisMachine learns the account's folders: the process's
-// environment and the user database, injected so that tests give their own.
-type Lookup struct {
-	Getenv func(string) string
-	// AccountHome returns the home folder the user database names for the
-	// account running Memo, whatever the environment says.
-	AccountHome func() (string, error)
+// Homes are a user's home folders: the one the environment names ($HOME,
+// %USERPROFILE% on Windows) and the one the user database names for the
+// account (os/user). Either may be "" (unknown); both are refused with
+// their ancestors, so that a missing or changed $HOME never lets a project
+// into the account's real home.
+type Homes struct {
+	Env     string
+	Account string
 }
 
-// HostLookup reads the running process's environment and user database.
-func HostLookup() Lookup { return Lookup{Getenv: os.Getenv, AccountHome: AccountHome} }
+// HostHomes are the running process's home folders.
+func HostHomes() Homes {
+	env, _ := os.UserHomeDir()
+	account, _ := AccountHome()
+	return Homes{Env: env, Account: account}
+}
 
 // AccountHome is the home folder of the current account in the user
-// database (os/user: /etc/passwd and the like, the profile on Windows).
+// database (/etc/passwd and the like, the profile on Windows), whatever the
+// environment says.
 func AccountHome() (string, error) {
 	u, err := user.Current()
 	if err != nil {
@@ -32,22 +38,18 @@ func AccountHome() (string, error) {
 	return u.HomeDir, nil
 }
 
-// ForThisMachine returns the Rules of the running machine. memoHome is Memo's
-// own folder (MEMO_HOME); when empty it is ~/.memo. settingsDirs are the app's
-// settings folders. The home folder is both the one $HOME (%USERPROFILE% on
-// Windows) names and the one the user database does: with $HOME unset or
-// pointing elsewhere, the account's real home stays refused. Each path is
+// ForThisMachine returns the Rules of the running machine for the user the
+// system reports (ForUser with HostHomes).
+func ForThisMachine(memoHome string, settingsDirs ...string) Rules {
+	return ForUser(HostHomes(), memoHome, settingsDirs...)
+}
+
+// ForUser returns the Rules of the running machine for the user whose home
+// folders are homes. memoHome is Memo's own folder (MEMO_HOME); when empty
+// it is ~/.memo. settingsDirs are the app's settings folders. Each path is
 // made absolute and symlink-resolved when it exists, as Rules requires.
-func ForThisMachine(look Lookup, memoHome string, settingsDirs ...string) Rules {
-	r := Rules{OS: thisOS()}
-	homeVar := "HOME"
-	if r.OS == Windows {
-		homeVar = "USERPROFILE"
-	}
-	r.Home = look.Getenv(homeVar)
-	if look.AccountHome != nil {
-		r.AccountHome, _ = look.AccountHome() // none when the database has no entry
-	}
+func ForUser(homes Homes, memoHome string, settingsDirs ...string) Rules {
+	r := Rules{OS: thisOS(), Home: homes.Env, AccountHome: homes.Account}
 	if memoHome == "" {
 		for _, h := range []string{r.Home, r.AccountHome} {
 			if h != "" {
@@ -68,7 +70,7 @@ func ForThisMachine(look Lookup, memoHome string, settingsDirs ...string) Rules 
 	r.TempDir = os.TempDir()
 	r.SettingsDirs = append([]string(nil), settingsDirs...)
 	if r.OS == Windows {
-		r.SystemRoot, r.ProgramDirs = windowsSystemDirs(look.Getenv)
+		r.SystemRoot, r.ProgramDirs = windowsSystemDirs(os.Getenv)
 	}
 
 	r.Home = resolve(r.Home)

@@ -3,7 +3,6 @@
 package guard
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -19,7 +18,9 @@ func TestForThisMachine(t *testing.T) {
 	if err := os.Symlink(realHome, link); err != nil {
 		t.Fatal(err)
 	}
-	r := ForThisMachine(lookup(link, ""), "", filepath.Join(link, ".config", "memo"))
+	t.Setenv("HOME", link)
+
+	r := ForThisMachine("", filepath.Join(link, ".config", "memo"))
 	if r.Home != realHome {
 		t.Errorf("ForThisMachine: Home = %q, want %q", r.Home, realHome)
 	}
@@ -43,11 +44,12 @@ func TestForThisMachine(t *testing.T) {
 
 func TestDefaultMemoHomeStaysRefused(t *testing.T) {
 	home := t.TempDir()
+	t.Setenv("HOME", home)
 	if err := os.MkdirAll(filepath.Join(home, ".memo", "data", "proj"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	other := filepath.Join(t.TempDir(), "elsewhere")
-	r := ForThisMachine(lookup(home, ""), other)
+	r := ForThisMachine(other)
 	for _, p := range []string{filepath.Join(home, ".memo"), filepath.Join(home, ".memo", "data", "proj"), filepath.Join(other, "x")} {
 		if v := r.CheckPath(p); v.Allowed {
 			t.Errorf("with MEMO_HOME=%s, CheckPath(%s) allowed; Memo's folders must stay refused", other, p)
@@ -58,22 +60,20 @@ func TestDefaultMemoHomeStaysRefused(t *testing.T) {
 	}
 }
 
-// lookup is a machine whose HOME is home ("" unset) and whose user database
-// names account ("" none).
-func lookup(home, account string) Lookup {
-	return Lookup{
-		Getenv: func(k string) string {
-			if k == "HOME" {
-				return home
-			}
-			return ""
-		},
-		AccountHome: func() (string, error) {
-			if account == "" {
-				return "", errors.New("no such user")
-			}
-			return account, nil
-		},
+// TestForUser: the home folder given, not the one the system reports, is
+// the one refused (the command line passes its own).
+func TestForUser(t *testing.T) {
+	home, other := t.TempDir(), t.TempDir()
+	t.Setenv("HOME", other)
+	r := ForUser(Homes{Env: home}, "")
+	if v := r.CheckPath(home); v.Allowed {
+		t.Errorf("ForUser(%s): CheckPath(home) = %+v, want refused", home, v)
+	}
+	if want := filepath.Join(home, ".memo"); r.MemoHome != want {
+		t.Errorf("ForUser(%s): MemoHome = %q, want %q", home, r.MemoHome, want)
+	}
+	if v := r.CheckPath(other); !v.Allowed {
+		t.Errorf("ForUser(%s): CheckPath(%s), the system's home, = %+v, want allowed", home, other, v)
 	}
 }
 
@@ -93,14 +93,14 @@ func TestHomeFromTheUserDatabase(t *testing.T) {
 		{"HOME the same", account},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			r := ForThisMachine(lookup(tt.home, account), memoHome)
+			r := ForUser(Homes{Env: tt.home, Account: account}, memoHome)
 			refused := []string{account, filepath.Dir(account), filepath.Join(account, ".memo"), filepath.Join(account, ".memo", "x"), filepath.Join(memoHome, "x")}
 			if tt.home != "" {
-				refused = append(refused, tt.home, filepath.Dir(tt.home))
+				refused = append(refused, tt.home, filepath.Dir(tt.home), filepath.Join(tt.home, ".memo"))
 			}
 			for _, p := range refused {
 				if v := r.CheckPath(p); v.Allowed {
-					t.Errorf("ForThisMachine(HOME=%q, account %s, MEMO_HOME=%s): CheckPath(%s) allowed", tt.home, account, memoHome, p)
+					t.Errorf("ForUser(HOME=%q, account %s, MEMO_HOME=%s): CheckPath(%s) allowed", tt.home, account, memoHome, p)
 				}
 			}
 			if v := r.CheckPath(filepath.Join(account, "code", "repo")); !v.Allowed {
@@ -109,9 +109,8 @@ func TestHomeFromTheUserDatabase(t *testing.T) {
 		})
 	}
 	// With neither, no home rule applies, and nothing breaks.
-	r := ForThisMachine(lookup("", ""), memoHome)
-	if r.Home != "" || r.AccountHome != "" {
-		t.Errorf("no home at all: Home %q, AccountHome %q", r.Home, r.AccountHome)
+	if r := ForUser(Homes{}, memoHome); r.Home != "" || r.AccountHome != "" || r.MemoHome == "" {
+		t.Errorf("no home at all: Home %q, AccountHome %q, MemoHome %q", r.Home, r.AccountHome, r.MemoHome)
 	}
 }
 
