@@ -13,6 +13,7 @@ import (
 	"memo.dev/projects/app/datahome"
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/guard"
+	"memo.dev/projects/domain/pathname"
 )
 
 // IOStreams are a run's standard input, output and error.
@@ -91,6 +92,9 @@ func (f *Factory) Services(readOnly bool) (*datahome.Services, error) {
 
 // abs resolves a command-line path against the current folder.
 func (f *Factory) abs(p string) (string, error) {
+	if err := pathname.Check(p); err != nil {
+		return "", err
+	}
 	if p == "" {
 		return "", domain.Invalid("no folder given")
 	}
