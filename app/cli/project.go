@@ -89,7 +89,9 @@ func registerRun(o *registerOptions) error {
 	return o.f.answer(false, func(s *datahome.Services) (any, error) {
 		register := s.Projects.Register
 		if o.Reconnect != "" {
-			register = func(path string) (project.Status, identity.Event, error) { return s.Projects.Reconnect(path, o.Reconnect) }
+			register = func(path string) (project.Status, identity.Event, error) {
+				return s.Projects.Reconnect(path, o.Reconnect)
+			}
 		}
 		st, ev, err := register(path)
 		if err != nil {
