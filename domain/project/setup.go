@@ -220,7 +220,7 @@ func fit(root string) error {
 		p := filepath.Join(root, filepath.FromSlash(strings.TrimSuffix(item, "/")))
 		if err := pathname.Host().Fits(p); err != nil {
 			return domain.T("{{.Root}} cannot be set up here: {{.Problem}}; move the project to a shorter path",
-				"Root", root, "Problem", reason(err)).Wrap(domain.ErrInvalid, err)
+				"Root", root, "Problem", domain.Sentence(err)).Wrap(domain.ErrInvalid, err)
 		}
 	}
 	return nil
