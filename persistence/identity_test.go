@@ -58,6 +58,33 @@ func makeLayout2(t *testing.T, home string, paths ...string) string {
 
 func layoutID(n int) string { return fmt.Sprintf("p_%032d", n) }
 
+// openUpgraded opens a registry of an older layout for the run-th time
+// (1, 2) and checks the upgrade of SPEC §5: no table rebuilt, nothing
+// changed again on the second run, the layout current, and one backup,
+// wantBackup. The caller closes the store.
+func openUpgraded(t *testing.T, home string, run int, wantBackup string) *Store {
+	t.Helper()
+	log := &sqlLog{}
+	s, err := Open(home, Options{Now: testClock, Logger: log})
+	if err != nil {
+		t.Fatalf("run %d: %v", run, err)
+	}
+	if bad := log.rebuilds(); len(bad) > 0 {
+		t.Errorf("run %d: the upgrade rebuilt a table: %q", run, bad)
+	}
+	if changes := log.changes(); run == 2 && len(changes) > 0 {
+		t.Errorf("run 2 changed the registry again: %q", changes)
+	}
+	var version int
+	if err := s.db.Raw("PRAGMA user_version").Scan(&version).Error; err != nil || version != registrySchema {
+		t.Errorf("run %d: user_version %d (%v), want %d", run, version, err, registrySchema)
+	}
+	if backups, _ := Backups(filepath.Join(home, "data")); len(backups) != 1 || backups[0] != wantBackup {
+		t.Errorf("run %d: backups = %v, want [%s]", run, backups, wantBackup)
+	}
+	return s
+}
+
 // A registry of layout 2 becomes layout 3 after a verified backup, by
 // additions only (no table is rebuilt, twice over), keeping every row, pin
 // and switch; each id is marked written unless its folder is there without
@@ -87,22 +114,7 @@ func TestRegistryLayout2Upgrade(t *testing.T) {
 
 	wantBackup := filepath.Join(home, "data", "backups", "projects-pre-v3-20261130T120000Z.db")
 	for run := 1; run <= 2; run++ {
-		log := &sqlLog{}
-		s, err := Open(home, Options{Now: testClock, Logger: log})
-		if err != nil {
-			t.Fatalf("run %d: %v", run, err)
-		}
-		if bad := log.rebuilds(); len(bad) > 0 {
-			t.Errorf("run %d: the upgrade rebuilt a table: %q", run, bad)
-		}
-		if run == 2 {
-			if changes := log.changes(); len(changes) > 0 {
-				t.Errorf("run 2 changed the registry again: %q", changes)
-			}
-		}
-		if backups, _ := Backups(filepath.Join(home, "data")); len(backups) != 1 || backups[0] != wantBackup {
-			t.Errorf("run %d: backups = %v, want [%s]", run, backups, wantBackup)
-		}
+		s := openUpgraded(t, home, run, wantBackup)
 		reg := s.Registry()
 		for i, want := range []struct {
 			path    string
@@ -124,18 +136,7 @@ func TestRegistryLayout2Upgrade(t *testing.T) {
 	}
 
 	// The backup is the layout 2 file, rows and all.
-	b, err := sql.Open(sqliteDriverName, wantBackup)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	var n, version int
-	if err := b.QueryRow("SELECT count(*) FROM projects").Scan(&n); err != nil || n != 3 {
-		t.Errorf("the backup holds %d projects (%v), want 3", n, err)
-	}
-	if err := b.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 2 {
-		t.Errorf("the backup has layout %d (%v), want 2", version, err)
-	}
+	checkBackup(t, wantBackup, 3, 2)
 
 	// Layout 3 at work: a new project takes the set-up project's path, and
 	// the old record stays, gone, beside it.
@@ -147,6 +148,24 @@ func TestRegistryLayout2Upgrade(t *testing.T) {
 	}
 	if former, err := reg.Former(setUp); err != nil || len(former) != 1 || former[0].ID != layoutID(1) {
 		t.Errorf("Former(%s) = %+v %v; want the layout 2 project", setUp, former, err)
+	}
+}
+
+// checkBackup checks that the registry backup at path opens and holds
+// projects rows in layout version layout.
+func checkBackup(t *testing.T, path string, projects, layout int) {
+	t.Helper()
+	b, err := sql.Open(sqliteDriverName, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	var n, version int
+	if err := b.QueryRow("SELECT count(*) FROM projects").Scan(&n); err != nil || n != projects {
+		t.Errorf("the backup holds %d projects (%v), want %d", n, err, projects)
+	}
+	if err := b.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != layout {
+		t.Errorf("the backup has layout %d (%v), want %d", version, err, layout)
 	}
 }
 

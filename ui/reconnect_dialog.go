@@ -6,7 +6,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
@@ -29,18 +28,16 @@ const (
 // is that project (SPEC §3). Start fresh is the default: taking another
 // project's memory must be a choice.
 type reconnectDialog struct {
-	former project.Record
+	*question[reconnectAnswer] // Enter: Start fresh; Escape or closing: cancel
+	former                     project.Record
 	// memories is how many memories the old project has; -1 when the
 	// memory database is not open.
 	memories int64
 	parent   fyne.Window
 	onAnswer func(reconnectAnswer)
 
-	dialog    *dialog.CustomDialog
 	fresh     *dialogButton
 	reconnect *dialogButton
-	answered  bool
-	prevKey   func(*fyne.KeyEvent)
 }
 
 func newReconnectDialog(former project.Record, memories int64, parent fyne.Window, onAnswer func(reconnectAnswer)) *reconnectDialog {
@@ -77,35 +74,7 @@ func (d *reconnectDialog) buildUI() {
 		Wrapping: fyne.TextWrapWord}
 	body := container.NewVBox(intro, facts, explain)
 
-	d.dialog = dialog.NewCustomWithoutButtons(lang.L("Is this the same project?"), body, d.parent)
-	d.dialog.SetButtons([]fyne.CanvasObject{d.reconnect, d.fresh})
-	d.dialog.SetOnClosed(func() {
-		d.parent.Canvas().SetOnTypedKey(d.prevKey)
-		d.answer(answerCancel) // closed another way: nothing is set up
-	})
-}
-
-// show shows the dialog; Enter answers Start fresh, Escape cancels.
-func (d *reconnectDialog) show() {
-	d.prevKey = d.parent.Canvas().OnTypedKey()
-	d.parent.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
-		switch e.Name {
-		case fyne.KeyReturn, fyne.KeyEnter:
-			d.answer(answerFresh)
-		case fyne.KeyEscape:
-			d.answer(answerCancel)
-		}
-	})
+	d.question = newQuestion(lang.L("Is this the same project?"), body, []fyne.CanvasObject{d.reconnect, d.fresh},
+		d.parent, answerFresh, answerCancel, d.onAnswer)
 	d.dialog.Resize(fyne.NewSize(520, 0))
-	d.dialog.Show()
-}
-
-// answer reports the first answer only, then closes the dialog.
-func (d *reconnectDialog) answer(a reconnectAnswer) {
-	if d.answered {
-		return
-	}
-	d.answered = true
-	d.dialog.Hide()
-	d.onAnswer(a)
 }

@@ -1,13 +1,10 @@
 package cli
 
 import (
-	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // The sequence on the command line: mv app app-old; mkdir app;
@@ -112,29 +109,8 @@ func TestCLIHomeFromTheUserDatabase(t *testing.T) {
 	}
 	memoHome := filepath.Join(t.TempDir(), "memo-home")
 	for _, home := range []string{"", t.TempDir()} {
-		env := map[string]string{"MEMO_HOME": memoHome, "HOME": home}
-		run := func(args ...string) result {
-			var stdout, stderr bytes.Buffer
-			f := &Factory{
-				IO:     IOStreams{In: strings.NewReader(""), Out: &stdout, ErrOut: &stderr},
-				Getenv: func(k string) string { return env[k] },
-				Getwd:  os.Getwd,
-				UserHome: func() (string, error) {
-					if home == "" {
-						return "", os.ErrNotExist
-					}
-					return home, nil
-				},
-				AccountHome: func() (string, error) { return account, nil },
-				ConfigDir:   func() (string, error) { return filepath.Join(account, ".config"), nil },
-				Now:         time.Now,
-			}
-			r := result{code: Run(f, args), stdout: stdout.String()}
-			if err := json.Unmarshal(stdout.Bytes(), &r.obj); err != nil {
-				t.Fatalf("%v printed %q (%v), stderr %s", args, stdout.String(), err, stderr.String())
-			}
-			return r
-		}
+		c := &cli{t: t, home: memoHome, user: home, account: account, env: map[string]string{}}
+		run := c.run
 		for path, code := range map[string]string{account: "home", filepath.Dir(account): "home_ancestor"} {
 			if r := run("status", path); r.obj["allowed"] != false || r.str("reason_code") != code {
 				t.Errorf("HOME=%q: status %s = %s; want refused (%s)", home, path, r.stdout, code)

@@ -23,9 +23,6 @@ import (
 // WriteFile replaces path with data. A new file gets perm less the umask; a
 // replaced one keeps its permissions.
 func WriteFile(path string, data []byte, perm fs.FileMode) error {
-	if err := pathname.Host().Fits(path); err != nil {
-		return err
-	}
 	r, name, err := openParent(path)
 	if err != nil {
 		return err
@@ -46,9 +43,6 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 // error satisfying errors.Is(err, fs.ErrExist) and leaves the existing file alone.
 // Two concurrent Creates of one path end with exactly one winner.
 func Create(path string, data []byte, perm fs.FileMode) error {
-	if err := pathname.Host().Fits(path); err != nil {
-		return err
-	}
 	r, name, err := openParent(path)
 	if err != nil {
 		return err
@@ -91,8 +85,12 @@ func createIn(r *os.Root, name, shown string, data []byte, perm fs.FileMode) err
 	return SyncDirIn(r, filepath.Dir(name))
 }
 
-// openParent opens the folder of path and returns path's name in it.
+// openParent opens the folder of path and returns path's name in it; a
+// path that cannot fit the system's limits is refused, naming the limit.
 func openParent(path string) (*os.Root, string, error) {
+	if err := pathname.Host().Fits(path); err != nil {
+		return nil, "", err
+	}
 	r, err := os.OpenRoot(filepath.Dir(path))
 	if err != nil {
 		return nil, "", err
@@ -103,32 +101,28 @@ func openParent(path string) (*os.Root, string, error) {
 // RenameNoReplace renames oldpath to newpath unless something is there
 // (fs.ErrExist). Plain rename(2) replaces a file, or an empty folder.
 func RenameNoReplace(oldpath, newpath string) error {
-	od, err := os.Open(filepath.Dir(oldpath))
+	return renameNoReplace(os.Open, oldpath, newpath)
+}
+
+// RenameNoReplaceIn is RenameNoReplace of names within r.
+func RenameNoReplaceIn(r *os.Root, oldname, newname string) error {
+	return renameNoReplace(r.Open, oldname, newname)
+}
+
+// renameNoReplace renames within the folders open opens: each name is given
+// to the system within its folder, never as a whole path.
+func renameNoReplace(open func(string) (*os.File, error), oldpath, newpath string) error {
+	od, err := open(filepath.Dir(oldpath))
 	if err != nil {
 		return err
 	}
 	defer od.Close()
-	nd, err := os.Open(filepath.Dir(newpath))
+	nd, err := open(filepath.Dir(newpath))
 	if err != nil {
 		return err
 	}
 	defer nd.Close()
 	return renameNoReplaceAt(od, filepath.Base(oldpath), nd, filepath.Base(newpath))
-}
-
-// RenameNoReplaceIn is RenameNoReplace of names within r.
-func RenameNoReplaceIn(r *os.Root, oldname, newname string) error {
-	od, err := r.Open(filepath.Dir(oldname))
-	if err != nil {
-		return err
-	}
-	defer od.Close()
-	nd, err := r.Open(filepath.Dir(newname))
-	if err != nil {
-		return err
-	}
-	defer nd.Close()
-	return renameNoReplaceAt(od, filepath.Base(oldname), nd, filepath.Base(newname))
 }
 
 // linkError is the error of a rename of old in folder od to new in nd.

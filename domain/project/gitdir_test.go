@@ -24,6 +24,18 @@ func git(t *testing.T, dir string, args ...string) {
 	}
 }
 
+// gitRepo makes a repository base/name with one commit of one file.
+func gitRepo(t *testing.T, base, name string) string {
+	t.Helper()
+	dir := filepath.Join(base, name)
+	mkdir(t, dir)
+	git(t, dir, "init", "-q")
+	write(t, filepath.Join(dir, name+".go"), "package "+name+"\n")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "one")
+	return dir
+}
+
 // Git's own folders are never projects: a .git folder and what is in it (a
 // worktree's gitdir, a submodule's module folder), a bare repository and
 // what is in it, and a git directory kept apart from its work tree. Each is
@@ -33,19 +45,8 @@ func TestGitFoldersAreNeverProjects(t *testing.T) {
 		t.Fatal("git is not installed (make test-deps installs it)")
 	}
 	base := t.TempDir()
-	repo := filepath.Join(base, "repo")
-	mkdir(t, repo)
-	git(t, repo, "init", "-q")
-	write(t, filepath.Join(repo, "main.go"), "package main\n")
-	git(t, repo, "add", "-A")
-	git(t, repo, "commit", "-q", "-m", "one")
+	repo, lib := gitRepo(t, base, "repo"), gitRepo(t, base, "lib")
 	git(t, repo, "worktree", "add", "-q", filepath.Join(base, "wt"))
-	lib := filepath.Join(base, "lib")
-	mkdir(t, lib)
-	git(t, lib, "init", "-q")
-	write(t, filepath.Join(lib, "lib.go"), "package lib\n")
-	git(t, lib, "add", "-A")
-	git(t, lib, "commit", "-q", "-m", "one")
 	git(t, repo, "submodule", "add", "-q", lib, "lib")
 	bare := filepath.Join(base, "mirror.git")
 	git(t, base, "clone", "-q", "--bare", repo, bare)
