@@ -79,7 +79,7 @@ func openUpgraded(t *testing.T, home string, run int, wantBackup string) *Store 
 	if err := s.db.Raw("PRAGMA user_version").Scan(&version).Error; err != nil || version != registrySchema {
 		t.Errorf("run %d: user_version %d (%v), want %d", run, version, err, registrySchema)
 	}
-	if backups, _ := Backups(filepath.Join(home, "data")); len(backups) != 1 || backups[0] != wantBackup {
+	if backups, _ := RegistryBackups(filepath.Join(home, "data")); len(backups) != 1 || backups[0] != wantBackup {
 		t.Errorf("run %d: backups = %v, want [%s]", run, backups, wantBackup)
 	}
 	return s

@@ -27,7 +27,7 @@ type projectRow struct {
 	Gone    bool `gorm:"not null;default:false"`
 }
 
-func (projectRow) TableName() string { return "projects" }
+func (projectRow) TableName() string { return registryTable }
 
 // settingRow is one device setting.
 type settingRow struct {
