@@ -99,29 +99,7 @@ func TestRegistryV1MigratesToPins(t *testing.T) {
 
 	wantBackup := filepath.Join(home, "data", "backups", fmt.Sprintf("projects-pre-v%d-20261130T120000Z.db", registrySchema))
 	for run := 1; run <= 2; run++ {
-		log := &sqlLog{}
-		s, err := Open(home, Options{Now: testClock, Logger: log})
-		if err != nil {
-			t.Fatalf("run %d: %v", run, err)
-		}
-		if bad := log.rebuilds(); len(bad) > 0 {
-			t.Errorf("run %d: the migration rebuilt a table: %q", run, bad)
-		}
-		if run == 2 {
-			for _, stmt := range log.stmts {
-				if u := strings.ToUpper(stmt); strings.Contains(u, "CREATE") || strings.Contains(u, "ALTER") {
-					t.Errorf("run 2 changed the layout again: %q", stmt)
-				}
-			}
-		}
-		var version int
-		if err := s.db.Raw("PRAGMA user_version").Scan(&version).Error; err != nil || version != registrySchema {
-			t.Errorf("run %d: user_version %d (%v), want %d", run, version, err, registrySchema)
-		}
-		backups, _ := RegistryBackups(filepath.Join(home, "data"))
-		if len(backups) != 1 || backups[0] != wantBackup {
-			t.Errorf("run %d: backups = %v, want [%s]", run, backups, wantBackup)
-		}
+		s := openUpgraded(t, home, run, wantBackup)
 		// The rows of layout 1 are all there, and pins work.
 		if rec, ok, err := s.Registry().ByPath("/work/a"); !ok || err != nil || rec.ID != "p_"+strings.Repeat("a", 32) {
 			t.Errorf("run %d: the project is %+v %v %v", run, rec, ok, err)
@@ -136,18 +114,7 @@ func TestRegistryV1MigratesToPins(t *testing.T) {
 		s.Close()
 	}
 	// The backup is the layout 1 registry with its row, verified readable.
-	b, err := sql.Open("sqlite", wantBackup)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	var n, version int
-	if err := b.QueryRow("SELECT count(*) FROM projects").Scan(&n); err != nil || n != 1 {
-		t.Errorf("the backup holds %d projects (%v), want 1", n, err)
-	}
-	if err := b.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 1 {
-		t.Errorf("the backup has layout %d (%v), want 1", version, err)
-	}
+	checkBackup(t, wantBackup, 1, 1)
 }
 
 // On the real registry: a copied project gets a new id when it is opened,
@@ -194,10 +161,10 @@ func TestCopiedProjectStartsUntrustedOnTheRegistry(t *testing.T) {
 	}
 }
 
-// A layout 2 registry (pins without their definitions) with a pin: backup
+// A layout 3 registry (pins without their definitions) with a pin: backup
 // first, then one column added, never a rebuild; the old pin reads as
 // pinned before definitions (nil), a new one keeps them.
-func TestRegistryV2MigratesToDefinitions(t *testing.T) {
+func TestRegistryV3MigratesToDefinitions(t *testing.T) {
 	home := t.TempDir()
 	s := openTestStore(t, home, false)
 	id := "p_" + strings.Repeat("c", 32)
@@ -210,7 +177,7 @@ func TestRegistryV2MigratesToDefinitions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"ALTER TABLE permission_pins DROP COLUMN definitions", "PRAGMA user_version = 2"} {
+	for _, q := range []string{"ALTER TABLE permission_pins DROP COLUMN definitions", "PRAGMA user_version = 3"} {
 		if _, err := raw.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
@@ -232,7 +199,7 @@ func TestRegistryV2MigratesToDefinitions(t *testing.T) {
 	}
 	old, ok, err := s.Pins().Pin(id)
 	if !ok || err != nil || old.Hash != "h" || old.Definitions != nil {
-		t.Errorf("the layout 2 pin reads as %+v %v %v; want it kept, with no definitions", old, ok, err)
+		t.Errorf("the layout 3 pin reads as %+v %v %v; want it kept, with no definitions", old, ok, err)
 	}
 	defs := []permissions.Definition{{Rule: "npm test", File: "package.json", Key: "scripts.test", Hash: "x", Text: "jest"}}
 	if err := s.Pins().SetPin(id, permissions.Pin{Hash: "h2", Bytes: []byte("c"), TrustedAt: testClock(), Definitions: defs}); err != nil {
@@ -248,7 +215,7 @@ func TestRegistryV2MigratesToDefinitions(t *testing.T) {
 	if got, _, _ := s.Pins().Pin(id); got.Definitions == nil {
 		t.Errorf("a pin with no definitions reads as one made before definitions")
 	}
-	// The backup is the layout 2 registry with its pin.
+	// The backup is the layout 3 registry with its pin.
 	b, err := sql.Open("sqlite", wantBackup)
 	if err != nil {
 		t.Fatal(err)
@@ -258,7 +225,7 @@ func TestRegistryV2MigratesToDefinitions(t *testing.T) {
 	if err := b.QueryRow("SELECT count(*) FROM permission_pins").Scan(&n); err != nil || n != 1 {
 		t.Errorf("the backup holds %d pins (%v), want 1", n, err)
 	}
-	if err := b.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 2 {
-		t.Errorf("the backup has layout %d (%v), want 2", version, err)
+	if err := b.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 3 {
+		t.Errorf("the backup has layout %d (%v), want 3", version, err)
 	}
 }
