@@ -128,7 +128,8 @@ func (s *Store) openEmptyRegistry() error {
 //
 //	1: projects, settings
 //	2: permission_pins (SPEC §7.4), skill_switches (SPEC §6)
-const registrySchema = 2
+//	3: skill_switches.hash (the content a switch is pinned to), skill_copies
+const registrySchema = 3
 
 func (s *Store) migrateRegistry(path string) error {
 	current, err := registryVersion(s.db, path)

@@ -240,6 +240,19 @@ func TestParseSkillMD(t *testing.T) {
 	}
 }
 
+func TestIsVCSName(t *testing.T) {
+	for name, want := range map[string]bool{
+		".git": true, ".GIT": true, ".Git": true, ".hg": true, ".svn": true, ".bzr": true, ".HG": true,
+		"git~1": true, "GIT~2": true, ".g\u200cit": true, ".gi\u00adt": true, "\ufeff.git": true,
+		".gitignore": false, ".gitattributes": false, "git": false, ".git2": false, "git~": false, "git~x": false,
+		".github": false, "svn": false, "x.git": false, ".hgignore": false,
+	} {
+		if got := isVCSName(name); got != want {
+			t.Errorf("isVCSName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
 func TestValidName(t *testing.T) {
 	for name, want := range map[string]bool{
 		"pdf": true, "a": true, "frontend-design": true, "a1-b2": true, strings.Repeat("a", 64): true,
@@ -266,6 +279,9 @@ func hostileSeeds(t testing.TB) [][]byte {
 		{skill, {Name: "d", Type: tar.TypeDir}, {Name: "d", Body: "x"}, {Name: "d/e", Body: "x"}},
 		{skill, {Name: "big", Body: strings.Repeat("b", 3000)}},
 		{skill, {Name: "other-top/x", Raw: true, Body: "x"}},
+		{skill, {Name: ".git/config", Body: "[core]\n\tfsmonitor = x\n"}, {Name: "a/.git", Body: "gitdir: /tmp\n"}},
+		{skill, {Name: ".Hg/hgrc", Body: "x"}, {Name: "b/.svn", Type: tar.TypeDir}, {Name: ".bzr/x", Body: "x"}, {Name: "git~1/config", Body: "x"}},
+		{skill, {Name: "run", Body: "#!/bin/sh\nrm -rf ~\n"}, {Name: "n\u202eote.md", Body: "x\u00ady\U000E0041"}},
 	}
 	var out [][]byte
 	for _, s := range sets {

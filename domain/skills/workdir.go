@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -15,14 +16,20 @@ import (
 )
 
 // A run works in a folder of its own in .memo/skills: an install extracts into
-// a staging folder, a removal renames the skill into a removing folder first.
-// Each is made exclusively (os.MkdirTemp: the prefix and decimal digits) and
-// holds a lock file inside while the run lives. A run that dies leaves its
-// folder behind; the next install or removal deletes it.
+// a staging folder, a removal renames the skill into a removing folder first,
+// an update stages the new version and keeps the old one in an updating
+// folder until it is done. Each is made exclusively (os.MkdirTemp: the prefix
+// and decimal digits), ignores itself in git (a .gitignore of "*", so a
+// crash leaves nothing for git status to show, in projects set up by any
+// version) and holds a lock file inside while the run lives. A run that
+// dies leaves its folder behind; the next command deletes it, or, for an
+// update, puts the old version back first (tidy).
 const (
 	stagingPrefix  = ".staging-"
 	removingPrefix = ".removing-"
+	updatingPrefix = ".updating-"
 	workLockName   = ".lock"
+	workIgnoreName = ".gitignore"
 	// workGrace covers the moment between making a work folder and taking its
 	// lock: a folder without a held lock is stale only once it is this old.
 	workGrace = time.Minute
@@ -38,6 +45,11 @@ type workDir struct {
 func newWorkDir(dir, prefix string) (*workDir, error) {
 	path, err := os.MkdirTemp(dir, prefix)
 	if err != nil {
+		return nil, err
+	}
+	// Ignored before anything else is in it: git shows no empty folder.
+	if err := os.WriteFile(filepath.Join(path, workIgnoreName), []byte("*\n"), 0o666); err != nil {
+		os.RemoveAll(path)
 		return nil, err
 	}
 	lock, err := filelock.Create(filepath.Join(path, workLockName))
@@ -57,7 +69,7 @@ func (w *workDir) remove() error {
 // isWorkName reports whether name is exactly what newWorkDir makes: one of
 // the prefixes followed by decimal digits only.
 func isWorkName(name string) bool {
-	for _, prefix := range []string{stagingPrefix, removingPrefix} {
+	for _, prefix := range []string{stagingPrefix, removingPrefix, updatingPrefix} {
 		digits, ok := strings.CutPrefix(name, prefix)
 		if ok && digits != "" && strings.Trim(digits, "0123456789") == "" {
 			return true
@@ -89,6 +101,9 @@ func cleanWork(dir string, now time.Time) []string {
 		}
 		if st, err := filelock.Probe(filepath.Join(path, workLockName)); err != nil || st == filelock.Held {
 			continue
+		}
+		if _, err := os.Lstat(filepath.Join(path, updateOld)); !errors.Is(err, fs.ErrNotExist) {
+			continue // an old version not put back (see recoverUpdates): never deleted
 		}
 		if root == nil {
 			// Removing through a Root: a name swapped for a link meanwhile
