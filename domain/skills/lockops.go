@@ -180,7 +180,7 @@ func (s *Service) Restore(ctx context.Context, p Project, progress CheckProgress
 		}
 		if err != nil {
 			r.Error = problemOf(err)
-			failed = append(failed, domain.T("{{.Name}}: {{.Error}}", "Name", name, "Error", r.Error))
+			failed = append(failed, domain.T("{{.What}}: {{.Error}}", "What", name, "Error", r.Error))
 		}
 		r.Restored = err == nil
 		out.Skills = append(out.Skills, r)
