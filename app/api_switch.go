@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"os"
 	"sync"
 	"time"
 
@@ -129,9 +128,4 @@ func (a *apiSwitch) shutdown() error {
 	case <-time.After(15 * time.Second):
 		return errors.New("the API server did not stop in time")
 	}
-}
-
-// apiConfig is the API's configuration over one invocation's services.
-func apiConfig(s *services, now func() time.Time) api.Config {
-	return api.Config{Projects: s.projects, Permissions: s.permissions, DataDir: s.paths.Data, Now: now, PID: os.Getpid()}
 }

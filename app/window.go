@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"runtime"
 	"runtime/debug"
@@ -12,6 +13,8 @@ import (
 	fyneapp "fyne.io/fyne/v2/app"
 	"fyne.io/fyne/v2/lang"
 
+	"memo.dev/projects/app/cli"
+	"memo.dev/projects/app/datahome"
 	"memo.dev/projects/app/startenv"
 	"memo.dev/projects/assets"
 	"memo.dev/projects/domain"
@@ -20,17 +23,17 @@ import (
 	"memo.dev/projects/ui/sessionbus"
 )
 
-// window opens the main window, with path opened in it when given. It is the
+// showWindow opens the main window, with path opened in it when given. It is the
 // only code that needs fyne.io/fyne/v2/app (and so cgo).
-func (e *env) window(path string) (code int) {
-	if err := e.canShowWindow(); err != nil {
-		return e.fail(err)
+func showWindow(f *cli.Factory, path string) (code int) {
+	if err := canShowWindow(f.Getenv); err != nil {
+		return f.Fail(err)
 	}
 	// The graphics driver panics when it cannot start (no display, no OpenGL):
 	// say so in a sentence rather than a stack trace.
 	defer func() {
 		if r := recover(); r != nil {
-			code = e.fail(fmt.Errorf("the window cannot open: %v; the commands (memo-projects help) work without it", r))
+			code = f.Fail(fmt.Errorf("the window cannot open: %v; the commands (memo-projects help) work without it", r))
 		}
 	}()
 	// Fyne asks the session bus for the theme at start-up (and for
@@ -44,35 +47,35 @@ func (e *env) window(path string) (code int) {
 		sessionbus.Pin()
 		childEnv = startenv.Original
 	}
-	log.SetOutput(&quietFyneLog{w: e.stderr})
-	dropEmptyPreferences(settingsDir())
-	a := fyneapp.NewWithID(AppID)
+	log.SetOutput(&quietFyneLog{w: f.IO.ErrOut})
+	dropEmptyPreferences(datahome.SettingsDir(f.UserHome, f.ConfigDir))
+	a := fyneapp.NewWithID(datahome.AppID)
 	// The fonts load on the other core while the store opens and OpenGL
 	// starts, not in front of the first frame.
 	ui.WarmFonts()
 	if err := lang.AddTranslationsFS(assets.Translations, "translations"); err != nil {
-		fmt.Fprintf(e.stderr, "memo-projects: translations not loaded, showing English: %v\n", err)
+		fmt.Fprintf(f.IO.ErrOut, "memo-projects: translations not loaded, showing English: %v\n", err)
 	}
-	s, err := e.open(false)
+	s, err := f.Services(false)
 	if err != nil {
-		return e.fail(err)
+		return f.Fail(err)
 	}
 	defer s.Close()
-	apiSw := newAPISwitch(apiConfig(s, e.now), s.settings)
+	apiSw := newAPISwitch(s.APIConfig(f.Now), s.Settings)
 	// The server stops with the window; its switch stays as it was, so it
 	// comes back at the next launch.
 	defer apiSw.shutdown()
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	m := ui.NewMainWindow(a, ui.Deps{
-		Projects:    s.projects,
-		Permissions: s.permissions,
-		OpenMemory:  func() (ui.Memories, memory.State) { return openMemory(s.memories) },
-		DataDir:     s.paths.Data,
-		Backups:     s.backups,
+		Projects:    s.Projects,
+		Permissions: s.Permissions,
+		OpenMemory:  func() (ui.Memories, memory.State) { return openMemory(s.Memories) },
+		DataDir:     s.Paths.Data,
+		Backups:     s.Backups,
 		OpenPath:    openPath(childEnv),
 		OpenURL:     openURL(childEnv),
 		Skills: func() (ui.Skills, error) {
-			m, err := s.skills()
+			m, err := s.Skills()
 			if err != nil {
 				return nil, err
 			}
@@ -81,7 +84,7 @@ func (e *env) window(path string) (code int) {
 		// Reading 10,000 projects and building the first screen leaves garbage
 		// the runtime would hand back to the OS only slowly.
 		Loaded: debug.FreeOSMemory,
-		Shown:  e.traceDialogs(),
+		Shown:  traceDialogs(f.Getenv, f.IO.ErrOut),
 		API:    apiSw,
 	})
 	go apiSw.Resume()
@@ -110,23 +113,23 @@ func openMemory(open func() (*memory.Service, error)) (ui.Memories, memory.State
 // traceDialogs, with MEMO_TRACE_DIALOGS=1, prints each message dialog's title
 // and text to stderr as "dialog: TITLE: TEXT" (one line): the window test
 // reads them there, as it cannot read the screen. Normal use stays quiet.
-func (e *env) traceDialogs() func(title, text string) {
-	if e.getenv("MEMO_TRACE_DIALOGS") != "1" {
+func traceDialogs(getenv func(string) string, stderr io.Writer) func(title, text string) {
+	if getenv("MEMO_TRACE_DIALOGS") != "1" {
 		return nil
 	}
 	return func(title, text string) {
-		fmt.Fprintf(e.stderr, "dialog: %s: %s\n", title, strings.ReplaceAll(text, "\n", " "))
+		fmt.Fprintf(stderr, "dialog: %s: %s\n", title, strings.ReplaceAll(text, "\n", " "))
 	}
 }
 
 // canShowWindow refuses early where there is clearly no desktop session: on
 // Linux and the BSDs a window needs an X11 or Wayland display.
-func (e *env) canShowWindow() error {
+func canShowWindow(getenv func(string) string) error {
 	switch runtime.GOOS {
 	case "windows", "darwin", "android", "ios":
 		return nil
 	}
-	if e.getenv("DISPLAY") == "" && e.getenv("WAYLAND_DISPLAY") == "" {
+	if getenv("DISPLAY") == "" && getenv("WAYLAND_DISPLAY") == "" {
 		return errors.New("the window needs a desktop session, and there is none here (neither DISPLAY nor WAYLAND_DISPLAY is set); the commands work without it: memo-projects help")
 	}
 	return nil

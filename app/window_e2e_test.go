@@ -150,7 +150,7 @@ func TestWindowPolish(t *testing.T) {
 		if err := os.Mkdir(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		w := openWindow(t, display, colors, dir, func(c *cli) {
+		w := openWindow(t, display, colors, dir, func(c *binaryCLI) {
 			if r := c.run("setup", dir); r.code != 0 {
 				t.Fatalf("setup: %d %s", r.code, r.stdout)
 			}
@@ -363,7 +363,7 @@ func terminate(cmd *exec.Cmd, exited <-chan struct{}) {
 // and Fyne preferences.
 type window struct {
 	t       *testing.T
-	cli     *cli
+	cli     *binaryCLI
 	dir     string
 	display string
 	colors  screenColors
@@ -376,14 +376,14 @@ type window struct {
 	shots   string // where shot saves
 }
 
-func openWindow(t *testing.T, display string, colors screenColors, dir string, prepare ...func(c *cli)) *window {
+func openWindow(t *testing.T, display string, colors screenColors, dir string, prepare ...func(c *binaryCLI)) *window {
 	t.Helper()
 	return openWindowIn(t, display, colors, dir, privateSession(t), prepare...)
 }
 
 // openWindowIn is openWindow with session: the variables that give the app
 // its session bus and runtime folder.
-func openWindowIn(t *testing.T, display string, colors screenColors, dir string, session []string, prepare ...func(c *cli)) *window {
+func openWindowIn(t *testing.T, display string, colors screenColors, dir string, session []string, prepare ...func(c *binaryCLI)) *window {
 	t.Helper()
 	c := newCLI(t)
 	for _, p := range prepare {

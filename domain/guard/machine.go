@@ -8,13 +8,20 @@ import (
 	"memo.dev/projects/domain/realpath"
 )
 
-// ForThisMachine returns the Rules of the running machine. memoHome is Memo's
-// own folder (MEMO_HOME); when empty it is ~/.memo. settingsDirs are the app's
-// settings folders. Each path is made absolute and symlink-resolved when it
-// exists, as Rules requires.
+// ForThisMachine returns the Rules of the running machine for the user whose
+// home folder the system reports (ForUser).
 func ForThisMachine(memoHome string, settingsDirs ...string) Rules {
+	home, _ := os.UserHomeDir()
+	return ForUser(home, memoHome, settingsDirs...)
+}
+
+// ForUser returns the Rules of the running machine for the user whose home
+// folder is home ("": unknown). memoHome is Memo's own folder (MEMO_HOME);
+// when empty it is ~/.memo. settingsDirs are the app's settings folders. Each
+// path is made absolute and symlink-resolved when it exists, as Rules requires.
+func ForUser(home, memoHome string, settingsDirs ...string) Rules {
 	r := Rules{OS: thisOS()}
-	r.Home, _ = os.UserHomeDir()
+	r.Home = home
 	if r.Home != "" {
 		def := filepath.Join(r.Home, ".memo")
 		if memoHome == "" {

@@ -59,3 +59,20 @@ func TestDefaultMemoHomeStaysRefused(t *testing.T) {
 		t.Errorf("CheckPath(~/code/repo) = %+v, want allowed", v)
 	}
 }
+
+// TestForUser: the home folder given, not the one the system reports, is
+// the one refused (the command line passes its own).
+func TestForUser(t *testing.T) {
+	home, other := t.TempDir(), t.TempDir()
+	t.Setenv("HOME", other)
+	r := ForUser(home, "")
+	if v := r.CheckPath(home); v.Allowed {
+		t.Errorf("ForUser(%s): CheckPath(home) = %+v, want refused", home, v)
+	}
+	if want := filepath.Join(home, ".memo"); r.MemoHome != want {
+		t.Errorf("ForUser(%s): MemoHome = %q, want %q", home, r.MemoHome, want)
+	}
+	if v := r.CheckPath(other); !v.Allowed {
+		t.Errorf("ForUser(%s): CheckPath(%s), the system's home, = %+v, want allowed", home, other, v)
+	}
+}

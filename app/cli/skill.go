@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"context"
@@ -7,36 +7,37 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"memo.dev/projects/app/datahome"
 	"memo.dev/projects/domain/skills"
 )
 
 // newSkillCmd is the skill command group: a project's skills (SPEC §6).
-func newSkillCmd(e *env) *cobra.Command {
+func newSkillCmd(f *Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "skill",
 		Short: "a project's skills: add, list, remove, on, off",
 	}
 	cmd.AddCommand(
-		newSkillAddCmd(e, nil),
-		newSkillListCmd(e, nil),
-		newSkillRemoveCmd(e, nil),
-		newSkillSwitchCmd(e, true, nil),
-		newSkillSwitchCmd(e, false, nil),
+		newSkillAddCmd(f, nil),
+		newSkillListCmd(f, nil),
+		newSkillRemoveCmd(f, nil),
+		newSkillSwitchCmd(f, true, nil),
+		newSkillSwitchCmd(f, false, nil),
 	)
 	return cmd
 }
 
 // skillAddOptions are the options of skill add.
 type skillAddOptions struct {
-	env    *env
+	f      *Factory
 	Path   string
 	Source string
 	Skill  string
 	DryRun bool
 }
 
-func newSkillAddCmd(e *env, runF func(*skillAddOptions) error) *cobra.Command {
-	o := &skillAddOptions{env: e}
+func newSkillAddCmd(f *Factory, runF func(*skillAddOptions) error) *cobra.Command {
+	o := &skillAddOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "add PATH SOURCE [--skill N] [--dry-run]",
 		Short: "install a skill from GitHub, off → {name, path, dropped_tools, warnings}",
@@ -62,13 +63,13 @@ func newSkillAddCmd(e *env, runF func(*skillAddOptions) error) *cobra.Command {
 
 // withSkills resolves a skill command's folder, opens the data home and
 // answers with what do returns from the skills manager.
-func withSkills(e *env, folder string, do func(m *skills.Manager, path string) (any, error)) error {
-	path, err := e.abs(folder)
+func withSkills(f *Factory, folder string, do func(m *skills.Manager, path string) (any, error)) error {
+	path, err := f.abs(folder)
 	if err != nil {
 		return err
 	}
-	return e.answer(false, func(s *services) (any, error) {
-		m, err := s.skills()
+	return f.answer(false, func(s *datahome.Services) (any, error) {
+		m, err := s.Skills()
 		if err != nil {
 			return nil, err
 		}
@@ -80,29 +81,29 @@ func skillAddRun(o *skillAddOptions) error {
 	// Ctrl-C cancels the download: the staging folder goes with it.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	return withSkills(o.env, o.Path, func(m *skills.Manager, path string) (any, error) {
+	return withSkills(o.f, o.Path, func(m *skills.Manager, path string) (any, error) {
 		return m.Add(ctx, path, o.Source, skills.AddOptions{Skill: o.Skill, DryRun: o.DryRun})
 	})
 }
 
 // skillListOptions are the options of skill list.
 type skillListOptions struct {
-	env  *env
+	f    *Factory
 	Path string
 }
 
-func newSkillListCmd(e *env, runF func(*skillListOptions) error) *cobra.Command {
-	o := &skillListOptions{env: e}
+func newSkillListCmd(f *Factory, runF func(*skillListOptions) error) *cobra.Command {
+	o := &skillListOptions{f: f}
 	return pathCmd("list PATH", "the project's skills → {skills:[{name, description, enabled, dropped_tools, source, size}]}", o, &o.Path, skillListRun, runF)
 }
 
 func skillListRun(o *skillListOptions) error {
-	return withSkills(o.env, o.Path, func(m *skills.Manager, path string) (any, error) { return m.List(path) })
+	return withSkills(o.f, o.Path, func(m *skills.Manager, path string) (any, error) { return m.List(path) })
 }
 
 // skillNameOptions are the options of skill remove, on and off.
 type skillNameOptions struct {
-	env  *env
+	f    *Factory
 	Path string
 	Name string
 }
@@ -124,24 +125,24 @@ func skillNameCmd(use, short string, o *skillNameOptions, run, runF func(*skillN
 	}
 }
 
-func newSkillRemoveCmd(e *env, runF func(*skillNameOptions) error) *cobra.Command {
-	o := &skillNameOptions{env: e}
+func newSkillRemoveCmd(f *Factory, runF func(*skillNameOptions) error) *cobra.Command {
+	o := &skillNameOptions{f: f}
 	return skillNameCmd("remove PATH NAME", "remove a skill and its switch → {name, removed}", o, skillRemoveRun, runF)
 }
 
 func skillRemoveRun(o *skillNameOptions) error {
-	return withSkills(o.env, o.Path, func(m *skills.Manager, path string) (any, error) { return m.Remove(path, o.Name) })
+	return withSkills(o.f, o.Path, func(m *skills.Manager, path string) (any, error) { return m.Remove(path, o.Name) })
 }
 
 // newSkillSwitchCmd is skill on or skill off: the switch is this device's.
-func newSkillSwitchCmd(e *env, on bool, runF func(*skillNameOptions) error) *cobra.Command {
-	o := &skillNameOptions{env: e}
+func newSkillSwitchCmd(f *Factory, on bool, runF func(*skillNameOptions) error) *cobra.Command {
+	o := &skillNameOptions{f: f}
 	use, short := "off PATH NAME", "turn a skill off on this device → {name, enabled}"
 	if on {
 		use, short = "on PATH NAME", "turn a skill on on this device (it enters the prompt) → {name, enabled}"
 	}
 	run := func(o *skillNameOptions) error {
-		return withSkills(o.env, o.Path, func(m *skills.Manager, path string) (any, error) { return m.SetEnabled(path, o.Name, on) })
+		return withSkills(o.f, o.Path, func(m *skills.Manager, path string) (any, error) { return m.SetEnabled(path, o.Name, on) })
 	}
 	return skillNameCmd(use, short, o, run, runF)
 }

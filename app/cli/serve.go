@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 
 // serveOptions are the options of serve.
 type serveOptions struct {
-	env  *env
+	f    *Factory
 	Addr string
 }
 
@@ -26,8 +26,8 @@ type serveOut struct {
 	Discovery string `json:"discovery"`
 }
 
-func newServeCmd(e *env, runF func(*serveOptions) error) *cobra.Command {
-	o := &serveOptions{env: e}
+func newServeCmd(f *Factory, runF func(*serveOptions) error) *cobra.Command {
+	o := &serveOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:PORT]",
 		Short: "the loopback HTTP API for the chat app (SPEC §8.3) until SIGINT or SIGTERM",
@@ -51,12 +51,12 @@ func serveRun(o *serveOptions) error {
 	if err := api.CheckAddr(o.Addr); err != nil {
 		return err
 	}
-	s, err := o.env.open(false)
+	s, err := o.f.Services(false)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	srv, err := api.New(apiConfig(s, o.env.now))
+	srv, err := api.New(s.APIConfig(o.f.Now))
 	if err != nil {
 		return err
 	}
@@ -65,11 +65,11 @@ func serveRun(o *serveOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := o.env.print(serveOut{
+	if err := o.f.print(serveOut{
 		Addr:      srv.Addr(),
 		PID:       os.Getpid(),
-		TokenFile: api.TokenFile(s.paths.Data),
-		Discovery: api.DiscoveryFile(s.paths.Data),
+		TokenFile: api.TokenFile(s.Paths.Data),
+		Discovery: api.DiscoveryFile(s.Paths.Data),
 	}); err != nil {
 		return err
 	}

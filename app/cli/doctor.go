@@ -1,12 +1,14 @@
-package app
+package cli
 
 import (
 	"github.com/spf13/cobra"
+
+	"memo.dev/projects/app/datahome"
 )
 
 // doctorOptions are the options of doctor (none yet).
 type doctorOptions struct {
-	env *env
+	f *Factory
 }
 
 // doctorOut is doctor's report. A figure doctor could not read is null, with
@@ -26,8 +28,8 @@ type doctorOut struct {
 	Minimal       bool     `json:"minimal"`
 }
 
-func newDoctorCmd(e *env, runF func(*doctorOptions) error) *cobra.Command {
-	o := &doctorOptions{env: e}
+func newDoctorCmd(f *Factory, runF func(*doctorOptions) error) *cobra.Command {
+	o := &doctorOptions{f: f}
 	return &cobra.Command{
 		Use:   "doctor",
 		Short: "the data home, memory.db and its backups → {home, db, project_memory, schema, backups, memories, ...}",
@@ -44,13 +46,13 @@ func newDoctorCmd(e *env, runF func(*doctorOptions) error) *cobra.Command {
 // doctorRun opens memory.db as a launch does (running the guarded one-time
 // change if it is due) and reports what it found.
 func doctorRun(o *doctorOptions) error {
-	return o.env.answer(false, func(s *services) (any, error) {
-		out := doctorOut{Home: s.paths.Home, DB: s.paths.Memory, Registry: s.paths.Registry}
+	return o.f.answer(false, func(s *datahome.Services) (any, error) {
+		out := doctorOut{Home: s.Paths.Home, DB: s.Paths.Memory, Registry: s.Paths.Registry}
 		var err error
-		if out.Minimal, err = s.projects.Minimal(); err != nil {
+		if out.Minimal, err = s.Projects.Minimal(); err != nil {
 			return nil, err
 		}
-		if mem, err := s.memories(); err != nil {
+		if mem, err := s.Memories(); err != nil {
 			out.Schema = "unreadable"
 			out.Reason = err.Error()
 			out.MemoriesError = err.Error()
@@ -67,7 +69,7 @@ func doctorRun(o *doctorOptions) error {
 				out.Memories = &n
 			}
 		}
-		if b, err := s.backups(); err != nil {
+		if b, err := s.Backups(); err != nil {
 			out.BackupsError = err.Error()
 		} else {
 			out.Backups = append([]string{}, b...)

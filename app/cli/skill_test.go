@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"archive/tar"
@@ -117,8 +117,8 @@ func TestCLISkills(t *testing.T) {
 			tarEntry{name: "skills/pdf/scripts/fill.py", body: "print(1)\n"},
 			tarEntry{name: "skills/docx/SKILL.md", body: docxSkill}),
 	})
-	t.Setenv("MEMO_GITHUB_ARCHIVE_BASE", srv.URL)
 	c := newCLI(t)
+	c.env["MEMO_GITHUB_ARCHIVE_BASE"] = srv.URL
 	dir := filepath.Join(t.TempDir(), "proj")
 	os.MkdirAll(dir, 0o755)
 	if r := c.run("setup", dir); r.code != 0 {
@@ -206,8 +206,8 @@ func TestCLISkillRefusals(t *testing.T) {
 			tarEntry{name: `..\..\escaped.txt`, body: "out"}),
 		"o/good": codeloadArchive(t, tarEntry{name: "SKILL.md", body: pdfSkill}),
 	})
-	t.Setenv("MEMO_GITHUB_ARCHIVE_BASE", srv.URL)
 	c := newCLI(t)
+	c.env["MEMO_GITHUB_ARCHIVE_BASE"] = srv.URL
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "proj")
 	os.MkdirAll(dir, 0o755)
@@ -261,7 +261,7 @@ func TestCLISkillRefusals(t *testing.T) {
 		t.Errorf("a refused skill command registered the fresh folder: %s", r.stdout)
 	}
 	// A plain-http base that is not this machine is refused before any download.
-	t.Setenv("MEMO_GITHUB_ARCHIVE_BASE", "http://example.com")
+	c.env["MEMO_GITHUB_ARCHIVE_BASE"] = "http://example.com"
 	if r := c.run("skill", "add", dir, "o/good"); r.code != 2 || !strings.Contains(r.str("error"), "plain http") {
 		t.Errorf("skill add with an http base = %d %s, want exit 2", r.code, r.stdout)
 	}
@@ -284,7 +284,7 @@ func TestParseSkillOptions(t *testing.T) {
 	}
 	for _, tt := range adds {
 		var got *skillAddOptions
-		cmd := newSkillAddCmd(&env{}, func(o *skillAddOptions) error { got = o; return nil })
+		cmd := newSkillAddCmd(&Factory{}, func(o *skillAddOptions) error { got = o; return nil })
 		cmd.SetArgs(tt.args)
 		cmd.SetOut(new(bytes.Buffer))
 		if err := cmd.Execute(); err != nil || got == nil {
@@ -297,7 +297,7 @@ func TestParseSkillOptions(t *testing.T) {
 	}
 	for _, on := range []bool{true, false} {
 		var got *skillNameOptions
-		cmd := newSkillSwitchCmd(&env{}, on, func(o *skillNameOptions) error { got = o; return nil })
+		cmd := newSkillSwitchCmd(&Factory{}, on, func(o *skillNameOptions) error { got = o; return nil })
 		cmd.SetArgs([]string{"dir", "pdf"})
 		cmd.SetOut(new(bytes.Buffer))
 		if err := cmd.Execute(); err != nil || got == nil || got.Path != "dir" || got.Name != "pdf" {

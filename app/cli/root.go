@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"errors"
@@ -11,13 +11,13 @@ import (
 	"memo.dev/projects/domain"
 )
 
-// run parses the command line of SPEC §8.2 and runs the command; it returns
+// Run parses the command line of SPEC §8.2 and runs the command; it returns
 // the exit status.
-func (e *env) run(args []string) int { return e.execute(newRootCmd(e), args) }
+func Run(f *Factory, args []string) int { return f.execute(newRootCmd(f), args) }
 
 // execute runs root on args. stdout carries exactly one JSON object (help
 // and completion print text); cobra's own messages never reach it.
-func (e *env) execute(root *cobra.Command, args []string) int {
+func (f *Factory) execute(root *cobra.Command, args []string) int {
 	prepare(root)
 	if args == nil {
 		args = []string{} // cobra reads os.Args when given nil
@@ -32,21 +32,18 @@ func (e *env) execute(root *cobra.Command, args []string) int {
 	case errors.As(err, &done):
 		return int(done)
 	case errors.As(err, &failed):
-		return e.fail(failed.err)
+		return f.Fail(failed.err)
 	case domain.KindOf(err) == domain.KindInternal:
 		// Everything cobra refuses before a command runs (arguments,
 		// flags, flag groups) is a mistake in the command line.
-		return e.fail(domain.Wrap(domain.ErrInvalid, err, "%v", err))
+		return f.Fail(domain.Wrap(domain.ErrInvalid, err, "%v", err))
 	}
-	return e.fail(err)
+	return f.Fail(err)
 }
 
 // newRootCmd builds the command tree. A command group is one file with its
-// constructor (cli_<group>.go) and one AddCommand line here.
-func newRootCmd(e *env) *cobra.Command {
-	// A double-click in Windows Explorer opens the window; cobra would show
-	// "this is a command line tool" instead.
-	cobra.MousetrapHelpText = ""
+// constructor (<group>.go) and one AddCommand line here.
+func newRootCmd(f *Factory) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "memo-projects",
 		Short: "Memo Projects sets up and guards the project folders of Memo",
@@ -55,30 +52,30 @@ func newRootCmd(e *env) *cobra.Command {
 			"one JSON object (--text: lines for people). Exit status: 0 ok, 1 internal\n" +
 			"error, 2 invalid input, 3 refused, 4 conflict, 5 not found.",
 		Args: unknownCommand,
-		RunE: func(cmd *cobra.Command, args []string) error { return reportedOnly(e.window("")) },
-		// Errors are printed by run, as JSON; cobra's usage text would
+		RunE: func(cmd *cobra.Command, args []string) error { return reportedOnly(f.Window("")) },
+		// Errors are printed by Run, as JSON; cobra's usage text would
 		// mix with the answer.
 		SilenceErrors:              true,
 		SilenceUsage:               true,
 		SuggestionsMinimumDistance: 2,
 		CompletionOptions:          cobra.CompletionOptions{DisableDefaultCmd: true},
 	}
-	root.SetOut(e.stdout)
-	root.SetErr(e.stderr)
-	root.SetIn(e.stdin)
+	root.SetOut(f.IO.Out)
+	root.SetErr(f.IO.ErrOut)
+	root.SetIn(f.IO.In)
 	root.SetFlagErrorFunc(flagError)
 	flags := root.PersistentFlags()
-	flags.Var(homeFlag{&e.home}, "home", "the data `folder` (default: $MEMO_HOME, else ~/.memo)")
-	flags.BoolVar(&e.text, "text", false, "lines for people instead of JSON")
+	flags.Var(homeFlag{&f.home}, "home", "the data `folder` (default: $MEMO_HOME, else ~/.memo)")
+	flags.BoolVar(&f.text, "text", false, "lines for people instead of JSON")
 
-	root.AddCommand(newOpenCmd(e, nil))
-	root.AddCommand(projectCommands(e)...)
-	root.AddCommand(memoryCommands(e)...)
-	root.AddCommand(permissionsCommands(e)...)
-	root.AddCommand(newSettingsCmd(e, nil))
-	root.AddCommand(newSkillCmd(e))
-	root.AddCommand(newDoctorCmd(e, nil))
-	root.AddCommand(newServeCmd(e, nil))
+	root.AddCommand(newOpenCmd(f, nil))
+	root.AddCommand(projectCommands(f)...)
+	root.AddCommand(memoryCommands(f)...)
+	root.AddCommand(permissionsCommands(f)...)
+	root.AddCommand(newSettingsCmd(f, nil))
+	root.AddCommand(newSkillCmd(f))
+	root.AddCommand(newDoctorCmd(f, nil))
+	root.AddCommand(newServeCmd(f, nil))
 	root.AddCommand(newCompletionCmd(root))
 	root.SetHelpCommand(newHelpCmd(root))
 	root.InitDefaultHelpCmd() // now, so that prepare sees it
@@ -195,21 +192,21 @@ func (f homeFlag) Type() string   { return "folder" }
 
 // openOptions are the options of open.
 type openOptions struct {
-	env  *env
+	f    *Factory
 	Path string
 }
 
-func newOpenCmd(e *env, runF func(*openOptions) error) *cobra.Command {
-	o := &openOptions{env: e}
+func newOpenCmd(f *Factory, runF func(*openOptions) error) *cobra.Command {
+	o := &openOptions{f: f}
 	return pathCmd("open PATH", "the window, with PATH opened (asks the setup question)", o, &o.Path, openRun, runF)
 }
 
 func openRun(o *openOptions) error {
-	path, err := o.env.abs(o.Path)
+	path, err := o.f.abs(o.Path)
 	if err != nil {
 		return err
 	}
-	return reportedOnly(o.env.window(path))
+	return reportedOnly(o.f.Window(path))
 }
 
 // newHelpCmd is help [COMMAND]: an unknown command is an error, not a page.

@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"memo.dev/projects/app/datahome"
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/permissions"
 	"memo.dev/projects/domain/untrusted"
@@ -13,23 +14,23 @@ import (
 
 // permissionsCommands are the commands of a project's permissions file
 // (SPEC §7, §8.2).
-func permissionsCommands(e *env) []*cobra.Command {
-	perms := newPermissionsCmd(e, nil)
+func permissionsCommands(f *Factory) []*cobra.Command {
+	perms := newPermissionsCmd(f, nil)
 	perms.AddCommand(
-		newPermissionsSaveCmd(e, nil),
-		newPermissionsTrustCmd(e, nil),
-		newPermissionsDiffCmd(e, nil),
+		newPermissionsSaveCmd(f, nil),
+		newPermissionsTrustCmd(f, nil),
+		newPermissionsDiffCmd(f, nil),
 	)
-	return []*cobra.Command{perms, newCheckCommandCmd(e, nil), newCheckToolCmd(e, nil)}
+	return []*cobra.Command{perms, newCheckCommandCmd(f, nil), newCheckToolCmd(f, nil)}
 }
 
 type permissionsOptions struct {
-	env  *env
+	f    *Factory
 	Path string
 }
 
-func newPermissionsCmd(e *env, runF func(*permissionsOptions) error) *cobra.Command {
-	o := &permissionsOptions{env: e}
+func newPermissionsCmd(f *Factory, runF func(*permissionsOptions) error) *cobra.Command {
+	o := &permissionsOptions{f: f}
 	cmd := pathCmd("permissions PATH", "the permissions in effect → {permissions, status:{exists, trusted, hash, state}, problems}", o, &o.Path, permissionsRun, runF)
 	cmd.Long = "permissions PATH shows what the project's .memo/permissions.json grants: nothing\n" +
 		"unless the file is valid and its SHA-256 is the one trusted on this device.\n" +
@@ -38,21 +39,21 @@ func newPermissionsCmd(e *env, runF func(*permissionsOptions) error) *cobra.Comm
 }
 
 func permissionsRun(o *permissionsOptions) error {
-	path, err := o.env.abs(o.Path)
+	path, err := o.f.abs(o.Path)
 	if err != nil {
 		return err
 	}
-	return o.env.answer(true, func(s *services) (any, error) { return s.permissions.Report(path) })
+	return o.f.answer(true, func(s *datahome.Services) (any, error) { return s.Permissions.Report(path) })
 }
 
 type permissionsSaveOptions struct {
-	env  *env
+	f    *Factory
 	Path string
 	File string // "-" is stdin
 }
 
-func newPermissionsSaveCmd(e *env, runF func(*permissionsSaveOptions) error) *cobra.Command {
-	o := &permissionsSaveOptions{env: e}
+func newPermissionsSaveCmd(f *Factory, runF func(*permissionsSaveOptions) error) *cobra.Command {
+	o := &permissionsSaveOptions{f: f}
 	return &cobra.Command{
 		Use:   "save PATH FILE|-",
 		Short: "validate FILE (- reads stdin), write it as the project's file and trust it; invalid: exit 2, every problem, nothing written",
@@ -68,16 +69,16 @@ func newPermissionsSaveCmd(e *env, runF func(*permissionsSaveOptions) error) *co
 }
 
 func permissionsSaveRun(o *permissionsSaveOptions) error {
-	path, err := o.env.abs(o.Path)
+	path, err := o.f.abs(o.Path)
 	if err != nil {
 		return err
 	}
-	content, err := o.env.readInput(o.File, permissions.MaxFileSize)
+	content, err := o.f.readInput(o.File, permissions.MaxFileSize)
 	if err != nil {
 		return err
 	}
-	return o.env.answer(false, func(s *services) (any, error) {
-		st, err := s.permissions.Save(path, content)
+	return o.f.answer(false, func(s *datahome.Services) (any, error) {
+		st, err := s.Permissions.Save(path, content)
 		if err != nil {
 			return nil, err
 		}
@@ -89,9 +90,9 @@ func permissionsSaveRun(o *permissionsSaveOptions) error {
 // limit bytes: one more than that is refused (nothing is cut silently). A
 // file is read as project files are (a plain file, never a FIFO that would
 // block).
-func (e *env) readInput(name string, limit int64) ([]byte, error) {
+func (f *Factory) readInput(name string, limit int64) ([]byte, error) {
 	if name == "-" {
-		b, err := io.ReadAll(io.LimitReader(e.stdin, limit+1))
+		b, err := io.ReadAll(io.LimitReader(f.IO.In, limit+1))
 		if err != nil {
 			return nil, fmt.Errorf("cannot read stdin: %w", err)
 		}
@@ -100,7 +101,7 @@ func (e *env) readInput(name string, limit int64) ([]byte, error) {
 		}
 		return b, nil
 	}
-	file, err := e.abs(name)
+	file, err := f.abs(name)
 	if err != nil {
 		return nil, err
 	}
@@ -108,29 +109,29 @@ func (e *env) readInput(name string, limit int64) ([]byte, error) {
 }
 
 type permissionsTrustOptions struct {
-	env  *env
+	f    *Factory
 	Path string
 	Hash string
 }
 
-func newPermissionsTrustCmd(e *env, runF func(*permissionsTrustOptions) error) *cobra.Command {
-	o := &permissionsTrustOptions{env: e}
+func newPermissionsTrustCmd(f *Factory, runF func(*permissionsTrustOptions) error) *cobra.Command {
+	o := &permissionsTrustOptions{f: f}
 	cmd := pathCmd("trust PATH [--hash SHA256]", "trust the file on disk as it is now (--hash: only if it still has that SHA-256); invalid: exit 2", o, &o.Path, permissionsTrustRun, runF)
 	cmd.Flags().StringVar(&o.Hash, "hash", "", "trust only the version with this `sha256` (from permissions PATH); a file changed since is a conflict (exit 4)")
 	return cmd
 }
 
 func permissionsTrustRun(o *permissionsTrustOptions) error {
-	path, err := o.env.abs(o.Path)
+	path, err := o.f.abs(o.Path)
 	if err != nil {
 		return err
 	}
-	return o.env.answer(false, func(s *services) (any, error) {
+	return o.f.answer(false, func(s *datahome.Services) (any, error) {
 		var st permissions.Status
 		if o.Hash != "" {
-			st, err = s.permissions.TrustReviewed(path, o.Hash)
+			st, err = s.Permissions.TrustReviewed(path, o.Hash)
 		} else {
-			st, err = s.permissions.Trust(path)
+			st, err = s.Permissions.Trust(path)
 		}
 		if err != nil {
 			return nil, err
@@ -140,7 +141,7 @@ func permissionsTrustRun(o *permissionsTrustOptions) error {
 }
 
 type permissionsDiffOptions struct {
-	env  *env
+	f    *Factory
 	Path string
 }
 
@@ -153,8 +154,8 @@ type diffOut struct {
 	Hash        string            `json:"hash"`
 }
 
-func newPermissionsDiffCmd(e *env, runF func(*permissionsDiffOptions) error) *cobra.Command {
-	o := &permissionsDiffOptions{env: e}
+func newPermissionsDiffCmd(f *Factory, runF func(*permissionsDiffOptions) error) *cobra.Command {
+	o := &permissionsDiffOptions{f: f}
 	cmd := pathCmd("diff PATH", "unified diff, last trusted → current → {diff, state, trusted_hash, hash}; --text prints the diff itself", o, &o.Path, permissionsDiffRun, runF)
 	cmd.Long = "diff PATH compares the version last trusted on this device with the file on disk,\n" +
 		"as a unified diff (against /dev/null when nothing was trusted). As JSON it is the\n" +
@@ -164,16 +165,16 @@ func newPermissionsDiffCmd(e *env, runF func(*permissionsDiffOptions) error) *co
 }
 
 func permissionsDiffRun(o *permissionsDiffOptions) error {
-	path, err := o.env.abs(o.Path)
+	path, err := o.f.abs(o.Path)
 	if err != nil {
 		return err
 	}
-	s, err := o.env.open(true)
+	s, err := o.f.Services(true)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	st, err := s.permissions.Show(path)
+	st, err := s.Permissions.Show(path)
 	if err != nil {
 		return err
 	}
@@ -181,21 +182,21 @@ func permissionsDiffRun(o *permissionsDiffOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.env.text {
-		_, err := io.WriteString(o.env.stdout, diff)
+	if o.f.text {
+		_, err := io.WriteString(o.f.IO.Out, diff)
 		return err
 	}
-	return o.env.print(diffOut{Diff: diff, State: st.State, TrustedHash: st.TrustedHash, Hash: st.Hash})
+	return o.f.print(diffOut{Diff: diff, State: st.State, TrustedHash: st.TrustedHash, Hash: st.Hash})
 }
 
 type checkCommandOptions struct {
-	env  *env
+	f    *Factory
 	Path string
 	Line string
 }
 
-func newCheckCommandCmd(e *env, runF func(*checkCommandOptions) error) *cobra.Command {
-	o := &checkCommandOptions{env: e}
+func newCheckCommandCmd(f *Factory, runF func(*checkCommandOptions) error) *cobra.Command {
+	o := &checkCommandOptions{f: f}
 	return &cobra.Command{
 		Use:   "check-command PATH LINE",
 		Short: "whether the trusted rules approve LINE → {approved, rule, reason}",
@@ -211,21 +212,21 @@ func newCheckCommandCmd(e *env, runF func(*checkCommandOptions) error) *cobra.Co
 }
 
 func checkCommandRun(o *checkCommandOptions) error {
-	path, err := o.env.abs(o.Path)
+	path, err := o.f.abs(o.Path)
 	if err != nil {
 		return err
 	}
-	return o.env.answer(true, func(s *services) (any, error) { return s.permissions.CheckCommand(path, o.Line) })
+	return o.f.answer(true, func(s *datahome.Services) (any, error) { return s.Permissions.CheckCommand(path, o.Line) })
 }
 
 type checkToolOptions struct {
-	env  *env
+	f    *Factory
 	Path string
 	Tool string
 }
 
-func newCheckToolCmd(e *env, runF func(*checkToolOptions) error) *cobra.Command {
-	o := &checkToolOptions{env: e}
+func newCheckToolCmd(f *Factory, runF func(*checkToolOptions) error) *cobra.Command {
+	o := &checkToolOptions{f: f}
 	return &cobra.Command{
 		Use:   "check-tool PATH TOOL",
 		Short: "whether the trusted file pre-approves TOOL → {approved, reason}",
@@ -241,9 +242,9 @@ func newCheckToolCmd(e *env, runF func(*checkToolOptions) error) *cobra.Command 
 }
 
 func checkToolRun(o *checkToolOptions) error {
-	path, err := o.env.abs(o.Path)
+	path, err := o.f.abs(o.Path)
 	if err != nil {
 		return err
 	}
-	return o.env.answer(true, func(s *services) (any, error) { return s.permissions.CheckTool(path, o.Tool) })
+	return o.f.answer(true, func(s *datahome.Services) (any, error) { return s.Permissions.CheckTool(path, o.Tool) })
 }

@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"strconv"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"memo.dev/projects/app/datahome"
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/memory"
 )
@@ -15,18 +16,18 @@ import (
 // with it that folder's project chat, whose pool comes from the folder's
 // identity alone — a folder without one is refused, never given the global
 // pool.
-func memoryCommands(e *env) []*cobra.Command {
+func memoryCommands(f *Factory) []*cobra.Command {
 	group := &cobra.Command{
 		Use:   "memory",
 		Short: "the memory pools: list, add, edit, remove",
 	}
-	group.AddCommand(newMemoryListCmd(e, nil), newMemoryAddCmd(e, nil), newMemoryEditCmd(e, nil), newMemoryRemoveCmd(e, nil))
-	return []*cobra.Command{group, newPolicyCmd(e, nil)}
+	group.AddCommand(newMemoryListCmd(f, nil), newMemoryAddCmd(f, nil), newMemoryEditCmd(f, nil), newMemoryRemoveCmd(f, nil))
+	return []*cobra.Command{group, newPolicyCmd(f, nil)}
 }
 
 // chatOptions name the chat a memory command serves.
 type chatOptions struct {
-	env     *env
+	f       *Factory
 	Project string // a folder: that project's chat; "": a normal chat
 }
 
@@ -36,15 +37,15 @@ func (o *chatOptions) flag(cmd *cobra.Command) {
 
 // chat is the chat the options name; a project chat's id is the folder's
 // trusted identity.
-func (o *chatOptions) chat(s *services, projectGiven bool) (memory.Chat, error) {
+func (o *chatOptions) chat(s *datahome.Services, projectGiven bool) (memory.Chat, error) {
 	if !projectGiven {
 		return memory.Chat{Kind: memory.NormalChat}, nil
 	}
-	path, err := o.env.abs(o.Project)
+	path, err := o.f.abs(o.Project)
 	if err != nil {
 		return memory.Chat{}, err
 	}
-	id, err := s.projects.Identity(path)
+	id, err := s.Projects.Identity(path)
 	if err != nil {
 		return memory.Chat{}, err
 	}
@@ -54,12 +55,12 @@ func (o *chatOptions) chat(s *services, projectGiven bool) (memory.Chat, error) 
 // withMemory runs do with the chat and the memory service; it writes
 // nothing to projects.db.
 func (o *chatOptions) withMemory(projectGiven bool, do func(memory.Chat, *memory.Service) (any, error)) error {
-	return o.env.answer(true, func(s *services) (any, error) {
+	return o.f.answer(true, func(s *datahome.Services) (any, error) {
 		chat, err := o.chat(s, projectGiven)
 		if err != nil {
 			return nil, err
 		}
-		mem, err := s.memories()
+		mem, err := s.Memories()
 		if err != nil {
 			return nil, err
 		}
@@ -102,8 +103,8 @@ type memoryListOut struct {
 	Total    int64       `json:"total"`
 }
 
-func newMemoryListCmd(e *env, runF func(*memoryListOptions) error) *cobra.Command {
-	o := &memoryListOptions{chatOptions: chatOptions{env: e}}
+func newMemoryListCmd(f *Factory, runF func(*memoryListOptions) error) *cobra.Command {
+	o := &memoryListOptions{chatOptions: chatOptions{f: f}}
 	cmd := &cobra.Command{
 		Use:   "list [--project PATH] [--limit N] [--before ID] [--query TEXT]",
 		Short: "what the chat reads, newest first → {memories:[{id, content, kind, project_id, created_at}], total}",
@@ -147,8 +148,8 @@ type memoryAddOptions struct {
 	given bool
 }
 
-func newMemoryAddCmd(e *env, runF func(*memoryAddOptions) error) *cobra.Command {
-	o := &memoryAddOptions{chatOptions: chatOptions{env: e}}
+func newMemoryAddCmd(f *Factory, runF func(*memoryAddOptions) error) *cobra.Command {
+	o := &memoryAddOptions{chatOptions: chatOptions{f: f}}
 	cmd := &cobra.Command{
 		Use:   "add [--project PATH] [--kind note|coding-turn] TEXT",
 		Short: "store a memory in the pool the chat writes → the memory",
@@ -184,8 +185,8 @@ type memoryEditOptions struct {
 	given bool
 }
 
-func newMemoryEditCmd(e *env, runF func(*memoryEditOptions) error) *cobra.Command {
-	o := &memoryEditOptions{chatOptions: chatOptions{env: e}}
+func newMemoryEditCmd(f *Factory, runF func(*memoryEditOptions) error) *cobra.Command {
+	o := &memoryEditOptions{chatOptions: chatOptions{f: f}}
 	cmd := &cobra.Command{
 		Use:   "edit ID TEXT [--project PATH]",
 		Short: "change a memory's content, in the pool the chat writes → the memory",
@@ -222,8 +223,8 @@ type memoryRemoveOptions struct {
 	given bool
 }
 
-func newMemoryRemoveCmd(e *env, runF func(*memoryRemoveOptions) error) *cobra.Command {
-	o := &memoryRemoveOptions{chatOptions: chatOptions{env: e}}
+func newMemoryRemoveCmd(f *Factory, runF func(*memoryRemoveOptions) error) *cobra.Command {
+	o := &memoryRemoveOptions{chatOptions: chatOptions{f: f}}
 	cmd := &cobra.Command{
 		Use:   "remove ID [--project PATH]",
 		Short: "delete a memory from the pool the chat writes → {id, removed}",
@@ -271,8 +272,8 @@ type policyOptions struct {
 	given    bool
 }
 
-func newPolicyCmd(e *env, runF func(*policyOptions) error) *cobra.Command {
-	o := &policyOptions{chatOptions: chatOptions{env: e}}
+func newPolicyCmd(f *Factory, runF func(*policyOptions) error) *cobra.Command {
+	o := &policyOptions{chatOptions: chatOptions{f: f}}
 	cmd := &cobra.Command{
 		Use:   "policy [--project PATH] [--code-mode] [--memory on|off]",
 		Short: "what the chat receives and which pools it reads and writes (SPEC §4)",
@@ -298,7 +299,7 @@ func newPolicyCmd(e *env, runF func(*policyOptions) error) *cobra.Command {
 // policyRun prints the policy without opening memory.db: it depends on the
 // chat alone.
 func policyRun(o *policyOptions) error {
-	return o.env.answer(true, func(s *services) (any, error) {
+	return o.f.answer(true, func(s *datahome.Services) (any, error) {
 		c, err := o.chat(s, o.given)
 		if err != nil {
 			return nil, err

@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"bytes"
@@ -8,21 +8,22 @@ import (
 	"io"
 	"strings"
 
+	"memo.dev/projects/app/datahome"
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/permissions"
 )
 
 // print writes a command's answer: one JSON object, or with --text lines
 // for people.
-func (e *env) print(v any) error {
+func (f *Factory) print(v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	if e.text {
-		return writeText(e.stdout, b)
+	if f.text {
+		return writeText(f.IO.Out, b)
 	}
-	_, err = fmt.Fprintf(e.stdout, "%s\n", b)
+	_, err = fmt.Fprintf(f.IO.Out, "%s\n", b)
 	return err
 }
 
@@ -34,19 +35,20 @@ type errorOut struct {
 	Problems []permissions.Problem `json:"problems,omitempty"`
 }
 
-// fail reports err (as JSON on stdout, or with --text a sentence on stderr)
-// and returns the exit status of its kind.
-func (e *env) fail(err error) int {
+// Fail reports err (as JSON on stdout, or with --text a sentence on stderr)
+// and returns the exit status of its kind; the window reports what stops it
+// from opening so too.
+func (f *Factory) Fail(err error) int {
 	kind := domain.KindOf(err)
-	if e.text {
-		fmt.Fprintf(e.stderr, "memo-projects: %v\n", err)
+	if f.text {
+		fmt.Fprintf(f.IO.ErrOut, "memo-projects: %v\n", err)
 	} else {
 		out := errorOut{Error: err.Error(), Kind: kind}
 		if fe := (*permissions.FileError)(nil); errors.As(err, &fe) {
 			out.Problems = fe.Problems
 		}
 		b, _ := json.Marshal(out)
-		fmt.Fprintf(e.stdout, "%s\n", b)
+		fmt.Fprintf(f.IO.Out, "%s\n", b)
 	}
 	return exitCode(kind)
 }
@@ -208,8 +210,8 @@ func indent(lines []string, first, rest string) []string {
 
 // answer opens the services (read-only for a command that writes nothing),
 // runs do and prints its answer.
-func (e *env) answer(readOnly bool, do func(*services) (any, error)) error {
-	s, err := e.open(readOnly)
+func (f *Factory) answer(readOnly bool, do func(*datahome.Services) (any, error)) error {
+	s, err := f.Services(readOnly)
 	if err != nil {
 		return err
 	}
@@ -218,5 +220,5 @@ func (e *env) answer(readOnly bool, do func(*services) (any, error)) error {
 	if err != nil {
 		return err
 	}
-	return e.print(out)
+	return f.print(out)
 }

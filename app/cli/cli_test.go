@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"bytes"
@@ -8,61 +8,29 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
-	"sync"
 	"testing"
+	"time"
 
 	_ "github.com/glebarez/go-sqlite" // "sqlite" for database/sql
+
+	"memo.dev/projects/internal/nobody"
 )
 
-// binary is the memo-projects built once for the CLI tests.
-var binary string
-
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "memo-projects-bin-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	binary = filepath.Join(dir, "memo-projects")
-	// The binary is built with the tags this test was (make test: no_emoji).
-	build := exec.Command("go", "build", "-tags", buildTags(), "-o", binary, "..")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building memo-projects:", err)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
-
-// buildTags are the -tags the test binary was built with.
-func buildTags() string {
-	if info, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range info.Settings {
-			if s.Key == "-tags" {
-				return s.Value
-			}
-		}
-	}
-	return ""
-}
-
-// cli runs the binary with a private HOME and data home.
+// cli runs commands in this process, each through a Factory of its own over
+// a private HOME and data home.
 type cli struct {
 	t    *testing.T
-	home string // MEMO_HOME
-	user string // HOME
+	home string            // MEMO_HOME
+	user string            // HOME
+	env  map[string]string // more of the environment
 }
 
 func newCLI(t *testing.T) *cli {
-	return &cli{t: t, home: filepath.Join(t.TempDir(), "memo-home"), user: t.TempDir()}
+	return &cli{t: t, home: filepath.Join(t.TempDir(), "memo-home"), user: t.TempDir(), env: map[string]string{}}
 }
 
 type result struct {
@@ -71,27 +39,56 @@ type result struct {
 	obj    map[string]any
 }
 
+// factory is a run's Factory: in folder dir ("": the test's own), with
+// stdin, stdout and stderr given. The window never opens.
+func (c *cli) factory(dir, stdin string, stdout, stderr *bytes.Buffer) *Factory {
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	config := filepath.Join(c.user, ".config")
+	env := map[string]string{"MEMO_HOME": c.home, "HOME": c.user, "XDG_CONFIG_HOME": config}
+	maps.Copy(env, c.env)
+	return &Factory{
+		IO:        IOStreams{In: strings.NewReader(stdin), Out: stdout, ErrOut: stderr},
+		Getenv:    func(k string) string { return env[k] },
+		Getwd:     func() (string, error) { return dir, nil },
+		UserHome:  func() (string, error) { return c.user, nil },
+		ConfigDir: func() (string, error) { return config, nil },
+		Now:       time.Now,
+		Window: func(path string) int {
+			c.t.Errorf("the window was asked for (%q)", path)
+			return 1
+		},
+	}
+}
+
+// exec runs one command line in folder dir with stdin, within 20 s: a FIFO
+// read by mistake hangs forever, and an unbounded read of /dev/zero eats
+// memory. It returns the exit status, stdout and stderr.
+func (c *cli) exec(dir, stdin string, args ...string) (int, string, string) {
+	c.t.Helper()
+	var stdout, stderr bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- Run(c.factory(dir, stdin, &stdout, &stderr), args) }()
+	select {
+	case code := <-done:
+		return code, stdout.String(), stderr.String()
+	case <-time.After(20 * time.Second):
+		c.t.Fatalf("%v did not answer within 20 s", args)
+	}
+	return 0, "", ""
+}
+
+// runIn runs a command in folder dir: it prints one JSON object.
 func (c *cli) runIn(dir string, args ...string) result {
 	c.t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "MEMO_HOME="+c.home, "HOME="+c.user, "XDG_CONFIG_HOME="+filepath.Join(c.user, ".config"))
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	r := result{stdout: out.String()}
-	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit):
-		r.code = exit.ExitCode()
-	case err != nil:
-		c.t.Fatalf("running %v: %v", args, err)
-	}
+	code, stdout, stderr := c.exec(dir, "", args...)
+	r := result{code: code, stdout: stdout}
 	if strings.Count(strings.TrimSpace(r.stdout), "\n") != 0 {
 		c.t.Errorf("%v printed more than one line:\n%s", args, r.stdout)
 	}
-	if err := json.Unmarshal(out.Bytes(), &r.obj); err != nil {
-		c.t.Errorf("%v printed no JSON object (%v):\n%s\nstderr: %s", args, err, r.stdout, errb.String())
+	if err := json.Unmarshal([]byte(stdout), &r.obj); err != nil {
+		c.t.Errorf("%v printed no JSON object (%v):\n%s\nstderr: %s", args, err, r.stdout, stderr)
 	}
 	return r
 }
@@ -294,11 +291,9 @@ func TestCLITextOutput(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "CLAUDE.md"), []byte("mine"), 0o644)
 	text := func(args ...string) string {
 		t.Helper()
-		cmd := exec.Command(binary, args...)
-		cmd.Env = append(os.Environ(), "MEMO_HOME="+c.home, "HOME="+c.user)
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%v: %v\n%s", args, err, out)
+		code, out, stderr := c.exec("", "", args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, stderr)
 		}
 		if strings.ContainsAny(string(out), "{}[]\"") {
 			t.Errorf("%v printed JSON punctuation:\n%s", args, out)
@@ -457,24 +452,17 @@ func writeFile(t *testing.T, path string, data []byte) {
 	}
 }
 
-// TestCLIUnreadableFolder runs as an unprivileged user (root reads everything).
+// TestCLIUnreadableFolder: a folder Memo may not read is a refusal. It runs
+// as an unprivileged user (root reads everything).
 func TestCLIUnreadableFolder(t *testing.T) {
-	base, err := os.MkdirTemp("", "memo-unreadable-")
-	if err != nil {
-		t.Fatal(err)
+	if nobody.Rerun(t) {
+		return
 	}
-	t.Cleanup(func() { os.Chmod(filepath.Join(base, "locked"), 0o755); os.RemoveAll(base) })
-	for _, d := range []string{"home", "user", "locked/inner"} {
-		os.MkdirAll(filepath.Join(base, d), 0o777)
-	}
-	bin := filepath.Join(base, "memo-projects")
-	data, _ := os.ReadFile(binary)
-	os.WriteFile(bin, data, 0o755)
-	os.Chmod(base, 0o755)
-	os.Chmod(filepath.Join(base, "home"), 0o777)
-	os.Chmod(filepath.Join(base, "user"), 0o777)
-	locked := filepath.Join(base, "locked")
+	c := newCLI(t)
+	locked := filepath.Join(t.TempDir(), "locked")
+	os.MkdirAll(filepath.Join(locked, "inner"), 0o755)
 	os.Chmod(locked, 0o000)
+	t.Cleanup(func() { os.Chmod(locked, 0o755) })
 
 	tests := []struct {
 		args []string
@@ -487,114 +475,9 @@ func TestCLIUnreadableFolder(t *testing.T) {
 		{[]string{"status", filepath.Join(locked, "inner")}, 3, "permission denied"},
 	}
 	for _, tt := range tests {
-		args := tt.args
-		var cmd *exec.Cmd
-		if os.Geteuid() == 0 {
-			cmd = exec.Command("setpriv", append([]string{"--reuid=65534", "--regid=65534", "--clear-groups", bin}, args...)...)
-		} else {
-			cmd = exec.Command(bin, args...)
+		if r := c.run(tt.args...); r.code != tt.code || !strings.Contains(r.str("error"), tt.says) {
+			t.Errorf("%v as an unprivileged user = exit %d %s, want exit %d saying %q", tt.args, r.code, r.stdout, tt.code, tt.says)
 		}
-		cmd.Env = append(os.Environ(), "MEMO_HOME="+filepath.Join(base, "home"), "HOME="+filepath.Join(base, "user"))
-		out, _ := cmd.Output()
-		var obj map[string]any
-		json.Unmarshal(out, &obj)
-		code := cmd.ProcessState.ExitCode()
-		if msg, _ := obj["error"].(string); code != tt.code || !strings.Contains(msg, tt.says) {
-			t.Errorf("%v as an unprivileged user = exit %d %s, want exit %d saying %q", args, code, out, tt.code, tt.says)
-		}
-	}
-}
-
-// TestCLIConcurrentSetupsOneID races processes, as two chat windows opening one
-// folder would.
-func TestCLIConcurrentSetupsOneID(t *testing.T) {
-	c := newCLI(t)
-	dir := t.TempDir()
-	const n = 6
-	ids := make(chan string, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		cmd := "setup"
-		if i%2 == 1 {
-			cmd = "register"
-		}
-		wg.Go(func() {
-			r := c.run(cmd, dir)
-			if r.code != 0 {
-				t.Errorf("concurrent %s = %d %s", cmd, r.code, r.stdout)
-			}
-			ids <- r.str("id")
-		})
-	}
-	wg.Wait()
-	close(ids)
-	final := c.run("status", dir).str("id")
-	for id := range ids {
-		if id != final {
-			t.Errorf("a concurrent call got id %s, the folder ended with %s", id, final)
-		}
-	}
-	if matches, _ := filepath.Glob(filepath.Join(dir, ".memo-setup-*")); len(matches) != 0 {
-		t.Errorf("temporary folders left behind: %v", matches)
-	}
-}
-
-// TestCLISameFolderThroughABindMount: one folder reached by a second path is
-// the same project, not a copy (a copy would get the original's id rewritten).
-// unshare gives the test its own mount namespace, as root or not.
-func TestCLISameFolderThroughABindMount(t *testing.T) {
-	c := newCLI(t)
-	dir := t.TempDir()
-	orig, other := filepath.Join(dir, "orig"), filepath.Join(dir, "other")
-	os.MkdirAll(orig, 0o755)
-	os.MkdirAll(other, 0o755)
-	id := c.run("setup", orig).str("id")
-	script := fmt.Sprintf("mount --bind %q %q && exec %q register %q", orig, other, binary, other)
-	cmd := exec.Command("unshare", "--mount", "--map-root-user", "sh", "-c", script)
-	cmd.Env = append(os.Environ(), "MEMO_HOME="+c.home, "HOME="+c.user)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("register through a bind mount: %v\n%s", err, out)
-	}
-	var r map[string]any
-	json.Unmarshal(out, &r)
-	if r["event"] != "known" || r["id"] != id {
-		t.Errorf("register through a bind mount = %s, want known with id %s", out, id)
-	}
-	if got := c.run("status", orig).str("id"); got != id {
-		t.Errorf("the original's id changed from %s to %s", id, got)
-	}
-}
-
-// TestCLIConcurrentOpensOfACopy: two windows opening a copied project at once
-// end with one new id, in the file and the registry alike.
-func TestCLIConcurrentOpensOfACopy(t *testing.T) {
-	c := newCLI(t)
-	dir := t.TempDir()
-	orig, cp := filepath.Join(dir, "orig"), filepath.Join(dir, "copy")
-	os.MkdirAll(orig, 0o755)
-	id := c.run("setup", orig).str("id")
-	if out, err := exec.Command("cp", "-a", orig, cp).CombinedOutput(); err != nil {
-		t.Fatalf("cp: %v %s", err, out)
-	}
-	ids := make(chan string, 6)
-	var wg sync.WaitGroup
-	for range 6 {
-		wg.Go(func() { ids <- c.run("register", cp).str("id") })
-	}
-	wg.Wait()
-	close(ids)
-	final := c.run("status", cp).str("id")
-	if final == id || final == "" {
-		t.Fatalf("the copy kept the original's id %s (or has none: %q)", id, final)
-	}
-	for got := range ids {
-		if got != final {
-			t.Errorf("a concurrent open got id %s, the copy ended with %s", got, final)
-		}
-	}
-	if r := c.run("register", cp); r.str("event") != "known" || r.str("id") != final {
-		t.Errorf("opening the copy again = %s, want known %s (registry and file disagree?)", r.stdout, final)
 	}
 }
 
@@ -623,35 +506,6 @@ func TestCLIReadCommandsWriteNothing(t *testing.T) {
 		if after := snapshot(); after != before {
 			t.Errorf("%v changed the data home:\nbefore:\n%safter:\n%s", cmd, before, after)
 			before = after
-		}
-	}
-}
-
-// TestCLIWindowWithoutADisplay: no crash, a sentence, when the window cannot
-// open (a server, an SSH session, a display that is not there).
-func TestCLIWindowWithoutADisplay(t *testing.T) {
-	c := newCLI(t)
-	for _, display := range []string{"", ":99"} { // none set; set but nothing there
-		var env []string
-		for _, kv := range os.Environ() {
-			if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
-				env = append(env, kv)
-			}
-		}
-		if display != "" {
-			env = append(env, "DISPLAY="+display)
-		}
-		cmd := exec.Command(binary, "open", t.TempDir())
-		cmd.Env = append(env, "MEMO_HOME="+c.home, "HOME="+c.user)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, _ := cmd.Output()
-		var obj map[string]any
-		if err := json.Unmarshal(out, &obj); err != nil || cmd.ProcessState.ExitCode() != 1 || !strings.Contains(fmt.Sprint(obj["error"]), "window") {
-			t.Errorf("open with DISPLAY=%q = exit %d %s, want exit 1 and a sentence about the window", display, cmd.ProcessState.ExitCode(), out)
-		}
-		if strings.Contains(stderr.String(), "goroutine ") {
-			t.Errorf("open with DISPLAY=%q crashed:\n%s", display, stderr.String())
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ import (
 // testEnv is an in-process run: MEMO_HOME and the current folder are given,
 // stdout and stderr are kept.
 type testEnv struct {
-	env
+	*Factory
 	out, errOut bytes.Buffer
 }
 
@@ -28,12 +28,14 @@ func newTestEnv(t *testing.T) *testEnv {
 	te := &testEnv{}
 	home := filepath.Join(t.TempDir(), "memo-home")
 	wd := t.TempDir()
-	te.env = env{
-		stdout: &te.out, stderr: &te.errOut,
-		getenv:   func(k string) string { return map[string]string{"MEMO_HOME": home}[k] },
-		getwd:    func() (string, error) { return wd, nil },
-		userHome: func() (string, error) { return "", errors.New("no home in tests") },
-		now:      time.Now,
+	noHome := func() (string, error) { return "", errors.New("no home in tests") }
+	te.Factory = &Factory{
+		IO:        IOStreams{Out: &te.out, ErrOut: &te.errOut},
+		Getenv:    func(k string) string { return map[string]string{"MEMO_HOME": home}[k] },
+		Getwd:     func() (string, error) { return wd, nil },
+		UserHome:  noHome,
+		ConfigDir: noHome,
+		Now:       time.Now,
 	}
 	return te
 }
@@ -69,7 +71,7 @@ func TestExitCodes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		te := newTestEnv(t)
-		if code := te.fail(tt.err); code != tt.code {
+		if code := te.Fail(tt.err); code != tt.code {
 			t.Errorf("fail(%s) = exit %d, want %d", tt.name, code, tt.code)
 		}
 		if got := te.errorOf(t); got.Kind != tt.kind || got.Error != tt.err.Error() {
@@ -105,7 +107,7 @@ func TestParseOptions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got *declineOptions
-		cmd := newDeclineCmd(&env{}, func(o *declineOptions) error { got = o; return nil })
+		cmd := newDeclineCmd(&Factory{}, func(o *declineOptions) error { got = o; return nil })
 		cmd.SetArgs(tt.args)
 		cmd.SetOut(new(bytes.Buffer))
 		if err := cmd.Execute(); err != nil || got == nil {
@@ -123,7 +125,7 @@ func TestParseOptions(t *testing.T) {
 		want *bool
 	}{{nil, nil}, {[]string{"minimal", "on"}, &on}, {[]string{"minimal", "off"}, &off}} {
 		var got *settingsOptions
-		cmd := newSettingsCmd(&env{}, func(o *settingsOptions) error { got = o; return nil })
+		cmd := newSettingsCmd(&Factory{}, func(o *settingsOptions) error { got = o; return nil })
 		cmd.SetArgs(append([]string{}, tt.args...))
 		if err := cmd.Execute(); err != nil || got == nil {
 			t.Fatalf("settings %q: %v", tt.args, err)
@@ -152,9 +154,9 @@ func TestGlobalFlags(t *testing.T) {
 	}
 	for _, tt := range tests {
 		te := newTestEnv(t)
-		wd, _ := te.getwd()
+		wd, _ := te.Getwd()
 		want := strings.Replace(tt.home, "WD", wd, 1)
-		if code := te.run(tt.args); code != 0 {
+		if code := Run(te.Factory, tt.args); code != 0 {
 			t.Errorf("%q = exit %d %s%s", tt.args, code, te.out.String(), te.errOut.String())
 			continue
 		}
@@ -206,7 +208,7 @@ func TestCommandLineMistakes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		te := newTestEnv(t)
-		code := te.run(tt.args)
+		code := Run(te.Factory, tt.args)
 		got := te.errorOf(t)
 		if code != 2 || got.Kind != domain.KindInvalid || !strings.Contains(got.Error, tt.says) {
 			t.Errorf("%q = exit %d %+v, want exit 2, kind invalid, saying %q", tt.args, code, got, tt.says)
@@ -235,7 +237,7 @@ func TestHelpAndCompletion(t *testing.T) {
 	}
 	for _, tt := range tests {
 		te := newTestEnv(t)
-		if code := te.run(tt.args); code != 0 {
+		if code := Run(te.Factory, tt.args); code != 0 {
 			t.Errorf("%q = exit %d %s", tt.args, code, te.out.String())
 		}
 		for _, s := range tt.says {
@@ -246,7 +248,7 @@ func TestHelpAndCompletion(t *testing.T) {
 	}
 	// The completion asks the binary for candidates: settings knows its words.
 	te := newTestEnv(t)
-	te.run([]string{cobra.ShellCompRequestCmd, "settings", "minimal", ""})
+	Run(te.Factory, []string{cobra.ShellCompRequestCmd, "settings", "minimal", ""})
 	if got := te.out.String(); !strings.HasPrefix(got, "on\noff\n") {
 		t.Errorf("completing settings minimal = %q, want on and off", got)
 	}
@@ -286,7 +288,7 @@ func TestNewGroupIsOneFileAndOneLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		te := newTestEnv(t)
-		root := newRootCmd(&te.env)
+		root := newRootCmd(te.Factory)
 		root.AddCommand(newGroup()) // the one line
 		ran = nil
 		code := te.execute(root, tt.args)
@@ -347,5 +349,40 @@ func TestTextRendering(t *testing.T) {
 		if got := te.out.String(); got != tt.want {
 			t.Errorf("%s: --text printed\n%q, want\n%q", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestWindowCommands: open PATH and no command at all ask the Factory's
+// window, with PATH made absolute, and exit with its status; a command never
+// does.
+func TestWindowCommands(t *testing.T) {
+	tests := []struct {
+		args []string
+		path string // what the window is asked to open
+		code int    // the window's exit status
+	}{
+		{nil, "", 0},
+		{[]string{"--home", "h"}, "", 0},
+		{[]string{"open", "/x/proj"}, "/x/proj", 0},
+		{[]string{"open", "rel/proj"}, "WD/rel/proj", 0},
+		{[]string{"open", "--", "-odd"}, "WD/-odd", 0},
+		{[]string{"open", "/x/proj"}, "/x/proj", 1},
+	}
+	for _, tt := range tests {
+		te := newTestEnv(t)
+		wd, _ := te.Getwd()
+		var asked []string
+		te.Window = func(path string) int { asked = append(asked, path); return tt.code }
+		if code := Run(te.Factory, tt.args); code != tt.code {
+			t.Errorf("%q = exit %d, want the window's %d", tt.args, code, tt.code)
+		}
+		if want := strings.Replace(tt.path, "WD", wd, 1); len(asked) != 1 || asked[0] != want {
+			t.Errorf("%q asked the window for %q, want [%q]", tt.args, asked, want)
+		}
+	}
+	te := newTestEnv(t)
+	te.Window = func(path string) int { t.Errorf("settings opened the window (%q)", path); return 0 }
+	if code := Run(te.Factory, []string{"settings"}); code != 0 {
+		t.Errorf("settings = exit %d %s", code, te.out.String())
 	}
 }

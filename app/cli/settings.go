@@ -1,14 +1,15 @@
-package app
+package cli
 
 import (
 	"github.com/spf13/cobra"
 
+	"memo.dev/projects/app/datahome"
 	"memo.dev/projects/domain"
 )
 
 // settingsOptions are the options of settings.
 type settingsOptions struct {
-	env     *env
+	f       *Factory
 	Minimal *bool // nil: only show the settings
 }
 
@@ -18,8 +19,8 @@ type settingsOut struct {
 	Data    string `json:"data"`
 }
 
-func newSettingsCmd(e *env, runF func(*settingsOptions) error) *cobra.Command {
-	o := &settingsOptions{env: e}
+func newSettingsCmd(f *Factory, runF func(*settingsOptions) error) *cobra.Command {
+	o := &settingsOptions{f: f}
 	return &cobra.Command{
 		Use:   "settings [minimal on|off]",
 		Short: "the device's settings → {minimal, home, data}",
@@ -55,16 +56,16 @@ func newSettingsCmd(e *env, runF func(*settingsOptions) error) *cobra.Command {
 }
 
 func settingsRun(o *settingsOptions) error {
-	return o.env.answer(false, func(s *services) (any, error) {
+	return o.f.answer(false, func(s *datahome.Services) (any, error) {
 		if o.Minimal != nil {
-			if err := s.projects.SetMinimal(*o.Minimal); err != nil {
+			if err := s.Projects.SetMinimal(*o.Minimal); err != nil {
 				return nil, err
 			}
 		}
-		minimal, err := s.projects.Minimal()
+		minimal, err := s.Projects.Minimal()
 		if err != nil {
 			return nil, err
 		}
-		return settingsOut{Minimal: minimal, Home: s.paths.Home, Data: s.paths.Data}, nil
+		return settingsOut{Minimal: minimal, Home: s.Paths.Home, Data: s.Paths.Data}, nil
 	})
 }

@@ -1,21 +1,22 @@
-package app
+package cli
 
 import (
 	"github.com/spf13/cobra"
 
+	"memo.dev/projects/app/datahome"
 	"memo.dev/projects/domain/identity"
 	"memo.dev/projects/domain/project"
 )
 
 // projectCommands are the commands about one project folder (SPEC §2, §3).
-func projectCommands(e *env) []*cobra.Command {
+func projectCommands(f *Factory) []*cobra.Command {
 	return []*cobra.Command{
-		newStatusCmd(e, nil),
-		newRegisterCmd(e, nil),
-		newSetupCmd(e, nil),
-		newDeclineCmd(e, nil),
-		newPreambleCmd(e, nil),
-		newFilesCmd(e, nil),
+		newStatusCmd(f, nil),
+		newRegisterCmd(f, nil),
+		newSetupCmd(f, nil),
+		newDeclineCmd(f, nil),
+		newPreambleCmd(f, nil),
+		newFilesCmd(f, nil),
 	}
 }
 
@@ -39,25 +40,25 @@ func pathCmd[O any](use, short string, o *O, path *string, run, runF func(*O) er
 
 // statusOptions are the options of status; the other commands follow it.
 type statusOptions struct {
-	env  *env
+	f    *Factory
 	Path string
 }
 
-func newStatusCmd(e *env, runF func(*statusOptions) error) *cobra.Command {
-	o := &statusOptions{env: e}
+func newStatusCmd(f *Factory, runF func(*statusOptions) error) *cobra.Command {
+	o := &statusOptions{f: f}
 	return pathCmd("status PATH", "what PATH is to Memo; writes nothing", o, &o.Path, statusRun, runF)
 }
 
 func statusRun(o *statusOptions) error {
-	path, err := o.env.abs(o.Path)
+	path, err := o.f.abs(o.Path)
 	if err != nil {
 		return err
 	}
-	return o.env.answer(true, func(s *services) (any, error) { return s.projects.Status(path) })
+	return o.f.answer(true, func(s *datahome.Services) (any, error) { return s.Projects.Status(path) })
 }
 
 type registerOptions struct {
-	env  *env
+	f    *Factory
 	Path string
 }
 
@@ -66,18 +67,18 @@ type registerOut struct {
 	Event identity.Event `json:"event"`
 }
 
-func newRegisterCmd(e *env, runF func(*registerOptions) error) *cobra.Command {
-	o := &registerOptions{env: e}
+func newRegisterCmd(f *Factory, runF func(*registerOptions) error) *cobra.Command {
+	o := &registerOptions{f: f}
 	return pathCmd("register PATH", "what opening a folder does: + {event: new|known|moved|copied}", o, &o.Path, registerRun, runF)
 }
 
 func registerRun(o *registerOptions) error {
-	path, err := o.env.abs(o.Path)
+	path, err := o.f.abs(o.Path)
 	if err != nil {
 		return err
 	}
-	return o.env.answer(false, func(s *services) (any, error) {
-		st, ev, err := s.projects.Register(path)
+	return o.f.answer(false, func(s *datahome.Services) (any, error) {
+		st, ev, err := s.Projects.Register(path)
 		if err != nil {
 			return nil, err
 		}
@@ -86,61 +87,61 @@ func registerRun(o *registerOptions) error {
 }
 
 type setupOptions struct {
-	env  *env
+	f    *Factory
 	Path string
 }
 
-func newSetupCmd(e *env, runF func(*setupOptions) error) *cobra.Command {
-	o := &setupOptions{env: e}
+func newSetupCmd(f *Factory, runF func(*setupOptions) error) *cobra.Command {
+	o := &setupOptions{f: f}
 	return pathCmd("setup PATH", "create what is missing → {root, id, created, skipped, ...}", o, &o.Path, setupRun, runF)
 }
 
 func setupRun(o *setupOptions) error {
-	path, err := o.env.abs(o.Path)
+	path, err := o.f.abs(o.Path)
 	if err != nil {
 		return err
 	}
-	return o.env.answer(false, func(s *services) (any, error) { return s.projects.Setup(path) })
+	return o.f.answer(false, func(s *datahome.Services) (any, error) { return s.Projects.Setup(path) })
 }
 
 type declineOptions struct {
-	env  *env
+	f    *Factory
 	Path string
 	Undo bool
 }
 
-func newDeclineCmd(e *env, runF func(*declineOptions) error) *cobra.Command {
-	o := &declineOptions{env: e}
+func newDeclineCmd(f *Factory, runF func(*declineOptions) error) *cobra.Command {
+	o := &declineOptions{f: f}
 	cmd := pathCmd("decline PATH [--undo]", `"Never for this folder" (or, with --undo, ask again)`, o, &o.Path, declineRun, runF)
 	cmd.Flags().BoolVar(&o.Undo, "undo", false, "ask about this folder again")
 	return cmd
 }
 
 func declineRun(o *declineOptions) error {
-	path, err := o.env.abs(o.Path)
+	path, err := o.f.abs(o.Path)
 	if err != nil {
 		return err
 	}
-	return o.env.answer(false, func(s *services) (any, error) { return s.projects.Decline(path, !o.Undo) })
+	return o.f.answer(false, func(s *datahome.Services) (any, error) { return s.Projects.Decline(path, !o.Undo) })
 }
 
 type preambleOptions struct {
-	env  *env
+	f    *Factory
 	Path string
 }
 
-func newPreambleCmd(e *env, runF func(*preambleOptions) error) *cobra.Command {
-	o := &preambleOptions{env: e}
+func newPreambleCmd(f *Factory, runF func(*preambleOptions) error) *cobra.Command {
+	o := &preambleOptions{f: f}
 	return pathCmd("preamble PATH", "the session-start line → {line}", o, &o.Path, preambleRun, runF)
 }
 
 func preambleRun(o *preambleOptions) error {
-	path, err := o.env.abs(o.Path)
+	path, err := o.f.abs(o.Path)
 	if err != nil {
 		return err
 	}
-	return o.env.answer(true, func(s *services) (any, error) {
-		line, err := s.projects.Preamble(path)
+	return o.f.answer(true, func(s *datahome.Services) (any, error) {
+		line, err := s.Projects.Preamble(path)
 		return struct {
 			Line string `json:"line"`
 		}{line}, err
@@ -148,22 +149,22 @@ func preambleRun(o *preambleOptions) error {
 }
 
 type filesOptions struct {
-	env  *env
+	f    *Factory
 	Path string
 }
 
-func newFilesCmd(e *env, runF func(*filesOptions) error) *cobra.Command {
-	o := &filesOptions{env: e}
+func newFilesCmd(f *Factory, runF func(*filesOptions) error) *cobra.Command {
+	o := &filesOptions{f: f}
 	return pathCmd("files PATH", "each setup item and its state", o, &o.Path, filesRun, runF)
 }
 
 func filesRun(o *filesOptions) error {
-	path, err := o.env.abs(o.Path)
+	path, err := o.f.abs(o.Path)
 	if err != nil {
 		return err
 	}
-	return o.env.answer(true, func(s *services) (any, error) {
-		files, err := s.projects.Files(path)
+	return o.f.answer(true, func(s *datahome.Services) (any, error) {
+		files, err := s.Projects.Files(path)
 		return struct {
 			Files []project.FileState `json:"files"`
 		}{files}, err

@@ -1,17 +1,13 @@
-package app
+package cli
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
 
 const (
@@ -20,26 +16,12 @@ const (
 	permsBad     = `{"version": 2, "allowed_commands": ["bash", "go test; rm -rf ~"], "allowed_tools": ["run_command"], "extra": 1}`
 )
 
-// raw runs the binary with stdin and returns its exit status and stdout as
-// they are (permissions diff --text prints no JSON), within 20 s.
+// raw runs a command with stdin and returns its exit status and stdout as
+// they are (permissions diff --text prints no JSON).
 func (c *cli) raw(stdin string, args ...string) (int, string) {
 	c.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, binary, args...)
-	cmd.Env = append(os.Environ(), "MEMO_HOME="+c.home, "HOME="+c.user, "XDG_CONFIG_HOME="+filepath.Join(c.user, ".config"))
-	cmd.Stdin = strings.NewReader(stdin)
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	err := cmd.Run()
-	if ctx.Err() != nil {
-		c.t.Fatalf("%v did not answer within 20 s", args)
-	}
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		c.t.Fatalf("running %v: %v", args, err)
-	}
-	return cmd.ProcessState.ExitCode(), out.String()
+	code, stdout, _ := c.exec("", stdin, args...)
+	return code, stdout
 }
 
 func permsFile(dir string) string { return filepath.Join(dir, ".memo", "permissions.json") }
@@ -225,58 +207,6 @@ func TestCLIPermissionsSave(t *testing.T) {
 	}
 	if r := c.run("permissions", "save", dir, filepath.Join(t.TempDir(), "missing.json")); r.code != 5 {
 		t.Errorf("save of a missing FILE = %d %s, want 5", r.code, r.stdout)
-	}
-}
-
-// TestCLIPermissionsHostileFiles: a file Memo must not follow, block on or
-// read whole is ignored (state invalid, a problem naming it) and cannot be
-// trusted; the command answers within its time.
-func TestCLIPermissionsHostileFiles(t *testing.T) {
-	cases := []struct {
-		name string
-		make func(t *testing.T, path string)
-	}{
-		{"symlink", func(t *testing.T, path string) {
-			target := filepath.Join(t.TempDir(), "elsewhere.json")
-			writeFile(t, target, []byte(permsGood))
-			if err := os.Symlink(target, path); err != nil {
-				t.Fatal(err)
-			}
-		}},
-		{"10 MB", func(t *testing.T, path string) {
-			writeFile(t, path, []byte(`{"version":1,"allowed_commands":["`+strings.Repeat("a", 10<<20)+`"]}`))
-		}},
-		{"FIFO", func(t *testing.T, path string) {
-			if err := syscall.Mkfifo(path, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}},
-		{"directory", func(t *testing.T, path string) {
-			if err := os.Mkdir(path, 0o755); err != nil {
-				t.Fatal(err)
-			}
-		}},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			c := newCLI(t)
-			dir, _ := c.setUpProject()
-			tc.make(t, permsFile(dir))
-			r := runWithin(t, c, "permissions", dir)
-			probs, _ := r.obj["problems"].([]any)
-			if r.code != 0 || r.status()["state"] != "invalid" || r.status()["trusted"] != false || len(probs) == 0 {
-				t.Errorf("permissions(%s) = %d %s", tc.name, r.code, r.stdout)
-			}
-			if r := runWithin(t, c, "permissions", "trust", dir); r.code != 2 || r.str("kind") != "invalid" {
-				t.Errorf("trust(%s) = %d %s, want 2 invalid", tc.name, r.code, r.stdout)
-			}
-			if r := runWithin(t, c, "check-command", dir, "go test"); r.code != 0 || r.obj["approved"] != false {
-				t.Errorf("check-command(%s) = %d %s", tc.name, r.code, r.stdout)
-			}
-			if r := runWithin(t, c, "permissions", "diff", dir); r.code != 0 {
-				t.Errorf("diff(%s) = %d %s", tc.name, r.code, r.stdout)
-			}
-		})
 	}
 }
 

@@ -1,0 +1,96 @@
+// Package cli is the command line of SPEC §8.2 on spf13/cobra: one file per
+// command group, each command built from a Factory. It builds without cgo:
+// the window reaches it only as Factory.Window, which package app supplies.
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"memo.dev/projects/app/datahome"
+	"memo.dev/projects/domain"
+)
+
+// IOStreams are a run's standard input, output and error.
+type IOStreams struct {
+	In     io.Reader
+	Out    io.Writer
+	ErrOut io.Writer
+}
+
+// Factory is what every command is built from (gh's cmdutil.Factory): the
+// outside world one run sees, and the services opened on it when a command
+// asks. Tests build one of their own.
+type Factory struct {
+	IO        IOStreams
+	Getenv    func(string) string
+	Getwd     func() (string, error)
+	UserHome  func() (string, error)
+	ConfigDir func() (string, error)
+	Now       func() time.Time
+	// Window opens the main window, with path opened when it is not "",
+	// and returns the exit status. Package app supplies it (it needs cgo).
+	Window func(path string) int
+
+	home string // --home as given ("" when not given); see DataHome
+	text bool   // --text: lines for people instead of JSON
+}
+
+// NewFactory is the factory of a real run: the process's environment,
+// folders and clock. Window is the caller's to set.
+func NewFactory(stdin io.Reader, stdout, stderr io.Writer) *Factory {
+	return &Factory{
+		IO:        IOStreams{In: stdin, Out: stdout, ErrOut: stderr},
+		Getenv:    os.Getenv,
+		Getwd:     os.Getwd,
+		UserHome:  os.UserHomeDir,
+		ConfigDir: os.UserConfigDir,
+		Now:       time.Now,
+	}
+}
+
+// DataHome is the data home the command line chose: --home, else
+// MEMO_HOME, else ~/.memo.
+func (f *Factory) DataHome() (string, error) {
+	return datahome.Find(f.home, f.Getenv, f.UserHome, f.abs)
+}
+
+// Services opens the data home (read-only for a command that writes
+// nothing) and builds the services on it; the caller closes them.
+func (f *Factory) Services(readOnly bool) (*datahome.Services, error) {
+	home, err := f.DataHome()
+	if err != nil {
+		return nil, err
+	}
+	var refused []string
+	if d := datahome.SettingsDir(f.UserHome, f.ConfigDir); d != "" {
+		refused = append(refused, d)
+	}
+	userHome, _ := f.UserHome() // git's ~/ includes; none when unknown
+	return datahome.Open(home, datahome.Options{
+		ReadOnly: readOnly,
+		Now:      f.Now,
+		UserHome: userHome,
+		Refused:  refused,
+		// Read here: the domain never reads the environment.
+		ArchiveBase: f.Getenv("MEMO_GITHUB_ARCHIVE_BASE"),
+	})
+}
+
+// abs resolves a command-line path against the current folder.
+func (f *Factory) abs(p string) (string, error) {
+	if p == "" {
+		return "", domain.Invalid("no folder given")
+	}
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p), nil
+	}
+	wd, err := f.Getwd()
+	if err != nil {
+		return "", fmt.Errorf("cannot read the current folder: %w", err)
+	}
+	return filepath.Join(wd, p), nil
+}
