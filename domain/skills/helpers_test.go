@@ -4,13 +4,9 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
-	"crypto/sha1"
-	"encoding/hex"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -127,71 +123,4 @@ func NewArchiveServer(t testing.TB, archives map[string][]byte) *ArchiveServer {
 
 func SkillMD(name, desc string) string {
 	return "---\nname: " + name + "\ndescription: " + desc + "\n---\n# " + name + "\n"
-}
-
-// RepoServer answers like codeload for repositories whose history the test
-// writes: Push makes a commit (its id a SHA-1 of the files), HEAD and the
-// branch main move to it, and every commit stays served by its id. Archives
-// are shaped like GitHub's: the commit in the pax global header's comment,
-// everything under one top folder, repo-<commit> (repo-main for a branch).
-type RepoServer struct {
-	*httptest.Server
-	mu       sync.Mutex
-	commits  map[string][]TarEntry // "owner/repo/sha"
-	head     map[string]string     // "owner/repo" → sha
-	Requests atomic.Int32
-	// Serve, when set, replaces the archive served for a request (tests
-	// of an archive that does not match what the lock says).
-	Serve func(repo, ref string, archive []byte) []byte
-}
-
-func NewRepoServer(t testing.TB) *RepoServer {
-	s := &RepoServer{commits: map[string][]TarEntry{}, head: map[string]string{}}
-	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.Requests.Add(1)
-		parts := strings.Split(strings.TrimPrefix(r.URL.Path, "/"), "/")
-		if len(parts) != 4 || parts[2] != "tar.gz" {
-			http.NotFound(w, r)
-			return
-		}
-		repo, ref := parts[0]+"/"+parts[1], parts[3]
-		s.mu.Lock()
-		sha, top := ref, parts[1]+"-"+ref
-		if ref == "HEAD" || ref == "main" {
-			sha = s.head[repo]
-			if ref == "HEAD" {
-				top = parts[1] + "-" + sha
-			}
-		}
-		entries, ok := s.commits[repo+"/"+sha]
-		serve := s.Serve
-		s.mu.Unlock()
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		b := Gzip(t, BuildCommitTar(t, sha, top, entries...))
-		if serve != nil {
-			b = serve(repo, ref, b)
-		}
-		w.Header().Set("Content-Type", "application/x-gzip")
-		w.Write(b)
-	}))
-	t.Cleanup(s.Close)
-	return s
-}
-
-// Push commits entries as the new HEAD of repo ("owner/repo") and returns its id.
-func (s *RepoServer) Push(repo string, entries ...TarEntry) string {
-	h := sha1.New()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	fmt.Fprintf(h, "%s %s\n", repo, s.head[repo])
-	for _, e := range entries {
-		fmt.Fprintf(h, "%s %d %q\n", e.Name, len(e.Body), e.Body)
-	}
-	sha := hex.EncodeToString(h.Sum(nil))
-	s.commits[repo+"/"+sha] = entries
-	s.head[repo] = sha
-	return sha
 }

@@ -19,13 +19,13 @@ import (
 type lockFixture struct {
 	s    *skills.Service
 	sw   *skillstest.Switches
-	repo *skills.RepoServer
+	repo *skillstest.RepoServer
 	p    skills.Project
 }
 
 func newLockFixture(t *testing.T) *lockFixture {
 	t.Helper()
-	repo := skills.NewRepoServer(t)
+	repo := skillstest.NewRepoServer(t)
 	sw := skillstest.NewSwitches()
 	s, err := skills.NewService(sw, repo.Client(), repo.URL)
 	if err != nil {
@@ -53,7 +53,7 @@ func (f *lockFixture) install(t *testing.T, source string) skills.Installed {
 	return got
 }
 
-var pdfV1 = []E{
+var pdfV1 = []skillstest.Entry{
 	{Name: "README.md", Body: "# skills\n"},
 	{Name: "skills/pdf/SKILL.md", Body: "---\nname: pdf\ndescription: Work with PDF files.\n---\n# PDF\nStep one.\n"},
 	{Name: "skills/pdf/ref/forms.md", Body: "Fill the form.\n"},

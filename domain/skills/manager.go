@@ -83,6 +83,8 @@ type Added struct {
 	Path         string        `json:"path"`
 	DroppedTools []string      `json:"dropped_tools"`
 	Warnings     []domain.Text `json:"warnings"`
+	Commit       string        `json:"commit"` // of the archive
+	Hash         string        `json:"hash"`   // of the skill's files (TreeHash)
 	DryRun       bool          `json:"dry_run,omitempty"`
 	Review       *Review       `json:"review,omitempty"`
 }
@@ -116,13 +118,13 @@ func (m *Manager) Add(ctx context.Context, path, source string, opt AddOptions) 
 		if existing, err := m.skills.existing(dir, rev.Name); err == nil && existing != "" {
 			rev.Warnings = append(rev.Warnings, domain.T("a skill named {{.Name}} is already installed: remove it first to install this one", "Name", existing))
 		}
-		return Added{Name: rev.Name, Path: filepath.Join(dir, rev.Name), DroppedTools: rev.DroppedTools, Warnings: rev.Warnings, DryRun: true, Review: &rev}, nil
+		return Added{Name: rev.Name, Path: filepath.Join(dir, rev.Name), DroppedTools: rev.DroppedTools, Warnings: rev.Warnings, Commit: rev.Commit, Hash: rev.Hash, DryRun: true, Review: &rev}, nil
 	}
 	inst, err := m.skills.Install(ctx, p, src, InstallOptions{Progress: opt.Progress, Confirm: opt.Confirm})
 	if err != nil {
 		return Added{}, err
 	}
-	return Added{Name: inst.Name, Path: inst.Path, DroppedTools: inst.DroppedTools, Warnings: inst.Warnings}, nil
+	return Added{Name: inst.Name, Path: inst.Path, DroppedTools: inst.DroppedTools, Warnings: inst.Warnings, Commit: inst.Commit, Hash: inst.Hash}, nil
 }
 
 // List lists the skills of the project at path.

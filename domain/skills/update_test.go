@@ -13,10 +13,11 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/skills"
+	"memo.dev/projects/domain/skills/skillstest"
 )
 
 // pdfV2 moves HEAD: SKILL.md changes, a script is added, a file goes.
-var pdfV2 = []E{
+var pdfV2 = []skillstest.Entry{
 	{Name: "README.md", Body: "# skills\n"},
 	{Name: "skills/pdf/SKILL.md", Body: "---\nname: pdf\ndescription: Work with PDF files.\nallowed-tools: Bash\n---\n# PDF\nStep one.\nStep two.\n"},
 	{Name: "skills/pdf/tools/fill.sh", Body: "#!/bin/sh\necho\n"},
@@ -44,7 +45,7 @@ func TestCheckFollowsHead(t *testing.T) {
 		t.Errorf("Check downloaded %d archives; want 1 (a commit ref never moves)", d)
 	}
 	// HEAD moves, but only the README changes: no update for pdf.
-	readme := append(slices.Clone(pdfV1[1:]), E{Name: "README.md", Body: "# new readme\n"})
+	readme := append(slices.Clone(pdfV1[1:]), skillstest.Entry{Name: "README.md", Body: "# new readme\n"})
 	c2 := f.repo.Push("o/repo", readme...)
 	got, _ = f.s.Check(context.Background(), f.p, nil)
 	if pdf := got.Skills[1]; pdf.LatestCommit != c2 || pdf.Update {
@@ -60,7 +61,7 @@ func TestCheckFollowsHead(t *testing.T) {
 		t.Errorf("progress = %v", calls)
 	}
 	// A source gone: its error, the others still checked.
-	f.repo.Serve = func(repo, ref string, b []byte) []byte { return []byte("not gzip") }
+	f.repo.Serve(func(repo, ref string, b []byte) []byte { return []byte("not gzip") })
 	got, err = f.s.Check(context.Background(), f.p, nil)
 	if err != nil || got.Skills[1].Error.IsZero() || !got.Skills[0].Error.IsZero() {
 		t.Errorf("Check of a broken archive = %+v, %v; want pdf's error only", got, err)
@@ -250,9 +251,9 @@ func TestRestoreInstallsAtTheLockedCommit(t *testing.T) {
 
 	// A mismatched archive at the locked commit: refused, nothing installed.
 	os.RemoveAll(pdf.Path)
-	f.repo.Serve = func(repo, ref string, b []byte) []byte {
-		return skills.BuildArchive(t, "repo-"+ref, E{Name: "skills/pdf/SKILL.md", Body: skills.SkillMD("pdf", "Tampered.")})
-	}
+	f.repo.Serve(func(repo, ref string, b []byte) []byte {
+		return skillstest.Archive(t, ref, "repo-"+ref, skillstest.Entry{Name: "skills/pdf/SKILL.md", Body: skills.SkillMD("pdf", "Tampered.")})
+	})
 	got, err = f.s.Restore(context.Background(), f.p, nil)
 	if domain.KindOf(err) != domain.KindForbidden || !strings.Contains(fmt1(err), "does not hold the files the lock lists for pdf") {
 		t.Errorf("Restore of a mismatched archive = %+v, %v; want refused", got, err)
