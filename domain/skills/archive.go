@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"io"
-	"os"
 
 	"memo.dev/projects/domain"
 )
@@ -60,37 +59,6 @@ type extraction struct {
 	commit   string // the commit id GitHub put in the pax global header, "" when none
 	stopped  bool   // extractUntil stopped at the commit
 }
-
-// sink receives what passes the checks. Paths are judged before they reach it.
-type sink interface {
-	mkdirAll(p string) error
-	create(p string) (io.WriteCloser, error)
-}
-
-// rootSink writes under an os.Root: even a path the checks missed cannot leave it.
-type rootSink struct{ root *os.Root }
-
-// Folders and files get 0777/0666 less the umask, like everything Memo creates.
-func (s rootSink) mkdirAll(p string) error { return s.root.MkdirAll(p, 0o777) }
-
-func (s rootSink) create(p string) (io.WriteCloser, error) {
-	// O_EXCL: an entry never replaces another (duplicates are refused before,
-	// this is the floor under that check).
-	return s.root.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
-}
-
-// discardSink writes nothing: the review (dry run) reads and judges the same
-// stream without touching the disk.
-type discardSink struct{}
-
-func (discardSink) mkdirAll(string) error { return nil }
-func (discardSink) create(string) (io.WriteCloser, error) {
-	return nopWriteCloser{io.Discard}, nil
-}
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
 
 // errArchive marks an archive that is broken or not shaped like GitHub's.
 var errArchive = errors.New("not a usable archive")

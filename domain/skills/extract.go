@@ -37,8 +37,9 @@ func extractUntil(r io.Reader, scope string, out sink, lim Limits, stop func(com
 	if err != nil {
 		return nil, archiveError(err)
 	}
-	defer zr.Close()
-	stream := &countingReader{r: zr, limit: lim.Stream}
+	inflated := readAhead(zr, func() { zr.Close() })
+	defer inflated.Close()
+	stream := &countingReader{r: inflated, limit: lim.Stream}
 	tr := tar.NewReader(stream)
 	x := &extraction{}
 	st := state{

@@ -100,7 +100,7 @@ func extractDir(t testing.TB, gz []byte, scope string, lim Limits) (*extraction,
 		t.Fatal(err)
 	}
 	defer root.Close()
-	x, err := extract(bytes.NewReader(gz), scope, rootSink{root}, lim)
+	x, err := extract(bytes.NewReader(gz), scope, newRootSink(root), lim)
 	return x, parent, err
 }
 
@@ -142,7 +142,7 @@ func TestExtractRefusesABomb(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer root.Close()
-	_, err = extract(r, "", rootSink{root}, lim)
+	_, err = extract(r, "", newRootSink(root), lim)
 	if domain.KindOf(err) != domain.KindForbidden || !strings.Contains(err.Error(), "unpacks to far more") {
 		t.Errorf("bomb: extract = %v; want refused", err)
 	}
@@ -330,7 +330,7 @@ func FuzzExtract(f *testing.F) {
 		zw, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
 		zw.Write(raw)
 		zw.Close()
-		x, err := extract(&gz, scope, rootSink{root}, lim)
+		x, err := extract(&gz, scope, newRootSink(root), lim)
 		if err == nil && len(x.entries) > lim.Listed {
 			t.Fatalf("listed %d entries, over %d", len(x.entries), lim.Listed)
 		}

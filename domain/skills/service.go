@@ -295,7 +295,9 @@ func (s *Service) extractTo(ctx context.Context, staging, name string, src Sourc
 	}
 	defer body.Close()
 	sy := newSyncer(s.saved)
-	x, err := extract(body, scope, syncingSink{rootSink{root}, sy}, s.limits)
+	out := newRootSink(root)
+	defer out.close()
+	x, err := extract(body, scope, syncingSink{out, sy}, s.limits)
 	if serr := sy.wait(); err == nil && serr != nil {
 		err = serr
 	}

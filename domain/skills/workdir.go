@@ -6,12 +6,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
 
 	"memo.dev/projects/domain"
-	"memo.dev/projects/domain/atomicfile"
 	"memo.dev/projects/domain/filelock"
 )
 
@@ -125,7 +125,7 @@ func cleanWork(dir string, now time.Time) []string {
 // commit each; concurrent ones share commits): a skill is renamed into place
 // only once every byte of it is on disk.
 type syncingSink struct {
-	rootSink
+	*rootSink
 	sy *syncer
 }
 
@@ -145,16 +145,19 @@ type syncOnClose struct {
 }
 
 func (f syncOnClose) Close() error {
-	f.sy.files <- pending{f.File, f.rel}
+	f.sy.files <- pending{f: f.File, rel: f.rel}
 	return nil
 }
 
 type pending struct {
-	f   *os.File
-	rel string
+	f      *os.File
+	rel    string // the file (relative to the tree), or the folder
+	folder bool
 }
 
-// syncer fsyncs and closes files handed to it; wait says how it went.
+// syncer fsyncs and closes files and folders handed to it, many at once
+// (one fsync after another costs a journal commit each; concurrent ones
+// share commits); wait says how it went.
 type syncer struct {
 	files chan pending
 	wg    sync.WaitGroup
@@ -163,7 +166,7 @@ type syncer struct {
 	saved func(event, path string)
 }
 
-const syncWorkers = 8
+const syncWorkers = 32
 
 func newSyncer(saved func(event, path string)) *syncer {
 	// The buffer bounds the files open at once.
@@ -172,6 +175,9 @@ func newSyncer(saved func(event, path string)) *syncer {
 		sy.wg.Go(func() {
 			for p := range sy.files {
 				err := p.f.Sync()
+				if p.folder && runtime.GOOS == "windows" {
+					err = nil // Windows cannot fsync a folder (atomicfile.SyncDir)
+				}
 				if cerr := p.f.Close(); err == nil {
 					err = cerr
 				}
@@ -180,7 +186,7 @@ func newSyncer(saved func(event, path string)) *syncer {
 					sy.err = domain.T("cannot save {{.Path}}: {{.Error}}", "Path", p.rel, "Error", reason(err)).Wrap(errInternal, err)
 				}
 				if err == nil && sy.saved != nil {
-					sy.saved("file", p.rel)
+					sy.saved(map[bool]string{false: "file", true: "folder"}[p.folder], p.rel)
 				}
 				sy.mu.Unlock()
 			}
@@ -199,18 +205,20 @@ func (sy *syncer) wait() error {
 // syncTree fsyncs every folder under and at dir, so that the entries written
 // in them survive a crash along with the files' bytes.
 func syncTree(dir string, saved func(event, path string)) error {
-	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
+	sy := newSyncer(saved)
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
 			return err
 		}
-		if d.IsDir() {
-			if err := atomicfile.SyncDir(p); err != nil {
-				return domain.T("cannot save {{.Path}}: {{.Error}}", "Path", p, "Error", reason(err)).Wrap(errInternal, err)
-			}
-			if saved != nil {
-				saved("folder", p)
-			}
+		f, err := os.Open(p)
+		if err != nil {
+			return domain.T("cannot save {{.Path}}: {{.Error}}", "Path", p, "Error", reason(err)).Wrap(errInternal, err)
 		}
+		sy.files <- pending{f: f, rel: p, folder: true}
 		return nil
 	})
+	if serr := sy.wait(); err == nil {
+		err = serr
+	}
+	return err
 }
