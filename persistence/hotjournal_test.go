@@ -52,7 +52,7 @@ func hotRegistry(t *testing.T, home, dir, wantID string, n int) {
 		}
 	}
 	mustExec(t, db, "ROLLBACK")
-	if _, err := openReadOnlyProbed(filepath.Join(data, "projects.db"), registryConfig(Options{Logger: logger.Discard})); !isHotJournal(err) {
+	if _, _, err := openReadOnlyProbed(filepath.Join(data, "projects.db"), registryConfig(Options{Logger: logger.Discard})); !isHotJournal(err) {
 		t.Fatalf("fixture: a read-only open found %v, want a hot journal", err)
 	}
 }

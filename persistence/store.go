@@ -68,7 +68,9 @@ func Open(home string, opt Options) (*Store, error) {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 			return s, s.openEmptyRegistry()
 		}
-		db, snapshot, err := openRegistryReadOnly(path, registryConfig(opt))
+		// No migration runs and nothing is checked beyond one read of the
+		// schema: a command that writes nothing needs no more.
+		db, snapshot, l, err := openRegistryReadOnly(path, registryConfig(opt))
 		if err != nil {
 			return nil, err
 		}
@@ -76,12 +78,12 @@ func Open(home string, opt Options) (*Store, error) {
 		// A registry that was never migrated (an empty file, or a first
 		// launch killed before its migration committed) holds no folder:
 		// it reads as empty, as a missing one does.
-		if !db.Migrator().HasTable(&projectRow{}) {
+		if !l.Tables {
 			s.Close()
 			s.db, s.snapshot = nil, ""
 			return s, s.openEmptyRegistry()
 		}
-		if _, err := registryVersion(db, path); err != nil {
+		if _, err := checkVersion(path, l.Version); err != nil {
 			s.Close()
 			return nil, err
 		}
@@ -169,6 +171,12 @@ func registryVersion(db *gorm.DB, path string) (bool, error) {
 	if err := db.Raw("PRAGMA user_version").Scan(&version).Error; err != nil {
 		return false, describe(path, err)
 	}
+	return checkVersion(path, version)
+}
+
+// checkVersion reports whether layout version is the current one; a layout
+// from a newer app is an error.
+func checkVersion(path string, version int) (bool, error) {
 	if version > registrySchema {
 		return false, domain.T("{{.Path}} was written by a newer Memo Projects (layout {{.Layout}}; this one knows {{.Known}}): update Memo Projects", "Path", path, "Layout", version, "Known", registrySchema).Err(errInternal)
 	}
@@ -234,8 +242,23 @@ func openGorm(dsn string, cfg *gorm.Config) (*gorm.DB, error) {
 // probe reads the schema once so that a file that is not SQLite fails here,
 // with a clear message, rather than in the middle of a command.
 func probe(db *gorm.DB) error {
-	var n int64
-	return db.Raw("SELECT count(*) FROM sqlite_master").Scan(&n).Error
+	_, err := readLayout(db)
+	return err
+}
+
+// layout is what readLayout found in projects.db.
+type layout struct {
+	Tables  bool // the registry's tables exist (a file never migrated has none)
+	Version int  // PRAGMA user_version: the layout version
+}
+
+// readLayout is probe that also says, from the same one statement, what
+// projects.db holds.
+func readLayout(db *gorm.DB) (layout, error) {
+	var l layout
+	err := db.Raw("SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?) AS tables, (SELECT user_version FROM pragma_user_version) AS version",
+		projectRow{}.TableName()).Scan(&l).Error
+	return l, err
 }
 
 // SQLite's primary result codes that a person can act on.
@@ -353,30 +376,31 @@ func reason(err error) any {
 // costs a few milliseconds per command, and only after a crash.
 //
 // The second return value is the copy's folder ("" when reading in place).
-func openRegistryReadOnly(path string, cfg *gorm.Config) (*gorm.DB, string, error) {
+func openRegistryReadOnly(path string, cfg *gorm.Config) (*gorm.DB, string, layout, error) {
 	for range 3 {
-		db, err := openReadOnlyProbed(path, cfg)
+		db, l, err := openReadOnlyProbed(path, cfg)
 		if !isHotJournal(err) {
-			return db, "", describe(path, err)
+			return db, "", l, describe(path, err)
 		}
-		db, dir, err := openRegistrySnapshot(path, cfg)
+		db, dir, l, err := openRegistrySnapshot(path, cfg)
 		if !errors.Is(err, errRetry) {
-			return db, dir, err
+			return db, dir, l, err
 		}
 	}
-	return nil, "", domain.T("cannot read {{.Path}}: another program keeps changing it; try again", "Path", path).Err(domain.ErrConflict)
+	return nil, "", layout{}, domain.T("cannot read {{.Path}}: another program keeps changing it; try again", "Path", path).Err(domain.ErrConflict)
 }
 
-func openReadOnlyProbed(path string, cfg *gorm.Config) (*gorm.DB, error) {
+func openReadOnlyProbed(path string, cfg *gorm.Config) (*gorm.DB, layout, error) {
 	db, err := openGorm(dsn(path, "mode=ro"), cfg)
 	if err != nil {
-		return nil, err
+		return nil, layout{}, err
 	}
-	if err := probe(db); err != nil {
+	l, err := readLayout(db)
+	if err != nil {
 		closeGorm(db)
-		return nil, err
+		return nil, layout{}, err
 	}
-	return db, nil
+	return db, l, nil
 }
 
 // isHotJournal reports SQLITE_READONLY_ROLLBACK: a hot journal seen through
@@ -389,34 +413,34 @@ func isHotJournal(err error) bool {
 // openRegistrySnapshot reads the last commit of projects.db from a rolled
 // back copy in a temporary folder, or says errRetry when a writer changed the
 // files meanwhile (it rolled the journal back: the file is readable again).
-func openRegistrySnapshot(path string, cfg *gorm.Config) (*gorm.DB, string, error) {
+func openRegistrySnapshot(path string, cfg *gorm.Config) (*gorm.DB, string, layout, error) {
 	dir, err := os.MkdirTemp("", "memo-registry-")
 	if err != nil {
-		return nil, "", fsError(err, domain.T("cannot read {{.Path}}: it holds an unfinished write, and no temporary copy can be made to read past it", "Path", path))
+		return nil, "", layout{}, fsError(err, domain.T("cannot read {{.Path}}: it holds an unfinished write, and no temporary copy can be made to read past it", "Path", path))
 	}
-	db, err := func() (*gorm.DB, error) {
+	db, l, err := func() (*gorm.DB, layout, error) {
 		before, err := fileStamps(path)
 		if err != nil {
-			return nil, err
+			return nil, layout{}, err
 		}
 		copyPath := filepath.Join(dir, filepath.Base(path))
 		for _, suffix := range []string{"", "-journal"} {
 			if err := copyFile(path+suffix, copyPath+suffix); err != nil {
-				return nil, err
+				return nil, layout{}, err
 			}
 		}
 		if after, err := fileStamps(path); err != nil || after != before {
-			return nil, errRetry
+			return nil, layout{}, errRetry
 		}
 		// Any read through a read-write connection rolls the journal back.
 		rw, err := openGorm(dsn(copyPath), cfg)
 		if err != nil {
-			return nil, err
+			return nil, layout{}, err
 		}
 		err = probe(rw)
 		closeGorm(rw)
 		if err != nil {
-			return nil, err
+			return nil, layout{}, err
 		}
 		return openReadOnlyProbed(copyPath, cfg)
 	}()
@@ -426,11 +450,11 @@ func openRegistrySnapshot(path string, cfg *gorm.Config) (*gorm.DB, string, erro
 	if err != nil {
 		os.RemoveAll(dir)
 		if errors.Is(err, errRetry) {
-			return nil, "", err
+			return nil, "", layout{}, err
 		}
-		return nil, "", describe(path, err)
+		return nil, "", layout{}, describe(path, err)
 	}
-	return db, dir, nil
+	return db, dir, l, nil
 }
 
 var errRetry = errors.New("the files changed while they were copied")

@@ -6,8 +6,8 @@ import (
 )
 
 // confirm asks before a destructive action: Cancel, or ok which runs do.
-func (m *MainWindow) confirm(title, text, ok string, do func()) {
-	showMessage(m.win, m.deps.Shown, title, text, nil,
+func (d *dialogs) confirm(title, text, ok string, do func()) {
+	d.message(title, text, nil,
 		choice{text: lang.L("Cancel")},
 		choice{text: ok, importance: widget.HighImportance, do: do})
 }

@@ -3,7 +3,6 @@ package ui
 import (
 	"errors"
 	"io/fs"
-	"os/exec"
 
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
@@ -55,14 +54,14 @@ func sayText(t domain.Text) string {
 // showError tells what failed (title, e.g. "Could not open the folder") and
 // why, in the error's own plain sentence (translated where the domain kept
 // its template: say).
-func (m *MainWindow) showError(title string, err error) {
-	showMessage(m.win, m.deps.Shown, title, say(err), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
+func (d *dialogs) showError(title string, err error) {
+	d.message(title, say(err), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
 }
 
 // showFolderError tells why the folder at path could not be opened. The
 // causes a person meets (the folder is gone, may not be read, or is a file)
 // are worded in the reader's language; others keep the error's own sentence.
-func (m *MainWindow) showFolderError(path string, err error) {
+func (d *dialogs) showFolderError(path string, err error) {
 	text := err.Error()
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -72,7 +71,7 @@ func (m *MainWindow) showFolderError(path string, err error) {
 	case errors.Is(err, project.ErrNotFolder):
 		text = lang.L("{{.Folder}} is a file; open the folder that holds the project.", map[string]any{"Folder": path})
 	}
-	showMessage(m.win, m.deps.Shown, lang.L("Could not open the folder"), text, nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
+	d.message(lang.L("Could not open the folder"), text, nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
 }
 
 // folderUnreachable: the folder is gone or may not be read, not refused
@@ -83,7 +82,7 @@ func folderUnreachable(st project.Status, err error) bool {
 
 // showRefused tells why a folder cannot be a project and what would make it
 // usable; there is no way to set it up from here, and it has no id to show.
-func (m *MainWindow) showRefused(st project.Status, reason string) {
+func (d *dialogs) showRefused(st project.Status, reason string) {
 	if st.ReasonCode != "" {
 		reason = reasonText(st)
 	}
@@ -91,26 +90,5 @@ func (m *MainWindow) showRefused(st project.Status, reason string) {
 	if st.Root != "" {
 		text += "\n\n" + st.Root
 	}
-	showMessage(m.win, m.deps.Shown, lang.L("Memo can't use this folder"), text, nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
-}
-
-// openPath shows a folder in the file manager, off the UI goroutine. Where
-// none can be started it says so and offers to copy the path instead.
-func (m *MainWindow) openPath(path string) {
-	if m.deps.OpenPath == nil {
-		return
-	}
-	background(m.run, func() error { return m.deps.OpenPath(path) }, func(err error) {
-		if err == nil {
-			return
-		}
-		text := lang.L("The file manager could not be started.")
-		if errors.Is(err, exec.ErrNotFound) {
-			text = lang.L("No file manager was found on this computer.")
-		}
-		text += " " + lang.L("You can copy the folder's path and open it yourself:") + "\n" + path
-		showMessage(m.win, m.deps.Shown, lang.L("Could not show the folder"), text, nil,
-			choice{text: lang.L("Close")},
-			choice{text: lang.L("Copy path"), importance: widget.HighImportance, do: func() { m.app.Clipboard().SetContent(path) }})
-	})
+	d.message(lang.L("Memo can't use this folder"), text, nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
 }

@@ -3,8 +3,14 @@ package ui
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"memo.dev/projects/domain/project"
 )
@@ -56,7 +62,7 @@ func TestOpenFolderRequestAndOnePickerAtATime(t *testing.T) {
 	f.tap(f.m.win, "Not now")
 
 	var asked []folderRequest
-	f.m.pickFolder = func(r folderRequest) (string, error) {
+	f.m.chooser.pick = func(r folderRequest) (string, error) {
 		asked = append(asked, r)
 		f.m.onOpenFolder() // Ctrl+O while the native dialog is open
 		return "", nil     // then Escape: the portal's code 2 reads as this
@@ -77,7 +83,7 @@ func TestOpenFolderRequestAndOnePickerAtATime(t *testing.T) {
 	}
 
 	// The fallback counts as a dialog open until it closes.
-	f.m.pickFolder = func(r folderRequest) (string, error) { asked = append(asked, r); return "", errNoNativeDialog }
+	f.m.chooser.pick = func(r folderRequest) (string, error) { asked = append(asked, r); return "", errNoNativeDialog }
 	f.m.onOpenFolder()
 	if f.button(f.m.win, "Open") == nil {
 		t.Fatal("without a native dialog, Fyne's folder dialog did not open")
@@ -90,5 +96,76 @@ func TestOpenFolderRequestAndOnePickerAtATime(t *testing.T) {
 	f.m.onOpenFolder()
 	if len(asked) != 4 {
 		t.Errorf("after Fyne's folder dialog closed, Open Folder asked the picker %d times in all, want 4", len(asked))
+	}
+}
+
+func TestFallbackFolderDialogIsTitledAndStartsBesideTheLastProject(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	dir := mkdir(t, "alpha")
+	f.svc.Register(dir)
+	f.m.list.reload(nil)
+	f.m.chooser.pick = func(folderRequest) (string, error) { return "", errNoNativeDialog }
+	f.tap(f.m.win, "Open Folder…")
+	if !f.says(f.m.win, "Open a project folder") {
+		t.Error("Fyne's folder dialog is not titled Open a project folder")
+	}
+	if !f.says(f.m.win, filepath.Base(dir)) {
+		t.Errorf("Fyne's folder dialog does not start beside the last project (%s is not listed)", filepath.Base(dir))
+	}
+}
+
+// TestFolderDialogKeys: on Fyne's fallback folder dialog Enter opens the
+// folder shown and Escape cancels; either way the window's keys come back.
+func TestFolderDialogKeys(t *testing.T) {
+	for _, key := range []fyne.KeyName{fyne.KeyReturn, fyne.KeyEnter, fyne.KeyEscape} {
+		f := newFixture(t, memoryOn)
+		start := t.TempDir()
+		var got []string
+		f.m.chooser.showFyne("Open a project folder", start, func(p string) { got = append(got, p) })
+		if f.m.win.Canvas().Overlays().Top() == nil {
+			t.Fatalf("%s: no dialog shown", key)
+		}
+		f.m.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: key})
+		want := []string{start}
+		if key == fyne.KeyEscape {
+			want = nil
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s on the folder dialog chose %q, want %q", key, got, want)
+		}
+		if f.m.win.Canvas().Overlays().Top() != nil || f.m.chooser.picking {
+			t.Errorf("%s did not close the folder dialog", key)
+		}
+	}
+}
+
+// Escape with the folder dialog's options pop-up open closes the pop-up,
+// not the whole dialog; the next Escape closes the dialog.
+func TestEscapeClosesTheFolderDialogsPopUpFirst(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	f.m.chooser.showFyne("Open a project folder", t.TempDir(), func(string) { t.Error("Escape chose a folder") })
+	dlg := f.m.win.Canvas().Overlays().Top()
+	var options *widget.Button
+	findObject(dlg, func(o fyne.CanvasObject) bool {
+		if b, ok := o.(*widget.Button); ok && b.Icon != nil && b.Icon.Name() == theme.SettingsIcon().Name() {
+			options = b
+			return true
+		}
+		return false
+	})
+	if options == nil {
+		t.Fatal("the folder dialog has no options button")
+	}
+	test.Tap(options)
+	if f.m.win.Canvas().Overlays().Top() == dlg {
+		t.Fatal("the options pop-up did not open")
+	}
+	f.m.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if top := f.m.win.Canvas().Overlays().Top(); top != dlg || !f.m.chooser.picking {
+		t.Errorf("the first Escape closed the folder dialog (top overlay %T), want only the pop-up closed", top)
+	}
+	f.m.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if f.m.win.Canvas().Overlays().Top() != nil || f.m.chooser.picking {
+		t.Error("the second Escape did not close the folder dialog")
 	}
 }

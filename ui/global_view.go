@@ -36,8 +36,8 @@ type globalView struct {
 	body     fyne.CanvasObject
 }
 
-func newGlobalView(r runner, host dialogHost, projects recordLister) *globalView {
-	g := &globalView{run: r, projects: projects, browser: newPoolBrowser(r, host, lang.L("Normal chats read it; project chats never do."))}
+func newGlobalView(r runner, d *dialogs, projects recordLister) *globalView {
+	g := &globalView{run: r, projects: projects, browser: newPoolBrowser(r, d, lang.L("Normal chats read it; project chats never do."))}
 	title := &widget.Label{Text: lang.L("Global memory"), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
 	about := &widget.Label{Text: lang.L("It holds what normal chats remember, and everything saved before projects had pools of their own. Project chats never see it."), Wrapping: fyne.TextWrapWord}
 	policy := &widget.Label{Text: policyText(memory.PolicyFor(memory.NormalChat, "")), Wrapping: fyne.TextWrapWord}

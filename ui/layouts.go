@@ -207,3 +207,24 @@ func (l *wrapLayout) place(objs []fyne.CanvasObject, width float32, move bool) (
 	}
 	return rows, y + rowH
 }
+
+// padLayout pads its objects by a fixed amount horizontally and vertically.
+type padLayout struct{ x, y float32 }
+
+func (p *padLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	if s.IsZero() {
+		return s
+	}
+	return s.Add(fyne.NewSize(2*p.x, 2*p.y))
+}
+
+func (p *padLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(p.x, p.y))
+		o.Resize(size.Subtract(fyne.NewSize(2*p.x, 2*p.y)))
+	}
+}

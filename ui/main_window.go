@@ -1,12 +1,10 @@
 package ui
 
 import (
-	"errors"
 	"path/filepath"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
@@ -39,9 +37,13 @@ type MainWindow struct {
 	win  fyne.Window
 	deps Deps
 	run  runner
-	// pickFolder shows the OS folder dialog; errNoNativeDialog falls back to Fyne's.
-	pickFolder func(folderRequest) (string, error)
-	picking    bool // a folder dialog is open: one at a time (UI goroutine only)
+	// dialogs is the window as its screens use it; chooser asks for
+	// folders; flows open, set up, locate and forget them.
+	dialogs *dialogs
+	chooser *folderChooser
+	flows   *folderFlows
+	// viewDeps is what each project's view is built from.
+	viewDeps viewDeps
 
 	memories Memories
 	memState memory.State
@@ -70,14 +72,28 @@ type MainWindow struct {
 // NewMainWindow builds the main window; Show shows it.
 func NewMainWindow(a fyne.App, deps Deps) *MainWindow {
 	m := newMainWindow(a, deps, newRunner())
-	m.pickFolder = pickFolderNative
+	m.chooser.pick = pickFolderNative
 	return m
 }
 
 func newMainWindow(a fyne.App, deps Deps, r runner) *MainWindow {
 	a.Settings().SetTheme(newAppTheme()) // readable contrast, visible focus
 	m := &MainWindow{app: a, deps: deps, run: r, win: a.NewWindow(Title)}
-	m.pickFolder = func(folderRequest) (string, error) { return "", errNoNativeDialog }
+	m.dialogs = newDialogs(a, m.win, deps, r)
+	m.chooser = &folderChooser{d: m.dialogs, run: r, records: deps.Projects,
+		pick: func(folderRequest) (string, error) { return "", errNoNativeDialog }}
+	m.flows = &folderFlows{projects: deps.Projects, d: m.dialogs, run: r, chooser: m.chooser,
+		show: m.refreshProject, forgotten: m.onForgotten}
+	var skills func() (skillsManager, error)
+	if deps.Skills != nil {
+		skills = func() (skillsManager, error) { return deps.Skills() }
+	}
+	var perms permissionsService
+	if deps.Permissions != nil {
+		perms = deps.Permissions
+	}
+	m.viewDeps = viewDeps{reader: deps.Projects, permissions: perms, skills: skills,
+		permissionsChanged: func(root string) { m.list.recheck(root) }, d: m.dialogs, flows: m.flows, run: r}
 	m.buildUI()
 	return m
 }
@@ -96,7 +112,7 @@ func (m *MainWindow) buildUI() {
 	m.statusBusy = widget.NewProgressBarInfinite()
 	m.statusBusy.Stop()
 	m.statusActions = container.NewHBox(
-		&widget.Button{Text: lang.L("Show backup"), Icon: theme.FolderOpenIcon(), OnTapped: func() { m.openPath(filepath.Dir(m.memState.Backup)) }},
+		&widget.Button{Text: lang.L("Show backup"), Icon: theme.FolderOpenIcon(), OnTapped: func() { m.dialogs.openPath(filepath.Dir(m.memState.Backup)) }},
 		&widget.Button{Text: lang.L("Dismiss"), Importance: widget.LowImportance, OnTapped: func() { m.setStatus("", widget.MediumImportance, false) }})
 	m.statusActions.Hide()
 	m.statusBar = container.NewBorder(widget.NewSeparator(), nil, nil, nil,
@@ -238,7 +254,7 @@ func (m *MainWindow) showMinimal(on bool) {
 func (m *MainWindow) setMinimal(on bool) {
 	background(m.run, func() error { return m.deps.Projects.SetMinimal(on) }, func(err error) {
 		if err != nil {
-			m.showError(lang.L("Could not change Minimal Mode"), err)
+			m.dialogs.showError(lang.L("Could not change Minimal Mode"), err)
 			return
 		}
 		m.showMinimal(on)
@@ -293,83 +309,11 @@ func (m *MainWindow) refreshMemory() {
 }
 
 func (m *MainWindow) onOpenFolder() {
-	m.chooseFolder(lang.L("Open a project folder"), m.OpenFolder)
+	m.chooser.choose(lang.L("Open a project folder"), m.OpenFolder)
 }
 
-// chooseFolder asks for a folder with the OS dialog (Fyne's when there is
-// none) and gives the chosen one to then.
-func (m *MainWindow) chooseFolder(title string, then func(path string)) {
-	if m.picking { // the native dialog is a window of its own: Ctrl+O could open a second
-		return
-	}
-	m.picking = true
-	req := folderRequest{title: title, parent: windowHandle(m.win)}
-	m.run.goroutine(func() {
-		records, _ := m.deps.Projects.List()
-		req.start = startFolder(records, isDir)
-		path, err := m.pickFolder(req)
-		onUI(func() {
-			m.picking = false
-			switch {
-			case errors.Is(err, errNoNativeDialog):
-				m.showFyneFolderDialog(req.title, req.start, then)
-			case err != nil:
-				m.showError(lang.L("Could not show the folder dialog"), err)
-			case path != "":
-				then(path)
-			}
-		})
-	})
-}
-
-// showFyneFolderDialog is the fallback when the OS dialog is not available;
-// titled title, it opens in start when that is set.
-func (m *MainWindow) showFyneFolderDialog(title, start string, then func(path string)) {
-	m.picking = true
-	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
-		if err != nil {
-			m.showError(lang.L("Could not show the folder dialog"), err)
-			return
-		}
-		if u != nil {
-			// A file URI's path has forward slashes (C:/Users/…) on Windows too.
-			then(filepath.FromSlash(u.Path()))
-		}
-	}, m.win)
-	d.SetTitleText(title)
-	if start != "" {
-		if l, err := storage.ListerForURI(storage.NewFileURI(start)); err == nil {
-			d.SetLocation(l)
-		}
-	}
-	prevKey := m.win.Canvas().OnTypedKey()
-	d.SetOnClosed(func() {
-		m.picking = false
-		m.win.Canvas().SetOnTypedKey(prevKey)
-	})
-	d.Resize(fyne.NewSize(760, 520))
-	d.Show()
-	top := m.win.Canvas().Overlays().Top()
-	wordFavorites(top)
-	// Enter opens the folder shown, Escape cancels, as in every dialog.
-	open := findButton(top, lang.L("Open"))
-	m.win.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
-		switch e.Name {
-		case fyne.KeyReturn, fyne.KeyEnter:
-			if open != nil && !open.Disabled() && open.OnTapped != nil {
-				open.OnTapped()
-			}
-		case fyne.KeyEscape:
-			// A pop-up over the dialog (its ⚙ options) closes first, as a
-			// menu does on every desktop; the dialog with the next Escape.
-			if over := m.win.Canvas().Overlays().Top(); over != nil && over != top {
-				over.Hide()
-				return
-			}
-			d.Dismiss()
-		}
-	})
-}
+// OpenFolder opens a folder as SPEC §3 says (folderFlows.open).
+func (m *MainWindow) OpenFolder(path string) { m.flows.open(path) }
 
 func (m *MainWindow) onDropped(uris []fyne.URI) {
 	for _, u := range uris {
@@ -381,7 +325,7 @@ func (m *MainWindow) onDropped(uris []fyne.URI) {
 			return
 		}
 	}
-	m.showError(lang.L("Could not open what was dropped"), domain.Invalid("%s", lang.L("Drop a folder to open it as a project.")))
+	m.dialogs.showError(lang.L("Could not open what was dropped"), domain.Invalid("%s", lang.L("Drop a folder to open it as a project.")))
 }
 
 // closeView lets the shown project go (its file watch stops).
@@ -398,6 +342,15 @@ func (m *MainWindow) refreshProject(root string) {
 	m.list.reload(func() { m.list.selectPath(root) })
 }
 
+// onForgotten: rec left the list; its view, if shown, goes with it.
+func (m *MainWindow) onForgotten(rec project.Record) {
+	if m.view != nil && m.view.root == rec.Path {
+		m.closeView()
+		m.showEmpty()
+	}
+	m.list.reload(nil)
+}
+
 func (m *MainWindow) onSelectProject(rec project.Record) {
 	if m.view != nil && m.view.root == rec.Path {
 		m.view.refresh() // the same project again: keep its tab and state
@@ -405,7 +358,7 @@ func (m *MainWindow) onSelectProject(rec project.Record) {
 	}
 	m.app.Preferences().SetString(prefLastProject, rec.Path)
 	m.closeView()
-	m.view = newProjectView(rec, m.deps.Projects, m.deps.Permissions, m, m.run)
+	m.view = newProjectView(rec, m.viewDeps)
 	m.view.setMinimal(m.minimal)
 	m.view.setMemory(m.memories, m.memState)
 	m.globalShown = false
@@ -417,7 +370,7 @@ func (m *MainWindow) onSelectProject(rec project.Record) {
 func (m *MainWindow) onSelectGlobal() {
 	m.closeView()
 	if m.global == nil {
-		m.global = newGlobalView(m.run, m, m.deps.Projects)
+		m.global = newGlobalView(m.run, m.dialogs, m.deps.Projects)
 	}
 	m.globalShown = true
 	m.global.setMemory(m.memories, m.memState)
@@ -427,7 +380,8 @@ func (m *MainWindow) onSelectGlobal() {
 
 func (m *MainWindow) onSettings() {
 	if m.settings == nil {
-		m.settings = newSettingsWindow(m.app, m.deps.Projects, m.deps, m.run, m.openPath, m.showMinimal, func() { m.settings = nil })
+		deps := settingsDeps{store: m.deps.Projects, dataDir: m.deps.DataDir, backups: m.deps.Backups, api: m.deps.API}
+		m.settings = newSettingsWindow(m.app, deps, m.dialogs, m.run, m.showMinimal, func() { m.settings = nil })
 		m.settings.setMemory(m.memState)
 	}
 	m.settings.show()
@@ -436,9 +390,9 @@ func (m *MainWindow) onSettings() {
 // showProjectMenu is a list entry's context menu. A folder that is gone
 // cannot be shown in the file manager: its menu offers Locate… instead.
 func (m *MainWindow) showProjectMenu(rec project.Record, at fyne.Position) {
-	place := fyne.NewMenuItem(lang.L("Show in file manager"), func() { m.openPath(rec.Path) })
+	place := fyne.NewMenuItem(lang.L("Show in file manager"), func() { m.dialogs.openPath(rec.Path) })
 	if m.list.badges[rec.Path] == project.BadgeMissing {
-		place = fyne.NewMenuItem(lang.L("Locate…"), func() { m.locate(rec) })
+		place = fyne.NewMenuItem(lang.L("Locate…"), func() { m.flows.locate(rec) })
 	}
 	menu := fyne.NewMenu("",
 		fyne.NewMenuItem(lang.L("Open"), func() {
@@ -447,10 +401,7 @@ func (m *MainWindow) showProjectMenu(rec project.Record, at fyne.Position) {
 		}),
 		place,
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem(lang.L("Forget…"), func() { m.forget(rec) }),
+		fyne.NewMenuItem(lang.L("Forget…"), func() { m.flows.forget(rec) }),
 	)
 	widget.ShowPopUpMenuAtPosition(menu, m.win.Canvas(), at)
 }
-
-// copyText puts s on the clipboard.
-func (m *MainWindow) copyText(s string) { m.app.Clipboard().SetContent(s) }

@@ -511,20 +511,20 @@ func TestOpenFolderUsesThePickerThenFallsBack(t *testing.T) {
 	f := newFixture(t, memoryOn)
 	dir := t.TempDir()
 	var titles []string
-	f.m.pickFolder = func(r folderRequest) (string, error) { titles = append(titles, r.title); return dir, nil }
+	f.m.chooser.pick = func(r folderRequest) (string, error) { titles = append(titles, r.title); return dir, nil }
 	f.tap(f.m.win, "Open Folder…")
 	if len(titles) != 1 || f.button(f.m.win, "Set up") == nil {
 		t.Fatalf("Open Folder… with a native dialog: asked %v, setup question shown = %v", titles, f.button(f.m.win, "Set up") != nil)
 	}
 	f.tap(f.m.win, "Not now")
 
-	f.m.pickFolder = func(folderRequest) (string, error) { return "", nil } // cancelled
+	f.m.chooser.pick = func(folderRequest) (string, error) { return "", nil } // cancelled
 	f.tap(f.m.win, "Open Folder…")
 	if top := f.m.win.Canvas().Overlays().Top(); top != nil {
 		t.Errorf("cancelling the native dialog left an overlay open: %T", top)
 	}
 
-	f.m.pickFolder = func(folderRequest) (string, error) { return "", errNoNativeDialog }
+	f.m.chooser.pick = func(folderRequest) (string, error) { return "", errNoNativeDialog }
 	f.tap(f.m.win, "Open Folder…")
 	if f.m.win.Canvas().Overlays().Top() == nil || f.button(f.m.win, "Open") == nil {
 		t.Error("without a native dialog, Fyne's folder dialog did not open")
@@ -746,7 +746,7 @@ func TestRefreshKeepsTheViewAndTab(t *testing.T) {
 	// Forgetting another folder from its menu keeps this one shown.
 	for _, r := range f.m.list.all {
 		if r.Path == other {
-			f.m.forget(r)
+			f.m.flows.forget(r)
 		}
 	}
 	f.tap(f.m.win, "Forget")
@@ -774,4 +774,36 @@ func TestClickingARowSelectsIt(t *testing.T) {
 	if f.m.view != nil {
 		t.Error("tapping Global memory did not switch to the global pool")
 	}
+}
+
+// mkdir makes a folder named name in a fresh temporary folder.
+func mkdir(t *testing.T, name string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// press types a key into the focused widget, else the window.
+func press(w fyne.Window, key fyne.KeyName) {
+	ev := &fyne.KeyEvent{Name: key}
+	if focused := w.Canvas().Focused(); focused != nil {
+		focused.TypedKey(ev)
+	} else if on := w.Canvas().OnTypedKey(); on != nil {
+		on(ev)
+	}
+}
+
+func dialogOpen(w fyne.Window) bool {
+	top := w.Canvas().Overlays().Top()
+	return top != nil && top.Visible()
+}
+
+// inWindow says whether o is drawn wholly inside w's canvas.
+func inWindow(w fyne.Window, o fyne.CanvasObject) bool {
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(o)
+	size, win := o.Size(), w.Canvas().Size()
+	return o.Visible() && pos.X >= 0 && pos.Y >= 0 && pos.X+size.Width <= win.Width+0.5 && pos.Y+size.Height <= win.Height+0.5
 }

@@ -24,16 +24,6 @@ type memoryPool interface {
 	Remove(c memory.Chat, id int64) error
 }
 
-// dialogHost is where a screen shows its dialogs: the window, and who hears
-// what is shown (Deps.Shown; may be nil).
-type dialogHost interface {
-	dialogParent() (fyne.Window, func(title, text string))
-}
-
-func (m *MainWindow) dialogParent() (fyne.Window, func(title, text string)) {
-	return m.win, m.deps.Shown
-}
-
 // browserPage is how many memories one "Show more" adds.
 const browserPage = 50
 
@@ -43,8 +33,8 @@ const shownChars = 400
 // poolBrowser lists one memory pool newest first, with a filter, paging and
 // Add / Edit / Delete. Reads and writes run off the UI goroutine.
 type poolBrowser struct {
-	run  runner
-	host dialogHost
+	run runner
+	d   *dialogs
 	// readers says who reads what is added here, in the Add and Edit dialogs.
 	readers string
 
@@ -66,8 +56,8 @@ type poolBrowser struct {
 	gen   int // drops answers to an older filter or pool
 }
 
-func newPoolBrowser(r runner, host dialogHost, readers string) *poolBrowser {
-	b := &poolBrowser{run: r, host: host, readers: readers}
+func newPoolBrowser(r runner, d *dialogs, readers string) *poolBrowser {
+	b := &poolBrowser{run: r, d: d, readers: readers}
 	b.filter = widget.NewEntry()
 	b.filter.SetPlaceHolder(lang.L("Filter memories"))
 	b.filter.OnChanged = func(string) { b.reload() }
@@ -251,7 +241,6 @@ func (b *poolBrowser) onEdit(m memory.Memory) {
 // editDialog asks for a memory's text; save runs off the UI goroutine, then
 // the list is read again (or the error shown).
 func (b *poolBrowser) editDialog(title, button, text string, save func(string) (memory.Memory, error), failed string) {
-	win, shown := b.host.dialogParent()
 	entry := newCancelableEntry(true)
 	entry.Wrapping = memoryWrap(text)
 	entry.SetText(text)
@@ -259,13 +248,13 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 	tooLong := &widget.Label{Text: lang.L("Too long: a memory holds at most {{.KiB}} KiB of text.", map[string]any{"KiB": memory.MaxContent >> 10}),
 		Importance: widget.DangerImportance, Wrapping: fyne.TextWrapWord}
 	tooLong.Hide()
-	d := showMessage(win, shown, title, b.readers, container.NewVBox(entry, tooLong),
+	d := b.d.message(title, b.readers, container.NewVBox(entry, tooLong),
 		choice{text: lang.L("Cancel")},
 		choice{text: button, importance: widget.HighImportance, do: func() {
 			content := entry.Text
 			background(b.run, func() error { _, err := save(content); return err }, func(err error) {
 				if err != nil {
-					showMessage(win, shown, failed, say(err), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
+					b.d.message(failed, say(err), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
 					return
 				}
 				b.reload()
@@ -291,7 +280,7 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 		}
 	}
 	entry.OnChanged(entry.Text)
-	win.Canvas().Focus(entry) // Enter then writes a new line; Save is a button
+	b.d.win.Canvas().Focus(entry) // Enter then writes a new line; Save is a button
 }
 
 // wrapLimit is the longest text the memory editor always wraps at word
@@ -329,18 +318,17 @@ func rewrap(e *cancelableEntry, text string) {
 }
 
 func (b *poolBrowser) onDelete(m memory.Memory) {
-	win, shown := b.host.dialogParent()
 	text := m.Content
 	if utf8.RuneCountInString(text) > 120 {
 		text = string([]rune(text)[:120]) + "…"
 	}
-	showMessage(win, shown, lang.L("Delete memory"),
+	b.d.message(lang.L("Delete memory"),
 		lang.L("Delete this memory? Chats will not remember it any more.\n\n{{.Text}}", map[string]any{"Text": text}), nil,
 		choice{text: lang.L("Cancel")},
 		choice{text: lang.L("Delete"), importance: widget.DangerImportance, do: func() {
 			background(b.run, func() error { return b.mem.Remove(b.chat, m.ID) }, func(err error) {
 				if err != nil {
-					showMessage(win, shown, lang.L("Could not delete the memory"), say(err), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
+					b.d.message(lang.L("Could not delete the memory"), say(err), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
 					return
 				}
 				b.reload()

@@ -16,8 +16,8 @@ type memoryTab struct {
 	body    fyne.CanvasObject
 }
 
-func newMemoryTab(r runner, host dialogHost) *memoryTab {
-	t := &memoryTab{browser: newPoolBrowser(r, host, lang.L("Only this project's chats read it."))}
+func newMemoryTab(r runner, d *dialogs) *memoryTab {
+	t := &memoryTab{browser: newPoolBrowser(r, d, lang.L("Only this project's chats read it."))}
 	about := &widget.Label{Text: lang.L("Chats in this project read and write only this pool."), Wrapping: fyne.TextWrapWord}
 	t.body = t.browser.content(container.NewVBox(heading(lang.L("This project's memory")), about), nil)
 	return t

@@ -104,7 +104,7 @@ func stateOf(t *testing.T, f *fixture, root string) permissions.Status {
 
 func rowTexts(tab *permissionsTab) string {
 	var lines []string
-	for _, o := range test.LaidOutObjects(tab.rules) {
+	for _, o := range test.LaidOutObjects(tab.viewer.rules) {
 		if l, ok := o.(*widget.Label); ok && l.Visible() {
 			lines = append(lines, l.Text)
 		}
@@ -224,20 +224,20 @@ func TestPermissionsTabStates(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, tab, _ := permsProject(t, func(f *fixture, root string) { c.prepare(t, f, root) })
-			if tab.stateName.Text != c.state {
-				t.Errorf("state = %q (%s), want %q", tab.stateName.Text, tab.meaning.Text, c.state)
+			if tab.viewer.stateName.Text != c.state {
+				t.Errorf("state = %q (%s), want %q", tab.viewer.stateName.Text, tab.viewer.meaning.Text, c.state)
 			}
-			if tab.meaning.Text == "" {
+			if tab.viewer.meaning.Text == "" {
 				t.Error("the state has no sentence saying what it means")
 			}
-			if tab.trust.Visible() != c.trust || tab.revert.Visible() != c.revert {
-				t.Errorf("Trust shown %v, Revert shown %v; want %v, %v", tab.trust.Visible(), tab.revert.Visible(), c.trust, c.revert)
+			if tab.viewer.trust.Visible() != c.trust || tab.viewer.revert.Visible() != c.revert {
+				t.Errorf("Trust shown %v, Revert shown %v; want %v, %v", tab.viewer.trust.Visible(), tab.viewer.revert.Visible(), c.trust, c.revert)
 			}
-			if tab.openFile.Visible() != c.open {
-				t.Errorf("Open file shown %v", tab.openFile.Visible())
+			if tab.viewer.openFile.Visible() != c.open {
+				t.Errorf("Open file shown %v", tab.viewer.openFile.Visible())
 			}
-			if tab.trust.Visible() && !strings.Contains(tab.trustHint.Text, shortHash(tab.st.Hash)) {
-				t.Errorf("the Trust hint %q does not show the hash it pins", tab.trustHint.Text)
+			if tab.viewer.trust.Visible() && !strings.Contains(tab.viewer.trustHint.Text, shortHash(tab.st.Hash)) {
+				t.Errorf("the Trust hint %q does not show the hash it pins", tab.viewer.trustHint.Text)
 			}
 			rows := rowTexts(tab)
 			for _, want := range c.rules {
@@ -245,23 +245,23 @@ func TestPermissionsTabStates(t *testing.T) {
 					t.Errorf("rules:\n%s\nwant %q", rows, want)
 				}
 			}
-			if tab.problems.Visible() != (c.problems != nil) {
-				t.Errorf("problems shown = %v (%q)", tab.problems.Visible(), tab.problems.Text)
+			if tab.viewer.problems.Visible() != (c.problems != nil) {
+				t.Errorf("problems shown = %v (%q)", tab.viewer.problems.Visible(), tab.viewer.problems.Text)
 			}
 			for _, want := range c.problems {
-				if !strings.Contains(tab.problems.Text, want) {
-					t.Errorf("problems %q do not name %q", tab.problems.Text, want)
+				if !strings.Contains(tab.viewer.problems.Text, want) {
+					t.Errorf("problems %q do not name %q", tab.viewer.problems.Text, want)
 				}
 			}
-			if tab.changesBox.Visible() != (c.changes != nil) {
-				t.Errorf("changes shown = %v (%q)", tab.changesBox.Visible(), tab.changes.Text)
+			if tab.viewer.changesBox.Visible() != (c.changes != nil) {
+				t.Errorf("changes shown = %v (%q)", tab.viewer.changesBox.Visible(), tab.viewer.changes.Text)
 			}
 			for _, want := range c.changes {
-				if !strings.Contains(tab.changes.Text, want) {
-					t.Errorf("changes %q do not say %q", tab.changes.Text, want)
+				if !strings.Contains(tab.viewer.changes.Text, want) {
+					t.Errorf("changes %q do not say %q", tab.viewer.changes.Text, want)
 				}
 			}
-			diff := tab.diff.text()
+			diff := tab.viewer.diff.text()
 			for _, want := range c.diffRows {
 				if !strings.Contains(diff, want+"\n") && !strings.HasSuffix(diff, want) {
 					t.Errorf("diff:\n%s\nwant the row %q", diff, want)
@@ -273,33 +273,33 @@ func TestPermissionsTabStates(t *testing.T) {
 
 func TestPermissionsTabTrustPinsWhatIsShown(t *testing.T) {
 	f, tab, root := permsProject(t, func(f *fixture, root string) { writePerms(t, root, trustedFile) })
-	test.Tap(tab.trust)
+	test.Tap(tab.viewer.trust)
 	if st := stateOf(t, f, root); st.State != permissions.StateTrusted || st.TrustedHash != permissions.Hash([]byte(trustedFile)) {
 		t.Fatalf("after Trust: %s, pin %s", st.State, st.TrustedHash)
 	}
-	if tab.stateName.Text != "Trusted" || tab.trust.Visible() {
-		t.Errorf("after Trust the tab says %q, Trust shown %v", tab.stateName.Text, tab.trust.Visible())
+	if tab.viewer.stateName.Text != "Trusted" || tab.viewer.trust.Visible() {
+		t.Errorf("after Trust the tab says %q, Trust shown %v", tab.viewer.stateName.Text, tab.viewer.trust.Visible())
 	}
 
 	// A change the tab has not shown yet is not trusted by the button.
 	writePerms(t, root, changedFile)
 	tab.refresh()
 	writePerms(t, root, strings.Replace(changedFile, "git log", "git diff", 1))
-	test.Tap(tab.trust)
+	test.Tap(tab.viewer.trust)
 	if st := stateOf(t, f, root); st.State != permissions.StateChanged || st.TrustedHash != permissions.Hash([]byte(trustedFile)) {
 		t.Errorf("Trust pinned a version that was never shown: %s, pin %s", st.State, st.TrustedHash)
 	}
 	if len(f.shown) == 0 || !strings.Contains(f.shown[len(f.shown)-1], "changed since you reviewed it") {
 		t.Errorf("the refusal was not shown: %q", f.shown)
 	}
-	if !strings.Contains(tab.diff.text(), "git diff") {
-		t.Errorf("after the refusal the tab does not show the new version:\n%s", tab.diff.text())
+	if !strings.Contains(tab.viewer.diff.text(), "git diff") {
+		t.Errorf("after the refusal the tab does not show the new version:\n%s", tab.viewer.diff.text())
 	}
 }
 
 func TestPermissionsTabOpenFile(t *testing.T) {
 	f, tab, root := permsProject(t, func(f *fixture, root string) { writePerms(t, root, trustedFile) })
-	test.Tap(tab.openFile)
+	test.Tap(tab.viewer.openFile)
 	if len(f.opened) != 1 || f.opened[0] != permissions.Path(root) {
 		t.Errorf("Open file opened %q, want %s", f.opened, permissions.Path(root))
 	}
@@ -310,7 +310,7 @@ func TestPermissionsTabRevertConfirmsAndWritesTheTrustedBytes(t *testing.T) {
 		saveTrusted(t, f, root, trustedFile)
 		writePerms(t, root, changedFile)
 	})
-	test.Tap(tab.revert)
+	test.Tap(tab.viewer.revert)
 	if !dialogOpen(f.m.win) {
 		t.Fatal("Revert did not ask first")
 	}
@@ -318,7 +318,7 @@ func TestPermissionsTabRevertConfirmsAndWritesTheTrustedBytes(t *testing.T) {
 	if got := readPerms(t, root); got != changedFile {
 		t.Fatalf("Cancel changed the file to %q", got)
 	}
-	test.Tap(tab.revert)
+	test.Tap(tab.viewer.revert)
 	f.tap(f.m.win, "Revert")
 	if got := readPerms(t, root); got != trustedFile {
 		t.Fatalf("after Revert the file is %q, want the trusted bytes", got)
@@ -326,52 +326,52 @@ func TestPermissionsTabRevertConfirmsAndWritesTheTrustedBytes(t *testing.T) {
 	if st := stateOf(t, f, root); st.State != permissions.StateTrusted {
 		t.Errorf("after Revert the file is %s, want trusted", st.State)
 	}
-	if tab.stateName.Text != "Trusted" || tab.revert.Visible() {
-		t.Errorf("after Revert the tab says %q, Revert shown %v", tab.stateName.Text, tab.revert.Visible())
+	if tab.viewer.stateName.Text != "Trusted" || tab.viewer.revert.Visible() {
+		t.Errorf("after Revert the tab says %q, Revert shown %v", tab.viewer.stateName.Text, tab.viewer.revert.Visible())
 	}
 }
 
 func TestPermissionsTabEditorValidatesLiveThenSavesAndTrusts(t *testing.T) {
 	f, tab, root := permsProject(t, nil)
-	if tab.edit.Text != "Write a permissions file…" {
-		t.Errorf("with no file the edit button says %q", tab.edit.Text)
+	if tab.viewer.edit.Text != "Write a permissions file…" {
+		t.Errorf("with no file the edit button says %q", tab.viewer.edit.Text)
 	}
-	test.Tap(tab.edit)
-	if tab.jsonMode || !tab.lists.body.Visible() || len(tab.lists.rows) != 0 {
-		t.Fatalf("with no file the editor opens as JSON %v, with %d rows", tab.jsonMode, len(tab.lists.rows))
+	test.Tap(tab.viewer.edit)
+	if tab.editor.jsonMode || !tab.editor.lists.body.Visible() || len(tab.editor.lists.rows) != 0 {
+		t.Fatalf("with no file the editor opens as JSON %v, with %d rows", tab.editor.jsonMode, len(tab.editor.lists.rows))
 	}
-	test.Tap(tab.asJSON) // the fallback: the file's text
-	if !tab.editorBox.Visible() || tab.editor.Text != emptyFile {
-		t.Fatalf("the editor is not open with an empty file: %q", tab.editor.Text)
+	test.Tap(tab.editor.asJSON) // the fallback: the file's text
+	if !tab.editor.box.Visible() || tab.editor.entry.Text != emptyFile {
+		t.Fatalf("the editor is not open with an empty file: %q", tab.editor.entry.Text)
 	}
 	tab.refresh() // a refresh while editing keeps the editor and its text
-	if !tab.editorBox.Visible() || tab.edit.Visible() || tab.editor.Text != emptyFile {
-		t.Errorf("after a refresh: editor shown %v, Edit shown %v, text %q", tab.editorBox.Visible(), tab.edit.Visible(), tab.editor.Text)
+	if !tab.editor.box.Visible() || tab.viewer.edit.Visible() || tab.editor.entry.Text != emptyFile {
+		t.Errorf("after a refresh: editor shown %v, Edit shown %v, text %q", tab.editor.box.Visible(), tab.viewer.edit.Visible(), tab.editor.entry.Text)
 	}
-	tab.editor.SetText(invalidFile)
+	tab.editor.entry.SetText(invalidFile)
 	for _, want := range []string{"allowed_commands[0] (\"bash\")", "allowed_tools[0] (\"run_command\")"} {
-		if !strings.Contains(tab.editorCheck.Text, want) {
-			t.Errorf("live check %q does not name %q", tab.editorCheck.Text, want)
+		if !strings.Contains(tab.editor.verdict.Text, want) {
+			t.Errorf("live check %q does not name %q", tab.editor.verdict.Text, want)
 		}
 	}
-	if !tab.save.Disabled() {
+	if !tab.editor.save.Disabled() {
 		t.Error("Save & Trust is enabled for an invalid file")
 	}
-	tab.editor.SetText(`{"version": 1, "allowed_commands": ["go vet"]`)
-	if !strings.Contains(tab.editorCheck.Text, "not valid JSON") || !tab.save.Disabled() {
-		t.Errorf("unfinished JSON: %q, save disabled %v", tab.editorCheck.Text, tab.save.Disabled())
+	tab.editor.entry.SetText(`{"version": 1, "allowed_commands": ["go vet"]`)
+	if !strings.Contains(tab.editor.verdict.Text, "not valid JSON") || !tab.editor.save.Disabled() {
+		t.Errorf("unfinished JSON: %q, save disabled %v", tab.editor.verdict.Text, tab.editor.save.Disabled())
 	}
 	text := `{"version": 1, "allowed_commands": ["go vet"]}`
-	tab.editor.SetText(text)
-	if tab.save.Disabled() || !strings.Contains(tab.editorCheck.Text, "Valid. Command rules: 1; file tools: 0.") {
-		t.Fatalf("a valid file: %q, save disabled %v", tab.editorCheck.Text, tab.save.Disabled())
+	tab.editor.entry.SetText(text)
+	if tab.editor.save.Disabled() || !strings.Contains(tab.editor.verdict.Text, "Valid. Command rules: 1; file tools: 0.") {
+		t.Fatalf("a valid file: %q, save disabled %v", tab.editor.verdict.Text, tab.editor.save.Disabled())
 	}
-	test.Tap(tab.save)
+	test.Tap(tab.editor.save)
 	f.tap(f.m.win, "Cancel")
 	if _, err := os.Stat(permissions.Path(root)); err == nil {
 		t.Fatal("Cancel wrote the file")
 	}
-	test.Tap(tab.save)
+	test.Tap(tab.editor.save)
 	f.tap(f.m.win, "Save & Trust")
 	if got := readPerms(t, root); got != text {
 		t.Fatalf("saved %q, want %q", got, text)
@@ -379,8 +379,8 @@ func TestPermissionsTabEditorValidatesLiveThenSavesAndTrusts(t *testing.T) {
 	if st := stateOf(t, f, root); st.State != permissions.StateTrusted {
 		t.Errorf("after Save & Trust the file is %s", st.State)
 	}
-	if tab.editorBox.Visible() || tab.stateName.Text != "Trusted" {
-		t.Errorf("after saving: editor open %v, state %q", tab.editorBox.Visible(), tab.stateName.Text)
+	if tab.editor.box.Visible() || tab.viewer.stateName.Text != "Trusted" {
+		t.Errorf("after saving: editor open %v, state %q", tab.editor.box.Visible(), tab.viewer.stateName.Text)
 	}
 }
 
@@ -395,24 +395,24 @@ func TestPermissionsTabCommandTester(t *testing.T) {
 		{"", ""},
 	}
 	for _, c := range cases {
-		tab.testLine.SetText(c.line)
-		if c.want == "" && tab.testResult.Text != "" || !strings.Contains(tab.testResult.Text, c.want) {
-			t.Errorf("tester(%q) = %q, want %q", c.line, tab.testResult.Text, c.want)
+		tab.tester.line.SetText(c.line)
+		if c.want == "" && tab.tester.result.Text != "" || !strings.Contains(tab.tester.result.Text, c.want) {
+			t.Errorf("tester(%q) = %q, want %q", c.line, tab.tester.result.Text, c.want)
 		}
 	}
 	// The repository's git config turns git lines into questions.
 	os.MkdirAll(filepath.Join(root, ".git"), 0o755)
 	os.WriteFile(filepath.Join(root, ".git", "config"), []byte("[core]\n\tfsmonitor = ./evil\n"), 0o644)
-	tab.testLine.SetText("git status")
-	if !strings.Contains(tab.testResult.Text, "fsmonitor") {
-		t.Errorf("tester(git status) with core.fsmonitor = %q", tab.testResult.Text)
+	tab.tester.line.SetText("git status")
+	if !strings.Contains(tab.tester.result.Text, "fsmonitor") {
+		t.Errorf("tester(git status) with core.fsmonitor = %q", tab.tester.result.Text)
 	}
 	// A change on disk: nothing is approved until trusted again.
 	writePerms(t, root, changedFile)
 	tab.refresh()
-	tab.testLine.SetText("go test ./...")
-	if !strings.HasPrefix(tab.testResult.Text, "Would ask: ") {
-		t.Errorf("after a change the tester says %q", tab.testResult.Text)
+	tab.tester.line.SetText("go test ./...")
+	if !strings.HasPrefix(tab.tester.result.Text, "Would ask: ") {
+		t.Errorf("after a change the tester says %q", tab.tester.result.Text)
 	}
 }
 
@@ -438,8 +438,8 @@ func TestPermissionsTabFollowsTheFileOnDisk(t *testing.T) {
 	}
 	writePerms(t, root, changedFile)
 	wait("a write")
-	if tab.stateName.Text != "Changed since you trusted it" {
-		t.Fatalf("after a write on disk the tab says %q", tab.stateName.Text)
+	if tab.viewer.stateName.Text != "Changed since you trusted it" {
+		t.Fatalf("after a write on disk the tab says %q", tab.viewer.stateName.Text)
 	}
 	// An atomic replace (temp file, rename) is seen too.
 	tmp := filepath.Join(filepath.Dir(permissions.Path(root)), ".tmp-perms")
@@ -449,8 +449,8 @@ func TestPermissionsTabFollowsTheFileOnDisk(t *testing.T) {
 	for len(notices) > 0 {
 		(<-notices)()
 	}
-	if tab.stateName.Text != "Trusted" {
-		t.Fatalf("after the trusted bytes came back the tab says %q", tab.stateName.Text)
+	if tab.viewer.stateName.Text != "Trusted" {
+		t.Fatalf("after the trusted bytes came back the tab says %q", tab.viewer.stateName.Text)
 	}
 	f.m.onSelectGlobal()
 	if !tab.watcher.stopped.Load() {
@@ -480,7 +480,7 @@ func TestVisibleSpellsOutHiddenCharacters(t *testing.T) {
 func TestPermissionsTabHasNoDimText(t *testing.T) {
 	f, tab, _ := permsProject(t, func(f *fixture, root string) { writePerms(t, root, invalidFile) })
 	f.m.view.tabs.SelectIndex(2)
-	test.Tap(tab.edit)
+	test.Tap(tab.viewer.edit)
 	for _, o := range test.LaidOutObjects(tab.content()) {
 		if l, ok := o.(*widget.Label); ok && l.Importance == widget.LowImportance {
 			t.Errorf("%q is drawn in the dim disabled color", l.Text)
@@ -517,16 +517,16 @@ func TestDiffViewRows(t *testing.T) {
 
 func TestPermissionsTabEditorSaysWhenTheFileChangesUnderIt(t *testing.T) {
 	_, tab, root := permsProject(t, func(f *fixture, root string) { writePerms(t, root, trustedFile) })
-	test.Tap(tab.edit)
-	test.Tap(tab.asJSON)
-	if tab.editor.Text != trustedFile || tab.editorStale.Visible() {
-		t.Fatalf("the editor starts with %q, stale warning %v", tab.editor.Text, tab.editorStale.Visible())
+	test.Tap(tab.viewer.edit)
+	test.Tap(tab.editor.asJSON)
+	if tab.editor.entry.Text != trustedFile || tab.editor.stale.Visible() {
+		t.Fatalf("the editor starts with %q, stale warning %v", tab.editor.entry.Text, tab.editor.stale.Visible())
 	}
-	tab.editor.SetText(changedFile)
+	tab.editor.entry.SetText(changedFile)
 	writePerms(t, root, invalidFile)
 	tab.refresh()
-	if !tab.editorStale.Visible() || tab.editor.Text != changedFile {
-		t.Errorf("after a change on disk: warning %v, editor text %q", tab.editorStale.Visible(), tab.editor.Text)
+	if !tab.editor.stale.Visible() || tab.editor.entry.Text != changedFile {
+		t.Errorf("after a change on disk: warning %v, editor text %q", tab.editor.stale.Visible(), tab.editor.entry.Text)
 	}
 }
 
@@ -574,7 +574,7 @@ func TestProjectListMarksPermissionsToReview(t *testing.T) {
 	f.m.view.tabs.SelectIndex(tabPermissions)
 	tab := f.m.view.perms
 	t.Cleanup(tab.close)
-	test.Tap(tab.trust)
+	test.Tap(tab.viewer.trust)
 	if st := stateOf(t, f, changed); st.State != permissions.StateTrusted {
 		t.Fatalf("Trust left the file %s", st.State)
 	}
@@ -590,11 +590,11 @@ func TestProjectListMarksPermissionsToReview(t *testing.T) {
 }
 
 // listRow is the lists. row i.
-func listRow(tab *permissionsTab, i int) *ruleRow { return tab.lists.rows[i] }
+func listRow(tab *permissionsTab, i int) *ruleRow { return tab.editor.lists.rows[i] }
 
 func checkTool(t *testing.T, tab *permissionsTab, name string) {
 	t.Helper()
-	for _, c := range tab.lists.tools {
+	for _, c := range tab.editor.lists.tools {
 		if c.Text == name {
 			test.Tap(c)
 			return
@@ -608,19 +608,19 @@ func checkTool(t *testing.T, tab *permissionsTab, name string) {
 // the file the lists make and pins it, and writes nothing while invalid.
 func TestPermissionsTabListsEditor(t *testing.T) {
 	f, tab, root := permsProject(t, nil)
-	test.Tap(tab.edit)
-	if n := len(tab.lists.tools); n != len(permissions.FileTools) || n != 12 {
+	test.Tap(tab.viewer.edit)
+	if n := len(tab.editor.lists.tools); n != len(permissions.FileTools) || n != 12 {
 		t.Fatalf("the checklist has %d tools, want the 12 file tools", n)
 	}
-	for i, c := range tab.lists.tools {
+	for i, c := range tab.editor.lists.tools {
 		if c.Text != permissions.FileTools[i] || c.Checked {
 			t.Errorf("check %d is %q (checked %v), want %q unchecked", i, c.Text, c.Checked, permissions.FileTools[i])
 		}
 	}
-	test.Tap(tab.lists.add)
-	test.Tap(tab.lists.add)
-	if len(tab.lists.rows) != 2 || !strings.Contains(listRow(tab, 0).verdict.Text, "blank") {
-		t.Fatalf("after two adds: %d rows, first verdict %q", len(tab.lists.rows), listRow(tab, 0).verdict.Text)
+	test.Tap(tab.editor.lists.add)
+	test.Tap(tab.editor.lists.add)
+	if len(tab.editor.lists.rows) != 2 || !strings.Contains(listRow(tab, 0).verdict.Text, "blank") {
+		t.Fatalf("after two adds: %d rows, first verdict %q", len(tab.editor.lists.rows), listRow(tab, 0).verdict.Text)
 	}
 	// The verdict follows each keystroke.
 	verdicts := []struct{ typed, want string }{
@@ -636,37 +636,37 @@ func TestPermissionsTabListsEditor(t *testing.T) {
 		if got := listRow(tab, 0).verdict.Text; !strings.HasPrefix(got, v.want) {
 			t.Errorf("typed %q: verdict %q, want it to start %q", v.typed, got, v.want)
 		}
-		if refused := strings.HasPrefix(v.want, "refused"); tab.save.Disabled() != refused {
-			t.Errorf("typed %q: Save & Trust disabled %v", v.typed, tab.save.Disabled())
+		if refused := strings.HasPrefix(v.want, "refused"); tab.editor.save.Disabled() != refused {
+			t.Errorf("typed %q: Save & Trust disabled %v", v.typed, tab.editor.save.Disabled())
 		}
 	}
 	test.Type(listRow(tab, 1).entry, "bash")
-	if !tab.save.Disabled() {
+	if !tab.editor.save.Disabled() {
 		t.Fatal("Save & Trust is enabled with a refused rule")
 	}
 	// A tap that raced the edit writes nothing.
-	tab.onSave()
+	tab.editor.onSave()
 	if _, err := os.Stat(permissions.Path(root)); err == nil {
 		t.Fatal("an invalid list was written")
 	}
 	test.Tap(listRow(tab, 1).remove)
-	if len(tab.lists.rows) != 1 || tab.save.Disabled() {
-		t.Fatalf("after removing the refused row: %d rows, save disabled %v", len(tab.lists.rows), tab.save.Disabled())
+	if len(tab.editor.lists.rows) != 1 || tab.editor.save.Disabled() {
+		t.Fatalf("after removing the refused row: %d rows, save disabled %v", len(tab.editor.lists.rows), tab.editor.save.Disabled())
 	}
-	test.Tap(tab.lists.add)
+	test.Tap(tab.editor.lists.add)
 	test.Type(listRow(tab, 1).entry, "git status")
-	test.Tap(tab.lists.add) // a blank row is left out
+	test.Tap(tab.editor.lists.add) // a blank row is left out
 	checkTool(t, tab, "write_file")
 	checkTool(t, tab, "read_file")
-	if !strings.Contains(tab.editorCheck.Text, "Valid. Command rules: 2; file tools: 2.") {
-		t.Errorf("live check says %q", tab.editorCheck.Text)
+	if !strings.Contains(tab.editor.verdict.Text, "Valid. Command rules: 2; file tools: 2.") {
+		t.Errorf("live check says %q", tab.editor.verdict.Text)
 	}
-	test.Tap(tab.save)
+	test.Tap(tab.editor.save)
 	f.tap(f.m.win, "Cancel")
 	if _, err := os.Stat(permissions.Path(root)); err == nil {
 		t.Fatal("Cancel wrote the file")
 	}
-	test.Tap(tab.save)
+	test.Tap(tab.editor.save)
 	f.tap(f.m.win, "Save & Trust")
 	want := "{\n  \"version\": 1,\n  \"allowed_commands\": [\n    \"go vet\",\n    \"git status\"\n  ],\n  \"allowed_tools\": [\n    \"read_file\",\n    \"write_file\"\n  ]\n}\n"
 	got := readPerms(t, root)
@@ -677,17 +677,17 @@ func TestPermissionsTabListsEditor(t *testing.T) {
 	if st.State != permissions.StateTrusted || st.TrustedHash != permissions.Hash([]byte(got)) {
 		t.Errorf("after Save & Trust: %s, pin %s, file hash %s", st.State, st.TrustedHash, permissions.Hash([]byte(got)))
 	}
-	if tab.editorBox.Visible() {
+	if tab.editor.box.Visible() {
 		t.Error("the editor stays open after saving")
 	}
 	// Editing again shows the saved rules in the lists.
-	test.Tap(tab.edit)
+	test.Tap(tab.viewer.edit)
 	var rows []string
-	for _, r := range tab.lists.rows {
+	for _, r := range tab.editor.lists.rows {
 		rows = append(rows, r.entry.Text)
 	}
 	var checked []string
-	for _, c := range tab.lists.tools {
+	for _, c := range tab.editor.lists.tools {
 		if c.Checked {
 			checked = append(checked, c.Text)
 		}
@@ -701,14 +701,14 @@ func TestPermissionsTabListsEditor(t *testing.T) {
 // opens as its text, and the lists come back once it is valid.
 func TestPermissionsTabInvalidFileOpensAsJSON(t *testing.T) {
 	_, tab, root := permsProject(t, func(f *fixture, root string) { writePerms(t, root, invalidFile) })
-	test.Tap(tab.edit)
-	if !tab.jsonMode || tab.editor.Text != invalidFile || !tab.asJSON.Disabled() {
-		t.Fatalf("an invalid file: JSON mode %v, text %q, Edit as lists disabled %v", tab.jsonMode, tab.editor.Text, tab.asJSON.Disabled())
+	test.Tap(tab.viewer.edit)
+	if !tab.editor.jsonMode || tab.editor.entry.Text != invalidFile || !tab.editor.asJSON.Disabled() {
+		t.Fatalf("an invalid file: JSON mode %v, text %q, Edit as lists disabled %v", tab.editor.jsonMode, tab.editor.entry.Text, tab.editor.asJSON.Disabled())
 	}
-	tab.editor.SetText(changedFile)
-	test.Tap(tab.asJSON)
-	if tab.jsonMode || len(tab.lists.rows) != 2 || listRow(tab, 1).entry.Text != "git log" {
-		t.Fatalf("back to lists: JSON mode %v, %d rows", tab.jsonMode, len(tab.lists.rows))
+	tab.editor.entry.SetText(changedFile)
+	test.Tap(tab.editor.asJSON)
+	if tab.editor.jsonMode || len(tab.editor.lists.rows) != 2 || listRow(tab, 1).entry.Text != "git log" {
+		t.Fatalf("back to lists: JSON mode %v, %d rows", tab.editor.jsonMode, len(tab.editor.lists.rows))
 	}
 	if got := readPerms(t, root); got != invalidFile {
 		t.Errorf("switching modes wrote the file: %q", got)
@@ -774,10 +774,10 @@ func TestPermissionsButtonsWrapInANarrowWindow(t *testing.T) {
 	f.m.win.Resize(fyne.NewSize(800, 600))
 	f.m.win.Content().Refresh() // let wrapped rows settle, as the window's next frame does
 	// Long Turkish-sized words on the buttons.
-	tab.revert.SetText("Güvenilen sürüme dön…")
-	tab.trust.SetText("Bu sürüme güven")
+	tab.viewer.revert.SetText("Güvenilen sürüme dön…")
+	tab.viewer.trust.SetText("Bu sürüme güven")
 	f.m.win.Content().Refresh()
-	for name, b := range map[string]*widget.Button{"Trust": tab.trust, "Edit": tab.edit, "Revert": tab.revert, "Open file": tab.openFile} {
+	for name, b := range map[string]*widget.Button{"Trust": tab.viewer.trust, "Edit": tab.viewer.edit, "Revert": tab.viewer.revert, "Open file": tab.viewer.openFile} {
 		if !b.Visible() {
 			t.Fatalf("%s is not shown for a changed file", name)
 		}
@@ -790,8 +790,71 @@ func TestPermissionsButtonsWrapInANarrowWindow(t *testing.T) {
 		t.Errorf("the page asks for %v px in a pane of %v: its right side is cut", page, pane)
 	}
 	// The rule list under the buttons starts below them, not over them.
-	a, r := fyne.CurrentApp().Driver().AbsolutePositionForObject(tab.openFile), fyne.CurrentApp().Driver().AbsolutePositionForObject(tab.trustHint)
-	if r.Y < a.Y+tab.openFile.Size().Height {
-		t.Errorf("the text under the buttons (y=%v) overlaps them (bottom y=%v)", r.Y, a.Y+tab.openFile.Size().Height)
+	a, r := fyne.CurrentApp().Driver().AbsolutePositionForObject(tab.viewer.openFile), fyne.CurrentApp().Driver().AbsolutePositionForObject(tab.viewer.trustHint)
+	if r.Y < a.Y+tab.viewer.openFile.Size().Height {
+		t.Errorf("the text under the buttons (y=%v) overlaps them (bottom y=%v)", r.Y, a.Y+tab.viewer.openFile.Size().Height)
+	}
+}
+
+// showCounter is the permissions service, counting the reads of the file.
+type showCounter struct {
+	permissionsService
+	shows int
+}
+
+func (c *showCounter) Show(path string) (permissions.Status, error) {
+	c.shows++
+	return c.permissionsService.Show(path)
+}
+
+// TestPermissionsTabShowsWhatTrustAnswered: after Trust and after Save &
+// Trust the tab shows the status the service answered with; it does not
+// read the file again.
+func TestPermissionsTabShowsWhatTrustAnswered(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	res, err := f.svc.Setup(mkdir(t, "proj"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := res.Root
+	writePerms(t, root, trustedFile)
+	svc := &showCounter{permissionsService: f.perms}
+	var changed []string
+	tab := newPermissionsTab(root, svc, f.m.dialogs, func(r string) { changed = append(changed, r) }, inline())
+	tab.notify = nil // no watch: a read could only come from the tab itself
+	f.m.win.SetContent(tab.content())
+	tab.refresh()
+	if svc.shows != 1 || tab.viewer.stateName.Text != "Not trusted yet" {
+		t.Fatalf("first read: %d reads, state %q", svc.shows, tab.viewer.stateName.Text)
+	}
+
+	test.Tap(tab.viewer.trust)
+	if svc.shows != 1 || tab.viewer.stateName.Text != "Trusted" || tab.viewer.trust.Visible() {
+		t.Errorf("after Trust: %d reads, state %q, Trust shown %v; want 1 read and Trusted", svc.shows, tab.viewer.stateName.Text, tab.viewer.trust.Visible())
+	}
+	if st := stateOf(t, f, root); st.State != permissions.StateTrusted || tab.st.Hash != st.Hash {
+		t.Errorf("after Trust the service says %s %s, the tab shows %s", st.State, st.Hash, tab.st.Hash)
+	}
+
+	test.Tap(tab.viewer.edit)
+	tab.editor.setMode(true)
+	tab.editor.entry.SetText(changedFile)
+	test.Tap(tab.editor.save)
+	f.tap(f.m.win, "Save & Trust")
+	if svc.shows != 1 || tab.viewer.stateName.Text != "Trusted" || tab.editor.editing() {
+		t.Errorf("after Save & Trust: %d reads, state %q, editing %v; want 1 read, Trusted, the editor closed", svc.shows, tab.viewer.stateName.Text, tab.editor.editing())
+	}
+	if !strings.Contains(rowTexts(tab), "git log") {
+		t.Errorf("after Save & Trust the rules are %q, want the saved ones", rowTexts(tab))
+	}
+	if len(changed) != 3 {
+		t.Errorf("the list heard %d changes, want 3 (read, trusted, saved)", len(changed))
+	}
+
+	// A failed trust (the file changed since it was shown) reads it again.
+	writePerms(t, root, trustedFile)
+	test.Tap(tab.viewer.trust) // the button of the version shown, tapped late
+	if svc.shows != 2 {
+		t.Errorf("after a refused trust: %d reads, want the file read again", svc.shows)
 	}
 }

@@ -37,16 +37,16 @@ func TestPermissionsTabSpeaksTurkish(t *testing.T) {
 	has("rule rows", rowTexts(tab),
 		"Komut `bash`: reddedildi, "+bash,
 		"Dosya aracı `run_command`: reddedildi, run_command için her zaman izin istenir")
-	has("problems", tab.problems.Text,
+	has("problems", tab.viewer.problems.Text,
 		"• allowed_commands[0] (\"bash\"): "+bash,
 		"• allowed_tools[0] (\"run_command\"): run_command için her zaman izin istenir")
 
 	// The tester: a character's reason, and the state's meaning inside the
 	// reason that no rule applies.
-	tab.testLine.SetText("go test ; id")
-	has("tester", tab.testResult.Text, "İzin istenirdi: `;` komutları zincirleyebilir")
-	tab.testLine.SetText("ls")
-	has("tester", tab.testResult.Text, "İzin istenirdi: hiçbir kural geçerli değil. İzin dosyasında sorunlar var: düzeltilene kadar bütünüyle yok sayılır")
+	tab.tester.line.SetText("go test ; id")
+	has("tester", tab.tester.result.Text, "İzin istenirdi: `;` komutları zincirleyebilir")
+	tab.tester.line.SetText("ls")
+	has("tester", tab.tester.result.Text, "İzin istenirdi: hiçbir kural geçerli değil. İzin dosyasında sorunlar var: düzeltilene kadar bütünüyle yok sayılır")
 
 	// What a new version would change, each refusal worded.
 	has("changes", changesText(permissions.Compare(nil, []byte(invalidFile)), true),
@@ -54,7 +54,7 @@ func TestPermissionsTabSpeaksTurkish(t *testing.T) {
 		"+ araç `run_command` (reddedildi: run_command için her zaman izin istenir; komutları allowed_commands ile onaylayın)")
 
 	// The editor's live verdict on a row.
-	row := tab.lists.addRow("curl example.com")
+	row := tab.editor.lists.addRow("curl example.com")
 	has("editor row", row.verdict.Text, "reddedildi: `curl`: ağa erişir ya da konteyner çalıştırır")
 
 	// A file with problems in a dialog: its path and every problem.
@@ -70,15 +70,15 @@ func TestPermissionsTabSpeaksTurkish(t *testing.T) {
 	// Trusted rules: an argument's reason keeps the argument and the option.
 	saveTrusted(t, f, root, trustedFile)
 	tab.refresh()
-	tab.testLine.SetText("go test -exec=sh ./...")
-	has("tester", tab.testResult.Text, "İzin istenirdi: `-exec=sh`: başka bir program çalıştırır (go -exec)")
+	tab.tester.line.SetText("go test -exec=sh ./...")
+	has("tester", tab.tester.result.Text, "İzin istenirdi: `-exec=sh`: başka bir program çalıştırır (go -exec)")
 
 	// A refusal from the service in a dialog: the version shown is not the
 	// one on disk any more.
 	writePerms(t, root, changedFile)
 	tab.refresh()
 	writePerms(t, root, strings.Replace(changedFile, "git log", "git diff", 1))
-	test.Tap(tab.trust)
+	test.Tap(tab.viewer.trust)
 	if len(f.shown) == 0 {
 		t.Fatal("the refusal to trust was not shown")
 	}

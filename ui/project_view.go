@@ -19,35 +19,33 @@ type projectReader interface {
 	Files(path string) ([]project.FileState, error)
 }
 
-// projectActions is what a project's view asks the window to do: the flows
-// that open dialogs or change the list.
-type projectActions interface {
-	dialogHost
-	startSetup(st project.Status)
-	locate(rec project.Record) // asks where a missing folder went
-	setUp(root string)         // Complete setup: no question, the project said yes before
-	decline(root string, declined bool)
-	forget(rec project.Record)
-	openPath(path string)
-	copyText(s string)
-	permissionsHost
-	skillsHost
+// viewDeps is what a project's view is built from: the services its header
+// and tabs work on, the window's dialogs, and the window's flows its header
+// starts (they ask questions and change the list).
+type viewDeps struct {
+	reader      projectReader
+	permissions permissionsService // nil: the Permissions tab says so
+	skills      func() (skillsManager, error)
+	// permissionsChanged: the Permissions tab read the file anew (the list
+	// checks its marker again).
+	permissionsChanged func(root string)
+	d                  *dialogs
+	flows              *folderFlows
+	run                runner
 }
 
 // projectView is the right side for one project: its header and tabs.
 type projectView struct {
-	rec     project.Record
-	root    string
-	reader  projectReader
-	actions projectActions
-	run     runner
-	st      project.Status
+	rec  project.Record
+	root string
+	deps viewDeps
+	run  runner
+	st   project.Status
 	// stale marks the tabs after the Overview whose content must load
 	// again when next shown (by tab index - 1).
 	stale [3]bool
 	// holders hold those tabs' content once shown.
 	holders [3]*fyne.Container
-	permSvc permissionsService
 
 	name      *widget.Label
 	path      *pathLabel
@@ -76,8 +74,8 @@ type projectView struct {
 	memState memory.State
 }
 
-func newProjectView(rec project.Record, reader projectReader, perms permissionsService, actions projectActions, r runner) *projectView {
-	v := &projectView{rec: rec, root: rec.Path, reader: reader, permSvc: perms, actions: actions, run: r}
+func newProjectView(rec project.Record, deps viewDeps) *projectView {
+	v := &projectView{rec: rec, root: rec.Path, deps: deps, run: deps.run}
 	v.buildUI()
 	return v
 }
@@ -97,13 +95,13 @@ func (v *projectView) buildUI() {
 	v.hint = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.hint.Hide()
 	v.setUp = &widget.Button{Text: lang.L("Set up…"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: v.onSetUp}
-	v.complete = &widget.Button{Text: lang.L("Complete setup"), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: func() { v.actions.setUp(v.root) }}
+	v.complete = &widget.Button{Text: lang.L("Complete setup"), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: func() { v.deps.flows.setUp(v.root) }}
 	v.complete.Hide()
-	v.locate = &widget.Button{Text: lang.L("Locate…"), Icon: theme.SearchIcon(), Importance: widget.HighImportance, OnTapped: func() { v.actions.locate(v.rec) }}
+	v.locate = &widget.Button{Text: lang.L("Locate…"), Icon: theme.SearchIcon(), Importance: widget.HighImportance, OnTapped: func() { v.deps.flows.locate(v.rec) }}
 	v.locate.Hide()
 	v.decline = &widget.Button{Text: lang.L("Never for this folder"), OnTapped: v.onDecline}
-	v.openDir = &widget.Button{Text: lang.L("Show in file manager"), Icon: theme.FolderOpenIcon(), OnTapped: func() { v.actions.openPath(v.root) }}
-	v.forget = &widget.Button{Text: lang.L("Forget…"), Icon: theme.DeleteIcon(), OnTapped: func() { v.actions.forget(v.rec) }}
+	v.openDir = &widget.Button{Text: lang.L("Show in file manager"), Icon: theme.FolderOpenIcon(), OnTapped: func() { v.deps.d.openPath(v.root) }}
+	v.forget = &widget.Button{Text: lang.L("Forget…"), Icon: theme.DeleteIcon(), OnTapped: func() { v.deps.flows.forget(v.rec) }}
 	v.more = &widget.Button{Icon: theme.MoreHorizontalIcon(), Importance: widget.LowImportance}
 	v.more.OnTapped = v.showMore
 	// Until the folder's state is read, no button shows: together they
@@ -113,9 +111,9 @@ func (v *projectView) buildUI() {
 	}
 
 	v.overview = newOverviewTab()
-	v.skills = newSkillsTab(v.root, v.actions, v.run)
-	v.perms = newPermissionsTab(v.root, v.permSvc, v.actions, v.run)
-	v.memoryTab = newMemoryTab(v.run, v.actions)
+	v.skills = newSkillsTab(v.root, v.deps.d, v.deps.skills, v.run)
+	v.perms = newPermissionsTab(v.root, v.deps.permissions, v.deps.d, v.deps.permissionsChanged, v.run)
+	v.memoryTab = newMemoryTab(v.run, v.deps.d)
 	// The other tabs' widgets join the window when first shown: until then
 	// nothing measures them (AppTabs sizes itself to every tab's content),
 	// so a project shown at start-up costs only its Overview.
@@ -146,10 +144,10 @@ func (v *projectView) showMore() {
 		return
 	}
 	menu := fyne.NewMenu("",
-		fyne.NewMenuItem(lang.L("Show in file manager"), func() { v.actions.openPath(v.root) }),
-		fyne.NewMenuItem(lang.L("Copy path"), func() { v.actions.copyText(v.root) }),
+		fyne.NewMenuItem(lang.L("Show in file manager"), func() { v.deps.d.openPath(v.root) }),
+		fyne.NewMenuItem(lang.L("Copy path"), func() { v.deps.d.copyText(v.root) }),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem(lang.L("Forget…"), func() { v.actions.forget(v.rec) }),
+		fyne.NewMenuItem(lang.L("Forget…"), func() { v.deps.flows.forget(v.rec) }),
 	)
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(v.more)
 	widget.ShowPopUpMenuAtPosition(menu, c, pos.Add(fyne.NewPos(0, v.more.Size().Height)))
@@ -168,11 +166,11 @@ func (v *projectView) refresh() {
 		err   error
 	}
 	background(v.run, func() loaded {
-		st, err := v.reader.Status(v.root)
+		st, err := v.deps.reader.Status(v.root)
 		if err != nil {
 			return loaded{err: err}
 		}
-		files, err := v.reader.Files(v.root)
+		files, err := v.deps.reader.Files(v.root)
 		return loaded{st: st, files: files, err: err}
 	}, func(l loaded) { v.show(l.st, l.files, l.err) })
 }
@@ -292,11 +290,11 @@ func (v *projectView) loadShownTab() {
 	}
 }
 
-func (v *projectView) onCopyID() { v.actions.copyText(v.id.Text) }
+func (v *projectView) onCopyID() { v.deps.d.copyText(v.id.Text) }
 
-func (v *projectView) onSetUp() { v.actions.startSetup(v.st) }
+func (v *projectView) onSetUp() { v.deps.flows.startSetup(v.st) }
 
-func (v *projectView) onDecline() { v.actions.decline(v.root, !v.st.Declined) }
+func (v *projectView) onDecline() { v.deps.flows.decline(v.root, !v.st.Declined) }
 
 // needsAttention says that a set-up project lost a file or has outdated
 // rules: Complete setup fixes it.

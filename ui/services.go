@@ -1,7 +1,8 @@
 // Package ui is the Fyne face of Memo Projects: the main window, its dialogs and
-// tabs. Each screen declares the small interface it uses (projectSource for
-// the list, projectReader for a project's view, folderOpener for the setup
-// flow …); app passes the real services in through Deps.
+// tabs. Each screen takes the window's dialogs (dialogs.go) and the service
+// it works on, through the small interface it declares (projectSource for
+// the list, projectReader for a project's view, folderService for the
+// folder flows …); app passes the real services in through Deps.
 package ui
 
 import "memo.dev/projects/domain/memory"

@@ -19,6 +19,14 @@ type minimalSwitch interface {
 	SetMinimal(on bool) error
 }
 
+// settingsDeps are what Settings shows and changes.
+type settingsDeps struct {
+	store   minimalSwitch
+	dataDir string
+	backups func() ([]string, error)
+	api     APIServer // nil: the switch is not offered
+}
+
 // settingsWindow holds the device settings: Minimal Mode, the data folder, the
 // backups made, the state of project memory and the API server switch.
 type settingsWindow struct {
@@ -26,7 +34,7 @@ type settingsWindow struct {
 	store   minimalSwitch
 	dataDir string
 	backups func() ([]string, error)
-	open    func(path string) // shows a folder in the file manager
+	d       *dialogs // the main window's: the file manager and the clipboard
 	run     runner
 	// onMinimal hears every change of Minimal Mode made here.
 	onMinimal func(on bool)
@@ -44,14 +52,12 @@ type settingsWindow struct {
 	apiAddr    *widget.Label
 	apiToken   *pathLabel
 	apiDetails *fyne.Container
-	copyText   func(string)
 	errorLabel *widget.Label
 }
 
-func newSettingsWindow(a fyne.App, store minimalSwitch, deps Deps, r runner, open func(string), onMinimal func(bool), onClose func()) *settingsWindow {
-	s := &settingsWindow{win: a.NewWindow(lang.L("Settings")), store: store, dataDir: deps.DataDir, backups: deps.Backups,
-		open: open, run: r, onMinimal: onMinimal, onClose: onClose, apiServer: deps.API,
-		copyText: func(text string) { a.Clipboard().SetContent(text) }}
+func newSettingsWindow(a fyne.App, deps settingsDeps, d *dialogs, r runner, onMinimal func(bool), onClose func()) *settingsWindow {
+	s := &settingsWindow{win: a.NewWindow(lang.L("Settings")), store: deps.store, dataDir: deps.dataDir, backups: deps.backups,
+		d: d, run: r, onMinimal: onMinimal, onClose: onClose, apiServer: deps.api}
 	s.buildUI()
 	return s
 }
@@ -65,7 +71,7 @@ func (s *settingsWindow) buildUI() {
 	// Paths keep their end (the names that matter), never cut mid-name.
 	s.dataLabel = newPathLabel()
 	s.dataLabel.setText(s.dataDir)
-	s.openData = &widget.Button{Text: lang.L("Open"), Icon: theme.FolderOpenIcon(), OnTapped: func() { s.open(s.dataDir) }}
+	s.openData = &widget.Button{Text: lang.L("Open"), Icon: theme.FolderOpenIcon(), OnTapped: func() { s.d.openPath(s.dataDir) }}
 	s.backupList = container.NewVBox()
 	s.noBackups = &widget.Label{Text: lang.L("None yet: Memo makes one before it changes a database's layout."), Wrapping: fyne.TextWrapWord}
 	s.memory = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
@@ -73,8 +79,8 @@ func (s *settingsWindow) buildUI() {
 	s.apiState = &widget.Label{Wrapping: fyne.TextWrapWord}
 	s.apiAddr = &widget.Label{}
 	s.apiToken = newPathLabel()
-	copyAddr := &widget.Button{Text: lang.L("Copy"), Icon: theme.ContentCopyIcon(), OnTapped: func() { s.copyText(s.apiAddr.Text) }}
-	copyToken := &widget.Button{Text: lang.L("Copy"), Icon: theme.ContentCopyIcon(), OnTapped: func() { s.copyText(s.apiToken.full) }}
+	copyAddr := &widget.Button{Text: lang.L("Copy"), Icon: theme.ContentCopyIcon(), OnTapped: func() { s.d.copyText(s.apiAddr.Text) }}
+	copyToken := &widget.Button{Text: lang.L("Copy"), Icon: theme.ContentCopyIcon(), OnTapped: func() { s.d.copyText(s.apiToken.full) }}
 	s.apiDetails = container.NewVBox(
 		container.NewBorder(nil, nil, &widget.Label{Text: lang.L("Address")}, copyAddr, centerV(s.apiAddr)),
 		container.NewBorder(nil, nil, &widget.Label{Text: lang.L("Token file")}, copyToken, centerV(asLabelText(s.apiToken))),
@@ -143,7 +149,7 @@ func (s *settingsWindow) show() {
 		s.backupList.Objects = nil
 		for _, b := range l.backups {
 			path := b
-			open := &widget.Button{Icon: theme.FolderOpenIcon(), Importance: widget.LowImportance, OnTapped: func() { s.open(filepath.Dir(path)) }}
+			open := &widget.Button{Icon: theme.FolderOpenIcon(), Importance: widget.LowImportance, OnTapped: func() { s.d.openPath(filepath.Dir(path)) }}
 			name := newPathLabel()
 			name.setText(path)
 			s.backupList.Add(container.NewBorder(nil, nil, nil, open, centerV(asLabelText(name))))

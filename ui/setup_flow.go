@@ -22,9 +22,31 @@ type folderOpener interface {
 	Decline(path string, declined bool) (project.Status, error)
 }
 
-// OpenFolder does what SPEC §3 calls opening a folder: register it, show it,
+// folderService is what the folder flows ask of the project service.
+type folderService interface {
+	folderOpener
+	forgetter
+	Status(path string) (project.Status, error)
+}
+
+// folderFlows are the window's flows on a folder: opening it and asking the
+// setup question, setting it up, declining it, locating one that moved and
+// forgetting one. Each asks or tells in a dialog and leaves the list
+// showing the result.
+type folderFlows struct {
+	projects folderService
+	d        *dialogs
+	run      runner
+	chooser  *folderChooser
+	// show reloads the list and shows root (selecting it refreshes its view).
+	show func(root string)
+	// forgotten: rec left the list.
+	forgotten func(rec project.Record)
+}
+
+// open does what SPEC §3 calls opening a folder: register it, show it,
 // and ask the setup question when it should be asked.
-func (m *MainWindow) OpenFolder(path string) {
+func (fl *folderFlows) open(path string) {
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
 	}
@@ -33,93 +55,93 @@ func (m *MainWindow) OpenFolder(path string) {
 		plan []project.PlanItem
 		err  error
 	}
-	background(m.run, func() opened {
-		st, _, err := m.deps.Projects.Register(path)
+	background(fl.run, func() opened {
+		st, _, err := fl.projects.Register(path)
 		if err != nil {
 			return opened{st: st, err: err}
 		}
 		var plan []project.PlanItem
 		if st.ShouldAsk {
-			plan, err = m.deps.Projects.Plan(st.Root)
+			plan, err = fl.projects.Plan(st.Root)
 		}
 		return opened{st: st, plan: plan, err: err}
 	}, func(o opened) {
 		switch {
 		case folderUnreachable(o.st, o.err):
-			m.showFolderError(path, o.err)
+			fl.d.showFolderError(path, o.err)
 		case errors.Is(o.err, domain.ErrRefused):
-			m.showRefused(o.st, say(o.err))
+			fl.d.showRefused(o.st, say(o.err))
 			return
 		case o.err != nil:
-			m.showError(lang.L("Could not open the folder"), o.err)
+			fl.d.showError(lang.L("Could not open the folder"), o.err)
 			return
 		}
-		m.list.reload(func() { m.list.selectPath(o.st.Root) })
+		fl.show(o.st.Root)
 		if o.st.ShouldAsk {
-			m.askSetup(o.st, o.plan)
+			fl.askSetup(o.st, o.plan)
 		}
 	})
 }
 
 // startSetup reads what setup would do, then asks SPEC §2.2's question.
-func (m *MainWindow) startSetup(st project.Status) {
+func (fl *folderFlows) startSetup(st project.Status) {
 	type planned struct {
 		plan []project.PlanItem
 		err  error
 	}
-	background(m.run, func() planned {
-		plan, err := m.deps.Projects.Plan(st.Root)
+	background(fl.run, func() planned {
+		plan, err := fl.projects.Plan(st.Root)
 		return planned{plan, err}
 	}, func(p planned) {
 		if p.err != nil {
-			m.showError(lang.L("Could not prepare the setup"), p.err)
+			fl.d.showError(lang.L("Could not prepare the setup"), p.err)
 			return
 		}
-		m.askSetup(st, p.plan)
+		fl.askSetup(st, p.plan)
 	})
 }
 
 // askSetup asks SPEC §2.2's question and acts on the answer.
-func (m *MainWindow) askSetup(st project.Status, plan []project.PlanItem) {
-	newSetupDialog(st, plan, m.win, func(answer setupAnswer) {
+func (fl *folderFlows) askSetup(st project.Status, plan []project.PlanItem) {
+	newSetupDialog(st, plan, fl.d.win, func(answer setupAnswer) {
 		switch answer {
 		case answerSetUp:
-			m.setUp(st.Root)
+			fl.setUp(st.Root)
 		case answerNever:
-			m.decline(st.Root, true)
+			fl.decline(st.Root, true)
 		}
 	}).show()
 }
 
 // setUp runs setup off the UI goroutine, with progress, then shows the result.
-func (m *MainWindow) setUp(root string) {
-	progress := dialog.NewCustomWithoutButtons(lang.L("Setting up…"), widget.NewProgressBarInfinite(), m.win)
+func (fl *folderFlows) setUp(root string) {
+	progress := dialog.NewCustomWithoutButtons(lang.L("Setting up…"), widget.NewProgressBarInfinite(), fl.d.win)
 	progress.Show()
 	type done struct {
 		res project.SetupResult
 		err error
 	}
-	background(m.run, func() done {
-		res, err := m.deps.Projects.Setup(root)
+	background(fl.run, func() done {
+		res, err := fl.projects.Setup(root)
 		return done{res, err}
 	}, func(d done) {
 		progress.Hide()
 		if d.err != nil {
-			m.showError(lang.L("Could not set up the project"), d.err)
+			fl.d.showError(lang.L("Could not set up the project"), d.err)
 		}
-		m.refreshProject(root)
+		fl.show(root)
 	})
 }
 
 // decline stores "never for this folder" (or takes it back).
-func (m *MainWindow) decline(root string, declined bool) {
-	background(m.run, func() error {
-		_, err := m.deps.Projects.Decline(root, declined)
+func (fl *folderFlows) decline(root string, declined bool) {
+	background(fl.run, func() error {
+		_, err := fl.projects.Decline(root, declined)
 		return err
 	}, func(err error) {
 		if err != nil {
-			m.showError(lang.L("Could not save your answer"), err)
+			fl.d.showError(lang.L("Could not save your answer"), err)
 		}
-		m.refreshProject(root)
+		fl.show(root)
 	})
 }

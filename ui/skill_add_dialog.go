@@ -24,11 +24,11 @@ import (
 // its progress and Cancel, a list to pick from when the source holds several
 // skills, then the review (a dry run: nothing written) with Install.
 type skillAddDialog struct {
-	root string
-	m    skillsManager
-	host skillsHost
-	run  runner
-	done func() // after an install: the tab lists again
+	root   string
+	m      skillsManager
+	parent *dialogs // the window it shows over
+	run    runner
+	done   func() // after an install: the tab lists again
 
 	d      *dialog.CustomDialog
 	stage  *fyne.Container // the step shown
@@ -46,8 +46,8 @@ type skillAddDialog struct {
 	closed  bool
 }
 
-func newSkillAddDialog(root string, m skillsManager, host skillsHost, r runner, done func()) *skillAddDialog {
-	a := &skillAddDialog{root: root, m: m, host: host, run: r, done: done}
+func newSkillAddDialog(root string, m skillsManager, d *dialogs, r runner, done func()) *skillAddDialog {
+	a := &skillAddDialog{root: root, m: m, parent: d, run: r, done: done}
 	a.source = newCancelableEntry(false)
 	a.source.onEscape = a.close
 	a.source.SetPlaceHolder("owner/repo, owner/repo@skill, https://github.com/…, npx skills add …")
@@ -64,18 +64,18 @@ func newSkillAddDialog(root string, m skillsManager, host skillsHost, r runner, 
 	a.barAny = widget.NewProgressBarInfinite()
 	a.got = widget.NewLabel("")
 	a.stage = container.NewStack()
-	a.d = dialog.NewCustomWithoutButtons(lang.L("Add a skill"), a.stage, host.hostWindow())
+	a.d = dialog.NewCustomWithoutButtons(lang.L("Add a skill"), a.stage, d.win)
 	a.d.SetOnClosed(a.onClosed)
 	return a
 }
 
 func (a *skillAddDialog) show() {
 	a.showSource()
-	size := a.host.hostWindow().Canvas().Size()
+	size := a.parent.win.Canvas().Size()
 	a.d.Resize(fyne.NewSize(min(640, size.Width-40), 0))
-	keysWhileShown(a.host.hostWindow(), a.d, a.close, nil)
+	keysWhileShown(a.parent.win, a.d, a.close, nil)
 	a.d.Show()
-	a.host.hostWindow().Canvas().Focus(a.source)
+	a.parent.win.Canvas().Focus(a.source)
 }
 
 // onClosed: however the dialog goes away, a download in flight stops.
@@ -249,7 +249,7 @@ func (a *skillAddDialog) reviewSource(source string) {
 			a.showChoice(choice)
 		case err != nil:
 			a.showSource()
-			a.host.showError(lang.L("Could not review the skill"), err)
+			a.parent.showError(lang.L("Could not review the skill"), err)
 		case added.Review == nil:
 			a.showSource()
 		default:
@@ -335,10 +335,10 @@ func (a *skillAddDialog) install(source string, reviewed skills.Review) {
 		switch {
 		case errors.Is(err, skills.ErrDeclined):
 			a.showSource()
-			a.host.showError(lang.L("Could not install the skill"), errors.New(lang.L("The skill changed on GitHub between the review and the install, so nothing was installed. Review it again.")))
+			a.parent.showError(lang.L("Could not install the skill"), errors.New(lang.L("The skill changed on GitHub between the review and the install, so nothing was installed. Review it again.")))
 		case err != nil:
 			a.showSource()
-			a.host.showError(lang.L("Could not install the skill"), err)
+			a.parent.showError(lang.L("Could not install the skill"), err)
 		default:
 			a.close()
 			a.done()

@@ -115,8 +115,8 @@ func TestSkillsSayFailuresInTurkish(t *testing.T) {
 	test.Type(find[*cancelableEntry](f), "o/repo")
 	f.tap(f.w, lang.L("Review"))
 	want := fmt.Sprintf("%s: codeload.github.com adresinden indirilemiyor: no route", lang.L("Could not review the skill"))
-	if len(f.host.errors) != 1 || f.host.errors[0] != want {
-		t.Errorf("errors %q, want %q", f.host.errors, want)
+	if len(f.host.shown) != 1 || f.host.shown[0] != want {
+		t.Errorf("errors %q, want %q", f.host.shown, want)
 	}
 	if failed.Error() != "cannot download from codeload.github.com: no route" || !errors.Is(failed, cause) || domain.KindOf(failed) != domain.KindForbidden {
 		t.Errorf("the error lost its English sentence, cause or kind: %q", failed)

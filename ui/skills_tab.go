@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -26,23 +27,14 @@ type skillsManager interface {
 	SetEnabled(path, name string, on bool) (skills.Switched, error)
 }
 
-// skillsHost is what the Skills tab asks the window for.
-type skillsHost interface {
-	// skillsService is the manager, or why there is none (a bad
-	// MEMO_GITHUB_ARCHIVE_BASE).
-	skillsService() (skillsManager, error)
-	hostWindow() fyne.Window
-	// dialogShown hears each message dialog (Deps.Shown; may be nil).
-	dialogShown() func(title, text string)
-	showError(title string, err error)
-	openURL(url string)
-}
-
 // skillsTab is the skills manager: the project's skills with their switches,
 // View, Remove and Open source, and Add….
 type skillsTab struct {
-	root    string
-	host    skillsHost
+	root string
+	d    *dialogs
+	// skills is the manager, or why there is none (a bad
+	// MEMO_GITHUB_ARCHIVE_BASE): Deps.Skills, called off the UI goroutine.
+	skills  func() (skillsManager, error)
 	run     runner
 	list    *fyne.Container
 	empty   *widget.Label
@@ -51,8 +43,8 @@ type skillsTab struct {
 	body    fyne.CanvasObject
 }
 
-func newSkillsTab(root string, host skillsHost, r runner) *skillsTab {
-	t := &skillsTab{root: root, host: host, run: r}
+func newSkillsTab(root string, d *dialogs, skills func() (skillsManager, error), r runner) *skillsTab {
+	t := &skillsTab{root: root, d: d, skills: skills, run: r}
 	t.list = container.NewVBox()
 	t.empty = &widget.Label{Text: lang.L("No project skills yet. Add one from GitHub with Add…; a new skill stays off until you switch it on."), Wrapping: fyne.TextWrapWord}
 	t.empty.Hide()
@@ -66,6 +58,14 @@ func newSkillsTab(root string, host skillsHost, r runner) *skillsTab {
 
 func (t *skillsTab) content() fyne.CanvasObject { return t.body }
 
+// manager is the skills manager, or why there is none.
+func (t *skillsTab) manager() (skillsManager, error) {
+	if t.skills == nil {
+		return nil, errors.New(lang.L("skills are not available in this window"))
+	}
+	return t.skills()
+}
+
 // refresh lists the skills off the UI goroutine.
 func (t *skillsTab) refresh() {
 	type listed struct {
@@ -73,7 +73,7 @@ func (t *skillsTab) refresh() {
 		err  error
 	}
 	background(t.run, func() listed {
-		m, err := t.host.skillsService()
+		m, err := t.manager()
 		if err != nil {
 			return listed{err: err}
 		}
@@ -107,7 +107,7 @@ func (t *skillsTab) row(s skills.Listed) fyne.CanvasObject {
 	remove := &widget.Button{Text: lang.L("Remove…"), Icon: theme.DeleteIcon(), OnTapped: func() { t.confirmRemove(s.Name) }}
 	actions := container.NewHBox(on, view)
 	if u := sourcePage(s.Source); u != "" {
-		actions.Add(&widget.Button{Text: lang.L("Open source"), Icon: theme.ComputerIcon(), OnTapped: func() { t.host.openURL(u) }})
+		actions.Add(&widget.Button{Text: lang.L("Open source"), Icon: theme.ComputerIcon(), OnTapped: func() { t.d.openURL(u) }})
 	}
 	actions.Add(remove)
 	if !s.Problem.IsZero() {
@@ -151,7 +151,7 @@ func sourcePage(source string) string {
 // switch back and says why.
 func (t *skillsTab) setEnabled(name string, check *widget.Check, on bool) {
 	background(t.run, func() error {
-		m, err := t.host.skillsService()
+		m, err := t.manager()
 		if err == nil {
 			_, err = m.SetEnabled(t.root, name, on)
 		}
@@ -168,7 +168,7 @@ func (t *skillsTab) setEnabled(name string, check *widget.Check, on bool) {
 		if !on {
 			title = lang.L("Could not switch the skill off")
 		}
-		t.host.showError(title, err)
+		t.d.showError(title, err)
 	})
 }
 
@@ -179,7 +179,7 @@ func (t *skillsTab) view(name string) {
 		err error
 	}
 	background(t.run, func() shown {
-		m, err := t.host.skillsService()
+		m, err := t.manager()
 		if err != nil {
 			return shown{err: err}
 		}
@@ -187,7 +187,7 @@ func (t *skillsTab) view(name string) {
 		return shown{sh: sh, err: err}
 	}, func(s shown) {
 		if s.err != nil {
-			t.host.showError(lang.L("Could not show the skill"), s.err)
+			t.d.showError(lang.L("Could not show the skill"), s.err)
 			return
 		}
 		t.showSkill(s.sh)
@@ -195,7 +195,7 @@ func (t *skillsTab) view(name string) {
 }
 
 func (t *skillsTab) showSkill(sh skills.Shown) {
-	w := t.host.hostWindow()
+	w := t.d.win
 	md := widget.NewRichTextFromMarkdown(sh.Markdown)
 	md.Wrapping = fyne.TextWrapWord
 	files := container.NewVBox(heading(lang.L("Files")))
@@ -213,15 +213,14 @@ func (t *skillsTab) showSkill(sh skills.Shown) {
 	d.Resize(fyne.NewSize(min(760, size.Width-40), min(620, size.Height-40)))
 	keysWhileShown(w, d, d.Hide, d.Hide)
 	d.Show()
-	if f := t.host.dialogShown(); f != nil {
+	if f := t.d.shown; f != nil {
 		f(sh.Name, sh.Description)
 	}
 }
 
 // confirmRemove asks before removing a skill and its switch.
 func (t *skillsTab) confirmRemove(name string) {
-	showMessage(t.host.hostWindow(), t.host.dialogShown(),
-		lang.L("Remove the skill {{.Name}}?", map[string]any{"Name": name}),
+	t.d.message(lang.L("Remove the skill {{.Name}}?", map[string]any{"Name": name}),
 		lang.L("Its folder .memo/skills/{{.Name}} is deleted and its switch forgotten on this device. You can add it again later.", map[string]any{"Name": name}), nil,
 		choice{text: lang.L("Cancel")},
 		choice{text: lang.L("Remove"), importance: widget.DangerImportance, do: func() { t.remove(name) }})
@@ -229,26 +228,26 @@ func (t *skillsTab) confirmRemove(name string) {
 
 func (t *skillsTab) remove(name string) {
 	background(t.run, func() error {
-		m, err := t.host.skillsService()
+		m, err := t.manager()
 		if err == nil {
 			_, err = m.Remove(t.root, name)
 		}
 		return err
 	}, func(err error) {
 		if err != nil {
-			t.host.showError(lang.L("Could not remove the skill"), err)
+			t.d.showError(lang.L("Could not remove the skill"), err)
 		}
 		t.refresh()
 	})
 }
 
 func (t *skillsTab) onAdd() {
-	m, err := t.host.skillsService()
+	m, err := t.manager()
 	if err != nil {
-		t.host.showError(lang.L("Could not add a skill"), err)
+		t.d.showError(lang.L("Could not add a skill"), err)
 		return
 	}
-	newSkillAddDialog(t.root, m, t.host, t.run, t.refresh).show()
+	newSkillAddDialog(t.root, m, t.d, t.run, t.refresh).show()
 }
 
 // sizeText is a byte count in plain units.

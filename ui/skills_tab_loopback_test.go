@@ -86,7 +86,7 @@ func TestSkillsTabWithALoopbackArchiveServer(t *testing.T) {
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(900, 700))
 	host := &fakeSkillsHost{win: w, m: mgr}
-	tab := newSkillsTab(root, host, inline())
+	tab := newSkillsTab(root, host.dialogs(), host.manager, inline())
 	w.SetContent(tab.content())
 	tab.refresh()
 	f := &skillsFixture{fixture: &fixture{t: t}, tab: tab, host: host, w: w}
@@ -96,19 +96,19 @@ func TestSkillsTabWithALoopbackArchiveServer(t *testing.T) {
 	// Two skills: the dialog offers them instead of failing.
 	pick := find[*widget.RadioGroup](f)
 	if len(pick.Options) != 2 {
-		t.Fatalf("choices %v (errors %v), want pdf and other", pick.Options, host.errors)
+		t.Fatalf("choices %v (errors %v), want pdf and other", pick.Options, host.shown)
 	}
 	pick.SetSelected("pdf — skills/pdf")
 	f.tap(w, "Review")
 	if !f.says(w, "Work with PDF files.") {
-		t.Fatalf("no review of pdf (errors %v)", host.errors)
+		t.Fatalf("no review of pdf (errors %v)", host.shown)
 	}
 	if _, err := os.Stat(filepath.Join(root, ".memo", "skills", "pdf")); !os.IsNotExist(err) {
 		t.Fatalf("the review wrote the skill: %v", err)
 	}
 	f.tap(w, "Install")
-	if len(host.errors) != 0 {
-		t.Fatalf("install: %v", host.errors)
+	if len(host.shown) != 0 {
+		t.Fatalf("install: %v", host.shown)
 	}
 	b, err := os.ReadFile(filepath.Join(root, ".memo", "skills", "pdf", "SKILL.md"))
 	if err != nil || !bytes.Contains(b, []byte("Use pdftotext.")) {

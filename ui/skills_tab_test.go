@@ -61,21 +61,22 @@ func (f *fakeSkills) SetEnabled(_, name string, on bool) (skills.Switched, error
 	return skills.Switched{Name: name, Enabled: on}, nil
 }
 
-// fakeSkillsHost is the window as the tab sees it.
+// fakeSkillsHost is the window as the tab sees it: its dialogs, heard, and
+// the skills manager.
 type fakeSkillsHost struct {
-	win    fyne.Window
-	m      skillsManager
-	errors []string // "title: error"
-	urls   []string
+	win   fyne.Window
+	m     skillsManager
+	shown []string // "title: text" of each message dialog, as the window words it
+	urls  []string
 }
 
-func (h *fakeSkillsHost) skillsService() (skillsManager, error) { return h.m, nil }
-func (h *fakeSkillsHost) hostWindow() fyne.Window               { return h.win }
-func (h *fakeSkillsHost) dialogShown() func(title, text string) { return nil }
-func (h *fakeSkillsHost) showError(title string, err error) {
-	h.errors = append(h.errors, title+": "+say(err)) // as the window words it
+func (h *fakeSkillsHost) dialogs() *dialogs {
+	return &dialogs{win: h.win, run: inline(),
+		shown:       func(title, text string) { h.shown = append(h.shown, title+": "+text) },
+		openURLWith: func(u string) error { h.urls = append(h.urls, u); return nil }}
 }
-func (h *fakeSkillsHost) openURL(u string) { h.urls = append(h.urls, u) }
+
+func (h *fakeSkillsHost) manager() (skillsManager, error) { return h.m, nil }
 
 type skillsFixture struct {
 	*fixture
@@ -92,7 +93,7 @@ func newSkillsFixture(t *testing.T, listed ...skills.Listed) *skillsFixture {
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(900, 700))
 	host := &fakeSkillsHost{win: w, m: m}
-	tab := newSkillsTab("/p", host, inline())
+	tab := newSkillsTab("/p", host.dialogs(), host.manager, inline())
 	w.SetContent(tab.content())
 	tab.refresh()
 	return &skillsFixture{fixture: &fixture{t: t}, tab: tab, host: host, m: m, w: w}
@@ -176,8 +177,8 @@ func TestSkillsTabToggle(t *testing.T) {
 	if check.Checked {
 		t.Error("a failed switch stays on")
 	}
-	if want := []string{"Could not switch the skill on: no skill named pdf in /p"}; !slices.Equal(f.host.errors, want) {
-		t.Errorf("errors %v, want %v", f.host.errors, want)
+	if want := []string{"Could not switch the skill on: no skill named pdf in /p"}; !slices.Equal(f.host.shown, want) {
+		t.Errorf("errors %v, want %v", f.host.shown, want)
 	}
 }
 
@@ -279,8 +280,8 @@ func TestSkillAddReviewThenInstall(t *testing.T) {
 	if want := []string{"dry:o/repo@pdf", "o/repo@pdf"}; !slices.Equal(f.m.sources, want) {
 		t.Errorf("Add called with %v, want %v", f.m.sources, want)
 	}
-	if f.dialogOpen() || len(f.host.errors) != 0 {
-		t.Errorf("after Install: dialog open %v, errors %v", f.dialogOpen(), f.host.errors)
+	if f.dialogOpen() || len(f.host.shown) != 0 {
+		t.Errorf("after Install: dialog open %v, errors %v", f.dialogOpen(), f.host.shown)
 	}
 	if !f.says(f.w, "Declared tools ignored: Bash, Read.") {
 		t.Error("the list was not read again after the install")
@@ -304,8 +305,8 @@ func TestSkillAddRefusesWhatChangedSinceTheReview(t *testing.T) {
 	f.openAdd("o/repo@pdf")
 	f.tap(f.w, "Review")
 	f.tap(f.w, "Install")
-	if len(f.host.errors) != 1 || !strings.HasPrefix(f.host.errors[0], "Could not install the skill: The skill changed on GitHub") {
-		t.Errorf("errors %v, want the skill changed", f.host.errors)
+	if len(f.host.shown) != 1 || !strings.HasPrefix(f.host.shown[0], "Could not install the skill: The skill changed on GitHub") {
+		t.Errorf("errors %v, want the skill changed", f.host.shown)
 	}
 }
 
@@ -316,9 +317,10 @@ func TestSkillAddErrorSaysWhatFailed(t *testing.T) {
 	}
 	f.openAdd("o/nope")
 	f.tap(f.w, "Review")
-	if want := []string{"Could not review the skill: no such repository or ref: o/nope"}; !slices.Equal(f.host.errors, want) {
-		t.Errorf("errors %v, want %v", f.host.errors, want)
+	if want := []string{"Could not review the skill: no such repository or ref: o/nope"}; !slices.Equal(f.host.shown, want) {
+		t.Errorf("errors %v, want %v", f.host.shown, want)
 	}
+	f.tap(f.w, "Close") // the error, over the Add dialog
 	if find[*cancelableEntry](f).Text != "o/nope" {
 		t.Error("after an error the source box lost what was typed")
 	}
@@ -378,8 +380,8 @@ func TestSkillAddCancelDuringDownload(t *testing.T) {
 	if !errors.Is(ctxErr, context.Canceled) {
 		t.Errorf("Cancel left the download's context %v", ctxErr)
 	}
-	if f.dialogOpen() || len(f.host.errors) != 0 {
-		t.Errorf("after Cancel: dialog open %v, errors %v", f.dialogOpen(), f.host.errors)
+	if f.dialogOpen() || len(f.host.shown) != 0 {
+		t.Errorf("after Cancel: dialog open %v, errors %v", f.dialogOpen(), f.host.shown)
 	}
 }
 

@@ -137,7 +137,7 @@ func TestGuardReasonsWorded(t *testing.T) {
 func TestFolderDialogInTurkish(t *testing.T) {
 	useTurkish(t)
 	f := newFixture(t, memoryOn)
-	f.m.showFyneFolderDialog("Bir proje klasörü açın", "", func(string) {})
+	f.m.chooser.showFyne("Bir proje klasörü açın", "", func(string) {})
 	for _, want := range []string{"Ev klasörü", "Bilgisayar"} {
 		if !f.says(f.m.win, want) {
 			t.Errorf("the folder dialog does not show %q", want)

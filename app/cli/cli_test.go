@@ -23,7 +23,7 @@ import (
 // cli runs commands in this process, each through a Factory of its own over
 // a private HOME and data home.
 type cli struct {
-	t    *testing.T
+	t    testing.TB
 	home string            // MEMO_HOME
 	user string            // HOME
 	env  map[string]string // more of the environment

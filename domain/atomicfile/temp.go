@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"sync"
 	"time"
 
 	"memo.dev/projects/domain/filekind"
@@ -23,8 +24,11 @@ import (
 // host is 8 hex digits of the SHA-256 of the machine's name, pid the creating
 // process, random 16 hex digits from crypto/rand. Every name is created with
 // exclusive creation (O_EXCL, mkdir), so Memo never takes over a file that was
-// there before.
-var tempName = regexp.MustCompile(`^\.(.+)\.memo-([0-9a-f]{8})-([1-9][0-9]{0,9})-([0-9a-f]{16})\.tmp$`)
+// there before. The pattern is compiled on first use: every command loads
+// this package, few look for leftovers.
+var tempName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\.(.+)\.memo-([0-9a-f]{8})-([1-9][0-9]{0,9})-([0-9a-f]{16})\.tmp$`)
+})
 
 // MaxTempAge is the age after which a temporary name is stale even when its
 // creator cannot be checked (another machine sharing the folder, a reused pid).
@@ -73,7 +77,7 @@ func MkdirTemp(dir, base string, perm fs.FileMode) (string, error) {
 // TempBase returns the base a temporary name was made for, and whether name
 // has the exact shape of Memo's temporary names.
 func TempBase(name string) (string, bool) {
-	m := tempName.FindStringSubmatch(name)
+	m := tempName().FindStringSubmatch(name)
 	if m == nil {
 		return "", false
 	}
@@ -85,7 +89,7 @@ func TempBase(name string) (string, bool) {
 // on this machine is gone, or it is older than MaxTempAge. A live creator (or
 // a reused pid) keeps it; so does a creator on another machine, until it is old.
 func Stale(dir, name string, now time.Time) bool {
-	m := tempName.FindStringSubmatch(name)
+	m := tempName().FindStringSubmatch(name)
 	if m == nil {
 		return false
 	}

@@ -1,0 +1,185 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions"
+)
+
+// permissionsEditor writes a new version of the permissions file: as lists
+// (ruleLists) or, for a file the lists cannot hold, as its JSON text,
+// checked while typed. Save & Trust hands the file to submit; the tab asks
+// and writes.
+type permissionsEditor struct {
+	submit func(content []byte) // Save & Trust with a valid file
+	// closed: the editor was closed (Cancel, or the file saved).
+	closed func()
+
+	box      *fyne.Container
+	lists    *ruleLists // the editor as lists; the JSON text is the fallback
+	jsonBox  *fyne.Container
+	jsonMode bool // the JSON text is being edited, not the lists
+	asJSON   *widget.Button
+	start    string // the text the editor started from
+	entry    *widget.Entry
+	verdict  *widget.Label // every problem with its place, or what the file approves
+	stale    *widget.Label
+	save     *widget.Button
+	cancel   *widget.Button
+	from     string // the hash of the file when editing started
+}
+
+func newPermissionsEditor(submit func(content []byte), closed func()) *permissionsEditor {
+	e := &permissionsEditor{submit: submit, closed: closed}
+	e.entry = &widget.Entry{MultiLine: true, Wrapping: fyne.TextWrapOff, TextStyle: fyne.TextStyle{Monospace: true}, OnChanged: e.onEdited}
+	e.verdict = &widget.Label{Wrapping: fyne.TextWrapWord}
+	e.stale = &widget.Label{Text: lang.L("The file changed on disk while you were editing: Save & Trust replaces it with your text."), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
+	e.stale.Hide()
+	e.save = &widget.Button{Text: lang.L("Save & Trust…"), Icon: theme.DocumentSaveIcon(), Importance: widget.HighImportance, OnTapped: e.onSave}
+	e.cancel = &widget.Button{Text: lang.L("Cancel"), OnTapped: e.close}
+	e.lists = newRuleLists(e.onListsEdited)
+	e.jsonBox = container.NewVBox(container.New(&minHeightLayout{200}, e.entry))
+	e.asJSON = &widget.Button{Text: lang.L("Edit as JSON…"), Icon: theme.FileTextIcon(), OnTapped: e.onSwitchMode}
+	e.box = container.NewVBox(
+		heading(lang.L("Edit the permissions file")),
+		e.lists.body, e.jsonBox,
+		e.verdict, e.stale,
+		container.New(&wrapLayout{}, e.save, e.asJSON, e.cancel),
+	)
+	e.box.Hide()
+	return e
+}
+
+// editing says the editor is open.
+func (e *permissionsEditor) editing() bool { return e.box.Visible() }
+
+// open opens the editor with the file as st has it (or the trusted version
+// when the file cannot be read, or an empty file when there is none).
+func (e *permissionsEditor) open(st permissions.Status) {
+	start := emptyFile
+	switch {
+	case st.Bytes != nil:
+		start = string(st.Bytes)
+	case st.TrustedBytes != nil:
+		start = string(st.TrustedBytes)
+	}
+	e.from = st.Hash
+	e.start = start
+	e.stale.Hide()
+	// A valid file opens as lists; one the lists cannot hold (problems,
+	// unknown keys) opens as its text, with every problem shown.
+	if perms, probs := permissions.Parse([]byte(start)); len(probs) == 0 {
+		e.lists.set(perms)
+		e.setMode(false)
+	} else {
+		e.entry.SetText(start)
+		e.setMode(true)
+	}
+	e.box.Show()
+}
+
+// fileRead: the tab read the file again, now with hash (before: prev).
+// A change made elsewhere while editing is said.
+func (e *permissionsEditor) fileRead(hash, prev string) {
+	if e.editing() && hash != prev && hash != e.from {
+		e.stale.Show()
+	}
+}
+
+func (e *permissionsEditor) close() {
+	e.box.Hide()
+	if e.closed != nil {
+		e.closed()
+	}
+}
+
+// setMode shows the lists or the JSON text and checks what is shown.
+func (e *permissionsEditor) setMode(json bool) {
+	e.jsonMode = json
+	e.lists.body.Hidden = json
+	e.jsonBox.Hidden = !json
+	if json {
+		e.asJSON.SetText(lang.L("Edit as lists"))
+		e.onEdited(e.entry.Text)
+	} else {
+		e.asJSON.SetText(lang.L("Edit as JSON…"))
+		e.onListsEdited()
+	}
+	e.box.Refresh()
+}
+
+// onSwitchMode carries the edits over: the lists become the file's text
+// (the text the editor started from while the rules are the same), and a
+// valid text becomes the lists.
+func (e *permissionsEditor) onSwitchMode() {
+	if !e.jsonMode {
+		perms := e.lists.permissions()
+		text := string(fileText(perms))
+		if start, probs := permissions.Parse([]byte(e.start)); len(probs) == 0 && sameRules(start, perms) {
+			text = e.start
+		}
+		e.entry.SetText(text)
+		e.setMode(true)
+		return
+	}
+	perms, probs := permissions.Parse([]byte(e.entry.Text))
+	if len(probs) > 0 {
+		return // the button is disabled: lists cannot hold this text
+	}
+	e.lists.set(perms)
+	e.setMode(false)
+}
+
+// fileContent is the file the editor would save.
+func (e *permissionsEditor) fileContent() []byte {
+	if e.jsonMode {
+		return []byte(e.entry.Text)
+	}
+	return fileText(e.lists.permissions())
+}
+
+// onListsEdited checks the file the lists make, as the JSON text is.
+func (e *permissionsEditor) onListsEdited() {
+	if !e.jsonMode {
+		e.check(string(fileText(e.lists.permissions())))
+	}
+}
+
+const emptyFile = "{\n  \"version\": 1,\n  \"allowed_commands\": [],\n  \"allowed_tools\": []\n}\n"
+
+// onEdited validates the text while it is typed: every problem with its
+// place, or what the file would approve.
+func (e *permissionsEditor) onEdited(text string) {
+	if e.jsonMode {
+		e.check(text)
+	}
+}
+
+// check shows every problem of the file text with its place, or what it
+// would approve, and allows Save & Trust only for a valid file.
+func (e *permissionsEditor) check(text string) {
+	perms, probs := permissions.Parse([]byte(text))
+	if len(text) > permissions.MaxFileSize {
+		probs = append(probs, permissions.Problem{Where: "file", Problem: domain.T("the file is larger than {{.KiB}} KiB", "KiB", permissions.MaxFileSize>>10)})
+	}
+	if len(probs) > 0 {
+		e.verdict.Importance = widget.DangerImportance
+		e.verdict.SetText(problemList(probs))
+		e.save.Disable()
+		if e.jsonMode {
+			e.asJSON.Disable() // the lists cannot hold a text with problems
+		}
+		return
+	}
+	e.asJSON.Enable()
+	e.verdict.Importance = widget.MediumImportance
+	e.verdict.SetText(lang.L("Valid. Command rules: {{.Commands}}; file tools: {{.Tools}}.", map[string]any{"Commands": len(perms.AllowedCommands), "Tools": len(perms.AllowedTools)}))
+	e.save.Enable()
+}
+
+func (e *permissionsEditor) onSave() { e.submit(e.fileContent()) }

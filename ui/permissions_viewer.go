@@ -1,0 +1,321 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions"
+)
+
+// permissionsViewer is the Permissions tab's view of the file: its state,
+// the actions it allows (Trust, Edit, Revert, Open file), its rules with a
+// verdict each, and what the pending version changes with its diff against
+// the last trusted one. The tab acts on its buttons.
+type permissionsViewer struct {
+	stateIcon *widget.Icon
+	stateName *widget.Label
+	meaning   *widget.Label
+	detail    *widget.Label // hash and time of the pin, why no pin applies
+
+	trust     *widget.Button
+	trustHint *widget.Label // the hash Trust pins
+	edit      *widget.Button
+	revert    *widget.Button
+	openFile  *widget.Button
+
+	rules    *fyne.Container
+	problems *widget.Label
+
+	changesBox *fyne.Container
+	changes    *widget.Label
+	diffTitle  *widget.Label
+	diff       *diffView
+	diffBox    *fyne.Container
+
+	// top is the state and the actions; details the rules and the changes
+	// (the editor opens between them).
+	top, details fyne.CanvasObject
+}
+
+func newPermissionsViewer(onTrust, onEdit, onRevert, onOpenFile func()) *permissionsViewer {
+	v := &permissionsViewer{}
+	v.stateIcon = widget.NewIcon(theme.InfoIcon())
+	v.stateName = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord}
+	v.meaning = &widget.Label{Text: lang.L("Reading the permissions file…"), Wrapping: fyne.TextWrapWord}
+	v.detail = &widget.Label{Wrapping: fyne.TextWrapWord}
+	v.detail.Hide()
+
+	v.trust = &widget.Button{Text: lang.L("Trust this version"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: onTrust}
+	v.trustHint = &widget.Label{Wrapping: fyne.TextWrapWord}
+	v.edit = &widget.Button{Text: lang.L("Edit…"), Icon: theme.DocumentCreateIcon(), OnTapped: onEdit}
+	v.revert = &widget.Button{Text: lang.L("Revert to trusted…"), Icon: theme.HistoryIcon(), OnTapped: onRevert}
+	v.openFile = &widget.Button{Text: lang.L("Open file"), Icon: theme.FileTextIcon(), OnTapped: onOpenFile}
+	for _, o := range []fyne.CanvasObject{v.trust, v.trustHint, v.edit, v.revert, v.openFile} {
+		o.Hide()
+	}
+
+	v.rules = container.NewVBox()
+	v.problems = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
+	v.problems.Hide()
+
+	v.changes = &widget.Label{Wrapping: fyne.TextWrapWord}
+	v.changesBox = container.NewVBox(heading(lang.L("What trusting this version changes")), v.changes)
+	v.changesBox.Hide()
+	v.diffTitle = heading("")
+	v.diff = newDiffView()
+	v.diffBox = container.NewVBox(v.diffTitle, container.New(&minHeightLayout{220}, container.NewScroll(v.diff)))
+	v.diffBox.Hide()
+
+	banner := container.NewBorder(nil, nil, besideText(v.stateIcon), nil, container.NewVBox(v.stateName, v.meaning, v.detail))
+	actions := container.New(&wrapLayout{}, v.trust, v.edit, v.revert, v.openFile)
+	v.top = container.NewVBox(banner, actions, v.trustHint)
+	v.details = container.NewVBox(heading(lang.L("Rules in the file")), v.problems, v.rules, v.changesBox, v.diffBox)
+	return v
+}
+
+// show shows what the tab read; editing: the editor is open (Edit hides).
+func (v *permissionsViewer) show(s shown, editing bool) {
+	st := s.st
+	v.showBanner(st, s.err)
+	// Buttons: Trust only a valid file that is not trusted yet; Revert
+	// when a trusted version exists and the file is not it.
+	canTrust := s.err == nil && st.Exists && (st.State == permissions.StateNotTrusted || st.State == permissions.StateChanged)
+	v.trust.Hidden, v.trustHint.Hidden = !canTrust, !canTrust
+	if canTrust {
+		v.trustHint.SetText(lang.L("Trusting pins this exact content (SHA-256 {{.Hash}}); any later change is ignored until you trust it again.", map[string]any{"Hash": shortHash(st.Hash)}))
+	}
+	v.revert.Hidden = s.err != nil || st.TrustedBytes == nil || st.Hash == st.TrustedHash
+	v.edit.Hidden = s.err != nil || editing
+	// Only a plain file that was read opens in the system's editor (not a
+	// link to elsewhere, nor a FIFO an editor would hang on).
+	v.openFile.Hidden = s.err != nil || st.Bytes == nil
+	if st.Exists {
+		v.edit.SetText(lang.L("Edit…"))
+	} else {
+		v.edit.SetText(lang.L("Write a permissions file…"))
+	}
+	for _, b := range []*widget.Button{v.trust, v.edit, v.revert, v.openFile} {
+		b.Refresh()
+	}
+	v.trustHint.Refresh()
+	v.showRules(st, s.err)
+	v.showChanges(s)
+}
+
+func (v *permissionsViewer) showBanner(st permissions.Status, err error) {
+	v.detail.Hidden = true
+	if err != nil {
+		v.stateIcon.SetResource(theme.NewErrorThemedResource(theme.ErrorIcon()))
+		v.stateName.SetText(lang.L("The permissions file cannot be read"))
+		v.meaning.SetText(say(err))
+		return
+	}
+	var name, meaning string
+	var icon fyne.Resource = theme.InfoIcon()
+	switch st.State {
+	case permissions.StateNoFile:
+		name = lang.L("No permissions file")
+		meaning = lang.L("Every command and file change asks. A permissions file can pre-approve a few safe commands and file tools.")
+		if st.TrustedHash != "" {
+			meaning = lang.L("The file you trusted was deleted: every command and file change asks. Revert to trusted puts it back.")
+		}
+	case permissions.StateNotTrusted:
+		name = lang.L("Not trusted yet")
+		meaning = lang.L("Memo ignores this file and everything asks until you review and trust it: a file that came with a clone or was written by a model never grants anything by itself.")
+		icon = theme.NewWarningThemedResource(theme.WarningIcon())
+	case permissions.StateTrusted:
+		name = lang.L("Trusted")
+		meaning = lang.L("Its rules pre-approve what they name; everything else asks.")
+		icon = theme.NewSuccessThemedResource(theme.ConfirmIcon())
+	case permissions.StateChanged:
+		name = lang.L("Changed since you trusted it")
+		meaning = lang.L("The file changed after you trusted it, so Memo ignores it and everything asks until you review the change below and trust it again.")
+		icon = theme.NewWarningThemedResource(theme.WarningIcon())
+	case permissions.StateInvalid:
+		name = lang.L("Invalid, so ignored")
+		meaning = lang.L("The file has problems, so Memo ignores all of it and everything asks until it is fixed.")
+		icon = theme.NewErrorThemedResource(theme.ErrorIcon())
+	}
+	v.stateIcon.SetResource(icon)
+	v.stateName.SetText(name)
+	v.meaning.SetText(meaning)
+	var details []string
+	if st.TrustedHash != "" {
+		details = append(details, lang.L("Last trusted {{.When}} (SHA-256 {{.Hash}}).", map[string]any{"When": st.TrustedAt.Local().Format(time.DateTime), "Hash": shortHash(st.TrustedHash)}))
+	}
+	if !st.Why.IsZero() {
+		details = append(details, sayText(st.Why))
+	}
+	if len(details) > 0 {
+		v.detail.SetText(strings.Join(details, "\n"))
+		v.detail.Show()
+	}
+}
+
+// showRules lists the file's rules and tools with a verdict each, and every
+// problem with its place when the file is invalid.
+func (v *permissionsViewer) showRules(st permissions.Status, err error) {
+	v.rules.Objects = nil
+	if err == nil && st.Exists {
+		for _, r := range st.File.AllowedCommands {
+			v.rules.Add(verdictRow(lang.L("Command"), r, permissions.AcceptRule(r)))
+		}
+		for _, name := range st.File.AllowedTools {
+			v.rules.Add(verdictRow(lang.L("File tool"), name, permissions.AcceptTool(name)))
+		}
+		if len(v.rules.Objects) == 0 && st.State != permissions.StateInvalid {
+			v.rules.Add(&widget.Label{Text: lang.L("The file approves no commands and no tools."), Wrapping: fyne.TextWrapWord})
+		}
+	} else if err == nil {
+		v.rules.Add(&widget.Label{Text: lang.L("There is no file, so there are no rules."), Wrapping: fyne.TextWrapWord})
+	}
+	v.rules.Refresh()
+	if st.State == permissions.StateInvalid && len(st.Problems) > 0 {
+		v.problems.SetText(problemList(st.Problems))
+		v.problems.Show()
+	} else {
+		v.problems.Hide()
+	}
+}
+
+// verdictRow is one rule with its verdict: accepted, or refused and why.
+func verdictRow(kind, rule string, refused domain.Text) fyne.CanvasObject {
+	var icon fyne.Resource = theme.NewSuccessThemedResource(theme.ConfirmIcon())
+	text := lang.L("{{.Kind}} {{.Rule}}: accepted", map[string]any{"Kind": kind, "Rule": visible(rule)})
+	if !refused.IsZero() {
+		icon = theme.NewErrorThemedResource(theme.CancelIcon())
+		text = lang.L("{{.Kind}} {{.Rule}}: refused, {{.Reason}}", map[string]any{"Kind": kind, "Rule": visible(rule), "Reason": sayText(refused)})
+	}
+	return container.NewBorder(nil, nil, besideText(widget.NewIcon(icon)), nil, &widget.Label{Text: text, Wrapping: fyne.TextWrapWord})
+}
+
+// besideText lines an icon up with the first line of the label beside it
+// (a label's text starts an inner padding down).
+func besideText(icon *widget.Icon) fyne.CanvasObject {
+	return container.NewVBox(container.New(&padLayout{0, theme.InnerPadding() - theme.Padding()}, icon))
+}
+
+// problemList is every problem on a line of its own, with its place.
+func problemList(probs []permissions.Problem) string {
+	return lang.L("Problems (each must be fixed before the file can be trusted):") + "\n" + problemLines(probs)
+}
+
+// problemLines is each problem as Problem.String writes it, its sentence in
+// the reader's language; the place is the file's own field name ("file"
+// alone is the whole file, worded).
+func problemLines(probs []permissions.Problem) string {
+	lines := make([]string, len(probs))
+	for i, p := range probs {
+		where := p.Where
+		if where == "file" {
+			where = lang.L("file")
+		}
+		line := where + ": " + sayText(p.Problem)
+		if p.Rule != "" {
+			line = fmt.Sprintf("%s (%q): %s", where, p.Rule, sayText(p.Problem))
+		}
+		lines[i] = "• " + spelled(line)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// visible shows text from a project file as it is: a rule in quotes, with
+// control, format (bidi) and other invisible characters spelled out, so a
+// hostile file cannot make a rule look like another.
+func visible(s string) string {
+	plain := true
+	for _, r := range s {
+		if !printable(r) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return "`" + s + "`"
+	}
+	return fmt.Sprintf("%+q", s)
+}
+
+func shortHash(h string) string {
+	if len(h) > 16 {
+		return h[:16] + "…"
+	}
+	return h
+}
+
+// showChanges says what the pending version changes in what is allowed, and
+// shows its diff against the last trusted version.
+func (v *permissionsViewer) showChanges(s shown) {
+	st := s.st
+	if s.err != nil || !pending(st) {
+		v.changesBox.Hide()
+		v.diffBox.Hide()
+		return
+	}
+	var text string
+	if st.State == permissions.StateInvalid {
+		text = lang.L("Nothing: a file with problems is ignored whole.")
+	} else {
+		text = changesText(permissions.Compare(st.TrustedBytes, st.Bytes), st.TrustedBytes == nil)
+	}
+	v.changes.SetText(text)
+	v.changesBox.Show()
+	if st.TrustedBytes == nil {
+		v.diffTitle.SetText(lang.L("First version (nothing was trusted before)"))
+	} else {
+		v.diffTitle.SetText(lang.L("Changes since the version you trusted"))
+	}
+	if s.derr != nil {
+		v.diff.setError(say(s.derr))
+	} else {
+		v.diff.setLines(s.diff)
+	}
+	v.diffBox.Show()
+}
+
+// changesText lists the rules and tools a version newly approves, each new
+// rule with its verdict, and those it no longer approves.
+func changesText(c permissions.Changes, first bool) string {
+	if c.None() {
+		if first {
+			return lang.L("The file approves nothing.")
+		}
+		return lang.L("No change in what is allowed: only the text changed.")
+	}
+	var lines []string
+	for _, r := range c.AddedRules {
+		if !r.Refused.IsZero() {
+			lines = append(lines, lang.L("+ command {{.Rule}} (refused: {{.Reason}})", map[string]any{"Rule": visible(r.Rule), "Reason": sayText(r.Refused)}))
+		} else {
+			lines = append(lines, lang.L("+ command {{.Rule}} would be approved", map[string]any{"Rule": visible(r.Rule)}))
+		}
+	}
+	for _, r := range c.AddedTools {
+		if !r.Refused.IsZero() {
+			lines = append(lines, lang.L("+ tool {{.Rule}} (refused: {{.Reason}})", map[string]any{"Rule": visible(r.Rule), "Reason": sayText(r.Refused)}))
+		} else {
+			lines = append(lines, lang.L("+ tool {{.Rule}} would be approved", map[string]any{"Rule": visible(r.Rule)}))
+		}
+	}
+	for _, r := range c.RemovedRules {
+		lines = append(lines, lang.L("− command {{.Rule}} would ask again", map[string]any{"Rule": visible(r)}))
+	}
+	for _, r := range c.RemovedTools {
+		lines = append(lines, lang.L("− tool {{.Rule}} would ask again", map[string]any{"Rule": visible(r)}))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// pending says that the file on disk waits for review: it is there and is
+// not the version trusted.
+func pending(st permissions.Status) bool {
+	return st.Exists && st.Bytes != nil && st.State != permissions.StateTrusted
+}

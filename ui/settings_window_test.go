@@ -1,0 +1,53 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain/memory"
+)
+
+func TestSettingsFitsItsContent(t *testing.T) {
+	f := newFixture(t, memory.State{Ready: true, ProjectMemory: true, Backup: "/data/backups/memory-pre-project-id-20261130T120000Z.db"})
+	f.m.onSettings()
+	sw := f.m.settings
+	if c, min := sw.win.Canvas().Size(), sw.win.Content().MinSize(); c.Height < min.Height || c.Width < min.Width {
+		t.Errorf("Settings is %v for content of %v: it would scroll or clip", c, min)
+	}
+	if !inWindow(sw.win, sw.openData) {
+		t.Error("Settings' Open button is clipped")
+	}
+}
+
+// Settings' paths (data folder, backups) start where the text of the labels
+// around them starts: a path label draws no inset of its own.
+func TestSettingsPathsLineUpWithTheirText(t *testing.T) {
+	f := newFixture(t, memory.State{Ready: true, ProjectMemory: true, Backup: "/data/backups/memory-pre-project-id-20261130T120000Z.db"})
+	f.m.onSettings()
+	sw := f.m.settings
+	d := fyne.CurrentApp().Driver()
+	var textX float32 = -1
+	paths := map[string]fyne.CanvasObject{"data folder": sw.dataLabel}
+	for _, o := range f.objects(sw.win) {
+		if p, ok := o.(*pathLabel); ok && p != sw.dataLabel && p != sw.apiToken {
+			paths["backup "+p.full] = p
+		}
+		if l, ok := o.(*widget.Label); ok && l.Text == "Data folder" {
+			textX = d.AbsolutePositionForObject(l).X + theme.InnerPadding()
+		}
+	}
+	if textX < 0 {
+		t.Fatal("Settings has no Data folder heading")
+	}
+	if len(paths) < 2 {
+		t.Fatalf("Settings shows no backup path (%d paths)", len(paths))
+	}
+	for name, p := range paths {
+		if x := d.AbsolutePositionForObject(p).X; x != textX {
+			t.Errorf("the %s path starts at x=%v, the text around it at x=%v", name, x, textX)
+		}
+	}
+}
