@@ -5,7 +5,6 @@ import (
 	"errors"
 	"slices"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -40,9 +39,7 @@ type skillAddDialog struct {
 	// cancelled attempt's late answer from the current one.
 	cancel  context.CancelFunc
 	attempt int
-	bar     *widget.ProgressBar
-	barAny  *widget.ProgressBarInfinite
-	got     *widget.Label
+	bar     *downloadBar
 	closed  bool
 }
 
@@ -59,10 +56,7 @@ func newSkillAddDialog(root string, m skillsManager, d *dialogs, r runner, done 
 			a.review()
 		}
 	}
-	a.bar = widget.NewProgressBar()
-	a.bar.TextFormatter = func() string { return "" }
-	a.barAny = widget.NewProgressBarInfinite()
-	a.got = widget.NewLabel("")
+	a.bar = newDownloadBar()
 	a.stage = container.NewStack()
 	a.d = dialog.NewCustomWithoutButtons(lang.L("Add a skill"), a.stage, d.win)
 	a.d.SetOnClosed(a.onClosed)
@@ -175,41 +169,9 @@ func capitalize(s string) string {
 // showProgress is the download step: bytes so far (of the total when known)
 // and Cancel.
 func (a *skillAddDialog) showProgress(what string) {
-	a.got.SetText(lang.L("Connecting…"))
-	a.bar.SetValue(0)
-	a.bar.Hide()
-	a.barAny.Show()
+	a.bar.reset()
 	label := &widget.Label{Text: what, Wrapping: fyne.TextWrapWord}
-	a.setStage(container.NewVBox(label, container.NewStack(a.bar, a.barAny), a.got), a.cancelButton())
-}
-
-func (a *skillAddDialog) progressed(done, total int64) {
-	if total > 0 {
-		a.barAny.Hide()
-		a.bar.Show()
-		a.bar.SetValue(min(float64(done)/float64(total), 1))
-		a.got.SetText(lang.L("{{.Done}} of {{.Total}}", map[string]any{"Done": sizeText(done), "Total": sizeText(total)}))
-		return
-	}
-	a.got.SetText(lang.L("{{.Done}} so far", map[string]any{"Done": sizeText(done)}))
-}
-
-// progress reports the download to the dialog at most ten times a second
-// (and always its first and last step).
-func (a *skillAddDialog) progress(attempt int) skills.Progress {
-	var last time.Time
-	return func(done, total int64) {
-		now := time.Now()
-		if !last.IsZero() && now.Sub(last) < 100*time.Millisecond && done != total {
-			return
-		}
-		last = now
-		onUI(func() {
-			if attempt == a.attempt {
-				a.progressed(done, total)
-			}
-		})
-	}
+	a.setStage(container.NewVBox(label, a.bar.box), a.cancelButton())
 }
 
 // start runs one Add off the UI goroutine with a cancel; then gets its
@@ -219,7 +181,7 @@ func (a *skillAddDialog) start(source string, opt skills.AddOptions, then func(s
 	ctx, cancel := context.WithCancel(context.Background())
 	a.cancel = cancel
 	attempt := a.attempt
-	opt.Progress = a.progress(attempt)
+	opt.Progress = a.bar.progress(func() bool { return attempt == a.attempt })
 	type result struct {
 		added skills.Added
 		err   error
