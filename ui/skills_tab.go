@@ -69,6 +69,7 @@ func newSkillsTab(root string, d *dialogs, skills func() (skillsManager, error),
 	t.add = &widget.Button{Text: lang.L("Add…"), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: t.onAdd}
 	t.check = &widget.Button{Text: lang.L("Check for updates"), Icon: theme.ViewRefreshIcon(), OnTapped: t.onCheck}
 	t.progress = newLockProgress()
+	t.progress.busy = []*widget.Button{t.check}
 	t.missing = container.NewVBox()
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(t.check, t.add), heading(lang.L("Project skills")))
 	t.body = container.NewVScroll(container.New(&maxWidthLayout{readableWidth}, container.NewVBox(top, t.progress.box, t.problem, t.missing, t.empty, t.list)))

@@ -26,12 +26,14 @@ type lockProgress struct {
 	cancel context.CancelFunc
 	// attempt tells a cancelled run's late answer from the current one.
 	attempt int
+	// busy are the buttons that wait while a run is in flight.
+	busy []*widget.Button
 }
 
 func newLockProgress() *lockProgress {
 	p := &lockProgress{label: &widget.Label{Wrapping: fyne.TextWrapWord}, bar: widget.NewProgressBar()}
 	stop := &widget.Button{Text: lang.L("Cancel"), Icon: theme.CancelIcon(), OnTapped: p.stop}
-	p.box = container.NewBorder(nil, nil, nil, stop, container.NewVBox(p.label, p.bar))
+	p.box = container.NewBorder(nil, nil, nil, container.NewVBox(stop), container.NewVBox(p.label, p.bar))
 	p.box.Hide()
 	return p
 }
@@ -46,6 +48,9 @@ func (p *lockProgress) start(what string) (context.Context, int, skills.CheckPro
 	p.label.SetText(what)
 	p.bar.SetValue(0)
 	p.box.Show()
+	for _, b := range p.busy {
+		b.Disable()
+	}
 	return ctx, attempt, func(done, total int) {
 		onUI(func() {
 			if attempt == p.attempt && total > 0 {
@@ -62,7 +67,7 @@ func (p *lockProgress) stop() {
 		p.cancel()
 		p.cancel = nil
 	}
-	p.box.Hide()
+	p.idle()
 }
 
 // current: attempt is the run in flight (not cancelled); it is over now.
@@ -71,8 +76,21 @@ func (p *lockProgress) current(attempt int) bool {
 		return false
 	}
 	p.cancel = nil
-	p.box.Hide()
+	p.idle()
 	return true
+}
+
+func (p *lockProgress) idle() {
+	p.box.Hide()
+	for _, b := range p.busy {
+		b.Enable()
+	}
+}
+
+// buttonBeside puts a button at the right of a text, at its top: a text of
+// several lines does not stretch the button.
+func buttonBeside(text fyne.CanvasObject, b *widget.Button) fyne.CanvasObject {
+	return container.NewBorder(nil, nil, nil, container.NewVBox(b), text)
 }
 
 // shortCommit is how a commit is shown: its first seven digits, as git does.
@@ -89,7 +107,7 @@ func (t *skillsTab) lockLines(s skills.Listed) []fyne.CanvasObject {
 	if s.State == skills.StateChanged {
 		warn := &widget.Label{Text: lang.L("Changed since you turned it on: it is off, and stays off until you turn it on again."), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
 		show := &widget.Button{Text: lang.L("Show changes…"), Icon: theme.VisibilityIcon(), OnTapped: func() { t.reviewChanged(s.Name, nil) }}
-		out = append(out, container.NewBorder(nil, nil, nil, show, warn))
+		out = append(out, buttonBeside(warn, show))
 	}
 	if c, ok := t.checked[s.Name]; ok {
 		switch {
@@ -98,17 +116,17 @@ func (t *skillsTab) lockLines(s skills.Listed) []fyne.CanvasObject {
 		case c.Update:
 			badge := &widget.Label{Text: lang.L("Update available ({{.Commit}})", map[string]any{"Commit": shortCommit(c.LatestCommit)}), TextStyle: fyne.TextStyle{Bold: true}, Importance: widget.HighImportance}
 			review := &widget.Button{Text: lang.L("Review update…"), Icon: theme.DownloadIcon(), Importance: widget.HighImportance, OnTapped: func() { t.reviewUpdate(s.Name) }}
-			out = append(out, container.NewBorder(nil, nil, nil, review, badge))
+			out = append(out, buttonBeside(badge, review))
 		default:
 			out = append(out, &widget.Label{Text: lang.L("Up to date"), SizeName: theme.SizeNameCaptionText, Importance: widget.SuccessImportance})
 		}
 	}
-	switch s.Lock {
-	case skills.LockUnlocked:
+	switch {
+	case s.Lock == skills.LockUnlocked && s.State != skills.StateBroken: // nothing of use to pin
 		note := &widget.Label{Text: lang.L("Not in the lock: installed before .memo/skills-lock.json, or by hand."), Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText}
 		pin := &widget.Button{Text: lang.L("Pin this version"), Icon: theme.ConfirmIcon(), OnTapped: func() { t.pin(s.Name) }}
-		out = append(out, container.NewBorder(nil, nil, nil, pin, note))
-	case skills.LockModified:
+		out = append(out, buttonBeside(note, pin))
+	case s.Lock == skills.LockModified:
 		if s.State != skills.StateChanged {
 			out = append(out, &widget.Label{Text: lang.L("Its files differ from the version the lock names."), Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText, Importance: widget.WarningImportance})
 		}
@@ -174,7 +192,7 @@ func (t *skillsTab) showMissing(names []string) {
 	if len(names) > 0 {
 		text := lang.L("The lock lists skills this folder lacks: {{.Names}}. Restore downloads each at its locked commit, and only if its files are the ones the lock names.", map[string]any{"Names": strings.Join(names, ", ")})
 		restore := &widget.Button{Text: lang.L("Restore"), Icon: theme.DownloadIcon(), Importance: widget.HighImportance, OnTapped: t.onRestore}
-		t.missing.Add(container.NewBorder(nil, nil, nil, restore, &widget.Label{Text: text, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}))
+		t.missing.Add(buttonBeside(&widget.Label{Text: text, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}, restore))
 		t.missing.Add(widget.NewSeparator())
 	}
 	t.missing.Refresh()

@@ -84,8 +84,8 @@ func TestSkillsTabCheckForUpdates(t *testing.T) {
 	f := newSkillsFixture(t, lockedPDF, other)
 	f.m.check = func(ctx context.Context, progress skills.CheckProgress) (skills.CheckList, error) {
 		progress(1, 2)
-		if !f.says(f.w, "Checking the skills' sources for updates") || !f.tab.progress.box.Visible() {
-			t.Error("the check does not show what it does")
+		if !f.says(f.w, "Checking the skills' sources for updates") || !f.tab.progress.box.Visible() || !f.tab.check.Disabled() {
+			t.Error("the check does not show what it does, or can be started twice")
 		}
 		if bar := find[*widget.ProgressBar](f); bar.Value != 0.5 {
 			t.Errorf("the check's progress is %v, want 0.5", bar.Value)
@@ -102,7 +102,7 @@ func TestSkillsTabCheckForUpdates(t *testing.T) {
 	if !f.says(f.w, "Could not check for an update: no such repository") {
 		t.Error("the skill that could not be checked does not say why")
 	}
-	if f.tab.progress.box.Visible() {
+	if f.tab.progress.box.Visible() || f.tab.check.Disabled() {
 		t.Error("the progress stays after the check")
 	}
 
