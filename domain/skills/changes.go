@@ -3,7 +3,7 @@ package skills
 import (
 	"sort"
 
-	"memo.dev/projects/domain/permissions"
+	"memo.dev/projects/domain/linediff"
 )
 
 // Kinds of a Change.
@@ -22,11 +22,11 @@ type Change struct {
 	Diff   string `json:"diff,omitempty"`
 	Binary bool   `json:"binary,omitempty"`
 	// Lines are every line of both sides, for the window's colored view.
-	Lines []permissions.DiffLine `json:"-"`
+	Lines []linediff.Line `json:"-"`
 }
 
 // changes lists the files added, removed and modified from old to new, in
-// path order, with a line diff for text (the permissions file's diff: go-diff).
+// path order, with a line diff for text (linediff: go-diff).
 func changes(old, new snapshot) []Change {
 	before := map[string]snapFile{}
 	for _, f := range old.Files {
@@ -62,11 +62,11 @@ func lineChange(path, kind string, a, b snapFile) Change {
 		c.Binary = true
 		return c
 	}
-	lines, err := permissions.DiffAll([]byte(textA), []byte(textB))
+	lines, err := linediff.All([]byte(textA), []byte(textB))
 	if err != nil {
 		return c
 	}
-	hunks, err := permissions.Diff([]byte(textA), []byte(textB), permissions.DiffContext)
+	hunks, err := linediff.Hunks([]byte(textA), []byte(textB), linediff.Context)
 	if err != nil {
 		return c
 	}
@@ -77,7 +77,7 @@ func lineChange(path, kind string, a, b snapFile) Change {
 	if kind == ChangeRemoved {
 		to = "/dev/null"
 	}
-	c.Lines, c.Diff = lines, permissions.Unified(from, to, hunks)
+	c.Lines, c.Diff = lines, linediff.Unified(from, to, hunks)
 	return c
 }
 
