@@ -1,12 +1,12 @@
 package persistence
 
 import (
-	"database/sql"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gorm.io/gorm"
 
 	"memo.dev/projects/domain/skills"
 )
@@ -25,29 +25,12 @@ func (skillSwitchRowV2) TableName() string { return "skill_switches" }
 // project whose skill pdf is switched on.
 func writeV2Registry(t *testing.T, home string) string {
 	t.Helper()
-	data := filepath.Join(home, "data")
-	path := filepath.Join(data, "projects.db")
-	if err := os.MkdirAll(data, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	db, err := openGorm(dsn(path, "_pragma=journal_mode(DELETE)"), registryConfig(Options{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer closeGorm(db)
-	if err := db.AutoMigrate(&projectRow{}, &settingRow{}, &pinRow{}, &skillSwitchRowV2{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Create(&projectRow{ID: v2Project, Path: "/work/p", LastOpened: testClock()}).Error; err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Create(&skillSwitchRowV2{ProjectID: v2Project, Name: "pdf", Enabled: true, Source: "o/r@pdf"}).Error; err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Exec("PRAGMA user_version = 2").Error; err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return writeOldRegistry(t, home, 2, []any{&projectRow{}, &settingRow{}, &pinRow{}, &skillSwitchRowV2{}}, func(db *gorm.DB) error {
+		if err := db.Create(&projectRow{ID: v2Project, Path: "/work/p", LastOpened: testClock()}).Error; err != nil {
+			return err
+		}
+		return db.Create(&skillSwitchRowV2{ProjectID: v2Project, Name: "pdf", Enabled: true, Source: "o/r@pdf"}).Error
+	})
 }
 
 var v2Project = "p_" + strings.Repeat("b", 32)
@@ -107,16 +90,8 @@ func TestRegistryV2GainsSkillPins(t *testing.T) {
 		}
 		s.Close()
 	}
-	b, err := sql.Open("sqlite", filepath.Join(data, "backups", fmt.Sprintf("projects-pre-v%d-20261130T120000Z.db", registrySchema)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	var n, version int
-	if err := b.QueryRow("SELECT count(*) FROM skill_switches").Scan(&n); err != nil || n != 1 {
-		t.Errorf("the backup holds %d switches (%v), want 1", n, err)
-	}
-	if err := b.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 2 {
-		t.Errorf("the backup has layout %d (%v), want the v2 it was made from", version, err)
+	backup := filepath.Join(data, "backups", fmt.Sprintf("projects-pre-v%d-20261130T120000Z.db", registrySchema))
+	if n, layout := backupHolds(t, backup, "skill_switches"); n != 1 || layout != 2 {
+		t.Errorf("the backup holds %d switches, layout %d; want 1, the v2 it was made from", n, layout)
 	}
 }

@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -20,25 +19,14 @@ import (
 // diff, with its warnings and the tools it declares; Update swaps it in
 // only if it is still what was reviewed.
 type skillUpdateDialog struct {
+	*stagedDialog
 	root, name string
 	m          skillsManager
-	parent     *dialogs
-	run        runner
 	done       func() // after an update: the tab lists again
-
-	d       *dialog.CustomDialog
-	stage   *fyne.Container
-	bar     *downloadBar
-	cancel  context.CancelFunc
-	attempt int
-	closed  bool
 }
 
 func newSkillUpdateDialog(root, name string, m skillsManager, d *dialogs, r runner, done func()) *skillUpdateDialog {
-	u := &skillUpdateDialog{root: root, name: name, m: m, parent: d, run: r, done: done, bar: newDownloadBar(), stage: container.NewStack()}
-	u.d = dialog.NewCustomWithoutButtons(lang.L("Update {{.Name}}", map[string]any{"Name": name}), u.stage, d.win)
-	u.d.SetOnClosed(func() { u.closed = true; u.stop() })
-	return u
+	return &skillUpdateDialog{stagedDialog: newStagedDialog(lang.L("Update {{.Name}}", map[string]any{"Name": name}), d, r), root: root, name: name, m: m, done: done}
 }
 
 func (u *skillUpdateDialog) show() {
@@ -48,54 +36,14 @@ func (u *skillUpdateDialog) show() {
 	u.review()
 }
 
-func (u *skillUpdateDialog) close() {
-	u.stop()
-	u.d.Hide()
-}
-
-func (u *skillUpdateDialog) stop() {
-	u.attempt++
-	if u.cancel != nil {
-		u.cancel()
-		u.cancel = nil
-	}
-}
-
-func (u *skillUpdateDialog) setStage(content fyne.CanvasObject, buttons ...fyne.CanvasObject) {
-	u.stage.Objects = []fyne.CanvasObject{content}
-	u.stage.Refresh()
-	u.d.SetButtons(buttons)
-}
-
-func (u *skillUpdateDialog) cancelButton() *widget.Button {
-	return &widget.Button{Text: lang.L("Cancel"), Icon: theme.CancelIcon(), OnTapped: u.close}
-}
-
-// start runs one Update off the UI goroutine with the download's progress
-// and a cancel; then gets its answer unless it was cancelled meanwhile.
+// start runs one Update with the download's progress and a cancel; then
+// gets its answer unless it was cancelled meanwhile.
 func (u *skillUpdateDialog) start(what string, opt skills.UpdateOptions, then func(skills.UpdateReview, error)) {
-	u.stop()
-	ctx, cancel := context.WithCancel(context.Background())
-	u.cancel = cancel
-	attempt := u.attempt
-	u.bar.reset()
-	u.setStage(container.NewVBox(&widget.Label{Text: what, Wrapping: fyne.TextWrapWord}, u.bar.box), u.cancelButton())
-	opt.Progress = u.bar.progress(func() bool { return attempt == u.attempt })
-	type result struct {
-		r   skills.UpdateReview
-		err error
-	}
-	background(u.run, func() result {
-		r, err := u.m.Update(ctx, u.root, u.name, opt)
-		return result{r, err}
-	}, func(res result) {
-		cancel()
-		if attempt != u.attempt || u.closed {
-			return
-		}
-		u.cancel = nil
-		then(res.r, res.err)
-	})
+	u.showProgress(what)
+	runStaged(u.stagedDialog, func(ctx context.Context, progress skills.Progress) (skills.UpdateReview, error) {
+		opt.Progress = progress
+		return u.m.Update(ctx, u.root, u.name, opt)
+	}, then)
 }
 
 func (u *skillUpdateDialog) review() {

@@ -1,9 +1,6 @@
 package skillstest
 
 import (
-	"archive/tar"
-	"bytes"
-	"compress/gzip"
 	"crypto/sha1"
 	"encoding/hex"
 	"fmt"
@@ -13,55 +10,18 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
+
+	"memo.dev/projects/domain/skills/skillstest/tarball"
 )
 
 // Entry is one file or folder of a test archive, under its top folder.
-type Entry struct {
-	Name     string
-	Type     byte // tar.TypeReg when 0
-	Body     string
-	Mode     int64
-	Linkname string
-}
+type Entry = tarball.Entry
 
 // Archive is a gzip-compressed tar stream shaped like GitHub's: a pax
 // global header whose comment is commit (none when ""), the top folder,
 // then the entries under it.
 func Archive(t testing.TB, commit, top string, entries ...Entry) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	must := func(err error) {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	if commit != "" {
-		must(tw.WriteHeader(&tar.Header{Typeflag: tar.TypeXGlobalHeader, Name: "pax_global_header", PAXRecords: map[string]string{"comment": commit}}))
-	}
-	must(tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: top + "/", Mode: 0o775, ModTime: time.Unix(1, 0)}))
-	for _, e := range entries {
-		h := &tar.Header{Typeflag: e.Type, Name: top + "/" + e.Name, Mode: e.Mode, Linkname: e.Linkname, ModTime: time.Unix(1, 0), Format: tar.FormatPAX}
-		if h.Typeflag == 0 {
-			h.Typeflag = tar.TypeReg
-		}
-		if h.Mode == 0 {
-			h.Mode = 0o664
-		}
-		if h.Typeflag == tar.TypeReg {
-			h.Size = int64(len(e.Body))
-		}
-		must(tw.WriteHeader(h))
-		if h.Typeflag == tar.TypeReg {
-			_, err := tw.Write([]byte(e.Body))
-			must(err)
-		}
-	}
-	must(tw.Close())
-	must(zw.Close())
-	return buf.Bytes()
+	return tarball.Gzip(t, tarball.Tar(t, commit, top, entries...))
 }
 
 // RepoServer answers like codeload.github.com (/{owner}/{repo}/tar.gz/{ref})
