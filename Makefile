@@ -13,7 +13,7 @@ TEST_PKGS  := xvfb xauth xdotool imagemagick libgl1-mesa-dri sqlite3 dbus-daemon
 TAGS     := no_emoji
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps package-deps build run test test-linux vet staticcheck cross bench package clean \
+.PHONY: all deps test-deps package-deps build run test test-linux fmt vet staticcheck cross bench package clean \
 	windows-deps windows windows-build package-windows
 
 all: build
@@ -50,8 +50,14 @@ vet: deps
 # go run, so nothing is installed and go.mod does not carry it.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
+# staticcheck.conf turns on the style checks beside the default ones.
 staticcheck: deps
 	$(GO) run $(STATICCHECK) -tags $(TAGS) ./...
+
+# fmt fails, listing them, when gofmt would change any Go file.
+fmt:
+	@files=$$(gofmt -l .); \
+	if [ -n "$$files" ]; then echo "gofmt would change (run gofmt -w on them):"; echo "$$files"; exit 1; fi
 
 # The packages that build without cgo (all but app/ and what imports it) run
 # under the race detector, which itself needs cgo; app/ tests build the real
@@ -67,7 +73,7 @@ CGO_PKGS   = $(shell CGO_ENABLED=0 $(GO) list -e -f '{{if .Incomplete}}{{.Import
 test: test-deps windows-deps
 	@$(MAKE) --no-print-directory -j2 -Oline test-linux windows-build
 
-test-linux: vet staticcheck cross
+test-linux: fmt vet staticcheck cross
 	CGO_ENABLED=1 $(GO) test -tags $(TAGS) -race -count=1 $(NOCGO_PKGS)
 	$(GO) test -tags $(TAGS) -count=1 $(CGO_PKGS)
 

@@ -154,7 +154,7 @@ func (s *Store) migrateRegistry(path string) error {
 			prefix := fmt.Sprintf("projects-pre-v%d-", registrySchema)
 			name := prefix + s.opt.Now().UTC().Format("20060102T150405Z") + ".db"
 			if _, err := backupDB(path, filepath.Join(s.dataDir, backupsDirName), prefix, name, "projects", memoryOptions{}); err != nil {
-				return domain.T("{{.Path}} needs a layout change, but its backup failed, so it was left as it is: {{.Error}}", "Path", path, "Error", reason(err)).Wrap(errInternal, err)
+				return domain.T("{{.Path}} needs a layout change, but its backup failed, so it was left as it is: {{.Error}}", "Path", path, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 			}
 		}
 		if err := migrateRegistry(tx); err != nil {
@@ -351,15 +351,6 @@ func fsError(err error, what domain.Text) error {
 // domain.T, its sentence still carries its Text for the window, and its
 // cause still matches with errors.Is.
 var errInternal = errors.New("internal failure")
-
-// reason is err as a value of a sentence: its Text when it has one (so the
-// window words it too), else its own sentence.
-func reason(err error) any {
-	if t, ok := domain.TextOf(err); ok {
-		return t
-	}
-	return err.Error()
-}
 
 // openRegistryReadOnly opens projects.db for commands that write nothing
 // (status, preamble, files).

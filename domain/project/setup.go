@@ -440,7 +440,7 @@ func (s *Service) Files(path string) ([]FileState, error) {
 			case errors.Is(err, fs.ErrNotExist):
 				state = StateMissing
 			case err != nil:
-				out = append(out, FileState{Path: item, State: StateUnreadable, Reason: sentenceOf(err)})
+				out = append(out, FileState{Path: item, State: StateUnreadable, Reason: domain.Sentence(err)})
 				continue
 			case sha256Hex(cur) != file.RulesHash:
 				state = StateEdited

@@ -71,7 +71,7 @@ func (s *Service) judge(x *extraction, cand Candidate, md []byte, src Source) (R
 	}
 	meta, err := ParseSkillMD(md)
 	if err != nil {
-		return Review{}, domain.T("the skill {{.Name}} cannot be installed: {{.Error}}", "Name", cand.Name, "Error", reason(err)).Err(domain.ErrRefused)
+		return Review{}, domain.T("the skill {{.Name}} cannot be installed: {{.Error}}", "Name", cand.Name, "Error", domain.Sentence(err)).Err(domain.ErrRefused)
 	}
 	if problem := meta.problem(); !problem.IsZero() {
 		return Review{}, domain.T("the skill {{.Name}} cannot be installed: {{.Problem}}", "Name", cand.Name, "Problem", problem).Err(domain.ErrRefused)

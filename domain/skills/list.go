@@ -71,7 +71,7 @@ func (s *Service) List(p Project) (SkillList, error) {
 	}
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		return SkillList{}, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", reason(err)).Wrap(errInternal, err)
+		return SkillList{}, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	out := SkillList{Skills: []Listed{}, Missing: []string{}}
 	seen := map[string]bool{}
@@ -79,7 +79,7 @@ func (s *Service) List(p Project) (SkillList, error) {
 		name := e.Name()
 		kind, err := filekind.Entry(dir, e) // a junction is a link, a OneDrive folder a folder
 		if err != nil {
-			return SkillList{}, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", filepath.Join(dir, name), "Error", reason(err)).Wrap(errInternal, err)
+			return SkillList{}, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", filepath.Join(dir, name), "Error", domain.Sentence(err)).Wrap(errInternal, err)
 		}
 		if strings.HasPrefix(name, ".") || kind != filekind.Dir && kind != filekind.Link {
 			continue // work folders, stray files
@@ -124,7 +124,7 @@ func (s *Service) inspect(p Project, dir, name string, kind filekind.Kind, lk Lo
 		l.Problem = domain.T("the skill's folder is a link; Memo uses only real folders")
 	default:
 		if snap, err = readSnapshot(folder, s.limits, keep); err != nil {
-			l.Problem = problemOf(err)
+			l.Problem = domain.Sentence(err)
 			break
 		}
 		l.Hash = snap.hash()
@@ -157,11 +157,11 @@ func (s *Service) inspect(p Project, dir, name string, kind filekind.Kind, lk Lo
 func (s *Service) readMeta(folder string, l *Listed) domain.Text {
 	md, err := untrusted.ReadFile(filepath.Join(folder, skillFile), maxSkillMD)
 	if err != nil {
-		return problemOf(err)
+		return domain.Sentence(err)
 	}
 	meta, err := ParseSkillMD(md)
 	if err != nil {
-		return problemOf(err)
+		return domain.Sentence(err)
 	}
 	l.Description = meta.Description
 	if len(meta.DroppedTools) > 0 {
@@ -186,16 +186,7 @@ func (s *Service) installed(p Project, name string) (string, fs.FileInfo, error)
 		return "", nil, domain.T("no skill named {{.Name}} in {{.Root}}", "Name", name, "Root", p.Root).Wrap(domain.ErrNotFound, err)
 	}
 	if err != nil {
-		return "", nil, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", folder, "Error", reason(err)).Wrap(errInternal, err)
+		return "", nil, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", folder, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	return folder, fi, nil
-}
-
-// problemOf is err as a skill's problem: its Text when the domain made it
-// from one, else its own sentence.
-func problemOf(err error) domain.Text {
-	if t, ok := domain.TextOf(err); ok {
-		return t
-	}
-	return domain.Text{Template: err.Error()}
 }

@@ -130,7 +130,7 @@ func (e LockEntry) problem(name string) domain.Text {
 	src, err := ParseSource(e.Source)
 	switch {
 	case err != nil:
-		return domain.T("has a source Memo cannot read: {{.Error}}", "Error", reason(err))
+		return domain.T("has a source Memo cannot read: {{.Error}}", "Error", domain.Sentence(err))
 	case src.Ref != "":
 		return domain.T("has a source with a ref in it (the ref has a field of its own)")
 	case e.Ref != "HEAD" && checkRef(e.Ref, e.Ref) != nil, e.Ref == "":
@@ -154,7 +154,7 @@ func writeLock(p Project, l Lock) error {
 	}
 	path := lockPath(p)
 	if err := atomicfile.WriteFile(path, append(b, '\n'), 0o666); err != nil {
-		return domain.T("cannot write {{.Path}}: {{.Error}}", "Path", path, "Error", reason(err)).Wrap(errInternal, err)
+		return domain.T("cannot write {{.Path}}: {{.Error}}", "Path", path, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	return nil
 }

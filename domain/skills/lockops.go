@@ -57,7 +57,7 @@ func (s *Service) Check(ctx context.Context, p Project, progress CheckProgress) 
 			if errors.Is(err, context.Canceled) {
 				return CheckList{}, err
 			}
-			c.Error = problemOf(err)
+			c.Error = domain.Sentence(err)
 		}
 		out.Skills = append(out.Skills, c)
 	}
@@ -179,7 +179,7 @@ func (s *Service) Restore(ctx context.Context, p Project, progress CheckProgress
 			return Restoration{}, err
 		}
 		if err != nil {
-			r.Error = problemOf(err)
+			r.Error = domain.Sentence(err)
 			failed = append(failed, domain.T("{{.What}}: {{.Error}}", "What", name, "Error", r.Error))
 		}
 		r.Restored = err == nil

@@ -132,7 +132,7 @@ type restoring struct {
 	entry LockEntry
 }
 
-// ErrDeclined: Confirm said no.
+// ErrDeclined is Confirm saying no.
 var ErrDeclined = errors.New("install declined")
 
 // Review downloads and judges the skill src names exactly as Install would,
@@ -175,7 +175,7 @@ func (s *Service) Install(ctx context.Context, p Project, src Source, opt Instal
 	// success only an empty shell is left to remove.
 	work, err := newWorkDir(dir, stagingPrefix)
 	if err != nil {
-		return Installed{}, domain.T("cannot make a staging folder in {{.Folder}}: {{.Error}}", "Folder", dir, "Error", reason(err)).Wrap(errInternal, err)
+		return Installed{}, domain.T("cannot make a staging folder in {{.Folder}}: {{.Error}}", "Folder", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	defer work.remove()
 
@@ -206,12 +206,12 @@ func (s *Service) Install(ctx context.Context, p Project, src Source, opt Instal
 		return Installed{}, err
 	}
 	if err := s.switches.SetSwitch(p.ID, name, Switch{Enabled: false, Source: src.String()}); err != nil {
-		return Installed{}, domain.T("the skill {{.Name}} is installed but its switch could not be recorded: {{.Error}}", "Name", name, "Error", reason(err)).Wrap(errInternal, err)
+		return Installed{}, domain.T("the skill {{.Name}} is installed but its switch could not be recorded: {{.Error}}", "Name", name, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	if opt.restore == nil {
 		entry := lockEntryOf(src, rev.Folder, rev.Commit, rev.Hash)
 		if err := updateLock(p, func(l *Lock) { l.Skills[name] = entry }); err != nil {
-			return Installed{}, domain.T("the skill {{.Name}} is installed but {{.Lock}} could not be updated: {{.Error}}", "Name", name, "Lock", LockFile, "Error", reason(err)).Wrap(errInternal, err)
+			return Installed{}, domain.T("the skill {{.Name}} is installed but {{.Lock}} could not be updated: {{.Error}}", "Name", name, "Lock", LockFile, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 		}
 	}
 	return Installed{Name: name, Path: to, DroppedTools: rev.DroppedTools, Warnings: rev.Warnings, Commit: rev.Commit, Hash: rev.Hash}, nil
@@ -229,11 +229,11 @@ func (s *Service) moveIn(from, to string) error {
 		if errors.Is(err, fs.ErrExist) {
 			return err
 		}
-		return domain.T("cannot move the skill into place: {{.Error}}", "Error", reason(err)).Wrap(errInternal, err)
+		return domain.T("cannot move the skill into place: {{.Error}}", "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	dir := filepath.Dir(to)
 	if err := atomicfile.SyncDir(dir); err != nil {
-		return domain.T("cannot save {{.Path}}: {{.Error}}", "Path", dir, "Error", reason(err)).Wrap(errInternal, err)
+		return domain.T("cannot save {{.Path}}: {{.Error}}", "Path", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	if s.saved != nil {
 		s.saved("renamed", to)
@@ -330,7 +330,7 @@ func (s *Service) checkSkillsDir(p Project) (string, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return "", domain.T("{{.Root}} has no .memo/skills folder; set the project up first", "Root", p.Root).Wrap(domain.ErrNotFound, err)
 	case err != nil:
-		return "", domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", reason(err)).Wrap(errInternal, err)
+		return "", domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	case !fi.IsDir():
 		return "", domain.T("{{.Folder}} is not a folder (a link or a file); Memo installs skills only into a real .memo/skills folder", "Folder", dir).Err(domain.ErrRefused)
 	}
@@ -342,7 +342,7 @@ func (s *Service) checkSkillsDir(p Project) (string, error) {
 func (s *Service) existing(dir, name string) (string, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		return "", domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", reason(err)).Wrap(errInternal, err)
+		return "", domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	for _, e := range ents {
 		if strings.EqualFold(e.Name(), name) {

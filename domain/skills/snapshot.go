@@ -118,7 +118,7 @@ var errTooLarge = errors.New("larger than the limits")
 func readSnapshot(dir string, lim Limits, keep bool) (snapshot, error) {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
-		return snapshot{}, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", reason(err)).Wrap(errInternal, err)
+		return snapshot{}, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	defer root.Close()
 	var snap snapshot
@@ -167,7 +167,7 @@ func readSnapshot(dir string, lim Limits, keep bool) (snapshot, error) {
 	case errors.Is(err, errTooLarge):
 		return snapshot{}, domain.T("the skill's folder holds more than a skill may ({{.Entries}} files and folders, {{.Size}})", "Entries", lim.Entries, "Size", mb(lim.Unpacked)).Wrap(domain.ErrRefused, errTooLarge)
 	case err != nil:
-		return snapshot{}, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", reason(err)).Wrap(errInternal, err)
+		return snapshot{}, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	sort.Slice(snap.Files, func(i, j int) bool { return snap.Files[i].Path < snap.Files[j].Path })
 	return snap, nil

@@ -30,7 +30,7 @@ func (s *Service) Remove(p Project, name string) error {
 	s.tidy(p, dir)
 	if !missing {
 		if err := s.removeFolder(folder, fi); err != nil {
-			return domain.T("cannot remove the skill {{.Name}}: {{.Error}}", "Name", name, "Error", reason(err)).Wrap(errInternal, err)
+			return domain.T("cannot remove the skill {{.Name}}: {{.Error}}", "Name", name, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 		}
 	}
 	if err := s.switches.DeleteSwitch(p.ID, name); err != nil {
@@ -110,7 +110,8 @@ type Drift struct {
 	Changes []Change `json:"changes"`
 }
 
-// ErrNoCopy: the skill was never turned on here, or before Memo kept copies.
+// ErrNoCopy is a skill with no copy of what was turned on: never turned on
+// here, or turned on before Memo kept copies.
 var ErrNoCopy = errors.New("no copy of what was turned on")
 
 // Changed compares an installed skill with the copy kept when it was turned on.
@@ -131,7 +132,7 @@ func (s *Service) Changed(p Project, name string) (Drift, error) {
 	}
 	old, err := decodeSnapshot(b)
 	if err != nil {
-		return Drift{}, domain.T("the copy of the skill {{.Name}} kept in the registry cannot be read: {{.Error}}", "Name", name, "Error", reason(err)).Wrap(errInternal, err)
+		return Drift{}, domain.T("the copy of the skill {{.Name}} kept in the registry cannot be read: {{.Error}}", "Name", name, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	now, err := readSnapshot(folder, s.limits, true)
 	if err != nil {

@@ -94,7 +94,7 @@ func (s *Service) Update(ctx context.Context, p Project, name string, opt Update
 	}
 	work, err := newWorkDir(dir, updatingPrefix)
 	if err != nil {
-		return UpdateReview{}, domain.T("cannot make a staging folder in {{.Folder}}: {{.Error}}", "Folder", dir, "Error", reason(err)).Wrap(errInternal, err)
+		return UpdateReview{}, domain.T("cannot make a staging folder in {{.Folder}}: {{.Error}}", "Folder", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	defer s.finish(p, dir, work)
 
@@ -146,7 +146,7 @@ func updatable(lk Lock, name string) (LockEntry, Source, error) {
 func (s *Service) swap(p Project, work *workDir, folder, staged string, pl plan, oldEntry, newEntry LockEntry, sw Switch) error {
 	name := pl.Name
 	failed := func(err error) error {
-		return domain.T("the update of {{.Name}} failed, the old version is in place: {{.Error}}", "Name", name, "Error", reason(err)).Wrap(errInternal, err)
+		return domain.T("the update of {{.Name}} failed, the old version is in place: {{.Error}}", "Name", name, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	b, _ := json.Marshal(pl)
 	if err := s.step("plan", func() error { return atomicfile.WriteFile(filepath.Join(work.path, updatePlan), b, 0o666) }); err != nil {
@@ -167,7 +167,7 @@ func (s *Service) swap(p Project, work *workDir, folder, staged string, pl plan,
 	sw.Enabled = false
 	if err := s.step("switch", func() error { return s.switches.SetSwitch(p.ID, name, sw) }); err != nil {
 		if lerr := updateLock(p, func(l *Lock) { l.Skills[name] = oldEntry }); lerr != nil {
-			return domain.T("the update of {{.Name}} is in place but its switch could not be turned off ({{.Error}}), and the lock could not be put back ({{.Lock}})", "Name", name, "Error", reason(err), "Lock", reason(lerr)).Wrap(errInternal, err)
+			return domain.T("the update of {{.Name}} is in place but its switch could not be turned off ({{.Error}}), and the lock could not be put back ({{.Lock}})", "Name", name, "Error", domain.Sentence(err), "Lock", domain.Sentence(lerr)).Wrap(errInternal, err)
 		}
 		return s.rollback(p, work, folder, true, failed(err))
 	}
@@ -188,7 +188,7 @@ func (s *Service) step(name string, do func() error) error {
 // new version out of the way first when it was in place) and returns cause.
 func (s *Service) rollback(p Project, work *workDir, folder string, newInPlace bool, cause error) error {
 	if err := putBack(work.path, folder, newInPlace); err != nil {
-		return domain.T("{{.Cause}}; and putting the old version back failed too ({{.Error}}): it is kept in {{.Kept}}, and the next command puts it back", "Cause", reason(cause), "Error", reason(err), "Kept", filepath.Join(work.path, updateOld)).Wrap(errInternal, cause)
+		return domain.T("{{.Cause}}; and putting the old version back failed too ({{.Error}}): it is kept in {{.Kept}}, and the next command puts it back", "Cause", domain.Sentence(cause), "Error", domain.Sentence(err), "Kept", filepath.Join(work.path, updateOld)).Wrap(errInternal, cause)
 	}
 	return cause
 }

@@ -183,7 +183,7 @@ func newSyncer(saved func(event, path string)) *syncer {
 				}
 				sy.mu.Lock()
 				if err != nil && sy.err == nil {
-					sy.err = domain.T("cannot save {{.Path}}: {{.Error}}", "Path", p.rel, "Error", reason(err)).Wrap(errInternal, err)
+					sy.err = domain.T("cannot save {{.Path}}: {{.Error}}", "Path", p.rel, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 				}
 				if err == nil && sy.saved != nil {
 					sy.saved(map[bool]string{false: "file", true: "folder"}[p.folder], p.rel)
@@ -212,7 +212,7 @@ func syncTree(dir string, saved func(event, path string)) error {
 		}
 		f, err := os.Open(p)
 		if err != nil {
-			return domain.T("cannot save {{.Path}}: {{.Error}}", "Path", p, "Error", reason(err)).Wrap(errInternal, err)
+			return domain.T("cannot save {{.Path}}: {{.Error}}", "Path", p, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 		}
 		sy.files <- pending{f: f, rel: p, folder: true}
 		return nil
