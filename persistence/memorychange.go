@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	sqlitedriver "github.com/glebarez/go-sqlite"
@@ -106,15 +107,11 @@ func (f memoryFile) needsBackup() bool { return f.table && !f.projectID && f.row
 // cannot change the file nor checkpoint it when it closes.
 func inspectMemoryFile(path string) (memoryFile, error) {
 	var found memoryFile
-	st, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	if err := checkKinds(filepath.Dir(path), path); err != nil {
+		return found, err
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return found, nil
-	}
-	if err != nil {
-		return found, fsError(err, domain.T("{{.Path}} cannot be read", "Path", path))
-	}
-	if st.IsDir() {
-		return found, domain.T("{{.Path}} is a folder, not a SQLite database", "Path", path).Err(errInternal)
 	}
 	found.exists = true
 	db, err := sql.Open(sqliteDriverName, sqliteURI(path, "mode=ro", "_pragma=busy_timeout(5000)"))

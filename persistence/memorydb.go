@@ -131,6 +131,15 @@ type memoryOptions struct {
 	// backup ("pinned", "copied", "verified"); an error it returns fails that
 	// step.
 	hook func(step string) error
+	// lockWait bounds the wait for another run's backup (0: memoryLockWait).
+	lockWait time.Duration
+}
+
+func (o memoryOptions) backupsLockWait() time.Duration {
+	if o.lockWait > 0 {
+		return o.lockWait
+	}
+	return memoryLockWait
 }
 
 func (o memoryOptions) step(name string) error {

@@ -1,97 +1,76 @@
 package persistence
 
 import (
+	"database/sql"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"gorm.io/gorm"
-
+	"memo.dev/projects/domain/project"
 	"memo.dev/projects/domain/skills"
 )
 
-// skillSwitchRowV2 is skill_switches as layout 2 made it: no hash.
-type skillSwitchRowV2 struct {
-	ProjectID string `gorm:"primaryKey;type:text"`
-	Name      string `gorm:"primaryKey;type:text"`
-	Enabled   bool   `gorm:"not null;default:false"`
-	Source    string `gorm:"type:text;not null;default:''"`
-}
+var layout3Project = "p_" + strings.Repeat("b", 32)
 
-func (skillSwitchRowV2) TableName() string { return "skill_switches" }
-
-// writeV2Registry makes data/projects.db as layout 2 wrote it, holding one
-// project whose skill pdf is switched on.
-func writeV2Registry(t *testing.T, home string) string {
+// makeLayout3 turns home's registry into layout 3 (before switches were
+// pinned: no skill_switches.hash, no skill_copies) with one project whose
+// skill pdf is switched on.
+func makeLayout3(t *testing.T, home string) {
 	t.Helper()
-	return writeOldRegistry(t, home, 2, []any{&projectRow{}, &settingRow{}, &pinRow{}, &skillSwitchRowV2{}}, func(db *gorm.DB) error {
-		if err := db.Create(&projectRow{ID: v2Project, Path: "/work/p", LastOpened: testClock()}).Error; err != nil {
-			return err
+	s := openTestStore(t, home, false)
+	if _, err := s.Registry().Claim(project.Record{ID: layout3Project, Path: "/work/p", LastOpened: testClock()}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SkillSwitches().SetSwitch(layout3Project, "pdf", skills.Switch{Enabled: true, Source: "o/r@pdf"}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	raw, err := sql.Open(sqliteDriverName, filepath.Join(home, "data", registryFileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	for _, q := range []string{"ALTER TABLE skill_switches DROP COLUMN hash", "DROP TABLE skill_copies", "PRAGMA user_version = 3"} {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
 		}
-		return db.Create(&skillSwitchRowV2{ProjectID: v2Project, Name: "pdf", Enabled: true, Source: "o/r@pdf"}).Error
-	})
+	}
 }
 
-var v2Project = "p_" + strings.Repeat("b", 32)
-
-// TestRegistryV2GainsSkillPins: layout 2 → 3 adds skill_switches.hash and
-// skill_copies after a verified backup, rebuilds no table, keeps the
+// TestRegistryLayout3GainsSkillPins: layout 3 → 4 adds skill_switches.hash
+// and skill_copies after a verified backup, rebuilds no table, keeps the
 // switches (on, pinned to nothing: the skills service shows them as changed
 // until turned on again), and a second open changes nothing.
-func TestRegistryV2GainsSkillPins(t *testing.T) {
+func TestRegistryLayout3GainsSkillPins(t *testing.T) {
 	home := t.TempDir()
-	writeV2Registry(t, home)
-	data := filepath.Join(home, "data")
+	makeLayout3(t, home)
+	unpinned := skills.Switch{Enabled: true, Source: "o/r@pdf"}
 
-	// Read-only, the old layout answers without its new column.
+	// Read-only, the old layout answers without its new column and table.
 	ro := openTestStore(t, home, true)
-	if sw, ok, err := ro.SkillSwitches().Switch(v2Project, "pdf"); !ok || err != nil || sw != (skills.Switch{Enabled: true, Source: "o/r@pdf"}) {
-		t.Errorf("Switch on a read-only v2 registry = %+v, %v, %v", sw, ok, err)
+	if sw, ok, err := ro.SkillSwitches().Switch(layout3Project, "pdf"); !ok || err != nil || sw != unpinned {
+		t.Errorf("Switch on a read-only layout 3 registry = %+v, %v, %v", sw, ok, err)
 	}
-	if _, _, ok, err := ro.SkillSwitches().Copy(v2Project, "pdf"); ok || err != nil {
-		t.Errorf("Copy on a read-only v2 registry = %v, %v; want none", ok, err)
+	if _, _, ok, err := ro.SkillSwitches().Copy(layout3Project, "pdf"); ok || err != nil {
+		t.Errorf("Copy on a read-only layout 3 registry = %v, %v; want none", ok, err)
 	}
 	ro.Close()
-	if b, _ := Backups(data); len(b) != 0 {
-		t.Fatalf("a read-only open made backups %v", b)
-	}
 
+	wantBackup := filepath.Join(home, "data", "backups", fmt.Sprintf("projects-pre-v%d-20261130T120000Z.db", registrySchema))
 	for run := 1; run <= 2; run++ {
-		log := &sqlLog{}
-		s, err := Open(home, Options{Now: testClock, Logger: log})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if bad := log.rebuilds(); len(bad) > 0 {
-			t.Errorf("run %d: the migration to layout %d rebuilt a table: %q", run, registrySchema, bad)
-		}
-		if run == 2 {
-			for _, stmt := range log.stmts {
-				if u := strings.ToUpper(stmt); strings.Contains(u, "CREATE") || strings.Contains(u, "ALTER") {
-					t.Errorf("reopening a migrated registry ran %q", stmt)
-				}
-			}
-		}
-		want := filepath.Join(data, "backups", fmt.Sprintf("projects-pre-v%d-20261130T120000Z.db", registrySchema))
-		if b, _ := Backups(data); len(b) != 1 || b[0] != want {
-			t.Errorf("run %d: backups = %v, want [%s]", run, b, want)
-		}
-		sw, ok, err := s.SkillSwitches().Switch(v2Project, "pdf")
-		if !ok || err != nil || sw != (skills.Switch{Enabled: true, Source: "o/r@pdf"}) {
-			t.Errorf("run %d: Switch = %+v, %v, %v; want the v2 switch, pinned to nothing", run, sw, ok, err)
+		s := openUpgraded(t, home, run, wantBackup)
+		if sw, ok, err := s.SkillSwitches().Switch(layout3Project, "pdf"); !ok || err != nil || sw != unpinned {
+			t.Errorf("run %d: Switch = %+v, %v, %v; want the layout 3 switch, pinned to nothing", run, sw, ok, err)
 		}
 		if run == 1 {
-			if err := s.SkillSwitches().SaveCopy(v2Project, "pdf", "sha256:x", []byte("files")); err != nil {
-				t.Errorf("SaveCopy after the migration: %v", err)
+			if err := s.SkillSwitches().SaveCopy(layout3Project, "pdf", "sha256:x", []byte("files")); err != nil {
+				t.Errorf("SaveCopy after the upgrade: %v", err)
 			}
-		} else if h, b, ok, err := s.SkillSwitches().Copy(v2Project, "pdf"); !ok || err != nil || h != "sha256:x" || string(b) != "files" {
+		} else if h, b, ok, err := s.SkillSwitches().Copy(layout3Project, "pdf"); !ok || err != nil || h != "sha256:x" || string(b) != "files" {
 			t.Errorf("Copy after reopening = %q, %q, %v, %v", h, b, ok, err)
 		}
 		s.Close()
 	}
-	backup := filepath.Join(data, "backups", fmt.Sprintf("projects-pre-v%d-20261130T120000Z.db", registrySchema))
-	if n, layout := backupHolds(t, backup, "skill_switches"); n != 1 || layout != 2 {
-		t.Errorf("the backup holds %d switches, layout %d; want 1, the v2 it was made from", n, layout)
-	}
+	checkBackup(t, wantBackup, 1, 3)
 }

@@ -8,28 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"gorm.io/gorm"
-
 	"memo.dev/projects/domain/skills"
 )
 
 // writeV1Registry makes data/projects.db as layout 1 wrote it (projects and
 // settings, user_version 1) holding the given number of projects.
 func writeV1Registry(t *testing.T, home string, projects int) string {
-	t.Helper()
-	return writeOldRegistry(t, home, 1, []any{&projectRow{}, &settingRow{}}, func(db *gorm.DB) error {
-		for i := range projects {
-			if err := db.Create(&projectRow{ID: fmt.Sprintf("p_%032x", i), Path: fmt.Sprintf("/work/p%d", i), LastOpened: testClock()}).Error; err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-}
-
-// writeOldRegistry makes data/projects.db of an older layout: the tables of
-// models, the rows fill writes, user_version layout.
-func writeOldRegistry(t *testing.T, home string, layout int, models []any, fill func(db *gorm.DB) error) string {
 	t.Helper()
 	data := filepath.Join(home, "data")
 	path := filepath.Join(data, "projects.db")
@@ -41,33 +25,18 @@ func writeOldRegistry(t *testing.T, home string, layout int, models []any, fill 
 		t.Fatal(err)
 	}
 	defer closeGorm(db)
-	if err := db.AutoMigrate(models...); err != nil {
+	if err := db.AutoMigrate(&projectRow{}, &settingRow{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := fill(db); err != nil {
-		t.Fatal(err)
+	for i := range projects {
+		if err := db.Create(&projectRow{ID: fmt.Sprintf("p_%032x", i), Path: fmt.Sprintf("/work/p%d", i), LastOpened: testClock()}).Error; err != nil {
+			t.Fatal(err)
+		}
 	}
-	if err := db.Exec(fmt.Sprintf("PRAGMA user_version = %d", layout)).Error; err != nil {
+	if err := db.Exec("PRAGMA user_version = 1").Error; err != nil {
 		t.Fatal(err)
 	}
 	return path
-}
-
-// backupHolds is what a registry backup holds: the rows of table, and its layout.
-func backupHolds(t *testing.T, path, table string) (rows, layout int) {
-	t.Helper()
-	b, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	if err := b.QueryRow("SELECT count(*) FROM " + table).Scan(&rows); err != nil {
-		t.Errorf("reading %s of %s: %v", table, path, err)
-	}
-	if err := b.QueryRow("PRAGMA user_version").Scan(&layout); err != nil {
-		t.Errorf("reading the layout of %s: %v", path, err)
-	}
-	return rows, layout
 }
 
 func TestRegistryV1GainsSkillSwitches(t *testing.T) {
@@ -93,14 +62,23 @@ func TestRegistryV1GainsSkillSwitches(t *testing.T) {
 	if bad := log.rebuilds(); len(bad) > 0 {
 		t.Errorf("the migration to layout %d rebuilt a table: %q", registrySchema, bad)
 	}
-	backups, _ := Backups(data)
+	backups, _ := RegistryBackups(data)
 	want := filepath.Join(data, "backups", fmt.Sprintf("projects-pre-v%d-20261130T120000Z.db", registrySchema))
 	if len(backups) != 1 || backups[0] != want {
 		t.Fatalf("backups = %v, want [%s]", backups, want)
 	}
-	if n, layout := backupHolds(t, backups[0], "projects"); n != 2 || layout != 1 {
-		t.Errorf("the backup holds %d projects, layout %d; want 2, the v1 it was made from", n, layout)
+	b, err := sql.Open("sqlite", backups[0])
+	if err != nil {
+		t.Fatal(err)
 	}
+	var n, version int
+	if err := b.QueryRow("SELECT count(*) FROM projects").Scan(&n); err != nil || n != 2 {
+		t.Errorf("the backup holds %d projects (%v), want 2", n, err)
+	}
+	if err := b.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 1 {
+		t.Errorf("the backup has layout %d (%v), want the v1 it was made from", version, err)
+	}
+	b.Close()
 	if rec, ok, _ := s.Registry().ByID(fmt.Sprintf("p_%032x", 1)); !ok || rec.Path != "/work/p1" {
 		t.Errorf("after the migration ByID = %+v %v, want /work/p1", rec, ok)
 	}
@@ -122,7 +100,7 @@ func TestRegistryV1GainsSkillSwitches(t *testing.T) {
 			t.Errorf("reopening a migrated registry ran %q", stmt)
 		}
 	}
-	if again, _ := Backups(data); len(again) != 1 {
+	if again, _ := RegistryBackups(data); len(again) != 1 {
 		t.Errorf("the second open left backups %v, want only %s", again, want)
 	}
 	if got, ok, err := s2.SkillSwitches().Switch(fmt.Sprintf("p_%032x", 1), "pdf"); !ok || err != nil || got != sw {

@@ -64,6 +64,9 @@ func Open(home string, opt Options) (*Store, error) {
 	paths := PathsIn(home)
 	s := &Store{home: home, dataDir: paths.Data, opt: opt}
 	path := paths.Registry
+	if err := checkKinds(paths.Data, path); err != nil {
+		return nil, err
+	}
 	if opt.ReadOnly {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 			return s, s.openEmptyRegistry()
@@ -83,9 +86,17 @@ func Open(home string, opt Options) (*Store, error) {
 			s.db, s.snapshot = nil, ""
 			return s, s.openEmptyRegistry()
 		}
-		if _, err := checkVersion(path, l.Version); err != nil {
+		current, err := checkVersion(path, l.Version)
+		if err != nil {
 			s.Close()
 			return nil, err
+		}
+		if !current {
+			// An older layout (no command has written since an update):
+			// read a copy brought to this one, leaving the file as it is.
+			if err := s.readUpgradedCopy(path, l.Version); err != nil {
+				return nil, err
+			}
 		}
 		return s, nil
 	}
@@ -110,6 +121,9 @@ func Open(home string, opt Options) (*Store, error) {
 		s.Close()
 		return nil, err
 	}
+	// The day's copy is best effort: a failure here leaves the registry as
+	// it is, and the next open tries again.
+	s.KeepRegistryCopy()
 	return s, nil
 }
 
@@ -130,8 +144,11 @@ func (s *Store) openEmptyRegistry() error {
 //
 //	1: projects, settings
 //	2: permission_pins (SPEC §7.4), skill_switches (SPEC §6)
-//	3: skill_switches.hash (the content a switch is pinned to), skill_copies
-const registrySchema = 3
+//	3: projects.written and projects.gone (SPEC §3); the unique index on
+//	   path covers the rows not gone only (see upgradeRegistry)
+//	4: skill_switches.hash (the content a switch is pinned to), skill_copies
+//	   (SPEC §6): columns and a table added, nothing rebuilt
+const registrySchema = 4
 
 func (s *Store) migrateRegistry(path string) error {
 	current, err := registryVersion(s.db, path)
@@ -141,37 +158,42 @@ func (s *Store) migrateRegistry(path string) error {
 	// Two first launches may race: the write lock of an immediate transaction
 	// lets one migrate while the other waits, then finds the layout current.
 	return describe(path, s.db.Transaction(func(tx *gorm.DB) error {
-		if current, err := registryVersion(tx, path); err != nil || current {
+		from, err := registryLayout(tx, path)
+		if err != nil || from == registrySchema {
 			return err
 		}
-		var rows int64
-		if tx.Migrator().HasTable(&projectRow{}) {
-			if err := tx.Model(&projectRow{}).Count(&rows).Error; err != nil {
-				return err
-			}
+		// Any row counts: trust pins and settings cannot be made again.
+		rows, err := registryHasRows(tx)
+		if err != nil {
+			return err
 		}
-		if rows > 0 {
-			prefix := fmt.Sprintf("projects-pre-v%d-", registrySchema)
-			name := prefix + s.opt.Now().UTC().Format("20060102T150405Z") + ".db"
-			if _, err := backupDB(path, filepath.Join(s.dataDir, backupsDirName), prefix, name, "projects", memoryOptions{}); err != nil {
+		if rows {
+			prefix := fmt.Sprintf("%spre-v%d-", registryPrefix, registrySchema)
+			name := prefix + s.opt.Now().UTC().Format(stampLayout) + ".db"
+			if _, err := backupDB(path, filepath.Join(s.dataDir, backupsDirName), prefix, name, registryTable, memoryOptions{}); err != nil {
 				return domain.T("{{.Path}} needs a layout change, but its backup failed, so it was left as it is: {{.Error}}", "Path", path, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 			}
 		}
-		if err := migrateRegistry(tx); err != nil {
-			return err
-		}
-		return tx.Exec(fmt.Sprintf("PRAGMA user_version = %d", registrySchema)).Error
+		return upgradeRegistry(tx, from)
 	}))
 }
 
 // registryVersion reports whether projects.db has the current layout; a
 // layout from a newer app is an error.
 func registryVersion(db *gorm.DB, path string) (bool, error) {
+	version, err := registryLayout(db, path)
+	return version == registrySchema, err
+}
+
+// registryLayout is the layout version of projects.db; a layout from a newer
+// app is an error.
+func registryLayout(db *gorm.DB, path string) (int, error) {
 	var version int
 	if err := db.Raw("PRAGMA user_version").Scan(&version).Error; err != nil {
-		return false, describe(path, err)
+		return 0, describe(path, err)
 	}
-	return checkVersion(path, version)
+	_, err := checkVersion(path, version)
+	return version, err
 }
 
 // checkVersion reports whether layout version is the current one; a layout
@@ -312,12 +334,11 @@ func describe(path string, err error) error {
 
 // describeCode is describe for an error with SQLite result code code.
 func describeCode(path string, code int, err error) error {
-	backups := filepath.Join(filepath.Dir(path), backupsDirName)
 	switch code & 0xff {
 	case sqliteNotADB:
-		return domain.T("{{.Path}} is not a SQLite database ({{.Error}}): move it aside and Memo creates a new one, or put back a copy from {{.Backups}}", "Path", path, "Error", err.Error(), "Backups", backups).Wrap(errInternal, err)
+		return domain.T("{{.Path}} is not a SQLite database ({{.Error}}): {{.Advice}}", "Path", path, "Error", err.Error(), "Advice", restoreAdvice(path)).Wrap(errInternal, err)
 	case sqliteCorrupt:
-		return domain.T("{{.Path}} is damaged ({{.Error}}): move it aside and Memo creates a new one, or put back a copy from {{.Backups}}", "Path", path, "Error", err.Error(), "Backups", backups).Wrap(errInternal, err)
+		return domain.T("{{.Path}} is damaged ({{.Error}}): {{.Advice}}", "Path", path, "Error", err.Error(), "Advice", restoreAdvice(path)).Wrap(errInternal, err)
 	case sqliteFull:
 		return domain.T("cannot write {{.Path}}: the disk is full ({{.Error}})", "Path", path, "Error", err.Error()).Wrap(errInternal, err)
 	case sqliteIOErr:

@@ -32,7 +32,7 @@ func TestStoreSentencesKeepEnglishAndCarryText(t *testing.T) {
 		cause error // nil: none to match
 	}{
 		{"not SQLite", describeCode(path, 26, base),
-			"/h/data/projects.db is not a SQLite database (sqlite says no): move it aside and Memo creates a new one, or put back a copy from /h/data/backups",
+			"/h/data/projects.db is not a SQLite database (sqlite says no): move it aside and Memo creates a new one (/h/data/backups holds no copy of it)",
 			domain.KindInternal, base},
 		{"locked", describeCode(path, 5, base),
 			"/h/data/projects.db is locked by another program: close it and try again", domain.KindConflict, base},

@@ -73,7 +73,7 @@ func (s *settingsWindow) buildUI() {
 	s.dataLabel.setText(s.dataDir)
 	s.openData = &widget.Button{Text: lang.L("Open"), Icon: theme.FolderOpenIcon(), OnTapped: func() { s.d.openPath(s.dataDir) }}
 	s.backupList = container.NewVBox()
-	s.noBackups = &widget.Label{Text: lang.L("None yet: Memo makes one before it changes a database's layout."), Wrapping: fyne.TextWrapWord}
+	s.noBackups = &widget.Label{Text: lang.L("None yet: Memo makes one before it changes a database's layout, and a daily copy of projects.db once it holds anything."), Wrapping: fyne.TextWrapWord}
 	s.memory = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
 	s.api = &widget.Check{Text: lang.L("Local API server (for the chat app and scripts)"), OnChanged: s.onAPIChanged}
 	s.apiState = &widget.Label{Wrapping: fyne.TextWrapWord}

@@ -3,7 +3,6 @@ package ui
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -23,17 +22,15 @@ const (
 // setupDialog asks "Set up Memo for this project?" and lists what would be
 // created and what would be left alone. Nothing is written unless Set up.
 type setupDialog struct {
-	st       project.Status
-	plan     []project.PlanItem
-	parent   fyne.Window
-	onAnswer func(setupAnswer)
+	*question[setupAnswer] // Enter: Set up; Escape or closing: Not now
+	st                     project.Status
+	plan                   []project.PlanItem
+	parent                 fyne.Window
+	onAnswer               func(setupAnswer)
 
-	dialog   *dialog.CustomDialog
-	setUp    *dialogButton
-	notNow   *dialogButton
-	never    *dialogButton
-	answered bool
-	prevKey  func(*fyne.KeyEvent)
+	setUp  *dialogButton
+	notNow *dialogButton
+	never  *dialogButton
 }
 
 func newSetupDialog(st project.Status, plan []project.PlanItem, parent fyne.Window, onAnswer func(setupAnswer)) *setupDialog {
@@ -79,12 +76,8 @@ func (d *setupDialog) buildUI() {
 	note := widget.NewLabel(lang.L("Nothing is written unless you choose Set up."))
 	body.Add(note)
 
-	d.dialog = dialog.NewCustomWithoutButtons(lang.L("Set up Memo for this project?"), body, d.parent)
-	d.dialog.SetButtons([]fyne.CanvasObject{d.never, d.notNow, d.setUp})
-	d.dialog.SetOnClosed(func() {
-		d.parent.Canvas().SetOnTypedKey(d.prevKey)
-		d.answer(answerNotNow) // closed another way: the same as Not now
-	})
+	d.question = newQuestion(lang.L("Set up Memo for this project?"), body, []fyne.CanvasObject{d.never, d.notNow, d.setUp},
+		d.parent, answerSetUp, answerNotNow, d.onAnswer)
 }
 
 func planLine(icon fyne.Resource, path, reason string) fyne.CanvasObject {
@@ -104,30 +97,6 @@ func planReason(reason string) string {
 		return lang.L("already there, kept as it is")
 	}
 	return reason
-}
-
-// show shows the dialog; Enter answers Set up, Escape Not now.
-func (d *setupDialog) show() {
-	d.prevKey = d.parent.Canvas().OnTypedKey()
-	d.parent.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
-		switch e.Name {
-		case fyne.KeyReturn, fyne.KeyEnter:
-			d.answer(answerSetUp)
-		case fyne.KeyEscape:
-			d.answer(answerNotNow)
-		}
-	})
-	d.dialog.Show()
-}
-
-// answer reports the first answer only, then closes the dialog.
-func (d *setupDialog) answer(a setupAnswer) {
-	if d.answered {
-		return
-	}
-	d.answered = true
-	d.dialog.Hide()
-	d.onAnswer(a)
 }
 
 // dialogButton is a dialog button that keeps the dialog's keys while it has

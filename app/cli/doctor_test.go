@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,6 +32,20 @@ func TestCLIDoctor(t *testing.T) {
 	r = c.run("doctor")
 	if _, failed := r.obj["memories_error"]; r.code != 0 || r.obj["memories"] != 3.0 || failed || r.str("backup_made") == "" {
 		t.Errorf("doctor (legacy, 3 memories) = %d %s, want memories 3 and a backup", r.code, r.stdout)
+	}
+	// Only copies that open as SQLite with a memories table are backups:
+	// not a note, an empty file, a half-copied one, or a copy of projects.db.
+	made := r.str("backup_made")
+	backups := filepath.Join(c.home, "data", "backups")
+	writeFile(t, filepath.Join(backups, "README.txt"), []byte("my copies"))
+	writeFile(t, filepath.Join(backups, "memory-pre-project-id-20990101T000000Z.db"), nil)
+	writeFile(t, filepath.Join(backups, "memory-by-hand.db"), bytes.Repeat([]byte("x"), 4096))
+	c.run("register", t.TempDir()) // a record, so the next open copies projects.db
+	r = c.run("doctor")
+	list, _ := r.obj["backups"].([]any)
+	reg, _ := r.obj["registry_backups"].([]any)
+	if len(list) != 1 || list[0] != made || len(reg) != 1 || !strings.HasPrefix(filepath.Base(fmt.Sprint(reg[0])), "projects-daily-") {
+		t.Errorf("doctor with junk in backups = %s; want backups [%s] and the day's copy of projects.db", r.stdout, made)
 	}
 }
 
