@@ -265,21 +265,6 @@ func TestInstallSavesBeforeRenaming(t *testing.T) {
 // untracked file listed.
 func gitStatus(t *testing.T, root string) string {
 	t.Helper()
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Fatalf("git is needed for this test: %v", err)
-	}
-	for _, args := range [][]string{{"init", "-q"}, {"status", "--porcelain", "--untracked-files=all"}} {
-		cmd := exec.Command(git, args...)
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-		if args[0] == "status" {
-			return string(out)
-		}
-	}
-	return ""
+	git(t, root, "init", "-q")
+	return git(t, root, "status", "--porcelain", "--untracked-files=all")
 }
