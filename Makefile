@@ -124,6 +124,7 @@ bench: test-deps
 	MEMO_API_LOAD=1 $(GO) test -count=1 -run '^TestLoad$$' -v ./app/api/
 	bash bench/window.sh
 	bash bench/cli.sh
+	bash bench/install.sh
 
 # package builds the Linux desktop bundle dist/memo-projects-VERSION-linux-ARCH.tar.xz:
 # the binary, its .desktop entry, the icon, and a Makefile whose `make user-install`

@@ -161,10 +161,10 @@ func TestCopiedProjectStartsUntrustedOnTheRegistry(t *testing.T) {
 	}
 }
 
-// A layout 3 registry (pins without their definitions) with a pin: backup
+// A layout 4 registry (pins without their definitions) with a pin: backup
 // first, then one column added, never a rebuild; the old pin reads as
 // pinned before definitions (nil), a new one keeps them.
-func TestRegistryV3MigratesToDefinitions(t *testing.T) {
+func TestRegistryV4MigratesToDefinitions(t *testing.T) {
 	home := t.TempDir()
 	s := openTestStore(t, home, false)
 	id := "p_" + strings.Repeat("c", 32)
@@ -177,7 +177,7 @@ func TestRegistryV3MigratesToDefinitions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"ALTER TABLE permission_pins DROP COLUMN definitions", "PRAGMA user_version = 3"} {
+	for _, q := range []string{"ALTER TABLE permission_pins DROP COLUMN definitions", "PRAGMA user_version = 4"} {
 		if _, err := raw.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
@@ -199,7 +199,7 @@ func TestRegistryV3MigratesToDefinitions(t *testing.T) {
 	}
 	old, ok, err := s.Pins().Pin(id)
 	if !ok || err != nil || old.Hash != "h" || old.Definitions != nil {
-		t.Errorf("the layout 3 pin reads as %+v %v %v; want it kept, with no definitions", old, ok, err)
+		t.Errorf("the layout 4 pin reads as %+v %v %v; want it kept, with no definitions", old, ok, err)
 	}
 	defs := []permissions.Definition{{Rule: "npm test", File: "package.json", Key: "scripts.test", Hash: "x", Text: "jest"}}
 	if err := s.Pins().SetPin(id, permissions.Pin{Hash: "h2", Bytes: []byte("c"), TrustedAt: testClock(), Definitions: defs}); err != nil {
@@ -215,7 +215,7 @@ func TestRegistryV3MigratesToDefinitions(t *testing.T) {
 	if got, _, _ := s.Pins().Pin(id); got.Definitions == nil {
 		t.Errorf("a pin with no definitions reads as one made before definitions")
 	}
-	// The backup is the layout 3 registry with its pin.
+	// The backup is the layout 4 registry with its pin.
 	b, err := sql.Open("sqlite", wantBackup)
 	if err != nil {
 		t.Fatal(err)
@@ -225,7 +225,7 @@ func TestRegistryV3MigratesToDefinitions(t *testing.T) {
 	if err := b.QueryRow("SELECT count(*) FROM permission_pins").Scan(&n); err != nil || n != 1 {
 		t.Errorf("the backup holds %d pins (%v), want 1", n, err)
 	}
-	if err := b.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 3 {
-		t.Errorf("the backup has layout %d (%v), want 3", version, err)
+	if err := b.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 4 {
+		t.Errorf("the backup has layout %d (%v), want 4", version, err)
 	}
 }

@@ -38,7 +38,7 @@ type settingRow struct {
 func (settingRow) TableName() string { return "settings" }
 
 // registryModels are the tables of projects.db; later features add theirs here.
-var registryModels = []any{&projectRow{}, &settingRow{}, &pinRow{}, &skillSwitchRow{}}
+var registryModels = []any{&projectRow{}, &settingRow{}, &pinRow{}, &skillSwitchRow{}, &skillCopyRow{}}
 
 func migrateRegistry(db *gorm.DB) error {
 	return db.AutoMigrate(registryModels...)

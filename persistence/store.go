@@ -146,8 +146,10 @@ func (s *Store) openEmptyRegistry() error {
 //	2: permission_pins (SPEC §7.4), skill_switches (SPEC §6)
 //	3: projects.written and projects.gone (SPEC §3); the unique index on
 //	   path covers the rows not gone only (see upgradeRegistry)
-//	4: permission_pins.definitions, what the trusted rules run (SPEC §7.1)
-const registrySchema = 4
+//	4: skill_switches.hash (the content a switch is pinned to), skill_copies
+//	   (SPEC §6): columns and a table added, nothing rebuilt
+//	5: permission_pins.definitions, what the trusted rules run (SPEC §7.1)
+const registrySchema = 5
 
 func (s *Store) migrateRegistry(path string) error {
 	current, err := registryVersion(s.db, path)

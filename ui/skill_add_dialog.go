@@ -5,13 +5,11 @@ import (
 	"errors"
 	"slices"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -24,30 +22,18 @@ import (
 // its progress and Cancel, a list to pick from when the source holds several
 // skills, then the review (a dry run: nothing written) with Install.
 type skillAddDialog struct {
-	root   string
-	m      skillsManager
-	parent *dialogs // the window it shows over
-	run    runner
-	done   func() // after an install: the tab lists again
+	*stagedDialog
+	root string
+	m    skillsManager
+	done func() // after an install: the tab lists again
 
-	d      *dialog.CustomDialog
-	stage  *fyne.Container // the step shown
 	source *cancelableEntry
 	parsed *widget.Label
 	next   *widget.Button // Review on the source step
-
-	// The download in flight: its cancel, and a number that tells a
-	// cancelled attempt's late answer from the current one.
-	cancel  context.CancelFunc
-	attempt int
-	bar     *widget.ProgressBar
-	barAny  *widget.ProgressBarInfinite
-	got     *widget.Label
-	closed  bool
 }
 
 func newSkillAddDialog(root string, m skillsManager, d *dialogs, r runner, done func()) *skillAddDialog {
-	a := &skillAddDialog{root: root, m: m, parent: d, run: r, done: done}
+	a := &skillAddDialog{stagedDialog: newStagedDialog(lang.L("Add a skill"), d, r), root: root, m: m, done: done}
 	a.source = newCancelableEntry(false)
 	a.source.onEscape = a.close
 	a.source.SetPlaceHolder("owner/repo, owner/repo@skill, https://github.com/…, npx skills add …")
@@ -59,13 +45,6 @@ func newSkillAddDialog(root string, m skillsManager, d *dialogs, r runner, done 
 			a.review()
 		}
 	}
-	a.bar = widget.NewProgressBar()
-	a.bar.TextFormatter = func() string { return "" }
-	a.barAny = widget.NewProgressBarInfinite()
-	a.got = widget.NewLabel("")
-	a.stage = container.NewStack()
-	a.d = dialog.NewCustomWithoutButtons(lang.L("Add a skill"), a.stage, d.win)
-	a.d.SetOnClosed(a.onClosed)
 	return a
 }
 
@@ -76,36 +55,6 @@ func (a *skillAddDialog) show() {
 	keysWhileShown(a.parent.win, a.d, a.close, nil)
 	a.d.Show()
 	a.parent.win.Canvas().Focus(a.source)
-}
-
-// onClosed: however the dialog goes away, a download in flight stops.
-func (a *skillAddDialog) onClosed() {
-	a.closed = true
-	a.stop()
-}
-
-func (a *skillAddDialog) close() {
-	a.stop()
-	a.d.Hide()
-}
-
-// stop cancels the download in flight, whose answer is then ignored.
-func (a *skillAddDialog) stop() {
-	a.attempt++
-	if a.cancel != nil {
-		a.cancel()
-		a.cancel = nil
-	}
-}
-
-func (a *skillAddDialog) setStage(content fyne.CanvasObject, buttons ...fyne.CanvasObject) {
-	a.stage.Objects = []fyne.CanvasObject{content}
-	a.stage.Refresh()
-	a.d.SetButtons(buttons)
-}
-
-func (a *skillAddDialog) cancelButton() *widget.Button {
-	return &widget.Button{Text: lang.L("Cancel"), Icon: theme.CancelIcon(), OnTapped: a.close}
 }
 
 // showSource is the first step: the source box and what it was read as.
@@ -172,69 +121,13 @@ func capitalize(s string) string {
 	return string(up) + s[n:]
 }
 
-// showProgress is the download step: bytes so far (of the total when known)
-// and Cancel.
-func (a *skillAddDialog) showProgress(what string) {
-	a.got.SetText(lang.L("Connecting…"))
-	a.bar.SetValue(0)
-	a.bar.Hide()
-	a.barAny.Show()
-	label := &widget.Label{Text: what, Wrapping: fyne.TextWrapWord}
-	a.setStage(container.NewVBox(label, container.NewStack(a.bar, a.barAny), a.got), a.cancelButton())
-}
-
-func (a *skillAddDialog) progressed(done, total int64) {
-	if total > 0 {
-		a.barAny.Hide()
-		a.bar.Show()
-		a.bar.SetValue(min(float64(done)/float64(total), 1))
-		a.got.SetText(lang.L("{{.Done}} of {{.Total}}", map[string]any{"Done": sizeText(done), "Total": sizeText(total)}))
-		return
-	}
-	a.got.SetText(lang.L("{{.Done}} so far", map[string]any{"Done": sizeText(done)}))
-}
-
-// progress reports the download to the dialog at most ten times a second
-// (and always its first and last step).
-func (a *skillAddDialog) progress(attempt int) skills.Progress {
-	var last time.Time
-	return func(done, total int64) {
-		now := time.Now()
-		if !last.IsZero() && now.Sub(last) < 100*time.Millisecond && done != total {
-			return
-		}
-		last = now
-		onUI(func() {
-			if attempt == a.attempt {
-				a.progressed(done, total)
-			}
-		})
-	}
-}
-
-// start runs one Add off the UI goroutine with a cancel; then gets its
-// answer on the UI goroutine unless it was cancelled meanwhile.
+// start runs one Add with the download's progress and a cancel; then gets
+// its answer unless it was cancelled meanwhile.
 func (a *skillAddDialog) start(source string, opt skills.AddOptions, then func(skills.Added, error)) {
-	a.stop()
-	ctx, cancel := context.WithCancel(context.Background())
-	a.cancel = cancel
-	attempt := a.attempt
-	opt.Progress = a.progress(attempt)
-	type result struct {
-		added skills.Added
-		err   error
-	}
-	background(a.run, func() result {
-		added, err := a.m.Add(ctx, a.root, source, opt)
-		return result{added, err}
-	}, func(r result) {
-		cancel()
-		if attempt != a.attempt || a.closed {
-			return // cancelled: nothing to say
-		}
-		a.cancel = nil
-		then(r.added, r.err)
-	})
+	runStaged(a.stagedDialog, func(ctx context.Context, progress skills.Progress) (skills.Added, error) {
+		opt.Progress = progress
+		return a.m.Add(ctx, a.root, source, opt)
+	}, then)
 }
 
 // review downloads the source and judges it, writing nothing.

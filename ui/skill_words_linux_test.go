@@ -146,13 +146,13 @@ func TestSkillSentencesNestWordedInTurkish(t *testing.T) {
 	f := newSkillsFixture(t)
 	f.m.add = func(context.Context, string, skills.AddOptions) (skills.Added, error) {
 		rev := pdfReview
-		w := []domain.Text{domain.T("scripts (executable in the archive, installed as plain files): {{.Files}}", "Files", "run.sh")}
+		w := []domain.Text{domain.T("scripts (executable in the archive or starting with #!, installed as plain files): {{.Files}}", "Files", "run.sh")}
 		return skills.Added{Name: "pdf", DryRun: true, Review: &rev, Warnings: w}, nil
 	}
 	f.tap(f.w, lang.L("Add…"))
 	test.Type(find[*cancelableEntry](f), "o/repo")
 	f.tap(f.w, lang.L("Review"))
-	if !f.says(f.w, "Betikler (arşivde çalıştırılabilir, düz dosya olarak kurulur): run.sh") {
+	if !f.says(f.w, "Betikler (arşivde çalıştırılabilir ya da #! ile başlayan; düz dosya olarak kurulur): run.sh") {
 		t.Error("the review's warning is not worded in Turkish")
 	}
 }

@@ -25,10 +25,19 @@ type skillsManager interface {
 	Add(ctx context.Context, path, source string, opt skills.AddOptions) (skills.Added, error)
 	Remove(path, name string) (skills.Removed, error)
 	SetEnabled(path, name string, on bool) (skills.Switched, error)
+	// Changed is what changed since the skill was turned on.
+	Changed(path, name string) (skills.Drift, error)
+	Check(ctx context.Context, path string, progress skills.CheckProgress) (skills.CheckList, error)
+	Update(ctx context.Context, path, name string, opt skills.UpdateOptions) (skills.UpdateReview, error)
+	Restore(ctx context.Context, path string, progress skills.CheckProgress) (skills.Restoration, error)
+	Pin(path, name string) (skills.Pinned, error)
 }
 
 // skillsTab is the skills manager: the project's skills with their switches,
-// View, Remove and Open source, and Add….
+// where each came from and at which commit, View, Remove and Open source;
+// Add…, Check for updates (and each update's review), what changed since a
+// skill was turned on, Restore of what the lock lists and the folder lacks,
+// and Pin this version for a skill the lock does not list.
 type skillsTab struct {
 	root string
 	d    *dialogs
@@ -41,6 +50,13 @@ type skillsTab struct {
 	problem *widget.Label // why the list could not be read
 	add     *widget.Button
 	body    fyne.CanvasObject
+
+	// The lock's side (skills_tab_lock.go): the last check's answers by
+	// skill, the check in flight, the banner of missing skills.
+	checked  map[string]skills.Checked
+	check    *widget.Button
+	progress *lockProgress
+	missing  *fyne.Container
 }
 
 func newSkillsTab(root string, d *dialogs, skills func() (skillsManager, error), r runner) *skillsTab {
@@ -51,8 +67,12 @@ func newSkillsTab(root string, d *dialogs, skills func() (skillsManager, error),
 	t.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
 	t.problem.Hide()
 	t.add = &widget.Button{Text: lang.L("Add…"), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: t.onAdd}
-	top := container.NewBorder(nil, nil, nil, t.add, heading(lang.L("Project skills")))
-	t.body = container.NewVScroll(container.New(&maxWidthLayout{readableWidth}, container.NewVBox(top, t.problem, t.empty, t.list)))
+	t.check = &widget.Button{Text: lang.L("Check for updates"), Icon: theme.ViewRefreshIcon(), OnTapped: t.onCheck}
+	t.progress = newLockProgress()
+	t.progress.busy = []*widget.Button{t.check}
+	t.missing = container.NewVBox()
+	top := container.NewBorder(nil, nil, nil, container.NewHBox(t.check, t.add), heading(lang.L("Project skills")))
+	t.body = container.NewVScroll(container.New(&maxWidthLayout{readableWidth}, container.NewVBox(top, t.progress.box, t.problem, t.missing, t.empty, t.list)))
 	return t
 }
 
@@ -69,7 +89,7 @@ func (t *skillsTab) manager() (skillsManager, error) {
 // refresh lists the skills off the UI goroutine.
 func (t *skillsTab) refresh() {
 	type listed struct {
-		list []skills.Listed
+		list skills.SkillList
 		err  error
 	}
 	background(t.run, func() listed {
@@ -78,8 +98,11 @@ func (t *skillsTab) refresh() {
 			return listed{err: err}
 		}
 		l, err := m.List(t.root)
-		return listed{list: l.Skills, err: err}
-	}, func(l listed) { t.show(l.list, l.err) })
+		return listed{list: l, err: err}
+	}, func(l listed) {
+		t.showMissing(l.list.Missing)
+		t.show(l.list.Skills, l.err)
+	})
 }
 
 func (t *skillsTab) show(list []skills.Listed, err error) {
@@ -98,11 +121,19 @@ func (t *skillsTab) show(list []skills.Listed, err error) {
 	t.list.Refresh()
 }
 
-// row is one skill: name and switch, description, what was dropped, actions.
+// row is one skill: name and switch, description, what was dropped, where
+// it came from and at which commit, its state against the lock and the
+// switch, actions.
 func (t *skillsTab) row(s skills.Listed) fyne.CanvasObject {
 	name := &widget.Label{Text: s.Name, TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis}
 	on := &widget.Check{Text: lang.L("On"), Checked: s.Enabled}
-	on.OnChanged = func(v bool) { t.setEnabled(s.Name, on, v) }
+	on.OnChanged = func(v bool) {
+		if v && s.State == skills.StateChanged {
+			t.reviewChanged(s.Name, on) // what changed is shown before it is turned on again
+			return
+		}
+		t.setEnabled(s.Name, on, v)
+	}
 	view := &widget.Button{Text: lang.L("View"), Icon: theme.DocumentIcon(), OnTapped: func() { t.view(s.Name) }}
 	remove := &widget.Button{Text: lang.L("Remove…"), Icon: theme.DeleteIcon(), OnTapped: func() { t.confirmRemove(s.Name) }}
 	actions := container.NewHBox(on, view)
@@ -124,8 +155,8 @@ func (t *skillsTab) row(s skills.Listed) fyne.CanvasObject {
 	if !s.Problem.IsZero() {
 		lines.Add(&widget.Label{Text: lang.L("Cannot be used:") + " " + sayText(s.Problem), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
 	}
-	if s.Source != "" {
-		lines.Add(&widget.Label{Text: lang.L("From {{.Source}}", map[string]any{"Source": s.Source}), Truncation: fyne.TextTruncateEllipsis, SizeName: theme.SizeNameCaptionText})
+	for _, o := range t.lockLines(s) {
+		lines.Add(o)
 	}
 	return container.NewVBox(lines, widget.NewSeparator())
 }

@@ -25,10 +25,40 @@ type fakeSkills struct {
 	removed  []string
 	sources  []string // Add's source per call, "dry:" for a dry run
 	add      func(ctx context.Context, source string, opt skills.AddOptions) (skills.Added, error)
+	missing  []string // List's missing
+	drift    skills.Drift
+	check    func(ctx context.Context, progress skills.CheckProgress) (skills.CheckList, error)
+	update   func(ctx context.Context, name string, opt skills.UpdateOptions) (skills.UpdateReview, error)
+	restore  func(ctx context.Context, progress skills.CheckProgress) (skills.Restoration, error)
+	pinned   []string
 }
 
 func (f *fakeSkills) List(string) (skills.SkillList, error) {
-	return skills.SkillList{Skills: slices.Clone(f.listed)}, nil
+	return skills.SkillList{Skills: slices.Clone(f.listed), Missing: slices.Clone(f.missing)}, nil
+}
+
+func (f *fakeSkills) Changed(_, name string) (skills.Drift, error) {
+	if f.drift.Name != name {
+		return skills.Drift{}, domain.NotFound("no copy of %s", name)
+	}
+	return f.drift, nil
+}
+
+func (f *fakeSkills) Check(ctx context.Context, _ string, progress skills.CheckProgress) (skills.CheckList, error) {
+	return f.check(ctx, progress)
+}
+
+func (f *fakeSkills) Update(ctx context.Context, _, name string, opt skills.UpdateOptions) (skills.UpdateReview, error) {
+	return f.update(ctx, name, opt)
+}
+
+func (f *fakeSkills) Restore(ctx context.Context, _ string, progress skills.CheckProgress) (skills.Restoration, error) {
+	return f.restore(ctx, progress)
+}
+
+func (f *fakeSkills) Pin(_, name string) (skills.Pinned, error) {
+	f.pinned = append(f.pinned, name)
+	return skills.Pinned{Name: name}, nil
 }
 
 func (f *fakeSkills) Show(_, name string) (skills.Shown, error) {

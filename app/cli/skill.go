@@ -15,7 +15,7 @@ import (
 func newSkillCmd(f *Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "skill",
-		Short: "a project's skills: add, list, remove, on, off",
+		Short: "a project's skills: add, list, remove, on, off, diff, check, update, verify, restore, pin",
 	}
 	cmd.AddCommand(
 		newSkillAddCmd(f, nil),
@@ -23,6 +23,12 @@ func newSkillCmd(f *Factory) *cobra.Command {
 		newSkillRemoveCmd(f, nil),
 		newSkillSwitchCmd(f, true, nil),
 		newSkillSwitchCmd(f, false, nil),
+		newSkillDiffCmd(f, nil),
+		newSkillCheckCmd(f, nil),
+		newSkillUpdateCmd(f, nil),
+		newSkillVerifyCmd(f, nil),
+		newSkillRestoreCmd(f, nil),
+		newSkillPinCmd(f, nil),
 	)
 	return cmd
 }
@@ -79,7 +85,7 @@ func withSkills(f *Factory, folder string, do func(m *skills.Manager, path strin
 
 func skillAddRun(o *skillAddOptions) error {
 	// Ctrl-C cancels the download: the staging folder goes with it.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible()
 	defer stop()
 	return withSkills(o.f, o.Path, func(m *skills.Manager, path string) (any, error) {
 		return m.Add(ctx, path, o.Source, skills.AddOptions{Skill: o.Skill, DryRun: o.DryRun})
@@ -94,7 +100,7 @@ type skillListOptions struct {
 
 func newSkillListCmd(f *Factory, runF func(*skillListOptions) error) *cobra.Command {
 	o := &skillListOptions{f: f}
-	return pathCmd("list PATH", "the project's skills → {skills:[{name, description, enabled, dropped_tools, source, size}]}", o, &o.Path, skillListRun, runF)
+	return pathCmd("list PATH", "the project's skills → {skills:[{name, description, enabled, state, lock, dropped_tools, source, commit, hash}], missing}", o, &o.Path, skillListRun, runF)
 }
 
 func skillListRun(o *skillListOptions) error {
@@ -139,10 +145,16 @@ func newSkillSwitchCmd(f *Factory, on bool, runF func(*skillNameOptions) error) 
 	o := &skillNameOptions{f: f}
 	use, short := "off PATH NAME", "turn a skill off on this device → {name, enabled}"
 	if on {
-		use, short = "on PATH NAME", "turn a skill on on this device (it enters the prompt) → {name, enabled}"
+		use, short = "on PATH NAME", "turn a skill on on this device, pinned to its files as they are (it enters the prompt until they change) → {name, enabled, hash}"
 	}
 	run := func(o *skillNameOptions) error {
 		return withSkills(o.f, o.Path, func(m *skills.Manager, path string) (any, error) { return m.SetEnabled(path, o.Name, on) })
 	}
 	return skillNameCmd(use, short, o, run, runF)
+}
+
+// interruptible is a context that Ctrl-C cancels: a download stops, and
+// its work folder goes with it.
+func interruptible() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt)
 }

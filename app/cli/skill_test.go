@@ -3,7 +3,6 @@ package cli
 import (
 	"archive/tar"
 	"bytes"
-	"compress/gzip"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +12,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"memo.dev/projects/domain/skills/skillstest"
 )
 
 // tarEntry is one entry of a test archive, under its top folder.
@@ -27,31 +28,11 @@ type tarEntry struct {
 // folder repo-main/, then the entries.
 func codeloadArchive(t *testing.T, entries ...tarEntry) []byte {
 	t.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	must := func(err error) {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	must(tw.WriteHeader(&tar.Header{Typeflag: tar.TypeXGlobalHeader, Name: "pax_global_header", PAXRecords: map[string]string{"comment": strings.Repeat("ab", 20)}}))
-	must(tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: "repo-main/", Mode: 0o775}))
+	var es []skillstest.Entry
 	for _, e := range entries {
-		h := &tar.Header{Typeflag: e.typ, Name: "repo-main/" + e.name, Mode: 0o664, Linkname: e.linkname, Format: tar.FormatPAX}
-		if h.Typeflag == 0 {
-			h.Typeflag = tar.TypeReg
-			h.Size = int64(len(e.body))
-		}
-		must(tw.WriteHeader(h))
-		if h.Typeflag == tar.TypeReg {
-			_, err := tw.Write([]byte(e.body))
-			must(err)
-		}
+		es = append(es, skillstest.Entry{Name: e.name, Type: e.typ, Body: e.body, Linkname: e.linkname})
 	}
-	must(tw.Close())
-	must(zw.Close())
-	return buf.Bytes()
+	return skillstest.Archive(t, strings.Repeat("ab", 20), "repo-main", es...)
 }
 
 // archiveServer answers like codeload.github.com: /{owner}/{repo}/tar.gz/{ref}.

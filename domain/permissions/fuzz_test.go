@@ -101,25 +101,3 @@ func FuzzFileWithInvalidRule(f *testing.F) {
 		}
 	})
 }
-
-// The diff reproduces both sides, and its hunks turn one into the other.
-func FuzzDiff(f *testing.F) {
-	f.Add("a\nb\nc\n", "a\nc\nd")
-	f.Add("", "x\n")
-	f.Add("x", "")
-	f.Add("1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", "1\n2\nX\n4\n5\n6\n7\n8\n9\nY\n")
-	f.Fuzz(func(t *testing.T, old, new string) {
-		lines, err := DiffAll([]byte(old), []byte(new))
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, n := sides(lines)
-		if o != old || n != new {
-			t.Fatalf("diff of %q → %q rebuilds %q → %q", old, new, o, n)
-		}
-		hunks, _ := Diff([]byte(old), []byte(new), 2)
-		if got := apply(t, old, hunks); got != new {
-			t.Fatalf("hunks of %q → %q give %q", old, new, got)
-		}
-	})
-}

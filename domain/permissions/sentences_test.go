@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/linediff"
 	"memo.dev/projects/domain/untrusted"
 )
 
@@ -101,7 +102,7 @@ func sentences(t *testing.T) string {
 	say("load link", strings.ReplaceAll(fmt.Sprint(st.Problems), root, "ROOT"))
 	_, err = DiffAll(make([]byte, MaxDiffSize+1), nil)
 	say("diff too large", err)
-	_, err = DiffAll([]byte(strings.Repeat("\n", maxDiffLines+1)), nil)
+	_, err = DiffAll([]byte(strings.Repeat("\n", linediff.MaxLines+1)), nil)
 	say("diff too many lines", err)
 	return b.String()
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-// The benchmarks compare with tar(1) and read getrusage: Unix only.
+// The benchmarks compare with tar(1): Unix only.
 
 package skills_test
 
@@ -15,8 +15,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -25,7 +25,7 @@ import (
 
 // realisticArchive is a skill shaped like the large real ones: mostly
 // Markdown and scripts, some binary assets, a few folder levels deep.
-func realisticArchive(b *testing.B, files, binaries, textSize, binSize int) []byte {
+func realisticArchive(b testing.TB, files, binaries, textSize, binSize int) []byte {
 	rng := rand.New(rand.NewSource(1))
 	words := strings.Fields("the skill reads a file and writes the answer with care when asked to check each step of the work before it says done and lists what was not verified")
 	entries := []skills.TarEntry{{Name: "SKILL.md", Body: "---\nname: big\ndescription: A large skill.\n---\n# Big\n"}}
@@ -49,8 +49,13 @@ func realisticArchive(b *testing.B, files, binaries, textSize, binSize int) []by
 	return skills.BuildArchive(b, "big-skill-0123abc", entries...)
 }
 
-// BenchmarkInstall compares an install from a loopback server with
-// `tar -xzf` of the same archive from a file.
+// BenchmarkInstall compares an install from a loopback server (download,
+// inflate, judge, write and fsync every file and folder, rename into place)
+// with `tar -xzf` of the same archive from a file, in pairs, the order of
+// the two swapped every pair so that a machine whose speed drifts favours
+// neither: memo/tar is the median of the pairs' ratios of wall time. Both
+// write under TMPDIR: bench/install.sh runs it on a tmpfs (/dev/shm) and on
+// disk.
 func BenchmarkInstall(b *testing.B) {
 	sizes := []struct {
 		name                               string
@@ -61,56 +66,64 @@ func BenchmarkInstall(b *testing.B) {
 	}
 	for _, sz := range sizes {
 		archive := realisticArchive(b, sz.files, sz.binaries, sz.textSize, sz.binSize)
-		b.Logf("%s: %.1f MB compressed", sz.name, float64(len(archive))/(1<<20))
 		file := filepath.Join(b.TempDir(), "a.tar.gz")
 		if err := os.WriteFile(file, archive, 0o644); err != nil {
 			b.Fatal(err)
 		}
-		b.Run(sz.name+"/memo", func(b *testing.B) {
+		b.Run(sz.name, func(b *testing.B) {
+			b.Logf("%.1f MB compressed", float64(len(archive))/(1<<20))
 			srv := skills.NewArchiveServer(b, map[string][]byte{"o/big/HEAD": archive})
 			s, err := skills.NewService(newSwitches(), srv.Client(), srv.URL)
 			if err != nil {
 				b.Fatal(err)
 			}
 			src, _ := skills.ParseSource("o/big")
-			b.SetBytes(int64(len(archive)))
-			b.ResetTimer()
-			cpu := cpuTime(syscall.RUSAGE_SELF)
-			defer func() { b.ReportMetric(float64(cpuTime(syscall.RUSAGE_SELF)-cpu)/float64(b.N)/1e6, "cpu-ms/op") }()
-			for range b.N {
-				b.StopTimer()
+			memo := func() {
 				root := b.TempDir()
 				os.MkdirAll(filepath.Join(root, ".memo", "skills"), 0o755)
-				b.StartTimer()
 				if _, err := s.Install(context.Background(), skills.Project{ID: "p", Root: root}, src, skills.InstallOptions{}); err != nil {
 					b.Fatal(err)
 				}
 			}
-		})
-		b.Run(sz.name+"/tar-xzf", func(b *testing.B) {
-			b.SetBytes(int64(len(archive)))
-			cpu := cpuTime(syscall.RUSAGE_CHILDREN)
-			defer func() { b.ReportMetric(float64(cpuTime(syscall.RUSAGE_CHILDREN)-cpu)/float64(b.N)/1e6, "cpu-ms/op") }()
-			for range b.N {
-				b.StopTimer()
-				dir := b.TempDir()
-				b.StartTimer()
-				if out, err := exec.Command("tar", "-xzf", file, "-C", dir).CombinedOutput(); err != nil {
+			tarxzf := func() {
+				if out, err := exec.Command("tar", "-xzf", file, "-C", b.TempDir()).CombinedOutput(); err != nil {
 					b.Fatal(err, string(out))
 				}
 			}
+			var ratios, memoMs, tarMs []float64
+			b.SetBytes(int64(len(archive)))
+			b.ResetTimer()
+			for i := range b.N {
+				var m, t time.Duration
+				if i%2 == 0 {
+					m, t = timed(memo), timed(tarxzf)
+				} else {
+					t, m = timed(tarxzf), timed(memo)
+				}
+				ratios = append(ratios, float64(m)/float64(t))
+				memoMs = append(memoMs, float64(m)/1e6)
+				tarMs = append(tarMs, float64(t)/1e6)
+			}
+			b.ReportMetric(median(ratios), "memo/tar")
+			b.ReportMetric(median(memoMs), "memo-ms")
+			b.ReportMetric(median(tarMs), "tar-ms")
 		})
 	}
 }
 
-// cpuTime is the user+system CPU time of this process or of its finished
-// children: on a shared machine it compares the work done better than wall time.
-func cpuTime(who int) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(who, &ru); err != nil {
+func timed(f func()) time.Duration {
+	start := time.Now()
+	f()
+	return time.Since(start)
+}
+
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	if len(s) == 0 {
 		return 0
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return s[len(s)/2]
 }
 
 // BenchmarkBomb: an archive of about 1 MB holding a 1 GB file of zeros is

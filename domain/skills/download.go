@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -20,11 +21,14 @@ import (
 const DefaultArchiveBase = "https://codeload.github.com"
 
 // Timeouts of a download: to connect (and finish TLS), for GitHub to start
-// answering, and the longest pause between two reads of the body.
+// answering, the longest pause between two reads of the body, and the
+// longest a whole download may take (a server that trickles a byte before
+// each pause runs out would keep it going for ever): 25 MB at 64 kB/s.
 const (
-	ConnectTimeout = 15 * time.Second
-	AnswerTimeout  = 30 * time.Second
-	ReadTimeout    = 30 * time.Second
+	ConnectTimeout   = 15 * time.Second
+	AnswerTimeout    = 30 * time.Second
+	ReadTimeout      = 30 * time.Second
+	DownloadDeadline = 7 * time.Minute
 )
 
 // ErrRateLimited is GitHub refusing to serve more archives for now.
@@ -97,6 +101,7 @@ type downloader struct {
 	base        string
 	limit       int64         // compressed bytes
 	readTimeout time.Duration // longest pause between reads
+	deadline    time.Duration // longest whole download
 }
 
 // archiveURL is {base}/{owner}/{repo}/tar.gz/{ref}.
@@ -109,10 +114,17 @@ func (d *downloader) archiveURL(src Source) string {
 }
 
 // open starts the download. The body it returns stops with an error at
-// limit+1 bytes, after readTimeout without data, or when ctx ends; every
-// failure is a sentence.
+// limit+1 bytes, after readTimeout without data, deadline after the start,
+// or when ctx ends; every failure is a sentence.
 func (d *downloader) open(ctx context.Context, src Source, progress Progress) (io.ReadCloser, error) {
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancelCtx := context.WithCancel(ctx)
+	limit := d.deadline
+	if limit <= 0 {
+		limit = DownloadDeadline
+	}
+	var overdue atomic.Bool
+	deadline := time.AfterFunc(limit, func() { overdue.Store(true); cancelCtx() })
+	cancel := func() { deadline.Stop(); cancelCtx() }
 	u := d.archiveURL(src)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
@@ -123,6 +135,9 @@ func (d *downloader) open(ctx context.Context, src Source, progress Progress) (i
 	resp, err := d.client.Do(req)
 	if err != nil {
 		err = netError(ctx, err, u, false) // before cancel: ctx says whether the caller cancelled
+		if overdue.Load() {
+			err = tooSlow(src, limit)
+		}
 		cancel()
 		return nil, err
 	}
@@ -137,13 +152,17 @@ func (d *downloader) open(ctx context.Context, src Source, progress Progress) (i
 		return nil, tooBig(src, d.limit)
 	}
 	b := &body{r: resp.Body, close: resp.Body.Close, cancel: cancel, ctx: ctx, url: u, src: src,
-		limit: d.limit, total: resp.ContentLength, progress: progress}
+		limit: d.limit, total: resp.ContentLength, progress: progress, overdue: &overdue, deadline: limit}
 	b.timer = time.AfterFunc(d.readTimeout, func() { b.stalled.Store(true); cancel() })
 	b.timeout = d.readTimeout
 	if progress != nil {
 		progress(0, b.total)
 	}
 	return b, nil
+}
+
+func tooSlow(src Source, deadline time.Duration) error {
+	return domain.T("the download of {{.Source}} was given up after {{.Waited}}, the longest Memo waits for one; try again later or on a faster connection", "Source", src.String(), "Waited", deadline.String()).Wrap(errInternal, context.DeadlineExceeded)
 }
 
 func tooBig(src Source, limit int64) error {
@@ -165,6 +184,8 @@ type body struct {
 	timer    *time.Timer
 	timeout  time.Duration
 	stalled  atomic.Bool
+	overdue  *atomic.Bool // the whole download took longer than deadline
+	deadline time.Duration
 }
 
 func (b *body) Read(p []byte) (int, error) {
@@ -184,6 +205,9 @@ func (b *body) Read(p []byte) (int, error) {
 		return n, tooBig(b.src, b.limit)
 	}
 	if err != nil && err != io.EOF {
+		if b.overdue.Load() {
+			return n, tooSlow(b.src, b.deadline)
+		}
 		if b.stalled.Load() {
 			return n, domain.T("the download of {{.Source}} stalled: no data for {{.Timeout}}; try again later", "Source", b.src.String(), "Timeout", b.timeout.String()).Wrap(errInternal, context.DeadlineExceeded)
 		}
@@ -249,9 +273,29 @@ func netError(ctx context.Context, err error, u string, reading bool) error {
 		return domain.T("{{.Host}} did not answer in time; check the network connection or try again later", "Host", host).Wrap(errInternal, context.DeadlineExceeded)
 	}
 	if reading {
-		return domain.T("the download from {{.Host}} broke off: {{.Error}}", "Host", host, "Error", domain.Sentence(err)).Err(errInternal)
+		return domain.T("the download from {{.Host}} broke off: {{.Error}}", "Host", host, "Error", netReason(err)).Err(errInternal)
 	}
-	return domain.T("cannot download from {{.Host}}: {{.Error}}", "Host", host, "Error", domain.Sentence(err)).Err(errInternal)
+	return domain.T("cannot download from {{.Host}}: {{.Error}}", "Host", host, "Error", netReason(err)).Err(errInternal)
+}
+
+// netReason is the innermost words of a transport failure: a url.Error and
+// a net.OpError repeat the address the sentence already names ("Get
+// \"http://…\": dial tcp 127.0.0.1:1: connect: connection refused"), so
+// the reason is said once ("connection refused").
+func netReason(err error) string {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	var oe *net.OpError
+	if errors.As(err, &oe) && oe.Err != nil {
+		err = oe.Err
+	}
+	var se *os.SyscallError
+	if errors.As(err, &se) {
+		err = se.Err
+	}
+	return err.Error()
 }
 
 func mb(n int64) string {

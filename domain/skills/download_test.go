@@ -3,6 +3,7 @@ package skills
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -229,5 +230,47 @@ func TestRedirectsOnlyToHTTPS(t *testing.T) {
 	_, err := d.open(context.Background(), Source{Owner: "o", Repo: "r"}, nil)
 	if err == nil || !strings.Contains(err.Error(), "refused a redirect") {
 		t.Errorf("redirect to plain http = %v; want refused", err)
+	}
+}
+
+// A server that sends a byte before each pause would run out the idle
+// timeout: the overall deadline ends the download, and says how long it waited.
+func TestDownloadDeadline(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for {
+			if _, err := w.Write([]byte{0}); err != nil {
+				return
+			}
+			w.(http.Flusher).Flush()
+			select {
+			case <-time.After(20 * time.Millisecond):
+			case <-r.Context().Done():
+				return
+			}
+		}
+	}))
+	defer srv.Close()
+	d := testDownloader(srv.URL, 1<<20)
+	d.readTimeout = time.Second
+	d.deadline = 300 * time.Millisecond
+	start := time.Now()
+	body, err := d.open(context.Background(), Source{Owner: "o", Repo: "r"}, nil)
+	if err == nil {
+		_, err = io.Copy(io.Discard, body)
+		body.Close()
+	}
+	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(fmt.Sprint(err), "given up after 300ms") || domain.KindOf(err) != domain.KindInternal {
+		t.Errorf("a trickling download = %v; want given up after 300ms", err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("the deadline of 300ms took %v", took)
+	}
+	// A server that never answers at all meets the same deadline.
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	defer hang.Close()
+	d = testDownloader(hang.URL, 1<<20)
+	d.deadline = 200 * time.Millisecond
+	if _, err := d.open(context.Background(), Source{Owner: "o", Repo: "r"}, nil); !strings.Contains(fmt.Sprint(err), "given up after 200ms") {
+		t.Errorf("a server that never answers = %v; want given up after 200ms", err)
 	}
 }

@@ -17,3 +17,9 @@ const WorkGrace = workGrace
 // SetSaved listens to what Install saves to disk, in order: "file" (relative
 // to the extracted tree) and "folder" fsynced, then "renamed" into place.
 func (s *Service) SetSaved(f func(event, path string)) { s.saved = f }
+
+// SetDeadline replaces the longest a whole download may take.
+func (s *Service) SetDeadline(d time.Duration) { s.dl.deadline = d }
+
+// SetFail makes the update step named fail with what fail returns (nil: the step runs).
+func (s *Service) SetFail(fail func(step string) error) { s.fail = fail }

@@ -2,100 +2,18 @@ package skills
 
 import (
 	"archive/tar"
-	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"strconv"
 	"strings"
 
+	"github.com/klauspost/compress/gzip"
 	"golang.org/x/text/cases"
 
 	"memo.dev/projects/domain"
 )
-
-// Limits bound what one install may read and write (SPEC §6).
-type Limits struct {
-	Download int64 // compressed bytes read from the network
-	Unpacked int64 // bytes written for the skill
-	PerFile  int64 // bytes of one file
-	Entries  int   // files and folders of the skill
-	// Listed bounds the entries of the scope recorded for judging (the whole
-	// repository when no folder was named), so memory stays small.
-	Listed int
-	// Stream bounds the uncompressed tar stream, skipped entries included: a
-	// small archive that inflates to gigabytes is refused after this much.
-	Stream int64
-}
-
-// DefaultLimits are SPEC §6's limits.
-func DefaultLimits() Limits {
-	return Limits{Download: 25 << 20, Unpacked: 60 << 20, PerFile: 5 << 20, Entries: 5000, Listed: 100_000, Stream: 400 << 20}
-}
-
-// skillFile names the file that makes a folder a skill.
-const skillFile = "SKILL.md"
-
-// maxSkillMD bounds a SKILL.md kept in memory while streaming (and read from disk).
-const maxSkillMD = 1 << 20
-
-// entry is one archive entry inside the extraction scope, judged but not yet
-// condemned: a problem counts only if the entry lies in the chosen skill.
-type entry struct {
-	Path    string // relative to the repository root, "/"-separated, no trailing "/"
-	Dir     bool
-	Link    bool  // a symbolic or hard link
-	Size    int64 // file bytes
-	Exec    bool  // executable in the archive (it is not made executable here)
-	LFS     bool  // a Git LFS pointer, not the file itself
-	Hidden  string
-	Problem domain.Text // why it cannot be installed (the end of a sentence naming it), zero when it can
-	Written bool        // written to the sink
-	Content []byte      // SKILL.md files only
-}
-
-// extraction is what one pass over an archive found.
-type extraction struct {
-	entries  []entry
-	overflow bool // the sink's budget ran out: some good entries were not written
-}
-
-// sink receives what passes the checks. Paths are judged before they reach it.
-type sink interface {
-	mkdirAll(p string) error
-	create(p string) (io.WriteCloser, error)
-}
-
-// rootSink writes under an os.Root: even a path the checks missed cannot leave it.
-type rootSink struct{ root *os.Root }
-
-// Folders and files get 0777/0666 less the umask, like everything Memo creates.
-func (s rootSink) mkdirAll(p string) error { return s.root.MkdirAll(p, 0o777) }
-
-func (s rootSink) create(p string) (io.WriteCloser, error) {
-	// O_EXCL: an entry never replaces another (duplicates are refused before,
-	// this is the floor under that check).
-	return s.root.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
-}
-
-// discardSink writes nothing: the review (dry run) reads and judges the same
-// stream without touching the disk.
-type discardSink struct{}
-
-func (discardSink) mkdirAll(string) error { return nil }
-func (discardSink) create(string) (io.WriteCloser, error) {
-	return nopWriteCloser{io.Discard}, nil
-}
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
-
-// errArchive marks an archive that is broken or not shaped like GitHub's.
-var errArchive = errors.New("not a usable archive")
 
 // extract reads a gzip-compressed tar stream from r and writes the entries
 // under scope (a folder relative to the repository root, "" for all) that pass
@@ -105,12 +23,23 @@ var errArchive = errors.New("not a usable archive")
 // them (see judge). Stream-level failures (broken gzip or tar, limits of the
 // stream) are fatal.
 func extract(r io.Reader, scope string, out sink, lim Limits) (*extraction, error) {
+	return extractUntil(r, scope, out, lim, nil)
+}
+
+// extractUntil is extract that stops as soon as stop, told the commit of the
+// pax global header, says so (x.stopped): a check whose commit did not move
+// reads no further.
+func extractUntil(r io.Reader, scope string, out sink, lim Limits, stop func(commit string) bool) (*extraction, error) {
+	// klauspost's gzip inflates about twice as fast as the standard
+	// library's. Every member of a multi-member file is read, as gzip -d
+	// reads them (pigz and bgzip write such files).
 	zr, err := gzip.NewReader(r)
 	if err != nil {
 		return nil, archiveError(err)
 	}
-	zr.Multistream(false)
-	stream := &countingReader{r: zr, limit: lim.Stream}
+	inflated := readAhead(zr, func() { zr.Close() })
+	defer inflated.Close()
+	stream := &countingReader{r: inflated, limit: lim.Stream}
 	tr := tar.NewReader(stream)
 	x := &extraction{}
 	st := state{
@@ -136,7 +65,15 @@ func extract(r io.Reader, scope string, out sink, lim Limits) (*extraction, erro
 			return nil, archiveError(err)
 		}
 		if hdr.Typeflag == tar.TypeXGlobalHeader {
-			continue // GitHub's pax_global_header (the commit id)
+			// GitHub's pax_global_header: its comment is the commit id.
+			if c := hdr.PAXRecords["comment"]; x.commit == "" && isCommitID(c) {
+				x.commit = c
+				if stop != nil && stop(c) {
+					x.stopped = true
+					return x, nil
+				}
+			}
+			continue
 		}
 		first, rest, _ := strings.Cut(hdr.Name, "/")
 		if top == "" {
@@ -155,7 +92,7 @@ func extract(r io.Reader, scope string, out sink, lim Limits) (*extraction, erro
 			return nil, err
 		}
 	}
-	// Read to the end of the gzip member so that a truncated or corrupt
+	// Read to the end of the gzip stream so that a truncated or corrupt
 	// archive (bad checksum) is refused, not half-trusted.
 	if _, err := io.Copy(io.Discard, stream); err != nil {
 		return nil, archiveError(err)
@@ -191,7 +128,8 @@ func (st *state) add(hdr *tar.Header, rel string, tr *tar.Reader) error {
 	if len(st.x.entries) >= st.lim.Listed {
 		return domain.T("the repository has more than {{.Limit}} files; name the skill's folder (owner/repo/path/to/skill) to install it", "Limit", st.lim.Listed).Err(domain.ErrRefused)
 	}
-	e := entry{Path: rel, Dir: isDir, Size: hdr.Size, Exec: hdr.Mode&0o111 != 0 && !isDir}
+	e := entry{Path: rel, Dir: isDir, Size: hdr.Size, Exec: hdr.Mode&0o111 != 0 && !isDir, Name: hiddenIn(rel)}
+	e.Script = e.Exec
 	e.Problem = pathProblem(rel)
 	if e.Problem.IsZero() {
 		e.Problem = typeProblem(hdr, &e)
@@ -250,8 +188,8 @@ func (st *state) add(hdr *tar.Header, rel string, tr *tar.Reader) error {
 	if err != nil {
 		return writeError(rel, err)
 	}
-	sc := contentScan{keep: path.Base(rel) == skillFile && hdr.Size <= maxSkillMD}
-	n, err := copyBuffer(io.MultiWriter(w, &sc), tr, st.buf)
+	sc := newContentScan(path.Base(rel) == skillFile && hdr.Size <= maxSkillMD)
+	n, err := copyBuffer(io.MultiWriter(w, sc), tr, st.buf)
 	if cerr := w.Close(); err == nil && cerr != nil {
 		return writeError(rel, cerr)
 	}
@@ -264,11 +202,15 @@ func (st *state) add(hdr *tar.Header, rel string, tr *tar.Reader) error {
 		return archiveError(err)
 	}
 	ent := &st.x.entries[i]
-	ent.Written = true
+	ent.Written, ent.Read = true, true
 	ent.LFS = sc.lfs()
-	ent.Hidden = sc.hiddenWhat()
+	ent.Script = ent.Script || sc.script()
+	ent.Hidden = sc.hidden()
+	ent.Digest = sc.digest()
 	if sc.keep {
-		ent.Content = sc.kept.Bytes()
+		if ent.Content = sc.kept.Bytes(); ent.Content == nil {
+			ent.Content = []byte{} // read, and empty
+		}
 	}
 	return nil
 }
@@ -358,191 +300,10 @@ func inside(p, folder string) bool {
 	return folder == "" || p == folder || strings.HasPrefix(p, folder+"/")
 }
 
-// countingReader refuses a decompressed stream longer than limit.
-type countingReader struct {
-	r     io.Reader
-	n     int64
-	limit int64
-}
-
-var errStreamLimit = errors.New("stream limit")
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	if c.n > c.limit {
-		return 0, errStreamLimit
+// isCommitID: 40 hexadecimal digits (SHA-1), or 64 (SHA-256 repositories).
+func isCommitID(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
 	}
-	if room := c.limit + 1 - c.n; int64(len(p)) > room {
-		p = p[:room]
-	}
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	if c.n > c.limit {
-		return n, errStreamLimit
-	}
-	return n, err
-}
-
-// writeErr marks a failure of the sink, not of the archive.
-type writeErr struct{ err error }
-
-func (e *writeErr) Error() string { return e.err.Error() }
-
-// copyBuffer copies src to dst, telling the sink's failures apart from the archive's.
-func copyBuffer(dst io.Writer, src io.Reader, buf []byte) (int64, error) {
-	var n int64
-	for {
-		k, rerr := src.Read(buf)
-		if k > 0 {
-			w, werr := dst.Write(buf[:k])
-			n += int64(w)
-			if werr != nil {
-				return n, &writeErr{werr}
-			}
-		}
-		if rerr == io.EOF {
-			return n, nil
-		}
-		if rerr != nil {
-			return n, rerr
-		}
-	}
-}
-
-func writeError(rel string, err error) error {
-	return domain.T("cannot write {{.Path}} while installing: {{.Error}}", "Path", rel, "Error", domain.Sentence(err)).Wrap(errInternal, err)
-}
-
-// archiveError describes a failure to read the stream: the download's own
-// sentence when it was the download that failed, else a broken archive.
-func archiveError(err error) error {
-	var de *domain.Error
-	switch {
-	case errors.As(err, &de):
-		return err
-	case errors.Is(err, errStreamLimit):
-		return domain.T("the archive unpacks to far more than a skill needs (over the limit of the stream); nothing was installed").Wrap(domain.ErrRefused, errArchive)
-	}
-	return domain.T("the archive is damaged or is not a .tar.gz: {{.Error}}", "Error", domain.Sentence(err)).Wrap(domain.ErrInvalid, errArchive)
-}
-
-// contentScan watches a file's bytes go by: a Git LFS pointer, hidden or
-// direction-changing Unicode in text, and SKILL.md kept for reading.
-type contentScan struct {
-	keep   bool
-	kept   bytes.Buffer
-	head   []byte // the first bytes (LFS pointer check)
-	tail   []byte // up to 3 bytes carried across writes
-	binary bool
-	hidden map[string]bool
-	n      int64
-}
-
-const lfsPrefix = "version https://git-lfs.github.com/spec/v1"
-
-func (c *contentScan) Write(p []byte) (int, error) {
-	if c.keep {
-		c.kept.Write(p)
-	}
-	if len(c.head) < len(lfsPrefix) {
-		c.head = append(c.head, p[:min(len(p), len(lfsPrefix)-len(c.head))]...)
-	}
-	if !c.binary {
-		if c.n < 8000 && bytes.IndexByte(p[:min(len(p), int(8000-c.n))], 0) >= 0 {
-			c.binary = true
-		} else {
-			c.scanHidden(p)
-		}
-	}
-	c.n += int64(len(p))
-	return len(p), nil
-}
-
-func (c *contentScan) lfs() bool { return c.n < 1024 && string(c.head) == lfsPrefix }
-
-// hiddenRunes are characters that read differently to a model than to a
-// person: invisible ones and those that change the direction of text.
-var hiddenRunes = []struct {
-	what string
-	lo   rune
-	hi   rune
-}{
-	{"zero-width characters", 0x200B, 0x200D},
-	{"direction marks", 0x200E, 0x200F},
-	{"bidirectional controls", 0x202A, 0x202E},
-	{"invisible characters", 0x2060, 0x2064},
-	{"bidirectional controls", 0x2066, 0x2069},
-	{"direction marks", 0x061C, 0x061C},
-	{"invisible characters", 0xFEFF, 0xFEFF},
-	{"Unicode tag characters", 0xE0000, 0xE007F},
-}
-
-func (c *contentScan) scanHidden(p []byte) {
-	data := p
-	if len(c.tail) > 0 {
-		data = append(append([]byte{}, c.tail...), p...)
-	}
-	for i := 0; i < len(data); {
-		b := data[i]
-		if b < 0xC0 {
-			i++
-			continue
-		}
-		r, size := decodeRune(data[i:])
-		if size == 0 { // incomplete sequence at the end: carry it
-			c.tail = append(c.tail[:0], data[i:]...)
-			return
-		}
-		if !(r == 0xFEFF && c.n == 0 && i == 0) { // a leading byte-order mark is harmless
-			for _, h := range hiddenRunes {
-				if r >= h.lo && r <= h.hi {
-					if c.hidden == nil {
-						c.hidden = map[string]bool{}
-					}
-					c.hidden[h.what] = true
-				}
-			}
-		}
-		i += size
-	}
-	c.tail = c.tail[:0]
-}
-
-// decodeRune decodes one UTF-8 sequence; size 0 means it is cut off at the end.
-func decodeRune(b []byte) (rune, int) {
-	need := 0
-	switch {
-	case b[0]&0xE0 == 0xC0:
-		need = 2
-	case b[0]&0xF0 == 0xE0:
-		need = 3
-	case b[0]&0xF8 == 0xF0:
-		need = 4
-	default:
-		return -1, 1
-	}
-	if len(b) < need {
-		return -1, 0
-	}
-	r := rune(b[0] & (0x7F >> need))
-	for k := 1; k < need; k++ {
-		if b[k]&0xC0 != 0x80 {
-			return -1, 1
-		}
-		r = r<<6 | rune(b[k]&0x3F)
-	}
-	return r, need
-}
-
-func (c *contentScan) hiddenWhat() string {
-	if c.binary || len(c.hidden) == 0 {
-		return ""
-	}
-	var whats []string
-	for _, h := range hiddenRunes {
-		if c.hidden[h.what] {
-			whats = append(whats, h.what)
-			delete(c.hidden, h.what)
-		}
-	}
-	return strings.Join(whats, ", ")
+	return strings.Trim(s, "0123456789abcdef") == ""
 }

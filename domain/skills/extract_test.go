@@ -100,7 +100,7 @@ func extractDir(t testing.TB, gz []byte, scope string, lim Limits) (*extraction,
 		t.Fatal(err)
 	}
 	defer root.Close()
-	x, err := extract(bytes.NewReader(gz), scope, rootSink{root}, lim)
+	x, err := extract(bytes.NewReader(gz), scope, newRootSink(root), lim)
 	return x, parent, err
 }
 
@@ -142,7 +142,7 @@ func TestExtractRefusesABomb(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer root.Close()
-	_, err = extract(r, "", rootSink{root}, lim)
+	_, err = extract(r, "", newRootSink(root), lim)
 	if domain.KindOf(err) != domain.KindForbidden || !strings.Contains(err.Error(), "unpacks to far more") {
 		t.Errorf("bomb: extract = %v; want refused", err)
 	}
@@ -240,6 +240,19 @@ func TestParseSkillMD(t *testing.T) {
 	}
 }
 
+func TestIsVCSName(t *testing.T) {
+	for name, want := range map[string]bool{
+		".git": true, ".GIT": true, ".Git": true, ".hg": true, ".svn": true, ".bzr": true, ".HG": true,
+		"git~1": true, "GIT~2": true, ".g\u200cit": true, ".gi\u00adt": true, "\ufeff.git": true,
+		".gitignore": false, ".gitattributes": false, "git": false, ".git2": false, "git~": false, "git~x": false,
+		".github": false, "svn": false, "x.git": false, ".hgignore": false,
+	} {
+		if got := isVCSName(name); got != want {
+			t.Errorf("isVCSName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
 func TestValidName(t *testing.T) {
 	for name, want := range map[string]bool{
 		"pdf": true, "a": true, "frontend-design": true, "a1-b2": true, strings.Repeat("a", 64): true,
@@ -266,6 +279,9 @@ func hostileSeeds(t testing.TB) [][]byte {
 		{skill, {Name: "d", Type: tar.TypeDir}, {Name: "d", Body: "x"}, {Name: "d/e", Body: "x"}},
 		{skill, {Name: "big", Body: strings.Repeat("b", 3000)}},
 		{skill, {Name: "other-top/x", Raw: true, Body: "x"}},
+		{skill, {Name: ".git/config", Body: "[core]\n\tfsmonitor = x\n"}, {Name: "a/.git", Body: "gitdir: /tmp\n"}},
+		{skill, {Name: ".Hg/hgrc", Body: "x"}, {Name: "b/.svn", Type: tar.TypeDir}, {Name: ".bzr/x", Body: "x"}, {Name: "git~1/config", Body: "x"}},
+		{skill, {Name: "run", Body: "#!/bin/sh\nrm -rf ~\n"}, {Name: "n\u202eote.md", Body: "x\u00ady\U000E0041"}},
 	}
 	var out [][]byte
 	for _, s := range sets {
@@ -314,7 +330,7 @@ func FuzzExtract(f *testing.F) {
 		zw, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
 		zw.Write(raw)
 		zw.Close()
-		x, err := extract(&gz, scope, rootSink{root}, lim)
+		x, err := extract(&gz, scope, newRootSink(root), lim)
 		if err == nil && len(x.entries) > lim.Listed {
 			t.Fatalf("listed %d entries, over %d", len(x.entries), lim.Listed)
 		}

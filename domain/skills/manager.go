@@ -83,6 +83,8 @@ type Added struct {
 	Path         string        `json:"path"`
 	DroppedTools []string      `json:"dropped_tools"`
 	Warnings     []domain.Text `json:"warnings"`
+	Commit       string        `json:"commit"` // of the archive
+	Hash         string        `json:"hash"`   // of the skill's files (TreeHash)
 	DryRun       bool          `json:"dry_run,omitempty"`
 	Review       *Review       `json:"review,omitempty"`
 }
@@ -99,7 +101,7 @@ func (m *Manager) Add(ctx context.Context, path, source string, opt AddOptions) 
 			return Added{}, err
 		}
 		if src.Skill != "" && !strings.EqualFold(src.Skill, opt.Skill) {
-			return Added{}, domain.T("the source names the skill {{.Skill}} and --skill names {{.Other}}; Memo installs one skill at a time", "Skill", src.Skill, "Other", opt.Skill).Err(domain.ErrInvalid)
+			return Added{}, domain.T("the source names the skill {{.Skill}} and --skill names {{.Other}}; Memo installs one skill at a time", "Skill", quoteShort(src.Skill), "Other", quoteShort(opt.Skill)).Err(domain.ErrInvalid)
 		}
 		src.Skill = opt.Skill
 	}
@@ -116,18 +118,13 @@ func (m *Manager) Add(ctx context.Context, path, source string, opt AddOptions) 
 		if existing, err := m.skills.existing(dir, rev.Name); err == nil && existing != "" {
 			rev.Warnings = append(rev.Warnings, domain.T("a skill named {{.Name}} is already installed: remove it first to install this one", "Name", existing))
 		}
-		return Added{Name: rev.Name, Path: filepath.Join(dir, rev.Name), DroppedTools: rev.DroppedTools, Warnings: rev.Warnings, DryRun: true, Review: &rev}, nil
+		return Added{Name: rev.Name, Path: filepath.Join(dir, rev.Name), DroppedTools: rev.DroppedTools, Warnings: rev.Warnings, Commit: rev.Commit, Hash: rev.Hash, DryRun: true, Review: &rev}, nil
 	}
 	inst, err := m.skills.Install(ctx, p, src, InstallOptions{Progress: opt.Progress, Confirm: opt.Confirm})
 	if err != nil {
 		return Added{}, err
 	}
-	return Added{Name: inst.Name, Path: inst.Path, DroppedTools: inst.DroppedTools, Warnings: inst.Warnings}, nil
-}
-
-// SkillList is the answer of List (SPEC §8.2 skill list).
-type SkillList struct {
-	Skills []Listed `json:"skills"`
+	return Added{Name: inst.Name, Path: inst.Path, DroppedTools: inst.DroppedTools, Warnings: inst.Warnings, Commit: inst.Commit, Hash: inst.Hash}, nil
 }
 
 // List lists the skills of the project at path.
@@ -136,8 +133,17 @@ func (m *Manager) List(path string) (SkillList, error) {
 	if err != nil {
 		return SkillList{}, err
 	}
-	l, err := m.skills.List(p)
-	return SkillList{Skills: l}, err
+	return m.skills.List(p)
+}
+
+// named resolves the project at path for a command on the skill name,
+// judging the name first: a name that is not a skill name touches nothing,
+// not even the registry.
+func (m *Manager) named(path, name string) (Project, error) {
+	if err := CheckName(name); err != nil {
+		return Project{}, err
+	}
+	return m.Project(path)
 }
 
 // Removed is the answer of Remove.
@@ -146,9 +152,10 @@ type Removed struct {
 	Removed bool   `json:"removed"`
 }
 
-// Remove deletes the skill name of the project at path, and its switch.
+// Remove deletes the skill name of the project at path, its switch and its
+// lock entry.
 func (m *Manager) Remove(path, name string) (Removed, error) {
-	p, err := m.Project(path)
+	p, err := m.named(path, name)
 	if err != nil {
 		return Removed{}, err
 	}
@@ -162,16 +169,19 @@ func (m *Manager) Remove(path, name string) (Removed, error) {
 type Switched struct {
 	Name    string `json:"name"`
 	Enabled bool   `json:"enabled"`
+	// Hash is the content the switch is pinned to.
+	Hash string `json:"hash,omitempty"`
 }
 
 // SetEnabled turns the skill name of the project at path on or off on this device.
 func (m *Manager) SetEnabled(path, name string, on bool) (Switched, error) {
-	p, err := m.Project(path)
+	p, err := m.named(path, name)
 	if err != nil {
 		return Switched{}, err
 	}
-	if err := m.skills.SetEnabled(p, name, on); err != nil {
+	hash, err := m.skills.SetEnabled(p, name, on)
+	if err != nil {
 		return Switched{}, err
 	}
-	return Switched{Name: name, Enabled: on}, nil
+	return Switched{Name: name, Enabled: on, Hash: hash}, nil
 }

@@ -78,7 +78,7 @@ func TestManagerAddListSwitchRemove(t *testing.T) {
 			t.Fatal(err)
 		}
 		if len(l.Skills) != 1 || l.Skills[0].Name != "docx" || l.Skills[0].Enabled != enabled || l.Skills[0].Description != "Word files." ||
-			!slices.Equal(l.Skills[0].DroppedTools, []string{"Bash"}) || l.Skills[0].Source != "o/repo@DOCX" {
+			!slices.Equal(l.Skills[0].DroppedTools, []string{"Bash"}) || l.Skills[0].Source != "o/repo/skills/docx" {
 			t.Errorf("List = %+v, want docx enabled=%v", l, enabled)
 		}
 	}

@@ -77,8 +77,56 @@ func pathProblem(p string) domain.Text {
 			}
 			return domain.T("has a part {{.Part}} that {{.Problem}}", "Part", strconv.Quote(part), "Problem", problem)
 		}
+		if isVCSName(part) {
+			return domain.T("is version-control metadata ({{.Part}}); installed, it would make the skill's folder a repository whose settings can run programs", "Part", strconv.Quote(part))
+		}
 	}
 	return domain.Text{}
+}
+
+// isVCSName reports a name that a version-control tool reads as its own
+// metadata: .git (a folder, or a file pointing to one), .hg, .svn, .bzr, in
+// any case and with invisible characters ignored (macOS drops some of them
+// from names), and the short name Windows gives .git (GIT~1).
+func isVCSName(name string) bool {
+	n := strings.ToLower(strings.Map(func(r rune) rune {
+		if isDefaultIgnorable(r) {
+			return -1
+		}
+		return r
+	}, name))
+	switch n {
+	case ".git", ".hg", ".svn", ".bzr":
+		return true
+	}
+	digits, ok := strings.CutPrefix(n, "git~")
+	return ok && digits != "" && strings.Trim(digits, "0123456789") == ""
+}
+
+// CheckName judges a skill name given on the command line, the API or the
+// window by the rule installation follows (ValidName): it names an installed
+// skill's folder and is never joined as a path, so "/", "demo/", "..",
+// "demo/../demo" and anything else are invalid input.
+func CheckName(name string) error {
+	if ValidName(name) {
+		return nil
+	}
+	return domain.T("{{.Name}} is not a skill name (a skill's name is 1–64 of a-z, 0-9 and single hyphens)", "Name", quoteShort(name)).Err(domain.ErrInvalid)
+}
+
+// quoteShort quotes s for a sentence, escaping what is not printable and
+// cutting it after 60 characters: input that is long, or not even text, is
+// still named in a line a person can read.
+func quoteShort(s string) string {
+	const keep = 60
+	n := 0
+	for i := range s { // an invalid byte counts as one character
+		if n == keep {
+			return strconv.Quote(s[:i]) + "…"
+		}
+		n++
+	}
+	return strconv.Quote(s)
 }
 
 // foldKey is the key under which two paths are the same file on a

@@ -123,6 +123,18 @@ func TestInstallRefusesHostileArchives(t *testing.T) {
 		{"file too large", []E{skill, {Name: "big.bin", Body: strings.Repeat("x", 2001)}}, "limit for one file"},
 		{"too many entries", append([]E{skill}, manyFiles(12)...), "more than the limit"},
 		{"too many bytes", append([]E{skill}, bigFiles(6, 1500)...), "unpacks to more than"},
+		// Version-control metadata makes the skill's folder a repository
+		// whose config runs programs (core.fsmonitor, hooks) in it.
+		{".git folder", []E{skill, {Name: ".git/config", Body: "[core]\n\tfsmonitor = touch /tmp/pwned\n"}}, "version-control metadata"},
+		{".git folder entry", []E{skill, {Name: ".git", Type: tar.TypeDir}}, "version-control metadata"},
+		{".git file", []E{skill, {Name: ".git", Body: "gitdir: /tmp/evil\n"}}, "version-control metadata"},
+		{"nested .git", []E{skill, {Name: "docs/sub/.git/HEAD", Body: "ref: refs/heads/main\n"}}, "version-control metadata"},
+		{".GIT in another case", []E{skill, {Name: ".GIT/config", Body: "x"}}, "version-control metadata"},
+		{".git with an invisible character", []E{skill, {Name: ".g\u200cit/config", Body: "x"}}, "version-control metadata"},
+		{"GIT~1, the Windows short name of .git", []E{skill, {Name: "GIT~1/config", Body: "x"}}, "version-control metadata"},
+		{".hg", []E{skill, {Name: ".hg/hgrc", Body: "[hooks]\n"}}, "version-control metadata"},
+		{".svn", []E{skill, {Name: "x/.svn/entries", Body: "x"}}, "version-control metadata"},
+		{".bzr", []E{skill, {Name: ".bzr", Type: tar.TypeDir}}, "version-control metadata"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -224,18 +236,19 @@ func TestInstallSingleSkillAtRoot(t *testing.T) {
 	}
 
 	// List, on/off, remove.
-	list, err := s.List(p)
+	sl, err := s.List(p)
+	list := sl.Skills
 	if err != nil || len(list) != 1 || list[0].Name != "pdf" || list[0].Enabled || list[0].Description != "Work with PDF files." ||
 		!slices.Equal(list[0].DroppedTools, wantTools) || list[0].Source != "owner/pdf-skill" || list[0].Size == 0 {
 		t.Errorf("List = %+v, %v", list, err)
 	}
-	if err := s.SetEnabled(p, "pdf", true); err != nil {
+	if _, err := s.SetEnabled(p, "pdf", true); err != nil {
 		t.Fatal(err)
 	}
-	if list, _ := s.List(p); !list[0].Enabled {
+	if list, _ := s.List(p); !list.Skills[0].Enabled {
 		t.Errorf("after SetEnabled(on) List = %+v", list)
 	}
-	if err := s.SetEnabled(p, "nope", true); domain.KindOf(err) != domain.KindNotFound {
+	if _, err := s.SetEnabled(p, "nope", true); domain.KindOf(err) != domain.KindNotFound {
 		t.Errorf("SetEnabled(nope) = %v; want not found", err)
 	}
 	if err := s.Remove(p, "../proj"); domain.KindOf(err) != domain.KindInvalid {
@@ -352,7 +365,7 @@ func TestInstallChoosesAmongSeveral(t *testing.T) {
 // An invalid front-matter name installs under a valid folder name and says so.
 func TestInstallNameFallsBackToFolder(t *testing.T) {
 	archive := skills.BuildArchive(t, "r-main",
-		E{Name: "skills/frontend-design/SKILL.md", Body: skills.SkillMD("Frontend Design", strings.Repeat("d", 1100))},
+		E{Name: "skills/frontend-design/SKILL.md", Body: skills.SkillMD("Frontend Design", "Design pages.")},
 		E{Name: "skills/Bad_Folder/SKILL.md", Body: skills.SkillMD("Also Bad", "x")},
 		E{Name: "skills/nodesc/SKILL.md", Body: "---\nname: nodesc\n---\n"},
 		E{Name: "skills/nofm/SKILL.md", Body: "# no front matter\n"},
@@ -364,8 +377,8 @@ func TestInstallNameFallsBackToFolder(t *testing.T) {
 		t.Fatalf("Install = %+v, %v", got, err)
 	}
 	w := joinTexts(got.Warnings)
-	if !strings.Contains(w, `"Frontend Design" is not a valid skill name`) || !strings.Contains(w, "1100 characters") {
-		t.Errorf("warnings = %q; want the name fallback and the long description", got.Warnings)
+	if !strings.Contains(w, `"Frontend Design" is not a valid skill name`) {
+		t.Errorf("warnings = %q; want the name fallback", got.Warnings)
 	}
 	for _, folder := range []string{"Bad_Folder", "nodesc", "nofm"} {
 		_, err := s.Install(context.Background(), p, mustSource(t, "o/r/skills/"+folder), skills.InstallOptions{})
@@ -451,45 +464,6 @@ func TestInstallDeclined(t *testing.T) {
 		t.Errorf("a declined install left %q", got)
 	}
 }
-
-func TestListReadsFoldersAsUntrusted(t *testing.T) {
-	s, sw, _ := newService(t, nil)
-	p, _ := newProject(t)
-	dir := filepath.Join(p.Root, ".memo", "skills")
-	os.MkdirAll(filepath.Join(dir, "good"), 0o755)
-	os.WriteFile(filepath.Join(dir, "good", "SKILL.md"), []byte(skillMDTools), 0o644)
-	os.MkdirAll(filepath.Join(dir, "linked-md"), 0o755)
-	os.Symlink("/dev/zero", filepath.Join(dir, "linked-md", "SKILL.md"))
-	os.Symlink(t.TempDir(), filepath.Join(dir, "linked-folder"))
-	os.MkdirAll(filepath.Join(dir, ".staging-123"), 0o755)
-	os.WriteFile(filepath.Join(dir, "stray.txt"), []byte("x"), 0o644)
-	sw.SetSwitch(p.ID, "good", skills.Switch{Enabled: true})
-	sw.SetSwitch("p_other", "linked-md", skills.Switch{Enabled: true})
-
-	list, err := s.List(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, l := range list {
-		got = append(got, l.Name)
-	}
-	if !slices.Equal(got, []string{"good", "linked-folder", "linked-md"}) {
-		t.Fatalf("List names = %q", got)
-	}
-	if !list[0].Enabled || !slices.Equal(list[0].DroppedTools, []string{"Bash", "Edit"}) || !list[0].Problem.IsZero() {
-		t.Errorf("good = %+v", list[0])
-	}
-	if list[1].Problem.IsZero() || list[2].Problem.IsZero() || list[2].Enabled {
-		t.Errorf("linked = %+v, %+v; want problems and off (another project's switch is not this one's)", list[1], list[2])
-	}
-	// Removing a linked folder removes the link, not its target.
-	if err := s.Remove(p, "linked-folder"); err != nil {
-		t.Fatal(err)
-	}
-}
-
-const skillMDTools = "---\nname: good\ndescription: Good.\ntools:\n  - Bash\n  - Edit\n---\n"
 
 func newSwitches() *skillstest.Switches { return skillstest.NewSwitches() }
 

@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -22,14 +21,21 @@ var nameRE = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
 // ValidName reports whether name is a valid skill name (and folder name).
 func ValidName(name string) bool { return len(name) <= 64 && nameRE.MatchString(name) }
 
-// maxDescription is the length past which a description still installs, with a warning.
-const maxDescription = 1024
-
 // Meta is what a SKILL.md's front matter says.
 type Meta struct {
 	Name         string
 	Description  string
 	DroppedTools []string // declared tools and hooks, which Memo never registers
+	// hidden lists the keys whose parsed values (or the keys themselves)
+	// hold hidden characters: YAML escapes ("\u202e") and !!binary values
+	// hide them from a look at the raw bytes.
+	hidden []keyHidden
+}
+
+// keyHidden is one front-matter key and what its value hides.
+type keyHidden struct {
+	key   string
+	found hidden
 }
 
 // toolKeys declare tools or hooks: dropped (SPEC §6, instructions only).
@@ -40,6 +46,9 @@ var toolKeys = []string{"allowed-tools", "allowed_tools", "allowedtools", "tools
 // case-insensitively.
 func ParseSkillMD(data []byte) (Meta, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if len(bytes.TrimSpace(data)) == 0 {
+		return Meta{}, domain.T("SKILL.md is empty (it needs front matter with name and description, then the instructions)").Err(domain.ErrInvalid)
+	}
 	text := strings.ReplaceAll(string(data), "\r\n", "\n")
 	if !strings.HasPrefix(text, "---\n") {
 		return Meta{}, domain.T("SKILL.md does not start with front matter (a --- line, then name and description)").Err(domain.ErrInvalid)
@@ -64,6 +73,13 @@ func ParseSkillMD(data []byte) (Meta, error) {
 	}
 	var m Meta
 	for k, v := range raw {
+		if h := hiddenIn(k) | hiddenValue(v); h != 0 {
+			shown := k
+			if hiddenIn(k) != 0 {
+				shown = reveal(k)
+			}
+			m.hidden = append(m.hidden, keyHidden{shown, h})
+		}
 		key := strings.ToLower(strings.TrimSpace(k))
 		switch {
 		case key == "name":
@@ -76,7 +92,36 @@ func ParseSkillMD(data []byte) (Meta, error) {
 	}
 	sort.Strings(m.DroppedTools)
 	m.DroppedTools = slices.Compact(m.DroppedTools)
+	sort.Slice(m.hidden, func(i, j int) bool { return m.hidden[i].key < m.hidden[j].key })
 	return m, nil
+}
+
+// hiddenValue judges every string of a parsed YAML value, keys of nested
+// maps included.
+func hiddenValue(v any) hidden {
+	switch v := v.(type) {
+	case string:
+		return hiddenIn(v)
+	case []any:
+		var h hidden
+		for _, item := range v {
+			h |= hiddenValue(item)
+		}
+		return h
+	case map[string]any:
+		var h hidden
+		for k, item := range v {
+			h |= hiddenIn(k) | hiddenValue(item)
+		}
+		return h
+	case map[any]any:
+		var h hidden
+		for k, item := range v {
+			h |= hiddenValue(k) | hiddenValue(item)
+		}
+		return h
+	}
+	return 0
 }
 
 func scalar(v any) string {
@@ -241,7 +286,7 @@ func discover(x *extraction, src Source) (Candidate, []byte, error) {
 		}
 		switch len(match) {
 		case 0:
-			return Candidate{}, nil, domain.T("no skill named {{.Skill}} in {{.Source}}; it has {{.Skills}}", "Skill", strconv.Quote(src.Skill), "Source", where.String(), "Skills", names(cands)).Err(domain.ErrNotFound)
+			return Candidate{}, nil, domain.T("no skill named {{.Skill}} in {{.Source}}; it has {{.Skills}}", "Skill", quoteShort(src.Skill), "Source", where.String(), "Skills", names(cands)).Err(domain.ErrNotFound)
 		case 1:
 			return pick(match[0], content)
 		}

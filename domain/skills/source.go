@@ -6,11 +6,9 @@
 package skills
 
 import (
-	"fmt"
 	"net/url"
 	"path"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -30,13 +28,26 @@ type Source struct {
 // String is the source in its shortest form, the one ParseSource reads back.
 func (s Source) String() string {
 	var b strings.Builder
-	if s.Ref != "" {
-		b.WriteString("https://github.com/" + s.Owner + "/" + s.Repo + "/tree/" + s.Ref)
+	// A folder name with a space, a quote, "@" or "%" reads back only from
+	// a web address, escaped; tree/HEAD is the default branch.
+	if web := strings.ContainsAny(s.Path, " \t\"'@%"); s.Ref != "" || web {
+		ref := s.Ref
+		if ref == "" {
+			ref = "HEAD"
+		}
+		// Quotes too: ParseSource reads a source with a quote as a pasted line.
+		escape := func(s string) string { return strings.NewReplacer("'", "%27", "\"", "%22").Replace(url.PathEscape(s)) }
+		b.WriteString("https://github.com/" + s.Owner + "/" + s.Repo + "/tree/" + escape(ref))
+		for part := range strings.SplitSeq(s.Path, "/") {
+			if part != "" {
+				b.WriteString("/" + escape(part))
+			}
+		}
 	} else {
 		b.WriteString(s.Owner + "/" + s.Repo)
-	}
-	if s.Path != "" {
-		b.WriteString("/" + s.Path)
+		if s.Path != "" {
+			b.WriteString("/" + s.Path)
+		}
 	}
 	switch {
 	case s.Skill == "":
@@ -117,7 +128,7 @@ func parseLine(line string) (Source, error) {
 	if at < 0 {
 		// SOURCE --skill NAME, as the app's own form prints it.
 		if _, err := parseOne(words[0]); err != nil {
-			return Source{}, domain.T("{{.Source}} is not a source Memo can read; {{.Expected}}", "Source", strconv.Quote(line), "Expected", expected()).Err(domain.ErrInvalid)
+			return Source{}, domain.T("{{.Source}} is not a source Memo can read; {{.Expected}}", "Source", quoteShort(line), "Expected", expected()).Err(domain.ErrInvalid)
 		}
 		at = 0
 	}
@@ -133,13 +144,13 @@ func parseLine(line string) (Source, error) {
 		case name == "--skill" || name == "-s":
 			if !hasValue {
 				if i+1 >= len(words) {
-					return Source{}, domain.T("{{.Option}} needs a skill name after it", "Option", w).Err(domain.ErrInvalid)
+					return Source{}, domain.T("{{.Option}} needs a skill name after it", "Option", quoteShort(w)).Err(domain.ErrInvalid)
 				}
 				i++
 				value = words[i]
 			}
 			if skill != "" && !strings.EqualFold(skill, value) {
-				return Source{}, domain.T("the line names more than one skill ({{.Skill}}, {{.Other}}); Memo installs one skill at a time", "Skill", skill, "Other", value).Err(domain.ErrInvalid)
+				return Source{}, domain.T("the line names more than one skill ({{.Skill}}, {{.Other}}); Memo installs one skill at a time", "Skill", quoteShort(skill), "Other", quoteShort(value)).Err(domain.ErrInvalid)
 			}
 			skill = value
 		case name == "--agent" || name == "-a":
@@ -158,7 +169,7 @@ func parseLine(line string) (Source, error) {
 		return Source{}, domain.T("the line has no source after \"skills add\"; {{.Expected}}", "Expected", expected()).Err(domain.ErrInvalid)
 	case 1:
 	default:
-		return Source{}, domain.T("the line has more than one source ({{.Sources}}); Memo installs from one at a time", "Sources", strings.Join(positional, ", ")).Err(domain.ErrInvalid)
+		return Source{}, domain.T("the line has more than one source ({{.Sources}}); Memo installs from one at a time", "Sources", quotedList(positional)).Err(domain.ErrInvalid)
 	}
 	src, err := parseOne(positional[0])
 	if err != nil {
@@ -169,7 +180,7 @@ func parseLine(line string) (Source, error) {
 			return Source{}, err
 		}
 		if src.Skill != "" && !strings.EqualFold(src.Skill, skill) {
-			return Source{}, domain.T("the line names two skills ({{.Skill}} and {{.Other}}); Memo installs one skill at a time", "Skill", src.Skill, "Other", skill).Err(domain.ErrInvalid)
+			return Source{}, domain.T("the line names two skills ({{.Skill}} and {{.Other}}); Memo installs one skill at a time", "Skill", quoteShort(src.Skill), "Other", quoteShort(skill)).Err(domain.ErrInvalid)
 		}
 		src.Skill = skill
 	}
@@ -200,7 +211,7 @@ func splitWords(line string) ([]string, error) {
 				inWord = false
 			}
 		case strings.ContainsRune("|&;<>()`$\\", r):
-			return nil, domain.T("the line contains {{.Char}}; Memo reads a source from a pasted line but never runs it, so paste only the \"npx skills add …\" command", "Char", strconv.Quote(string(r))).Err(domain.ErrInvalid)
+			return nil, domain.T("the line contains {{.Char}}; Memo reads a source from a pasted line but never runs it, so paste only the \"npx skills add …\" command", "Char", quoteShort(string(r))).Err(domain.ErrInvalid)
 		default:
 			cur.WriteRune(r)
 			inWord = true
@@ -221,15 +232,15 @@ func parseOne(s string) (Source, error) {
 		return Source{}, domain.T("the source is empty; {{.Expected}}", "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	if strings.Contains(s, "..") {
-		return Source{}, domain.T("{{.Source}} contains \"..\"; a source names a folder inside a repository, never a way out of it", "Source", strconv.Quote(s)).Err(domain.ErrInvalid)
+		return Source{}, domain.T("{{.Source}} contains \"..\"; a source names a folder inside a repository, never a way out of it", "Source", quoteShort(s)).Err(domain.ErrInvalid)
 	}
 	lower := strings.ToLower(s)
 	switch {
 	case strings.HasPrefix(s, "/"), strings.HasPrefix(s, "./"), strings.HasPrefix(s, "~"),
 		s == ".", strings.HasPrefix(lower, "file:"), len(s) >= 2 && s[1] == ':' && isASCIILetter(s[0]):
-		return Source{}, domain.T("{{.Source}} looks like a local folder; Memo installs skills from GitHub only: {{.Expected}}", "Source", strconv.Quote(s), "Expected", expected()).Err(domain.ErrInvalid)
+		return Source{}, domain.T("{{.Source}} looks like a local folder; Memo installs skills from GitHub only: {{.Expected}}", "Source", quoteShort(s), "Expected", expected()).Err(domain.ErrInvalid)
 	case strings.ContainsAny(s, " \t\\"):
-		return Source{}, domain.T("{{.Source}} contains a space or a backslash; {{.Expected}}", "Source", strconv.Quote(s), "Expected", expected()).Err(domain.ErrInvalid)
+		return Source{}, domain.T("{{.Source}} contains a space or a backslash; {{.Expected}}", "Source", quoteShort(s), "Expected", expected()).Err(domain.ErrInvalid)
 	case strings.HasPrefix(lower, "git@github.com:"):
 		return parseShorthand(s, s[len("git@github.com:"):], true)
 	case strings.Contains(s, "://"):
@@ -238,11 +249,11 @@ func parseOne(s string) (Source, error) {
 		return parseURL("https://" + s)
 	}
 	if strings.Contains(s, ":") {
-		return Source{}, domain.T("{{.Source}} is not a source Memo can read; {{.Expected}}", "Source", strconv.Quote(s), "Expected", expected()).Err(domain.ErrInvalid)
+		return Source{}, domain.T("{{.Source}} is not a source Memo can read; {{.Expected}}", "Source", quoteShort(s), "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	if first, _, _ := strings.Cut(s, "/"); strings.Contains(first, ".") && !strings.Contains(s, "@") {
 		// gitlab.com/…, example.org/… : a host, not a GitHub account.
-		return Source{}, domain.T("{{.Source}} is not on GitHub; Memo installs skills from github.com only: {{.Expected}}", "Source", strconv.Quote(s), "Expected", expected()).Err(domain.ErrInvalid)
+		return Source{}, domain.T("{{.Source}} is not on GitHub; Memo installs skills from github.com only: {{.Expected}}", "Source", quoteShort(s), "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	return parseShorthand(s, s, false)
 }
@@ -253,7 +264,7 @@ func parseShorthand(orig, s string, ssh bool) (Source, error) {
 	if i := strings.LastIndex(s, "@"); i >= 0 {
 		s, skill = s[:i], s[i+1:]
 		if skill == "" {
-			return Source{}, domain.T("{{.Source}} ends with \"@\" but names no skill; {{.Expected}}", "Source", strconv.Quote(orig), "Expected", expected()).Err(domain.ErrInvalid)
+			return Source{}, domain.T("{{.Source}} ends with \"@\" but names no skill; {{.Expected}}", "Source", quoteShort(orig), "Expected", expected()).Err(domain.ErrInvalid)
 		}
 		if err := checkSkillName(skill); err != nil {
 			return Source{}, err
@@ -261,11 +272,11 @@ func parseShorthand(orig, s string, ssh bool) (Source, error) {
 	}
 	parts := strings.Split(strings.TrimSuffix(s, "/"), "/")
 	if len(parts) < 2 {
-		return Source{}, domain.T("{{.Source}} names no repository; {{.Expected}}", "Source", strconv.Quote(orig), "Expected", expected()).Err(domain.ErrInvalid)
+		return Source{}, domain.T("{{.Source}} names no repository; {{.Expected}}", "Source", quoteShort(orig), "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	if ssh {
 		if len(parts) != 2 {
-			return Source{}, domain.T("{{.Source}} is not a repository address; {{.Expected}}", "Source", strconv.Quote(orig), "Expected", expected()).Err(domain.ErrInvalid)
+			return Source{}, domain.T("{{.Source}} is not a repository address; {{.Expected}}", "Source", quoteShort(orig), "Expected", expected()).Err(domain.ErrInvalid)
 		}
 		parts[1] = strings.TrimSuffix(parts[1], ".git")
 	}
@@ -284,19 +295,19 @@ func parseShorthand(orig, s string, ssh bool) (Source, error) {
 func parseURL(s string) (Source, error) {
 	u, err := url.Parse(s)
 	if err != nil {
-		return Source{}, domain.T("{{.Source}} is not a web address Memo can read; {{.Expected}}", "Source", strconv.Quote(s), "Expected", expected()).Err(domain.ErrInvalid)
+		return Source{}, domain.T("{{.Source}} is not a web address Memo can read; {{.Expected}}", "Source", quoteShort(s), "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	host := strings.ToLower(u.Hostname())
 	if (u.Scheme != "https" && u.Scheme != "http") || (host != "github.com" && host != "www.github.com") || u.Port() != "" || u.User != nil {
-		return Source{}, domain.T("{{.Source}} is not a github.com address; Memo installs skills from github.com only: {{.Expected}}", "Source", strconv.Quote(s), "Expected", expected()).Err(domain.ErrInvalid)
+		return Source{}, domain.T("{{.Source}} is not a github.com address; Memo installs skills from github.com only: {{.Expected}}", "Source", quoteShort(s), "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	p := u.Path // already unescaped: %2e%2e becomes ".." and is judged as such
 	if strings.Contains(p, "..") || strings.ContainsFunc(p, isControl) || strings.Contains(p, "\\") {
-		return Source{}, domain.T("{{.Source}} contains \"..\" or characters no repository folder has", "Source", strconv.Quote(s)).Err(domain.ErrInvalid)
+		return Source{}, domain.T("{{.Source}} contains \"..\" or characters no repository folder has", "Source", quoteShort(s)).Err(domain.ErrInvalid)
 	}
 	parts := strings.Split(strings.Trim(p, "/"), "/")
 	if len(parts) < 2 || parts[0] == "" {
-		return Source{}, domain.T("{{.Source}} names no repository; {{.Expected}}", "Source", strconv.Quote(s), "Expected", expected()).Err(domain.ErrInvalid)
+		return Source{}, domain.T("{{.Source}} names no repository; {{.Expected}}", "Source", quoteShort(s), "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	src := Source{Owner: parts[0], Repo: strings.TrimSuffix(parts[1], ".git")}
 	if err := checkRepo(s, src.Owner, src.Repo); err != nil {
@@ -309,17 +320,19 @@ func parseURL(s string) (Source, error) {
 	switch rest[0] {
 	case "tree", "blob":
 		if len(rest) < 2 || rest[1] == "" {
-			return Source{}, domain.T("{{.Source}} has /{{.Part}}/ but no branch or tag after it; {{.Expected}}", "Source", strconv.Quote(s), "Part", rest[0], "Expected", expected()).Err(domain.ErrInvalid)
+			return Source{}, domain.T("{{.Source}} has /{{.Part}}/ but no branch or tag after it; {{.Expected}}", "Source", quoteShort(s), "Part", rest[0], "Expected", expected()).Err(domain.ErrInvalid)
 		}
 		if err := checkRef(s, rest[1]); err != nil {
 			return Source{}, err
 		}
-		src.Ref = rest[1]
+		if rest[1] != "HEAD" { // GitHub's name for the default branch, which "" means
+			src.Ref = rest[1]
+		}
 		folder := rest[2:]
 		if rest[0] == "blob" {
 			// A link to a SKILL.md file names its folder.
 			if len(folder) == 0 || !strings.EqualFold(folder[len(folder)-1], "SKILL.md") {
-				return Source{}, domain.T("{{.Source}} links to a file; link to the skill's folder (…/tree/<ref>/<path>) or to its SKILL.md", "Source", strconv.Quote(s)).Err(domain.ErrInvalid)
+				return Source{}, domain.T("{{.Source}} links to a file; link to the skill's folder (…/tree/<ref>/<path>) or to its SKILL.md", "Source", quoteShort(s)).Err(domain.ErrInvalid)
 			}
 			folder = folder[:len(folder)-1]
 		}
@@ -328,15 +341,15 @@ func parseURL(s string) (Source, error) {
 		}
 		return src, nil
 	}
-	return Source{}, domain.T("{{.Source}} is a GitHub page that is not a repository folder; {{.Expected}}", "Source", strconv.Quote(s), "Expected", expected()).Err(domain.ErrInvalid)
+	return Source{}, domain.T("{{.Source}} is a GitHub page that is not a repository folder; {{.Expected}}", "Source", quoteShort(s), "Expected", expected()).Err(domain.ErrInvalid)
 }
 
 func checkRepo(orig, owner, repo string) error {
 	if !ownerRE.MatchString(owner) {
-		return domain.T("{{.Source}}: {{.Owner}} is not a GitHub account name; {{.Expected}}", "Source", strconv.Quote(orig), "Owner", strconv.Quote(owner), "Expected", expected()).Err(domain.ErrInvalid)
+		return domain.T("{{.Owner}} is not a GitHub account name; {{.Expected}}", "Owner", quoteShort(owner), "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	if !repoRE.MatchString(repo) || repo == "." {
-		return domain.T("{{.Source}}: {{.Repo}} is not a GitHub repository name; {{.Expected}}", "Source", strconv.Quote(orig), "Repo", strconv.Quote(repo), "Expected", expected()).Err(domain.ErrInvalid)
+		return domain.T("{{.Repo}} is not a GitHub repository name; {{.Expected}}", "Repo", quoteShort(repo), "Expected", expected()).Err(domain.ErrInvalid)
 	}
 	return nil
 }
@@ -346,10 +359,10 @@ func checkRepo(orig, owner, repo string) error {
 func checkPath(orig string, parts []string) (string, error) {
 	for _, p := range parts {
 		if p == "" || p == "." || p == ".." {
-			return "", domain.T("{{.Source}} has an empty or dot folder name in its path; {{.Expected}}", "Source", strconv.Quote(orig), "Expected", expected()).Err(domain.ErrInvalid)
+			return "", domain.T("{{.Source}} has an empty or dot folder name in its path; {{.Expected}}", "Source", quoteShort(orig), "Expected", expected()).Err(domain.ErrInvalid)
 		}
 		if problem := nameProblem(p); !problem.IsZero() {
-			return "", domain.T("{{.Source}}: the folder name {{.Folder}} {{.Problem}}", "Source", strconv.Quote(orig), "Folder", strconv.Quote(p), "Problem", problem).Err(domain.ErrInvalid)
+			return "", domain.T("the folder name {{.Folder}} {{.Problem}}", "Folder", quoteShort(p), "Problem", problem).Err(domain.ErrInvalid)
 		}
 	}
 	return path.Join(parts...), nil
@@ -357,7 +370,7 @@ func checkPath(orig string, parts []string) (string, error) {
 
 func checkRef(orig, ref string) error {
 	if strings.HasPrefix(ref, "-") || strings.ContainsAny(ref, "~^:?*[\\@{") || strings.HasSuffix(ref, ".lock") {
-		return domain.T("{{.Source}}: {{.Ref}} is not a branch, tag or commit name", "Source", strconv.Quote(orig), "Ref", strconv.Quote(ref)).Err(domain.ErrInvalid)
+		return domain.T("{{.Ref}} is not a branch, tag or commit name", "Ref", quoteShort(ref)).Err(domain.ErrInvalid)
 	}
 	return nil
 }
@@ -367,13 +380,13 @@ func checkRef(orig, ref string) error {
 func checkSkillName(name string) error {
 	switch {
 	case len(name) > 128:
-		return domain.T("the skill name {{.Start}}… is longer than 128 characters", "Start", fmt.Sprintf("%.40q", name)).Err(domain.ErrInvalid)
+		return domain.T("the skill name {{.Name}} is longer than 128 characters", "Name", quoteShort(name)).Err(domain.ErrInvalid)
 	case name == "*":
 		return domain.T("\"*\" chooses every skill; Memo installs one skill at a time: name one").Err(domain.ErrInvalid)
 	case strings.ContainsAny(name, "/\\'\"") || name == "." || strings.Contains(name, ".."):
-		return domain.T("the skill name {{.Name}} contains a path; name the skill (its folder or front-matter name)", "Name", strconv.Quote(name)).Err(domain.ErrInvalid)
+		return domain.T("the skill name {{.Name}} contains a path; name the skill (its folder or front-matter name)", "Name", quoteShort(name)).Err(domain.ErrInvalid)
 	case strings.ContainsFunc(name, isControl):
-		return domain.T("the skill name {{.Name}} contains control characters", "Name", strconv.Quote(name)).Err(domain.ErrInvalid)
+		return domain.T("the skill name {{.Name}} contains control characters", "Name", quoteShort(name)).Err(domain.ErrInvalid)
 	}
 	return nil
 }
@@ -381,3 +394,16 @@ func checkSkillName(name string) error {
 func isControl(r rune) bool { return unicode.IsControl(r) || r == utf8.RuneError }
 
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// quotedList quotes each of words short, comma-separated, at most three.
+func quotedList(words []string) string {
+	var q []string
+	for i, w := range words {
+		if i == 3 {
+			q = append(q, "…")
+			break
+		}
+		q = append(q, quoteShort(w))
+	}
+	return strings.Join(q, ", ")
+}

@@ -22,7 +22,7 @@ type Shown struct {
 // Show reads the installed skill name of the project at path. SKILL.md is
 // read as untrusted input; no link is followed.
 func (m *Manager) Show(path, name string) (Shown, error) {
-	p, err := m.Project(path)
+	p, err := m.named(path, name)
 	if err != nil {
 		return Shown{}, err
 	}

@@ -1,28 +1,35 @@
 package skills
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
 
 	"memo.dev/projects/domain"
-	"memo.dev/projects/domain/atomicfile"
 	"memo.dev/projects/domain/filelock"
 )
 
 // A run works in a folder of its own in .memo/skills: an install extracts into
-// a staging folder, a removal renames the skill into a removing folder first.
-// Each is made exclusively (os.MkdirTemp: the prefix and decimal digits) and
-// holds a lock file inside while the run lives. A run that dies leaves its
-// folder behind; the next install or removal deletes it.
+// a staging folder, a removal renames the skill into a removing folder first,
+// an update stages the new version and keeps the old one in an updating
+// folder until it is done. Each is made exclusively (os.MkdirTemp: the prefix
+// and decimal digits), ignores itself in git (a .gitignore of "*", so a
+// crash leaves nothing for git status to show, in projects set up by any
+// version) and holds a lock file inside while the run lives. A run that
+// dies leaves its folder behind; the next command deletes it, or, for an
+// update, puts the old version back first (tidy).
 const (
 	stagingPrefix  = ".staging-"
 	removingPrefix = ".removing-"
+	updatingPrefix = ".updating-"
 	workLockName   = ".lock"
+	workIgnoreName = ".gitignore"
 	// workGrace covers the moment between making a work folder and taking its
 	// lock: a folder without a held lock is stale only once it is this old.
 	workGrace = time.Minute
@@ -38,6 +45,11 @@ type workDir struct {
 func newWorkDir(dir, prefix string) (*workDir, error) {
 	path, err := os.MkdirTemp(dir, prefix)
 	if err != nil {
+		return nil, err
+	}
+	// Ignored before anything else is in it: git shows no empty folder.
+	if err := os.WriteFile(filepath.Join(path, workIgnoreName), []byte("*\n"), 0o666); err != nil {
+		os.RemoveAll(path)
 		return nil, err
 	}
 	lock, err := filelock.Create(filepath.Join(path, workLockName))
@@ -57,7 +69,7 @@ func (w *workDir) remove() error {
 // isWorkName reports whether name is exactly what newWorkDir makes: one of
 // the prefixes followed by decimal digits only.
 func isWorkName(name string) bool {
-	for _, prefix := range []string{stagingPrefix, removingPrefix} {
+	for _, prefix := range []string{stagingPrefix, removingPrefix, updatingPrefix} {
 		digits, ok := strings.CutPrefix(name, prefix)
 		if ok && digits != "" && strings.Trim(digits, "0123456789") == "" {
 			return true
@@ -90,6 +102,9 @@ func cleanWork(dir string, now time.Time) []string {
 		if st, err := filelock.Probe(filepath.Join(path, workLockName)); err != nil || st == filelock.Held {
 			continue
 		}
+		if _, err := os.Lstat(filepath.Join(path, updateOld)); !errors.Is(err, fs.ErrNotExist) {
+			continue // an old version not put back (see recoverUpdates): never deleted
+		}
 		if root == nil {
 			// Removing through a Root: a name swapped for a link meanwhile
 			// cannot lead the removal out of .memo/skills.
@@ -110,7 +125,7 @@ func cleanWork(dir string, now time.Time) []string {
 // commit each; concurrent ones share commits): a skill is renamed into place
 // only once every byte of it is on disk.
 type syncingSink struct {
-	rootSink
+	*rootSink
 	sy *syncer
 }
 
@@ -130,16 +145,19 @@ type syncOnClose struct {
 }
 
 func (f syncOnClose) Close() error {
-	f.sy.files <- pending{f.File, f.rel}
+	f.sy.files <- pending{f: f.File, rel: f.rel}
 	return nil
 }
 
 type pending struct {
-	f   *os.File
-	rel string
+	f      *os.File
+	rel    string // the file (relative to the tree), or the folder
+	folder bool
 }
 
-// syncer fsyncs and closes files handed to it; wait says how it went.
+// syncer fsyncs and closes files and folders handed to it, many at once
+// (one fsync after another costs a journal commit each; concurrent ones
+// share commits); wait says how it went.
 type syncer struct {
 	files chan pending
 	wg    sync.WaitGroup
@@ -148,7 +166,7 @@ type syncer struct {
 	saved func(event, path string)
 }
 
-const syncWorkers = 8
+const syncWorkers = 32
 
 func newSyncer(saved func(event, path string)) *syncer {
 	// The buffer bounds the files open at once.
@@ -157,6 +175,9 @@ func newSyncer(saved func(event, path string)) *syncer {
 		sy.wg.Go(func() {
 			for p := range sy.files {
 				err := p.f.Sync()
+				if p.folder && runtime.GOOS == "windows" {
+					err = nil // Windows cannot fsync a folder (atomicfile.SyncDir)
+				}
 				if cerr := p.f.Close(); err == nil {
 					err = cerr
 				}
@@ -165,7 +186,7 @@ func newSyncer(saved func(event, path string)) *syncer {
 					sy.err = domain.T("cannot save {{.Path}}: {{.Error}}", "Path", p.rel, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 				}
 				if err == nil && sy.saved != nil {
-					sy.saved("file", p.rel)
+					sy.saved(map[bool]string{false: "file", true: "folder"}[p.folder], p.rel)
 				}
 				sy.mu.Unlock()
 			}
@@ -184,18 +205,20 @@ func (sy *syncer) wait() error {
 // syncTree fsyncs every folder under and at dir, so that the entries written
 // in them survive a crash along with the files' bytes.
 func syncTree(dir string, saved func(event, path string)) error {
-	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
+	sy := newSyncer(saved)
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
 			return err
 		}
-		if d.IsDir() {
-			if err := atomicfile.SyncDir(p); err != nil {
-				return domain.T("cannot save {{.Path}}: {{.Error}}", "Path", p, "Error", domain.Sentence(err)).Wrap(errInternal, err)
-			}
-			if saved != nil {
-				saved("folder", p)
-			}
+		f, err := os.Open(p)
+		if err != nil {
+			return domain.T("cannot save {{.Path}}: {{.Error}}", "Path", p, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 		}
+		sy.files <- pending{f: f, rel: p, folder: true}
 		return nil
 	})
+	if serr := sy.wait(); err == nil {
+		err = serr
+	}
+	return err
 }

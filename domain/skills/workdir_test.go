@@ -199,6 +199,10 @@ func TestKilledInstallLeavesNothingUnderItsName(t *testing.T) {
 	if len(ents) != 1 || ents[0].Name() != filepath.Base(staging) {
 		t.Fatalf("after the kill .memo/skills holds %v, want only the staging folder", ents)
 	}
+	// What the crash left is invisible to git, in a project set up by any version.
+	if out := gitStatus(t, p.Root); strings.Contains(out, ".memo/skills") {
+		t.Errorf("git status shows the crash leftovers:\n%s", out)
+	}
 
 	// The next install, once the grace has passed, removes it.
 	s, _, _ := newService(t, map[string][]byte{"o/docx/HEAD": skills.BuildArchive(t, "docx-main", E{Name: "SKILL.md", Body: "---\nname: docx\ndescription: Word files.\n---\n"})})
@@ -255,4 +259,12 @@ func TestInstallSavesBeforeRenaming(t *testing.T) {
 			t.Errorf("run.sh is %v, %v; want 0644", fi.Mode(), err)
 		}
 	}
+}
+
+// gitStatus is `git status --porcelain` of a new repository at root, every
+// untracked file listed.
+func gitStatus(t *testing.T, root string) string {
+	t.Helper()
+	git(t, root, "init", "-q")
+	return git(t, root, "status", "--porcelain", "--untracked-files=all")
 }

@@ -10,12 +10,20 @@ import (
 
 // Switches is an in-memory skills.Switches.
 type Switches struct {
-	mu sync.Mutex
-	m  map[[2]string]skills.Switch
+	mu     sync.Mutex
+	m      map[[2]string]skills.Switch
+	copies map[[2]string]copied
+}
+
+type copied struct {
+	hash  string
+	files []byte
 }
 
 // NewSwitches returns an empty store.
-func NewSwitches() *Switches { return &Switches{m: map[[2]string]skills.Switch{}} }
+func NewSwitches() *Switches {
+	return &Switches{m: map[[2]string]skills.Switch{}, copies: map[[2]string]copied{}}
+}
 
 func (s *Switches) Switch(projectID, name string) (skills.Switch, bool, error) {
 	s.mu.Lock()
@@ -35,7 +43,22 @@ func (s *Switches) DeleteSwitch(projectID, name string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.m, [2]string{projectID, name})
+	delete(s.copies, [2]string{projectID, name})
 	return nil
+}
+
+func (s *Switches) SaveCopy(projectID, name, hash string, files []byte) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.copies[[2]string{projectID, name}] = copied{hash, append([]byte(nil), files...)}
+	return nil
+}
+
+func (s *Switches) Copy(projectID, name string) (string, []byte, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.copies[[2]string{projectID, name}]
+	return c.hash, append([]byte(nil), c.files...), ok, nil
 }
 
 // Len is the number of switches stored.

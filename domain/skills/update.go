@@ -1,0 +1,277 @@
+package skills
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/atomicfile"
+	"memo.dev/projects/domain/filelock"
+	"memo.dev/projects/domain/untrusted"
+)
+
+// An update works in an updating folder (workdir.go):
+//
+//	tree/…     the new version, staged and fsynced
+//	plan.json  {"name","hash"}: the skill and the hash of the new version
+//	old        the old version, renamed aside
+//
+// The steps are: stage; write the plan; rename the skill to old; rename the
+// new version into place; write the lock (the commit point); turn the
+// switch off; delete the folder. A failure before the switch puts the old
+// version back and the lock as it was. A run killed at any point leaves the
+// old version whole: in place, or in old, where the next command (tidy)
+// puts it back unless the lock already names the new version.
+const (
+	updatePlan = "plan.json"
+	updateOld  = "old"
+	updateNew  = "new" // where a rollback moves a new version that was in place
+)
+
+// plan is what an updating folder is for.
+type plan struct {
+	Name string `json:"name"`
+	Hash string `json:"hash"` // of the new version
+}
+
+// UpdateOptions are the optional parts of Update.
+type UpdateOptions struct {
+	// DryRun downloads and reviews the new version and writes nothing.
+	DryRun   bool
+	Progress Progress
+	// Confirm is shown the review before anything changes; false cancels
+	// (nothing changes). nil updates.
+	Confirm func(UpdateReview) bool
+}
+
+// UpdateReview is the answer of Update (SPEC §8.2 skill update): the new
+// version against the skill's folder as it is.
+type UpdateReview struct {
+	Name string `json:"name"`
+	// From and To are the locked commit and the new one ("" when unknown).
+	From    string   `json:"from"`
+	To      string   `json:"to"`
+	Changes []Change `json:"changes"`
+	// Warnings are the review's of the new version.
+	Warnings     []domain.Text `json:"warnings"`
+	DroppedTools []string      `json:"dropped_tools"`
+	// Enabled: whether the skill enters the prompt afterwards (never after
+	// an update: it is off until turned on again).
+	Enabled bool   `json:"enabled"`
+	Hash    string `json:"hash"` // of the new version
+	DryRun  bool   `json:"dry_run,omitempty"`
+}
+
+// Update downloads the source the lock names for the skill at the ref it
+// names, reviews the new version against the installed one and, unless
+// DryRun, swaps it in atomically. The skill is off afterwards.
+func (s *Service) Update(ctx context.Context, p Project, name string, opt UpdateOptions) (UpdateReview, error) {
+	folder, fi, err := s.installed(p, name)
+	if err != nil {
+		return UpdateReview{}, err
+	}
+	if !fi.IsDir() {
+		return UpdateReview{}, domain.T("the skill's folder {{.Folder}} is a link; Memo uses only real folders", "Folder", folder).Err(domain.ErrInvalid)
+	}
+	dir := filepath.Dir(folder)
+	s.tidy(p, dir)
+	lk, err := readLock(p)
+	if err != nil {
+		return UpdateReview{}, err
+	}
+	entry, src, err := updatable(lk, name)
+	if err != nil {
+		return UpdateReview{}, err
+	}
+	sw, _, err := s.switches.Switch(p.ID, name)
+	if err != nil {
+		return UpdateReview{}, err
+	}
+	work, err := newWorkDir(dir, updatingPrefix)
+	if err != nil {
+		return UpdateReview{}, domain.T("cannot make a staging folder in {{.Folder}}: {{.Error}}", "Folder", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
+	}
+	defer s.finish(p, dir, work)
+
+	rev, staged, err := s.stage(ctx, work.path, src, opt.Progress)
+	if err != nil {
+		return UpdateReview{}, err
+	}
+	now, err := readSnapshot(folder, s.limits, true)
+	if err != nil {
+		return UpdateReview{}, err
+	}
+	next, err := readSnapshot(staged, s.limits, true)
+	if err != nil {
+		return UpdateReview{}, err
+	}
+	r := UpdateReview{Name: name, From: entry.Commit, To: rev.Commit, Changes: changes(now, next),
+		Warnings: rev.Warnings, DroppedTools: rev.DroppedTools, Hash: rev.Hash, DryRun: opt.DryRun}
+	if opt.DryRun {
+		r.Enabled = sw.Enabled && sw.Hash == now.hash()
+		return r, nil
+	}
+	if opt.Confirm != nil && !opt.Confirm(r) {
+		return UpdateReview{}, domain.T("the update was cancelled; nothing changed").Wrap(errInternal, ErrDeclined)
+	}
+	newEntry := entry
+	newEntry.Commit, newEntry.Hash = rev.Commit, rev.Hash
+	if err := s.swap(p, work, folder, staged, plan{Name: name, Hash: rev.Hash}, entry, newEntry, sw); err != nil {
+		return UpdateReview{}, err
+	}
+	return r, nil
+}
+
+// updatable is the lock's entry for name and its source at its ref, or why
+// the skill cannot be updated.
+func updatable(lk Lock, name string) (LockEntry, Source, error) {
+	entry, ok := lk.Skills[name]
+	if !ok {
+		return LockEntry{}, Source{}, domain.T("the skill {{.Name}} is not in {{.Lock}} (it was installed before the lock); pin this version first", "Name", name, "Lock", LockFile).Err(domain.ErrInvalid)
+	}
+	src, ok := entry.source()
+	if !ok {
+		return LockEntry{}, Source{}, domain.T("the skill {{.Name}} was pinned without a source, so Memo does not know where to update it from", "Name", name).Err(domain.ErrInvalid)
+	}
+	return entry, src, nil
+}
+
+// swap puts the staged new version in place of folder, commits it in the
+// lock and turns the switch off; on a failure it puts everything back.
+func (s *Service) swap(p Project, work *workDir, folder, staged string, pl plan, oldEntry, newEntry LockEntry, sw Switch) error {
+	name := pl.Name
+	failed := func(err error) error {
+		return domain.T("the update of {{.Name}} failed, the old version is in place: {{.Error}}", "Name", name, "Error", domain.Sentence(err)).Wrap(errInternal, err)
+	}
+	b, _ := json.Marshal(pl)
+	if err := s.step("plan", func() error { return atomicfile.WriteFile(filepath.Join(work.path, updatePlan), b, 0o666) }); err != nil {
+		return failed(err)
+	}
+	old := filepath.Join(work.path, updateOld)
+	if err := s.step("aside", func() error { return renameSynced(folder, old) }); err != nil {
+		return failed(err)
+	}
+	if err := s.step("swap", func() error { return s.moveIn(staged, folder) }); err != nil {
+		return s.rollback(p, work, folder, false, failed(err))
+	}
+	if err := s.step("lock", func() error {
+		return updateLock(p, func(l *Lock) { l.Skills[name] = newEntry })
+	}); err != nil {
+		return s.rollback(p, work, folder, true, failed(err))
+	}
+	sw.Enabled = false
+	if err := s.step("switch", func() error { return s.switches.SetSwitch(p.ID, name, sw) }); err != nil {
+		if lerr := updateLock(p, func(l *Lock) { l.Skills[name] = oldEntry }); lerr != nil {
+			return domain.T("the update of {{.Name}} is in place but its switch could not be turned off ({{.Error}}), and the lock could not be put back ({{.Lock}})", "Name", name, "Error", domain.Sentence(err), "Lock", domain.Sentence(lerr)).Wrap(errInternal, err)
+		}
+		return s.rollback(p, work, folder, true, failed(err))
+	}
+	return nil
+}
+
+// step runs one step of an update, unless a test made it fail.
+func (s *Service) step(name string, do func() error) error {
+	if s.fail != nil {
+		if err := s.fail(name); err != nil {
+			return err
+		}
+	}
+	return do()
+}
+
+// rollback puts the old version, kept in work, back at folder (moving the
+// new version out of the way first when it was in place) and returns cause.
+func (s *Service) rollback(p Project, work *workDir, folder string, newInPlace bool, cause error) error {
+	if err := putBack(work.path, folder, newInPlace); err != nil {
+		return domain.T("{{.Cause}}; and putting the old version back failed too ({{.Error}}): it is kept in {{.Kept}}, and the next command puts it back", "Cause", domain.Sentence(cause), "Error", domain.Sentence(err), "Kept", filepath.Join(work.path, updateOld)).Wrap(errInternal, cause)
+	}
+	return cause
+}
+
+// putBack moves work/old back to folder; newInPlace first moves what is at
+// folder (the new version) to work/new.
+func putBack(work, folder string, newInPlace bool) error {
+	old := filepath.Join(work, updateOld)
+	if _, err := os.Lstat(old); errors.Is(err, fs.ErrNotExist) {
+		return nil // the old version never left
+	}
+	if newInPlace {
+		if err := renameSynced(folder, filepath.Join(work, updateNew)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	if err := atomicfile.RenameNoReplace(old, folder); err != nil {
+		return err
+	}
+	return atomicfile.SyncDir(filepath.Dir(folder))
+}
+
+// renameSynced renames and makes the rename durable in both folders.
+func renameSynced(from, to string) error {
+	if err := os.Rename(from, to); err != nil {
+		return err
+	}
+	if err := atomicfile.SyncDir(filepath.Dir(to)); err != nil {
+		return err
+	}
+	return atomicfile.SyncDir(filepath.Dir(from))
+}
+
+// finish ends this run's update folder: the old version goes back unless
+// the update was committed, then the folder is deleted; an old version that
+// could not be put back stays there for tidy.
+func (s *Service) finish(p Project, dir string, work *workDir) {
+	s.recoverUpdate(p, dir, work.path)
+	if _, err := os.Lstat(filepath.Join(work.path, updateOld)); errors.Is(err, fs.ErrNotExist) {
+		work.remove()
+		return
+	}
+	work.lock.Release()
+}
+
+// tidy makes .memo/skills whole after runs that died: it puts back the old
+// version an interrupted update kept aside (unless the lock names the new
+// one), then deletes the work folders left behind. Best effort: what it
+// cannot do now it tries again next time.
+func (s *Service) tidy(p Project, dir string) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if e.IsDir() && isWorkName(e.Name()) && strings.HasPrefix(e.Name(), updatingPrefix) {
+			path := filepath.Join(dir, e.Name())
+			// Free, not Missing: the lock is taken before the plan is written.
+			if st, err := filelock.Probe(filepath.Join(path, workLockName)); err == nil && st == filelock.Free {
+				s.recoverUpdate(p, dir, path)
+			}
+		}
+	}
+	cleanWork(dir, s.now())
+}
+
+// recoverUpdate puts the old version an update kept in work back in place
+// unless the lock names the new version (the update was committed), and
+// then deletes work. Without a plan the update never moved anything: the
+// folder is left to cleanWork, which waits out workGrace.
+func (s *Service) recoverUpdate(p Project, dir, work string) {
+	b, err := untrusted.ReadFile(filepath.Join(work, updatePlan), 4096)
+	var pl plan
+	if err != nil || json.Unmarshal(b, &pl) != nil || !ValidName(pl.Name) {
+		return
+	}
+	folder := filepath.Join(dir, pl.Name)
+	lk, err := readLock(p)
+	if committed := err == nil && lk.Skills[pl.Name].Hash == pl.Hash; !committed {
+		_, err := os.Lstat(folder)
+		if putBack(work, folder, err == nil) != nil {
+			return // kept: the next command tries again
+		}
+	}
+	os.RemoveAll(work)
+}
