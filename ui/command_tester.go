@@ -23,7 +23,7 @@ type commandTester struct {
 	svc  commandChecker // nil: nothing is asked
 	run  runner
 
-	line   *widget.Entry
+	line   *cancelableEntry
 	result *widget.Label
 	seq    int // the last question: older answers are dropped
 	body   fyne.CanvasObject
@@ -31,7 +31,8 @@ type commandTester struct {
 
 func newCommandTester(root string, svc commandChecker, r runner) *commandTester {
 	c := &commandTester{root: root, svc: svc, run: r}
-	c.line = &widget.Entry{PlaceHolder: lang.L("A command line, e.g. go test ./..."), OnChanged: c.ask}
+	c.line = newCancelableEntry(false)
+	c.line.PlaceHolder, c.line.OnChanged = lang.L("A command line, e.g. go test ./..."), c.ask
 	c.result = &widget.Label{Wrapping: fyne.TextWrapWord}
 	c.body = container.NewVBox(
 		heading(lang.L("Test a command")),

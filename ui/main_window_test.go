@@ -88,8 +88,11 @@ func (f *fixture) button(w fyne.Window, text string) *widget.Button {
 	f.t.Helper()
 	for _, o := range f.objects(w) {
 		b, ok := o.(*widget.Button)
-		if db, isDialog := o.(*dialogButton); isDialog {
-			b, ok = &db.Button, true
+		switch w := o.(type) {
+		case *dialogButton:
+			b, ok = &w.Button, true
+		case *focusButton:
+			b, ok = &w.Button, true
 		}
 		if ok && b.Text == text && b.Visible() {
 			return b

@@ -42,13 +42,13 @@ type poolBrowser struct {
 	chat  memory.Chat
 	ready bool // the pool can be listed (else problem says why)
 
-	filter  *widget.Entry
-	add     *widget.Button
+	filter  *cancelableEntry
+	add     *focusButton
 	problem *widget.Label
 	hint    *widget.Label // what to do about the problem
 	summary *widget.Label // "Showing 50 of 120"
 	rows    *fyne.Container
-	more    *widget.Button
+	more    *focusButton
 	body    fyne.CanvasObject // built once by content
 
 	shown []memory.Memory
@@ -58,17 +58,17 @@ type poolBrowser struct {
 
 func newPoolBrowser(r runner, d *dialogs, readers string) *poolBrowser {
 	b := &poolBrowser{run: r, d: d, readers: readers}
-	b.filter = widget.NewEntry()
+	b.filter = newCancelableEntry(false)
 	b.filter.SetPlaceHolder(lang.L("Filter memories"))
 	b.filter.OnChanged = func(string) { b.reload() }
-	b.add = &widget.Button{Text: lang.L("Add…"), Icon: theme.ContentAddIcon(), OnTapped: b.onAdd}
+	b.add = newButton(lang.L("Add…"), theme.ContentAddIcon(), widget.MediumImportance, b.onAdd)
 	b.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
 	b.problem.Hide()
 	b.hint = &widget.Label{Wrapping: fyne.TextWrapWord}
 	b.hint.Hide()
 	b.summary = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
 	b.rows = container.NewVBox()
-	b.more = &widget.Button{Text: lang.L("Show more"), OnTapped: b.loadMore}
+	b.more = newButton(lang.L("Show more"), nil, widget.MediumImportance, b.loadMore)
 	b.more.Hide()
 	b.setEnabled(false)
 	return b
@@ -112,6 +112,7 @@ func (b *poolBrowser) show(mem memoryPool, chat memory.Chat, problem, hint strin
 	b.hint.Hidden = problem == "" || hint == ""
 	b.hint.Refresh()
 	b.setEnabled(b.ready)
+	releaseHiddenFocusOf(b.filter)
 	if !b.ready {
 		b.gen++
 		b.shown, b.total = nil, 0
@@ -198,8 +199,8 @@ func (b *poolBrowser) row(m memory.Memory) fyne.CanvasObject {
 	}
 	content := &widget.Label{Text: shown, Wrapping: fyne.TextWrapWord}
 	meta := &widget.Label{Text: kindText(m.Kind) + " · " + dateText(m), SizeName: theme.SizeNameCaptionText}
-	edit := &widget.Button{Text: lang.L("Edit…"), Icon: theme.DocumentCreateIcon(), Importance: widget.LowImportance, OnTapped: func() { b.onEdit(m) }}
-	del := &widget.Button{Text: lang.L("Delete…"), Icon: theme.DeleteIcon(), Importance: widget.LowImportance, OnTapped: func() { b.onDelete(m) }}
+	edit := newButton(lang.L("Edit…"), theme.DocumentCreateIcon(), widget.LowImportance, func() { b.onEdit(m) })
+	del := newButton(lang.L("Delete…"), theme.DeleteIcon(), widget.LowImportance, func() { b.onDelete(m) })
 	text := container.New(layout.NewCustomPaddedVBoxLayout(-2*theme.InnerPadding()), content, meta)
 	return container.NewVBox(
 		container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(edit, del)), text),
@@ -251,7 +252,8 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 	d := b.d.message(title, b.readers, container.NewVBox(entry, tooLong),
 		choice{text: lang.L("Cancel")},
 		choice{text: button, importance: widget.HighImportance, do: func() {
-			content := entry.Text
+			// Blank lines and spaces at either end are no part of what is remembered.
+			content := strings.TrimSpace(entry.Text)
 			background(b.run, func() error { _, err := save(content); return err }, func(err error) {
 				if err != nil {
 					b.d.message(failed, say(err), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
@@ -260,7 +262,9 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 				b.reload()
 			})
 		}})
-	entry.onEscape = d.cancel
+	entry.onEscape, entry.onSubmit = d.cancel, d.submit
+	// A memory has no use for tabs: Tab moves on to the buttons.
+	entry.tabLeaves = true
 	// A memory needs some text, and not too much: Add/Save waits for that
 	// (saying why when it is too long) rather than answering with the
 	// store's English error.

@@ -86,8 +86,8 @@ func rowButton(t *testing.T, b *poolBrowser, content, text string) *widget.Butto
 			continue
 		}
 		for _, o := range test.LaidOutObjects(b.rows.Objects[i]) {
-			if btn, ok := o.(*widget.Button); ok && btn.Text == text {
-				return btn
+			if btn, ok := o.(*focusButton); ok && btn.Text == text {
+				return &btn.Button
 			}
 		}
 	}

@@ -93,6 +93,7 @@ func (e *permissionsEditor) fileRead(hash, prev string) {
 
 func (e *permissionsEditor) close() {
 	e.box.Hide()
+	releaseHiddenFocusOf(e.box)
 	if e.closed != nil {
 		e.closed()
 	}

@@ -118,6 +118,7 @@ func (t *permissionsTab) show(s shown) {
 	t.viewer.show(s, t.editor.editing())
 	t.editor.fileRead(s.st.Hash, prev)
 	t.tester.again() // the verdict follows the file
+	releaseHiddenFocusOf(t.body)
 	if s.err == nil && (s.st.Hash != prev || s.st.State != prevState || !wasLoaded) && t.changed != nil {
 		t.changed(t.root)
 	}

@@ -50,19 +50,19 @@ type projectView struct {
 	name      *widget.Label
 	path      *pathLabel
 	id        *widget.Label
-	copyID    *widget.Button
+	copyID    *focusButton
 	idRow     *fyne.Container
 	state     *stateBadge
 	notice    *widget.Label // the guard's reason, a missing folder …
 	hint      *widget.Label // what would make a refused folder usable
-	setUp     *widget.Button
-	complete  *widget.Button
-	locate    *widget.Button
-	decline   *widget.Button
-	openDir   *widget.Button
-	forget    *widget.Button
-	more      *widget.Button
-	tabs      *container.AppTabs
+	setUp     *focusButton
+	complete  *focusButton
+	locate    *focusButton
+	decline   *focusButton
+	openDir   *focusButton
+	forget    *focusButton
+	more      *focusButton
+	tabs      *tabBar
 	overview  *overviewTab
 	skills    *skillsTab
 	perms     *permissionsTab
@@ -88,25 +88,25 @@ func (v *projectView) buildUI() {
 	v.path = newPathLabel()
 	v.path.setText(v.root)
 	v.id = &widget.Label{Text: v.rec.ID, Truncation: fyne.TextTruncateEllipsis} // regular, as the Overview's paths
-	v.copyID = &widget.Button{Icon: theme.ContentCopyIcon(), Importance: widget.LowImportance, OnTapped: v.onCopyID}
+	v.copyID = newButton("", theme.ContentCopyIcon(), widget.LowImportance, v.onCopyID)
 	v.state = newStateBadge()
 	v.notice = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
 	v.notice.Hide()
 	v.hint = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.hint.Hide()
-	v.setUp = &widget.Button{Text: lang.L("Set up…"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: v.onSetUp}
-	v.complete = &widget.Button{Text: lang.L("Complete setup"), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: func() { v.deps.flows.setUp(v.root) }}
+	v.setUp = newButton(lang.L("Set up…"), theme.ConfirmIcon(), widget.HighImportance, v.onSetUp)
+	v.complete = newButton(lang.L("Complete setup"), theme.ContentAddIcon(), widget.HighImportance, func() { v.deps.flows.setUp(v.root) })
 	v.complete.Hide()
-	v.locate = &widget.Button{Text: lang.L("Locate…"), Icon: theme.SearchIcon(), Importance: widget.HighImportance, OnTapped: func() { v.deps.flows.locate(v.rec) }}
+	v.locate = newButton(lang.L("Locate…"), theme.SearchIcon(), widget.HighImportance, func() { v.deps.flows.locate(v.rec) })
 	v.locate.Hide()
-	v.decline = &widget.Button{Text: lang.L("Never for this folder"), OnTapped: v.onDecline}
-	v.openDir = &widget.Button{Text: lang.L("Show in file manager"), Icon: theme.FolderOpenIcon(), OnTapped: func() { v.deps.d.openPath(v.root) }}
-	v.forget = &widget.Button{Text: lang.L("Forget…"), Icon: theme.DeleteIcon(), OnTapped: func() { v.deps.flows.forget(v.rec) }}
-	v.more = &widget.Button{Icon: theme.MoreHorizontalIcon(), Importance: widget.LowImportance}
+	v.decline = newButton(lang.L("Never for this folder"), nil, widget.MediumImportance, v.onDecline)
+	v.openDir = newButton(lang.L("Show in file manager"), theme.FolderOpenIcon(), widget.MediumImportance, func() { v.deps.d.openPath(v.root) })
+	v.forget = newButton(lang.L("Forget…"), theme.DeleteIcon(), widget.MediumImportance, func() { v.deps.flows.forget(v.rec) })
+	v.more = newButton("", theme.MoreHorizontalIcon(), widget.LowImportance, nil)
 	v.more.OnTapped = v.showMore
 	// Until the folder's state is read, no button shows: together they
 	// would be wider than the room there is.
-	for _, b := range []*widget.Button{v.setUp, v.decline, v.openDir, v.forget, v.more} {
+	for _, b := range []*focusButton{v.setUp, v.decline, v.openDir, v.forget, v.more} {
 		b.Hide()
 	}
 
@@ -120,13 +120,13 @@ func (v *projectView) buildUI() {
 	for i := range v.holders {
 		v.holders[i] = container.NewStack()
 	}
-	v.tabs = container.NewAppTabs(
-		container.NewTabItemWithIcon(lang.L("Overview"), theme.InfoIcon(), v.overview.content()),
-		container.NewTabItemWithIcon(lang.L("Skills"), theme.ListIcon(), v.holders[tabSkills-1]),
-		container.NewTabItemWithIcon(lang.L("Permissions"), theme.VisibilityIcon(), v.holders[tabPermissions-1]),
-		container.NewTabItemWithIcon(lang.L("Memory"), theme.StorageIcon(), v.holders[tabMemory-1]),
+	v.tabs = newTabBar(
+		tabPage{lang.L("Overview"), v.overview.content()},
+		tabPage{lang.L("Skills"), v.holders[tabSkills-1]},
+		tabPage{lang.L("Permissions"), v.holders[tabPermissions-1]},
+		tabPage{lang.L("Memory"), v.holders[tabMemory-1]},
 	)
-	v.tabs.OnSelected = func(*container.TabItem) { v.loadShownTab() }
+	v.tabs.onSelected = func(int) { v.loadShownTab() }
 
 	title := container.New(&fitFirstLayout{func() float32 { return labelWidth(v.name) }}, v.name, v.state)
 	id := container.New(&fitFirstLayout{func() float32 { return labelWidth(v.id) }}, v.id, v.copyID)
@@ -134,7 +134,7 @@ func (v *projectView) buildUI() {
 	actions := container.NewHBox(v.setUp, v.complete, v.locate, v.decline, v.openDir, v.forget, v.more)
 	header := container.NewVBox(title, container.New(&padLayout{theme.InnerPadding(), 0}, v.path), v.idRow, v.notice, v.hint, actions)
 	// In a wide window the header's lines stay together, as the Overview's do.
-	v.body = container.NewBorder(container.NewVBox(container.NewPadded(container.New(&maxWidthLayout{readableWidth}, header)), widget.NewSeparator()), nil, nil, nil, v.tabs)
+	v.body = container.NewBorder(container.NewVBox(container.NewPadded(container.New(&maxWidthLayout{readableWidth}, header)), widget.NewSeparator()), nil, nil, nil, v.tabs.content())
 }
 
 // showMore is the ⋯ button's menu: what the header has no room for.
@@ -225,7 +225,7 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 	v.openDir.Hidden = missing || (ok && !st.SetUp)
 	v.forget.Hidden = ok
 	v.more.Hidden = !ok
-	for _, b := range []*widget.Button{v.setUp, v.complete, v.locate, v.decline, v.openDir, v.forget, v.more} {
+	for _, b := range []*focusButton{v.setUp, v.complete, v.locate, v.decline, v.openDir, v.forget, v.more} {
 		b.Refresh()
 	}
 	v.idRow.Refresh()
@@ -240,6 +240,7 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 	} else {
 		v.tabs.Hide()
 	}
+	releaseHiddenFocusOf(v.body) // a button that went away keeps no focus
 }
 
 func (v *projectView) setMinimal(on bool) { v.overview.setMinimal(on) }

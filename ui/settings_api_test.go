@@ -41,8 +41,8 @@ func TestSettingsAPISwitch(t *testing.T) {
 	}
 	var copyButtons []*widget.Button
 	for _, o := range test.LaidOutObjects(s.apiDetails) {
-		if b, ok := o.(*widget.Button); ok {
-			copyButtons = append(copyButtons, b)
+		if b, ok := o.(*focusButton); ok {
+			copyButtons = append(copyButtons, &b.Button)
 		}
 	}
 	if len(copyButtons) != 2 {

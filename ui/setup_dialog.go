@@ -134,7 +134,7 @@ func (d *setupDialog) answer(a setupAnswer) {
 // the keyboard focus (after Tab): Fyne gives keys to the focused widget only.
 // Return presses it, as in every desktop toolkit; Escape cancels the dialog.
 type dialogButton struct {
-	widget.Button
+	focusButton
 	onEscape func()
 }
 
@@ -155,6 +155,6 @@ func (b *dialogButton) TypedKey(ev *fyne.KeyEvent) {
 	case fyne.KeyEscape:
 		b.onEscape()
 	default:
-		b.Button.TypedKey(ev)
+		b.focusButton.TypedKey(ev)
 	}
 }
