@@ -17,9 +17,9 @@ import (
 // folderDialog is the folder dialog where the desktop has none (no portal):
 // a box that takes a typed path, the shown folder's subfolders, Parent and
 // Home. It works from the keyboard as from the mouse: Enter in the box
-// opens the folder typed, Enter on the list the folder highlighted, Space
-// or a click goes into a folder, Backspace on the list goes up, Escape
-// cancels. (Fyne's own folder dialog takes no typed path, and once its
+// opens the folder typed, Down goes to the list; there Enter opens the
+// folder highlighted, Space or a click goes into a folder, Backspace goes
+// up; Escape cancels. (Fyne's own folder dialog takes no typed path, and once its
 // list has the focus Enter and Escape do nothing.)
 type folderDialog struct {
 	win  fyne.Window
@@ -46,6 +46,7 @@ func newFolderDialog(win fyne.Window, title, start string, then func(string), do
 	f.path.onEscape = f.close
 	f.path.OnSubmitted = func(string) { f.onOpen() }
 	f.path.OnChanged = func(string) { f.problem.Hide() }
+	f.path.onDown = func() { f.win.Canvas().Focus(f.list) }
 	f.list = newKeyList(func() int { return len(f.subs) }, func() fyne.CanvasObject {
 		return container.NewHBox(widget.NewIcon(theme.FolderIcon()), widget.NewLabel(""))
 	}, func(id widget.ListItemID, o fyne.CanvasObject) {
@@ -77,7 +78,7 @@ func newFolderDialog(win fyne.Window, title, start string, then func(string), do
 	f.open = newDialogButton(lang.L("Open"), theme.FolderOpenIcon(), widget.HighImportance, f.onOpen, f.close)
 	hint := &widget.Label{Text: lang.L("Type a folder's path, or pick one below: Space goes into the highlighted folder, Enter opens it."), Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText}
 	top := container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(f.up, f.home), f.path), hint, f.problem)
-	f.d = dialog.NewCustomWithoutButtons(title, container.NewBorder(top, nil, nil, nil, f.list), win)
+	f.d = dialog.NewCustomWithoutButtons(title, readingOrder(top, nil, f.list), win)
 	f.d.SetButtons([]fyne.CanvasObject{f.cancel, f.open})
 	f.d.SetOnClosed(f.onClosed)
 	if start == "" || !isDir(start) {

@@ -117,7 +117,7 @@ func (g *globalView) showPools(mem Memories, state memory.State) {
 		g.pools.Objects = nil
 		switch {
 		case l.err != nil:
-			g.pools.Add(&widget.Label{Text: l.err.Error(), Wrapping: fyne.TextWrapWord})
+			g.pools.Add(&widget.Label{Text: say(l.err), Wrapping: fyne.TextWrapWord})
 		case len(l.lines) == 0:
 			g.pools.Add(&widget.Label{Text: lang.L("No project has memories yet."), Wrapping: fyne.TextWrapWord})
 		}

@@ -228,3 +228,69 @@ func (p *padLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		o.Resize(size.Subtract(fyne.NewSize(2*p.x, 2*p.y)))
 	}
 }
+
+// readingOrder is container.NewBorder(top, bottom, nil, nil, center) with
+// its objects in reading order — top, center, bottom — which is the order
+// Tab walks (NewBorder puts the center first, so Tab went to a page's
+// content before its header). Its layout also measures top and bottom at
+// the width they get before placing the center: a wrapped label's height
+// depends on its width, and measured before its first layout at that
+// width it overlapped what lies under it.
+func readingOrder(top, bottom, center fyne.CanvasObject) *fyne.Container {
+	var objs []fyne.CanvasObject
+	for _, o := range []fyne.CanvasObject{top, center, bottom} {
+		if o != nil {
+			objs = append(objs, o)
+		}
+	}
+	return container.New(&topDownLayout{top: top, bottom: bottom}, objs...)
+}
+
+// topDownLayout is readingOrder's layout.
+type topDownLayout struct{ top, bottom fyne.CanvasObject }
+
+func (l *topDownLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var w, h float32
+	n := 0
+	for _, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		m := o.MinSize()
+		w, h = max(w, m.Width), h+m.Height
+		n++
+	}
+	return fyne.NewSize(w, h+float32(max(n-1, 0))*theme.Padding())
+}
+
+func (l *topDownLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	// fitted lays o out at the full width, then again at the height it
+	// asks for at that width.
+	fitted := func(o fyne.CanvasObject) float32 {
+		if o == nil || !o.Visible() {
+			return 0
+		}
+		o.Resize(fyne.NewSize(size.Width, o.MinSize().Height))
+		h := o.MinSize().Height
+		o.Resize(fyne.NewSize(size.Width, h))
+		return h
+	}
+	topH, bottomH := fitted(l.top), fitted(l.bottom)
+	y := float32(0)
+	if topH > 0 {
+		l.top.Move(fyne.NewPos(0, 0))
+		y = topH + theme.Padding()
+	}
+	end := size.Height
+	if bottomH > 0 {
+		l.bottom.Move(fyne.NewPos(0, size.Height-bottomH))
+		end -= bottomH + theme.Padding()
+	}
+	for _, o := range objs {
+		if o == l.top || o == l.bottom || !o.Visible() {
+			continue
+		}
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, max(end-y, 0)))
+	}
+}

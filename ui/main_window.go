@@ -128,7 +128,7 @@ func (m *MainWindow) buildUI() {
 	m.sidebar = m.list.content()
 	split := container.NewHSplit(m.sidebar, container.New(&minWidthLayout{detailMinWidth}, m.detail))
 	split.Offset = 0.3
-	m.win.SetContent(container.NewBorder(container.NewVBox(container.NewPadded(toolbar), m.minimalBanner), m.statusBar, nil, nil, split))
+	m.win.SetContent(readingOrder(container.NewVBox(container.NewPadded(toolbar), m.minimalBanner), m.statusBar, split))
 
 	// The window's shortcuts; the filter box passes them on too (a focused
 	// Fyne entry would swallow them).
@@ -139,11 +139,14 @@ func (m *MainWindow) buildUI() {
 		m.win.Canvas().AddShortcut(sc, func(fyne.Shortcut) { do() })
 	}
 	add(fyne.KeyO, fyne.KeyModifierShortcutDefault, m.onOpenFolder)
-	// Alt+1 … Alt+4 switch a project's tabs from the keyboard.
+	add(fyne.KeyComma, fyne.KeyModifierShortcutDefault, m.onSettings) // GNOME's and macOS's key for preferences
+	// Alt+1 … Alt+4 switch a project's tabs from the keyboard, and give
+	// the tab the focus: Tab then goes into its page.
 	for i, key := range []fyne.KeyName{fyne.Key1, fyne.Key2, fyne.Key3, fyne.Key4} {
 		add(key, fyne.KeyModifierAlt, func() {
 			if m.view != nil && m.view.tabs.Visible() {
 				m.view.tabs.SelectIndex(i)
+				m.win.Canvas().Focus(m.view.tabs.buttons[i])
 			}
 		})
 	}
@@ -245,7 +248,7 @@ func (m *MainWindow) reselect() {
 func (m *MainWindow) showMinimal(on bool) {
 	m.minimal = on
 	m.minimalBanner.Hidden = !on
-	m.minimalBanner.Refresh()
+	m.win.Content().Refresh() // the banner's height is laid out at once
 	if m.view != nil {
 		m.view.setMinimal(on)
 	}

@@ -86,7 +86,7 @@ func (b *poolBrowser) content(header, footer fyne.CanvasObject) fyne.CanvasObjec
 	if footer != nil {
 		list.Add(footer)
 	}
-	b.body = container.New(&maxWidthLayout{readableWidth}, container.NewBorder(container.NewPadded(top), nil, nil, nil, container.NewVScroll(container.NewPadded(list))))
+	b.body = container.New(&maxWidthLayout{readableWidth}, readingOrder(container.NewPadded(top), nil, container.NewVScroll(container.NewPadded(list))))
 	return b.body
 }
 
@@ -113,6 +113,9 @@ func (b *poolBrowser) show(mem memoryPool, chat memory.Chat, problem, hint strin
 	b.hint.Refresh()
 	b.setEnabled(b.ready)
 	releaseHiddenFocusOf(b.filter)
+	if b.body != nil {
+		b.body.Refresh() // the problem and hint above the list, laid out at once
+	}
 	if !b.ready {
 		b.gen++
 		b.shown, b.total = nil, 0

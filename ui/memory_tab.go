@@ -59,7 +59,7 @@ func showPoolSize(r runner, label *widget.Label, mem Memories, state memory.Stat
 		background(r, func() string {
 			p, err := mem.Pool(chat, memory.Query{Limit: 1})
 			if err != nil {
-				return err.Error()
+				return say(err)
 			}
 			return lang.L("Memories in this pool: {{.Count}}", map[string]any{"Count": p.Total})
 		}, label.SetText)

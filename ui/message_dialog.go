@@ -81,14 +81,19 @@ func showMessage(parent fyne.Window, shown func(title, text string), title, text
 			escape()
 		}
 	})
-	// Wide enough for a sentence per line, never wider than the window.
-	width := min(float32(520), parent.Canvas().Size().Width-2*theme.Padding())
-	d.dialog.Resize(fyne.NewSize(width, 0)) // the popup keeps its content's height
 	d.dialog.Show()
+	d.fit()
 	if shown != nil {
 		shown(title, text)
 	}
 	return d
+}
+
+// fit sizes the dialog to its content: wide enough for a sentence per line,
+// never wider than the window; as tall as its content (after Details).
+func (d *messageDialog) fit() {
+	width := min(float32(520), d.parent.Canvas().Size().Width-2*theme.Padding())
+	d.dialog.Resize(fyne.NewSize(width, 0)) // the popup keeps its content's height
 }
 
 // close answers once: it restores the window's keys, hides the dialog and
@@ -121,6 +126,9 @@ type cancelableEntry struct {
 	onSubmit func()
 	// tabLeaves: Tab moves the focus on instead of typing a tab.
 	tabLeaves bool
+	// onDown, when set, is Down in a one-line box (the folder dialog's
+	// path box goes down to its list).
+	onDown func()
 	// beforePaste, when set, is given the text about to be pasted before
 	// the entry lays it out (the memory editor turns wrapping off first for
 	// a long text).
@@ -147,6 +155,10 @@ func (e *cancelableEntry) TypedKey(ev *fyne.KeyEvent) {
 		} else {
 			passKey(e, ev)
 		}
+		return
+	}
+	if ev.Name == fyne.KeyDown && !e.MultiLine && e.onDown != nil {
+		e.onDown()
 		return
 	}
 	e.Entry.TypedKey(ev)

@@ -102,7 +102,7 @@ const sidebarMinWidth = 270
 func (l *projectList) content() fyne.CanvasObject {
 	min := canvas.NewRectangle(color.Transparent)
 	min.SetMinSize(fyne.NewSize(sidebarMinWidth, 0))
-	return container.NewStack(min, container.NewBorder(container.NewPadded(l.filter), nil, nil, nil, l.list))
+	return container.NewStack(min, readingOrder(container.NewPadded(l.filter), nil, l.list))
 }
 
 // offset is the row of the first project: 1 below Global memory, else 0.

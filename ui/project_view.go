@@ -44,8 +44,10 @@ type projectView struct {
 	// stale marks the tabs after the Overview whose content must load
 	// again when next shown (by tab index - 1).
 	stale [3]bool
-	// holders hold those tabs' content once shown.
+	// holders hold those tabs' content once shown; empty is what they show
+	// instead in a folder that is not set up (built when first shown).
 	holders [3]*fyne.Container
+	empty   [3]fyne.CanvasObject
 
 	name      *widget.Label
 	path      *pathLabel
@@ -134,7 +136,7 @@ func (v *projectView) buildUI() {
 	actions := container.NewHBox(v.setUp, v.complete, v.locate, v.decline, v.openDir, v.forget, v.more)
 	header := container.NewVBox(title, container.New(&padLayout{theme.InnerPadding(), 0}, v.path), v.idRow, v.notice, v.hint, actions)
 	// In a wide window the header's lines stay together, as the Overview's do.
-	v.body = container.NewBorder(container.NewVBox(container.NewPadded(container.New(&maxWidthLayout{readableWidth}, header)), widget.NewSeparator()), nil, nil, nil, v.tabs.content())
+	v.body = readingOrder(container.NewVBox(container.NewPadded(container.New(&maxWidthLayout{readableWidth}, header)), widget.NewSeparator()), nil, v.tabs.content())
 }
 
 // showMore is the ⋯ button's menu: what the header has no room for.
@@ -235,12 +237,17 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 		// The other tabs load when they are first shown: a project
 		// reselected at start-up reads only what its Overview shows.
 		v.stale = [3]bool{true, true, true}
+		v.empty = [3]fyne.CanvasObject{} // declined or not: worded anew
 		v.loadShownTab()
 		v.showMemory()
 	} else {
 		v.tabs.Hide()
 	}
 	releaseHiddenFocusOf(v.body) // a button that went away keeps no focus
+	// Lay the header out again at once: Fyne's own pass after a change of
+	// size can miss it when the tab below changed in the same frame, and
+	// a header that grew then overlapped the tabs.
+	v.body.Refresh()
 }
 
 func (v *projectView) setMinimal(on bool) { v.overview.setMinimal(on) }
@@ -273,8 +280,21 @@ func (v *projectView) loadShownTab() {
 	if i < tabSkills || i > tabMemory {
 		return
 	}
-	if h := v.holders[i-1]; len(h.Objects) == 0 {
-		h.Objects = []fyne.CanvasObject{[]fyne.CanvasObject{v.skills.content(), v.perms.content(), v.memoryTab.content()}[i-1]}
+	h := v.holders[i-1]
+	if v.loaded && !v.st.SetUp {
+		// Nothing to list before setup: say so, with the folder's actions,
+		// instead of an error beside an Add… that cannot work.
+		if v.empty[i-1] == nil {
+			v.empty[i-1] = v.notSetUpState(i)
+		}
+		if len(h.Objects) == 0 || h.Objects[0] != v.empty[i-1] {
+			h.Objects = []fyne.CanvasObject{v.empty[i-1]}
+			h.Refresh()
+		}
+		return
+	}
+	if page := []fyne.CanvasObject{v.skills.content(), v.perms.content(), v.memoryTab.content()}[i-1]; len(h.Objects) == 0 || h.Objects[0] != page {
+		h.Objects = []fyne.CanvasObject{page}
 		h.Refresh()
 	}
 	if !v.stale[i-1] || !v.loaded {
@@ -289,6 +309,31 @@ func (v *projectView) loadShownTab() {
 	case tabMemory:
 		v.memoryTab.show(v.mem, v.memState, v.st.ID)
 	}
+}
+
+// notSetUpState is what tab i shows in a folder that is not set up: what it
+// would hold, and the actions the header offers (Set up…; Ask again when
+// the folder was declined).
+func (v *projectView) notSetUpState(i int) fyne.CanvasObject {
+	title := lang.L("Memo is not set up in this folder")
+	if v.st.Declined {
+		title = lang.L("You chose not to set up Memo in this folder")
+	}
+	what := map[int]string{
+		tabSkills:      lang.L("Project skills are kept in the project's .memo folder: there are none before Memo is set up here."),
+		tabPermissions: lang.L("The permissions file is kept in the project's .memo folder: before Memo is set up here, every command and file change asks."),
+		tabMemory:      lang.L("The project's own memory starts once Memo is set up here; until then its chats are normal chats."),
+	}[i]
+	setUp := newButton(lang.L("Set up…"), theme.ConfirmIcon(), widget.HighImportance, v.onSetUp)
+	actions := container.NewHBox(setUp)
+	if v.st.Declined {
+		actions.Add(newButton(lang.L("Ask again"), nil, widget.MediumImportance, v.onDecline))
+	}
+	box := container.NewVBox(
+		widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		&widget.Label{Text: what, Wrapping: fyne.TextWrapWord},
+		actions)
+	return container.NewVScroll(container.New(&maxWidthLayout{readableWidth}, box))
 }
 
 func (v *projectView) onCopyID() { v.deps.d.copyText(v.id.Text) }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -63,7 +64,7 @@ func TestSettingsAPISwitch(t *testing.T) {
 	}
 
 	// The port is taken: plain words, the switch stays off.
-	api.onStart = APIState{Addr: "127.0.0.1:41234", PortInUse: true, Problem: "in use"}
+	api.onStart = APIState{Addr: "127.0.0.1:41234", PortInUse: true, Problem: errors.New("in use")}
 	test.Tap(s.api)
 	if s.api.Checked || !strings.Contains(s.apiState.Text, "127.0.0.1:41234 is in use by another program") {
 		t.Errorf("port in use: checked=%v, says %q", s.api.Checked, s.apiState.Text)

@@ -252,8 +252,8 @@ func (s *settingsWindow) showAPI(st APIState) {
 	case st.PortInUse:
 		s.apiState.SetText(lang.L("Not listening: {{.Addr}} is in use by another program. Turn the switch on again to use a free port.", map[string]any{"Addr": st.Addr}))
 		s.apiDetails.Hide()
-	case st.Problem != "":
-		s.apiState.SetText(lang.L("Not listening: {{.Problem}}", map[string]any{"Problem": st.Problem}))
+	case st.Problem != nil:
+		s.apiState.SetText(lang.L("Not listening: {{.Problem}}", map[string]any{"Problem": say(st.Problem)}))
 		s.apiDetails.Hide()
 	default:
 		s.apiState.SetText(lang.L("Stopped. Switch it on to let the chat app ask this app about project folders."))

@@ -331,7 +331,7 @@ func (a *skillAddDialog) showReview(source string, rev skills.Review, warnings [
 	scroll.SetMinSize(fyne.NewSize(0, 160))
 	box.Add(heading(lang.L("Files")))
 	install := newButton(lang.L("Install"), theme.DownloadIcon(), widget.HighImportance, func() { a.install(source, rev) })
-	a.setStage(container.NewBorder(box, nil, nil, nil, scroll), a.cancelButton(), install)
+	a.setStage(readingOrder(box, nil, scroll), a.cancelButton(), install)
 }
 
 // install downloads again and installs only what was reviewed: a skill that

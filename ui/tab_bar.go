@@ -12,7 +12,7 @@ import (
 )
 
 // tabBar is a project's tabs: a row of tab buttons the keyboard reaches
-// (Tab; Space or Enter selects, Left and Right move along the row), each
+// (Tab stops at the selected one; Left and Right move along the row), each
 // showing its Alt+N shortcut, above the selected tab's content. Fyne's
 // AppTabs takes no keyboard focus and shows no shortcut.
 type tabBar struct {
@@ -47,7 +47,7 @@ func newTabBar(pages ...tabPage) *tabBar {
 		t.stack.Add(p.content)
 	}
 	t.buttons[0].selected = true
-	t.body = container.NewBorder(container.NewVBox(row, widget.NewSeparator()), nil, nil, nil, t.stack)
+	t.body = readingOrder(container.NewVBox(row, widget.NewSeparator()), nil, t.stack)
 	return t
 }
 
@@ -104,9 +104,22 @@ type tabButton struct {
 }
 
 var (
-	_ fyne.Focusable = (*tabButton)(nil)
-	_ fyne.Tappable  = (*tabButton)(nil)
+	_ fyne.Focusable   = (*tabButton)(nil)
+	_ fyne.Tappable    = (*tabButton)(nil)
+	_ fyne.Disableable = (*tabButton)(nil)
 )
+
+// Disabled implements fyne.Disableable for Fyne's focus chain only: the
+// tabs are one stop of Tab, the selected one (Tab then goes into its
+// page; Left and Right move between tabs), as on every desktop. A click
+// still selects any tab.
+func (b *tabButton) Disabled() bool { return !b.selected }
+
+// Enable implements fyne.Disableable (a tab is never disabled).
+func (b *tabButton) Enable() {}
+
+// Disable implements fyne.Disableable.
+func (b *tabButton) Disable() {}
 
 func newTabButton(title, shortcut string) *tabButton {
 	b := &tabButton{title: title, shortcut: shortcut}
