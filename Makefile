@@ -13,8 +13,8 @@ TEST_PKGS  := xvfb xauth xdotool imagemagick libgl1-mesa-dri sqlite3 dbus-daemon
 TAGS     := no_emoji
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps package-deps build run test test-linux vet staticcheck cross bench package clean \
-	windows-deps windows windows-build package-windows
+.PHONY: all deps test-deps package-deps build run test test-linux fmt vet staticcheck cross bench package clean \
+	windows-deps windows windows-build package-windows deb-deps deb deb-check screenshots msi-deps msi msi-build msi-check
 
 all: build
 
@@ -50,8 +50,14 @@ vet: deps
 # go run, so nothing is installed and go.mod does not carry it.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
+# staticcheck.conf turns on the style checks beside the default ones.
 staticcheck: deps
 	$(GO) run $(STATICCHECK) -tags $(TAGS) ./...
+
+# fmt fails, listing them, when gofmt would change any Go file.
+fmt:
+	@files=$$(gofmt -l .); \
+	if [ -n "$$files" ]; then echo "gofmt would change (run gofmt -w on them):"; echo "$$files"; exit 1; fi
 
 # The packages that build without cgo (all but app/ and what imports it) run
 # under the race detector, which itself needs cgo; app/ tests build the real
@@ -64,12 +70,16 @@ CGO_PKGS   = $(shell CGO_ENABLED=0 $(GO) list -e -f '{{if .Incomplete}}{{.Import
 # about 7 minutes of one core apiece), so on two cores they run side by side
 # (-j2) rather than one after the other. Output is grouped per command (-O).
 # The packages are installed first, so no two apt-get runs race.
-test: test-deps windows-deps
+# The app tests run the binary `build` made, which then goes into the .deb
+# that deb-check builds (fast compression) and checks.
+test: test-deps windows-deps deb-deps msi-deps
 	@$(MAKE) --no-print-directory -j2 -Oline test-linux windows-build
+	@$(MAKE) --no-print-directory msi-check
 
-test-linux: vet staticcheck cross
+test-linux: fmt vet staticcheck cross build
 	CGO_ENABLED=1 $(GO) test -tags $(TAGS) -race -count=1 $(NOCGO_PKGS)
-	$(GO) test -tags $(TAGS) -count=1 $(CGO_PKGS)
+	MEMO_TEST_BINARY=$(CURDIR)/$(BIN) $(GO) test -tags $(TAGS) -count=1 $(CGO_PKGS)
+	@$(MAKE) --no-print-directory deb-check DEB_COMPRESS=-z1
 
 # cross vets and compiles, for Windows and macOS, every package that builds
 # without cgo (all but the window: app/, and ui/ on macOS), test files
@@ -179,3 +189,51 @@ package-windows: windows-deps package-deps
 clean:
 	rm -f $(BIN)
 	rm -rf dist
+
+# ---- Packages people install (packaging/README.md) ----------------------
+# deb builds dist/memo-projects_VERSION_ARCH.deb from the binary `build`
+# makes, with Debian's debhelper tools (packaging/deb/build.sh); deb-check
+# runs lintian on it and validates its AppStream file, desktop entry and
+# icons as installed. DEB_COMPRESS is dpkg-deb's -zN (default: dpkg's -z6).
+DEB_PKGS := dpkg-dev debhelper lintian desktop-file-utils appstream imagemagick
+VERSION   = $(shell sed -n 's/^ *Version *= *"\(.*\)"/\1/p' FyneApp.toml)
+DEB_ARCH  = $(shell dpkg --print-architecture)
+DEB_FILE  = dist/$(BIN)_$(VERSION)_$(DEB_ARCH).deb
+
+deb-deps:
+	$(call install-missing,$(DEB_PKGS))
+
+deb: deb-deps build
+	DEB_COMPRESS=$(DEB_COMPRESS) bash packaging/deb/build.sh $(BIN) dist $(GO)
+
+deb-check: deb
+	lintian --fail-on error,warning $(DEB_FILE) && echo "lintian: no errors, no warnings but those packaging/deb/lintian-overrides explains"
+	@set -e; tree=$$(mktemp -d); trap 'rm -rf "$$tree"' EXIT; \
+		dpkg-deb -x $(DEB_FILE) "$$tree"; \
+		appstreamcli validate-tree --no-net --pedantic --strict "$$tree"; \
+		desktop-file-validate "$$tree"/usr/share/applications/*.desktop && echo "desktop-file-validate: ok"
+
+# screenshots takes the AppStream screenshots from the real window under
+# Xvfb into dist/screenshots/VERSION/, to publish with the release at the
+# https address the metainfo names (never committed).
+screenshots: test-deps build
+	bash packaging/screenshots.sh $(BIN) dist/screenshots/$(VERSION)
+
+# msi builds dist/memo-projects-VERSION-x64.msi, the Windows installer, from
+# make windows's two programs with wixl and msibuild (packaging/msi/build.sh);
+# msi-check reads its tables back with msiinfo. make test runs msi-check
+# after its Windows build: seconds on top of it.
+MSI_PKGS := wixl msitools imagemagick
+MSI_FILE  = dist/$(BIN)-$(VERSION)-x64.msi
+
+msi-deps:
+	$(call install-missing,$(MSI_PKGS))
+
+msi: msi-deps windows
+	@$(MAKE) --no-print-directory msi-build
+
+msi-build:
+	bash packaging/msi/build.sh $(WIN_DIR) dist
+
+msi-check: msi-build
+	bash packaging/msi/check.sh $(MSI_FILE)

@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -181,5 +182,41 @@ func TestServeBesideOtherProcesses(t *testing.T) {
 	close(errs)
 	for e := range errs {
 		t.Error(e)
+	}
+}
+
+// TestServeTellsLiveFromStale: api.json whose pid is alive but runs another
+// program (a pid the system reused) does not keep serve from starting; a
+// second serve beside a running one on the same data home is a conflict.
+func TestServeTellsLiveFromStale(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "memo")
+	data := filepath.Join(home, "data")
+	if err := os.MkdirAll(data, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	other := exec.Command("sleep", "60")
+	if err := other.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { other.Process.Kill(); other.Wait() })
+	// It names an address where something else listens, as after a reboot.
+	web := httptest.NewServer(http.NotFoundHandler())
+	defer web.Close()
+	stale, _ := json.Marshal(map[string]any{"addr": web.Listener.Addr().String(), "pid": other.Process.Pid, "started": time.Now()})
+	if err := os.WriteFile(filepath.Join(data, "api.json"), stale, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := startServe(t, home)
+	b, err := os.ReadFile(filepath.Join(data, "api.json"))
+	if err != nil || !strings.Contains(string(b), s.addr) || !strings.Contains(string(b), fmt.Sprint(s.cmd.Process.Pid)) {
+		t.Fatalf("api.json = %s (%v); want the new server's address and pid", b, err)
+	}
+
+	second := exec.Command(binary, "--home", home, "serve")
+	second.Env = append(os.Environ(), "HOME="+t.TempDir())
+	out, err := second.Output()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 4 || !strings.Contains(string(out), `"kind":"conflict"`) || !strings.Contains(string(out), s.addr) {
+		t.Fatalf("second serve beside a running one: %v %s; want exit 4, a conflict naming %s", err, out, s.addr)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
@@ -61,17 +62,19 @@ func showWindow(f *cli.Factory, path string) (code int) {
 		return f.Fail(err)
 	}
 	defer s.Close()
-	apiSw := newAPISwitch(s.APIConfig(f.Now), s.Settings)
+	apiSw := newAPISwitch(s.APIConfig(f.Now, func(msg string) { fmt.Fprintf(f.IO.ErrOut, "memo-projects: %s\n", msg) }), s.Settings)
 	// The server stops with the window; its switch stays as it was, so it
 	// comes back at the next launch.
 	defer apiSw.shutdown()
+	// The window may run for days: it keeps projects.db's daily copy too.
+	defer keepRegistryCopies(s.KeepRegistryCopy, time.Hour)()
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	m := ui.NewMainWindow(a, ui.Deps{
 		Projects:    s.Projects,
 		Permissions: s.Permissions,
 		OpenMemory:  func() (ui.Memories, memory.State) { return openMemory(s.Memories) },
 		DataDir:     s.Paths.Data,
-		Backups:     s.Backups,
+		Backups:     s.AllBackups,
 		OpenPath:    openPath(childEnv),
 		OpenURL:     openURL(childEnv),
 		Skills: func() (ui.Skills, error) {

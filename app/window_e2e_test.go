@@ -26,7 +26,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
-	"github.com/godbus/dbus/v5"
+
+	"memo.dev/projects/internal/privatebus"
 )
 
 // The real window: the built binary under a private Xvfb, driven with xdotool
@@ -431,53 +432,13 @@ func openWindowIn(t *testing.T, display string, colors screenColors, dir string,
 	return w
 }
 
-// privateSession starts a session bus of the test's own, in a runtime folder
-// of its own, and returns the variables that name them. The bus activates no
-// services: whatever the machine has installed (xdg-desktop-portal and its
-// gtk backend, at-spi), nothing starts on it, so the window looks the same
-// everywhere and nothing outlives the test. It stops when the test ends,
-// after the app (cleanups run last first).
+// privateSession starts a session bus of the test's own (privatebus), in a
+// runtime folder of its own, and returns the variables that name them, so
+// the window looks the same everywhere and nothing outlives the test.
 func privateSession(t *testing.T) []string {
 	t.Helper()
-	daemon, err := exec.LookPath("dbus-daemon")
-	if err != nil {
-		t.Fatal("dbus-daemon is not installed: `make test` installs it")
-	}
-	runtime := t.TempDir() // 0700, as XDG_RUNTIME_DIR must be
-	socket := filepath.Join(runtime, "bus")
-	config := filepath.Join(t.TempDir(), "session.conf")
-	err = os.WriteFile(config, []byte(`<busconfig>
-  <type>session</type>
-  <listen>unix:path=`+dbus.EscapeBusAddressValue(socket)+`</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-`), 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(daemon, "--config-file="+config, "--nofork", "--nopidfile", "--print-address=1")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var log syncBuffer // it warns about its fd limit in containers: shown only on failure
-	cmd.Stderr = &log
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan struct{})
-	go func() { cmd.Wait(); close(exited) }()
-	t.Cleanup(func() { terminate(cmd, exited) })
-	address, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		t.Fatalf("dbus-daemon printed no address: %v\n%s", err, log.String())
-	}
-	return []string{"DBUS_SESSION_BUS_ADDRESS=" + strings.TrimSpace(address), "XDG_RUNTIME_DIR=" + runtime}
+	address, runtime := privatebus.Start(t)
+	return []string{"DBUS_SESSION_BUS_ADDRESS=" + address, "XDG_RUNTIME_DIR=" + runtime}
 }
 
 // baseEnv is this process's environment without what would reach the

@@ -77,3 +77,15 @@ func TextOf(err error) (Text, bool) {
 	}
 	return Text{}, false
 }
+
+// Sentence is err's sentence as a Text, for a value of another sentence or
+// a reason shown on its own: the Text err was made with when that is its
+// whole sentence (so the window words it in its reader's language), else its
+// own words, unchanged in every language and never read as a template (a
+// library's or the system's sentence, or a Text with more said around it).
+func Sentence(err error) Text {
+	if t, ok := TextOf(err); ok && t.String() == err.Error() {
+		return t
+	}
+	return Text{Template: "{{.Text}}", Args: map[string]any{"Text": err.Error()}}
+}

@@ -60,3 +60,29 @@ func TestTextErrors(t *testing.T) {
 		t.Error("TextOf found a Text in an error made without one")
 	}
 }
+
+func TestSentence(t *testing.T) {
+	gone := T("{{.Path}} is gone", "Path", "/p")
+	tests := []struct {
+		name     string
+		err      error
+		template string // the Text's template: the error's own, or its words kept as they are
+		english  string
+	}{
+		{"a Text's error", gone.Err(ErrNotFound), gone.Template, "/p is gone"},
+		{"wrapped, same sentence", gone.Wrap(ErrNotFound, fs.ErrNotExist), gone.Template, "/p is gone"},
+		{"more said around it", fmt.Errorf("opening: %w", gone.Err(ErrNotFound)), "{{.Text}}", "opening: /p is gone"},
+		{"the system's", fs.ErrPermission, "{{.Text}}", "permission denied"},
+		{"braces in the words", errors.New("bad name {{.Path}} {{"), "{{.Text}}", "bad name {{.Path}} {{"},
+		{"an error without a Text", Invalid("no text"), "{{.Text}}", "no text"},
+	}
+	for _, tt := range tests {
+		got := Sentence(tt.err)
+		if got.Template != tt.template || got.String() != tt.english {
+			t.Errorf("Sentence(%s) = %q (%q), want %q (%q)", tt.name, got.Template, got.String(), tt.template, tt.english)
+		}
+		if got.String() != tt.err.Error() {
+			t.Errorf("Sentence(%s) says %q, the error %q: no word may be lost", tt.name, got.String(), tt.err.Error())
+		}
+	}
+}

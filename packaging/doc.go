@@ -1,5 +1,8 @@
-// Package packaging holds what `make package` adds to the Linux bundle that
-// fyne package makes (bundle/: the Makefile and install.sh that install it),
-// and the tests of those files and of the desktop entry's metadata in
-// FyneApp.toml. It has no Go code of its own.
+// Package packaging holds what the packages are made of, and the tests of
+// their metadata: bundle/ (the Makefile and install.sh that `make package`
+// adds to the tarball fyne package makes), deb/ and linux/ (the Debian
+// package of `make deb`: control, changelog, copyright, the desktop entry,
+// the AppStream metainfo), msi/ (the Windows installer of `make msi`),
+// mangen/ (the man pages, from the cobra commands) and screenshots.sh. It
+// has no Go code of its own; README.md says how each is built and checked.
 package packaging

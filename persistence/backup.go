@@ -38,12 +38,24 @@ const (
 // memoryBackupName is the file name of the backup made before project_id is
 // added, stamped in UTC.
 func memoryBackupName(at time.Time) string {
-	return memoryBackupPrefix + at.UTC().Format("20060102T150405Z") + ".db"
+	return memoryBackupPrefix + at.UTC().Format(stampLayout) + ".db"
 }
 
-// Backups lists the files in dataDir/backups, newest first. A data home
-// without backups has none.
-func Backups(dataDir string) ([]string, error) {
+// Backups lists the copies of memory.db in dataDir/backups, newest first:
+// the files there that open as SQLite databases with a memories table. A
+// data home without backups has none.
+func Backups(dataDir string) ([]string, error) { return listBackups(dataDir, memoriesTable) }
+
+// RegistryBackups lists the copies of projects.db in dataDir/backups, newest
+// first: the files there that open as SQLite databases with a projects table.
+func RegistryBackups(dataDir string) ([]string, error) {
+	return listBackups(dataDir, registryTable)
+}
+
+// listBackups lists the files in dataDir/backups that are SQLite databases
+// holding table, newest first. Anything else there (a note, a half-copied
+// file, a copy of the other database) is not a backup of that database.
+func listBackups(dataDir, table string) ([]string, error) {
 	dir := filepath.Join(dataDir, backupsDirName)
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -66,7 +78,11 @@ func Backups(dataDir string) ([]string, error) {
 		if err != nil {
 			continue // removed meanwhile
 		}
-		found = append(found, backup{filepath.Join(dir, e.Name()), info.ModTime()})
+		p := filepath.Join(dir, e.Name())
+		if !holdsTable(p, table) {
+			continue
+		}
+		found = append(found, backup{p, info.ModTime()})
 	}
 	sort.Slice(found, func(i, j int) bool {
 		if !found[i].mod.Equal(found[j].mod) {
@@ -79,6 +95,19 @@ func Backups(dataDir string) ([]string, error) {
 		paths[i] = b.path
 	}
 	return paths, nil
+}
+
+// holdsTable reports whether the file at path opens as a SQLite database
+// with table, read through a read-only connection that changes nothing.
+func holdsTable(path, table string) bool {
+	db, err := sql.Open(sqliteDriverName, sqliteURI(path, "mode=ro", "_pragma=busy_timeout(1000)"))
+	if err != nil {
+		return false
+	}
+	defer db.Close()
+	var n int
+	err = db.QueryRow("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", table).Scan(&n)
+	return err == nil && n == 1
 }
 
 // backupDB writes a verified copy of the database at src to dir/name and
@@ -100,7 +129,7 @@ func backupDB(src, dir, prefix, name, table string, opt memoryOptions) (string, 
 	}
 	// One backup at a time in a data home: while this lock is held, a
 	// staging folder in dir belongs to a run that died.
-	unlock, err := lockFile(filepath.Join(filepath.Dir(dir), backupsLockName), memoryLockWait)
+	unlock, err := lockFile(filepath.Join(filepath.Dir(dir), backupsLockName), opt.backupsLockWait())
 	if errors.Is(err, errLockBusy) {
 		return "", busy(filepath.Dir(dir))
 	}

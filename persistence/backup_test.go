@@ -32,6 +32,10 @@ func TestMemoryBackupName(t *testing.T) {
 	}
 }
 
+// TestBackupsNewestFirst: a backup of a database is a file in data/backups
+// that opens as SQLite with that database's table; anything else there
+// (a note, an empty or half-copied file, a copy of the other database, a
+// backup still being written) is not listed.
 func TestBackupsNewestFirst(t *testing.T) {
 	dataDir := t.TempDir()
 	if got, err := Backups(dataDir); err != nil || len(got) != 0 {
@@ -41,36 +45,78 @@ func TestBackupsNewestFirst(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, ".memory-backup-123"), 0o700); err != nil {
 		t.Fatal(err)
 	}
+	sqliteWith := func(table string) func(p string) error {
+		return func(p string) error {
+			db, err := sql.Open("sqlite", p)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			_, err = db.Exec("CREATE TABLE " + table + " (id INTEGER PRIMARY KEY)")
+			return err
+		}
+	}
+	text := func(s string) func(p string) error {
+		return func(p string) error { return os.WriteFile(p, []byte(s), 0o600) }
+	}
 	files := []struct {
 		name string
 		age  time.Duration
+		make func(p string) error
 	}{
-		{"memory-pre-project-id-20250101T000000Z.db", 3 * time.Hour},
-		{"projects-pre-v2-20250301T000000Z.db", time.Hour},
-		{"memory-pre-project-id-20250201T000000Z.db", 2 * time.Hour},
-		{".hidden-partial.db", 0},
+		{"memory-pre-project-id-20250101T000000Z.db", 3 * time.Hour, sqliteWith("memories")},
+		{"projects-pre-v2-20250301T000000Z.db", time.Hour, sqliteWith("projects")},
+		{"projects-daily-20250302T000000Z.db", 2 * time.Hour, sqliteWith("projects")},
+		{"memory-pre-project-id-20250201T000000Z.db", 2 * time.Hour, sqliteWith("memories")},
+		{".hidden-partial.db", 0, sqliteWith("memories")},
+		{"memory-pre-project-id-20250301T000000Z.db", 0, text("not a database")},
+		{"memory-copied-by-hand.db", 0, text("")},
+		{"README.txt", 0, text("copies of memory.db")},
+		{"other.db", 0, sqliteWith("notes")},
+		{"truncated.db", 0, func(p string) error {
+			if err := sqliteWith("memories")(p); err != nil {
+				return err
+			}
+			return os.Truncate(p, 100)
+		}},
 	}
 	now := time.Now()
 	for _, f := range files {
 		p := filepath.Join(dir, f.name)
-		if err := os.WriteFile(p, []byte("x"), 0o600); err != nil {
+		if err := f.make(p); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.Chtimes(p, now.Add(-f.age), now.Add(-f.age)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	got, err := Backups(dataDir)
-	if err != nil {
-		t.Fatal(err)
+	for _, tt := range []struct {
+		name string
+		list func(string) ([]string, error)
+		want []string
+	}{
+		{"Backups", Backups, []string{"memory-pre-project-id-20250201T000000Z.db", "memory-pre-project-id-20250101T000000Z.db"}},
+		{"RegistryBackups", RegistryBackups, []string{"projects-pre-v2-20250301T000000Z.db", "projects-daily-20250302T000000Z.db"}},
+	} {
+		got, err := tt.list(dataDir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range tt.want {
+			tt.want[i] = filepath.Join(dir, tt.want[i])
+		}
+		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("%s() = %q, want %q", tt.name, got, tt.want)
+		}
 	}
-	want := []string{
-		filepath.Join(dir, "projects-pre-v2-20250301T000000Z.db"),
-		filepath.Join(dir, "memory-pre-project-id-20250201T000000Z.db"),
-		filepath.Join(dir, "memory-pre-project-id-20250101T000000Z.db"),
-	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("Backups() = %q, want %q", got, want)
+	// Looking wrote nothing: no journal, no new file.
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != len(files)+1 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("the backups folder holds %q after listing, want only the %d files made", names, len(files)+1)
 	}
 }
 

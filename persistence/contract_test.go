@@ -3,6 +3,8 @@ package persistence
 import (
 	"testing"
 
+	"memo.dev/projects/domain/permissions"
+	"memo.dev/projects/domain/permissions/permissionstest"
 	"memo.dev/projects/domain/project"
 	"memo.dev/projects/domain/project/projecttest"
 	"memo.dev/projects/domain/skills"
@@ -25,4 +27,8 @@ func recordAt(id, path string) project.Record {
 
 func TestSkillSwitchesContract(t *testing.T) {
 	skillstest.TestSwitches(t, func(t *testing.T) skills.Switches { return openTestStore(t, t.TempDir(), false).SkillSwitches() })
+}
+
+func TestPinStoreContract(t *testing.T) {
+	permissionstest.TestPinStore(t, func(t *testing.T) permissions.PinStore { return openTestStore(t, t.TempDir(), false).Pins() })
 }

@@ -118,7 +118,7 @@ func TestRegistryV1MigratesToPins(t *testing.T) {
 		if err := s.db.Raw("PRAGMA user_version").Scan(&version).Error; err != nil || version != registrySchema {
 			t.Errorf("run %d: user_version %d (%v), want %d", run, version, err, registrySchema)
 		}
-		backups, _ := Backups(filepath.Join(home, "data"))
+		backups, _ := RegistryBackups(filepath.Join(home, "data"))
 		if len(backups) != 1 || backups[0] != wantBackup {
 			t.Errorf("run %d: backups = %v, want [%s]", run, backups, wantBackup)
 		}

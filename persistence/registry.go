@@ -22,7 +22,7 @@ type projectRow struct {
 	CreatedAt  time.Time
 }
 
-func (projectRow) TableName() string { return "projects" }
+func (projectRow) TableName() string { return registryTable }
 
 // settingRow is one device setting.
 type settingRow struct {

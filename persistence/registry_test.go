@@ -136,7 +136,12 @@ func TestOpenBadRegistry(t *testing.T) {
 			if err := os.WriteFile(data, []byte("x"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-		}, "cannot create the data folder"},
+		}, "is a file, not a folder: move it aside"},
+		{"registry is a folder", func(t *testing.T, data string) {
+			if err := os.Mkdir(filepath.Join(data, "projects.db"), 0o700); err != nil {
+				t.Fatal(err)
+			}
+		}, "projects.db is a folder, not a SQLite database: move it aside"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -217,10 +222,12 @@ func TestRegistryMigrationNeverRebuildsAndBacksUpFirst(t *testing.T) {
 	if bad := log.rebuilds(); len(bad) > 0 {
 		t.Errorf("AutoMigrate rebuilt a table: %q", bad)
 	}
-	backups, _ := Backups(filepath.Join(home, "data"))
+	// The second open, the first of the day with rows, made the day's copy.
+	backups, _ := RegistryBackups(filepath.Join(home, "data"))
 	want := filepath.Join(home, "data", "backups", fmt.Sprintf("projects-pre-v%d-20261130T120000Z.db", registrySchema))
-	if len(backups) != 1 || backups[0] != want {
-		t.Fatalf("backups = %v, want [%s]", backups, want)
+	daily := filepath.Join(home, "data", "backups", "projects-daily-20261130T120000Z.db")
+	if len(backups) != 2 || backups[0] != want || backups[1] != daily {
+		t.Fatalf("backups = %v, want [%s %s]", backups, want, daily)
 	}
 	b, err := sql.Open("sqlite", backups[0])
 	if err != nil {

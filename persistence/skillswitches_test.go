@@ -62,7 +62,7 @@ func TestRegistryV1GainsSkillSwitches(t *testing.T) {
 	if bad := log.rebuilds(); len(bad) > 0 {
 		t.Errorf("the migration to layout %d rebuilt a table: %q", registrySchema, bad)
 	}
-	backups, _ := Backups(data)
+	backups, _ := RegistryBackups(data)
 	want := filepath.Join(data, "backups", fmt.Sprintf("projects-pre-v%d-20261130T120000Z.db", registrySchema))
 	if len(backups) != 1 || backups[0] != want {
 		t.Fatalf("backups = %v, want [%s]", backups, want)
@@ -100,7 +100,7 @@ func TestRegistryV1GainsSkillSwitches(t *testing.T) {
 			t.Errorf("reopening a migrated registry ran %q", stmt)
 		}
 	}
-	if again, _ := Backups(data); len(again) != 1 {
+	if again, _ := RegistryBackups(data); len(again) != 1 {
 		t.Errorf("the second open left backups %v, want only %s", again, want)
 	}
 	if got, ok, err := s2.SkillSwitches().Switch(fmt.Sprintf("p_%032x", 1), "pdf"); !ok || err != nil || got != sw {

@@ -64,6 +64,9 @@ func Open(home string, opt Options) (*Store, error) {
 	paths := PathsIn(home)
 	s := &Store{home: home, dataDir: paths.Data, opt: opt}
 	path := paths.Registry
+	if err := checkKinds(paths.Data, path); err != nil {
+		return nil, err
+	}
 	if opt.ReadOnly {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 			return s, s.openEmptyRegistry()
@@ -110,6 +113,9 @@ func Open(home string, opt Options) (*Store, error) {
 		s.Close()
 		return nil, err
 	}
+	// The day's copy is best effort: a failure here leaves the registry as
+	// it is, and the next open tries again.
+	s.KeepRegistryCopy()
 	return s, nil
 }
 
@@ -143,17 +149,16 @@ func (s *Store) migrateRegistry(path string) error {
 		if current, err := registryVersion(tx, path); err != nil || current {
 			return err
 		}
-		var rows int64
-		if tx.Migrator().HasTable(&projectRow{}) {
-			if err := tx.Model(&projectRow{}).Count(&rows).Error; err != nil {
-				return err
-			}
+		// Any row counts: trust pins and settings cannot be made again.
+		rows, err := registryHasRows(tx)
+		if err != nil {
+			return err
 		}
-		if rows > 0 {
-			prefix := fmt.Sprintf("projects-pre-v%d-", registrySchema)
-			name := prefix + s.opt.Now().UTC().Format("20060102T150405Z") + ".db"
-			if _, err := backupDB(path, filepath.Join(s.dataDir, backupsDirName), prefix, name, "projects", memoryOptions{}); err != nil {
-				return domain.T("{{.Path}} needs a layout change, but its backup failed, so it was left as it is: {{.Error}}", "Path", path, "Error", reason(err)).Wrap(errInternal, err)
+		if rows {
+			prefix := fmt.Sprintf("%spre-v%d-", registryPrefix, registrySchema)
+			name := prefix + s.opt.Now().UTC().Format(stampLayout) + ".db"
+			if _, err := backupDB(path, filepath.Join(s.dataDir, backupsDirName), prefix, name, registryTable, memoryOptions{}); err != nil {
+				return domain.T("{{.Path}} needs a layout change, but its backup failed, so it was left as it is: {{.Error}}", "Path", path, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 			}
 		}
 		if err := migrateRegistry(tx); err != nil {
@@ -311,12 +316,11 @@ func describe(path string, err error) error {
 
 // describeCode is describe for an error with SQLite result code code.
 func describeCode(path string, code int, err error) error {
-	backups := filepath.Join(filepath.Dir(path), backupsDirName)
 	switch code & 0xff {
 	case sqliteNotADB:
-		return domain.T("{{.Path}} is not a SQLite database ({{.Error}}): move it aside and Memo creates a new one, or put back a copy from {{.Backups}}", "Path", path, "Error", err.Error(), "Backups", backups).Wrap(errInternal, err)
+		return domain.T("{{.Path}} is not a SQLite database ({{.Error}}): {{.Advice}}", "Path", path, "Error", err.Error(), "Advice", restoreAdvice(path)).Wrap(errInternal, err)
 	case sqliteCorrupt:
-		return domain.T("{{.Path}} is damaged ({{.Error}}): move it aside and Memo creates a new one, or put back a copy from {{.Backups}}", "Path", path, "Error", err.Error(), "Backups", backups).Wrap(errInternal, err)
+		return domain.T("{{.Path}} is damaged ({{.Error}}): {{.Advice}}", "Path", path, "Error", err.Error(), "Advice", restoreAdvice(path)).Wrap(errInternal, err)
 	case sqliteFull:
 		return domain.T("cannot write {{.Path}}: the disk is full ({{.Error}})", "Path", path, "Error", err.Error()).Wrap(errInternal, err)
 	case sqliteIOErr:
@@ -350,15 +354,6 @@ func fsError(err error, what domain.Text) error {
 // domain.T, its sentence still carries its Text for the window, and its
 // cause still matches with errors.Is.
 var errInternal = errors.New("internal failure")
-
-// reason is err as a value of a sentence: its Text when it has one (so the
-// window words it too), else its own sentence.
-func reason(err error) any {
-	if t, ok := domain.TextOf(err); ok {
-		return t
-	}
-	return err.Error()
-}
 
 // openRegistryReadOnly opens projects.db for commands that write nothing
 // (status, preamble, files).

@@ -32,7 +32,7 @@ func TestStoreSentencesKeepEnglishAndCarryText(t *testing.T) {
 		cause error // nil: none to match
 	}{
 		{"not SQLite", describeCode(path, 26, base),
-			"/h/data/projects.db is not a SQLite database (sqlite says no): move it aside and Memo creates a new one, or put back a copy from /h/data/backups",
+			"/h/data/projects.db is not a SQLite database (sqlite says no): move it aside and Memo creates a new one (/h/data/backups holds no copy of it)",
 			domain.KindInternal, base},
 		{"locked", describeCode(path, 5, base),
 			"/h/data/projects.db is locked by another program: close it and try again", domain.KindConflict, base},
@@ -46,7 +46,7 @@ func TestStoreSentencesKeepEnglishAndCarryText(t *testing.T) {
 			"cannot lock the data folder /h/data: open /h/data/projects.lock: permission denied", domain.KindForbidden, fs.ErrPermission},
 		{"memories table", func() error {
 			inner := describeCode("/h/data/memory.db", 13, base)
-			return domain.T("cannot create the memories table: {{.Error}}", "Error", reason(inner)).Wrap(errInternal, inner)
+			return domain.T("cannot create the memories table: {{.Error}}", "Error", domain.Sentence(inner)).Wrap(errInternal, inner)
 		}(), "cannot create the memories table: cannot write /h/data/memory.db: the disk is full (sqlite says no)", domain.KindInternal, base},
 	}
 	for _, tt := range tests {

@@ -1,11 +1,8 @@
 package ui
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -16,6 +13,8 @@ import (
 	"fyne.io/fyne/v2/driver"
 	"fyne.io/fyne/v2/test"
 	"github.com/godbus/dbus/v5"
+
+	"memo.dev/projects/internal/privatebus"
 )
 
 // pickFolderFast runs pickFolderNative and checks that it gave up with
@@ -179,51 +178,12 @@ func pickFolderWithin(t *testing.T, d time.Duration) (string, error) {
 
 const portalName = "org.freedesktop.portal.Desktop"
 
-// startSessionBus runs a private dbus-daemon for the test and points
+// startSessionBus runs a private session bus for the test and points
 // DBUS_SESSION_BUS_ADDRESS at it.
 func startSessionBus(t *testing.T) {
 	t.Helper()
-	daemon, err := exec.LookPath("dbus-daemon")
-	if err != nil {
-		t.Fatal("dbus-daemon is not installed: `make test` installs it")
-	}
-	dir := t.TempDir()
-	config := filepath.Join(dir, "session.conf")
-	err = os.WriteFile(config, []byte(`<busconfig>
-  <type>session</type>
-  <listen>unix:path=`+dbus.EscapeBusAddressValue(filepath.Join(dir, "bus"))+`</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-`), 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(daemon, "--config-file="+config, "--nofork", "--nopidfile", "--print-address=1")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr strings.Builder // it warns about its fd limit in containers: shown only on failure
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	})
-	address, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		cmd.Process.Kill()
-		cmd.Wait()
-		t.Fatalf("dbus-daemon printed no address: %v\n%s", err, stderr.String())
-	}
-	t.Setenv("DBUS_SESSION_BUS_ADDRESS", strings.TrimSpace(address))
+	address, _ := privatebus.Start(t)
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", address)
 }
 
 // fakePortal owns org.freedesktop.portal.Desktop on the test bus and offers a

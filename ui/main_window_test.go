@@ -21,6 +21,7 @@ import (
 	"memo.dev/projects/domain/memory"
 	"memo.dev/projects/domain/memory/memorytest"
 	"memo.dev/projects/domain/permissions"
+	"memo.dev/projects/domain/permissions/permissionstest"
 	"memo.dev/projects/domain/project"
 	"memo.dev/projects/domain/project/projecttest"
 )
@@ -54,7 +55,7 @@ func newFixture(t *testing.T, mem memory.State) *fixture {
 	rules := guard.Rules{OS: guard.HostOS(), Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: os.TempDir()}
 	reg := projecttest.NewRegistry()
 	f := &fixture{t: t, reg: reg, svc: project.NewService(rules, reg, projecttest.NewSettings(), time.Now)}
-	f.perms = permissions.NewService(f.svc, reg, &pinMap{pins: map[string]permissions.Pin{}}, home, time.Now)
+	f.perms = permissions.NewService(f.svc, reg, permissionstest.NewPins(), home, time.Now)
 	deps := Deps{
 		Projects:    f.svc,
 		Permissions: f.perms,

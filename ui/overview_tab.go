@@ -76,8 +76,9 @@ func (t *overviewTab) show(st project.Status, files []project.FileState) {
 			icon = theme.InfoIcon()
 		case f.State == project.StateEdited, f.State == project.StateSkipped:
 			icon = theme.InfoIcon()
-		case f.State == project.StateUnreadable:
-			// A link, a FIFO or a huge file where the rules belong: say why.
+		case f.State == project.StateUnreadable, f.State == project.StateWrongKind:
+			// A link, a FIFO or a huge file where the rules belong, a file
+			// where the skills folder belongs: say why.
 			icon, reason = theme.WarningIcon(), sayText(f.Reason)
 		}
 		said := fileStateText(f.State)

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,26 +15,6 @@ import (
 	"memo.dev/projects/domain/permissions"
 	"memo.dev/projects/domain/project"
 )
-
-// pinMap is an in-memory PinStore.
-type pinMap struct {
-	mu   sync.Mutex
-	pins map[string]permissions.Pin
-}
-
-func (m *pinMap) Pin(id string) (permissions.Pin, bool, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	p, ok := m.pins[id]
-	return p, ok, nil
-}
-
-func (m *pinMap) SetPin(id string, p permissions.Pin) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.pins[id] = p
-	return nil
-}
 
 const (
 	trustedFile = "{\n  \"version\": 1,\n  \"allowed_commands\": [\"go test\", \"git status\"],\n  \"allowed_tools\": [\"read_file\"]\n}\n"

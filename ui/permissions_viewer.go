@@ -119,7 +119,7 @@ func (v *permissionsViewer) showBanner(st permissions.Status, err error) {
 		return
 	}
 	var name, meaning string
-	var icon fyne.Resource = theme.InfoIcon()
+	icon := theme.InfoIcon()
 	switch st.State {
 	case permissions.StateNoFile:
 		name = lang.L("No permissions file")

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -75,18 +76,7 @@ func TestUnreadableRulesSaidInTurkish(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t, memoryOn)
-			dir := t.TempDir()
-			if _, err := f.svc.Setup(dir); err != nil {
-				t.Fatal(err)
-			}
-			rules := filepath.Join(dir, ".memo", "AGENTS.md")
-			os.Remove(rules)
-			tt.prepare(t, rules)
-			f.m.list.reload(nil)
-			f.m.list.list.Select(1)
-			if f.m.view == nil || f.m.view.root != dir {
-				t.Fatal("selecting the project did not show it")
-			}
+			rules := showWithMemoItem(t, f, "AGENTS.md", tt.prepare)
 			if !f.says(f.m.win, rules+tt.says) {
 				t.Errorf("the Overview does not say %q; it shows %q", rules+tt.says, labels(f))
 			}
@@ -97,6 +87,53 @@ func TestUnreadableRulesSaidInTurkish(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestWrongKindSaidInOverview: a file where .memo/skills/ belongs is shown
+// as wrong in the Overview, saying what it is, never "present"; in English
+// and in Turkish, the path kept.
+func TestWrongKindSaidInOverview(t *testing.T) {
+	for _, tt := range []struct {
+		turkish bool
+		says    string
+	}{
+		{false, " is a file, where Memo keeps a folder; Memo leaves it alone"},
+		{true, " bir dosya, Memo'nun orada bir klasör tuttuğu yerde; Memo ona dokunmaz"},
+	} {
+		t.Run(fmt.Sprintf("turkish=%v", tt.turkish), func(t *testing.T) {
+			if tt.turkish {
+				useTurkish(t)
+			}
+			f := newFixture(t, memoryOn)
+			skills := showWithMemoItem(t, f, "skills", func(t *testing.T, p string) {
+				if err := os.WriteFile(p, []byte("not a folder"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			})
+			if !f.says(f.m.win, skills+tt.says) {
+				t.Errorf("the Overview does not say %q; it shows %q", skills+tt.says, labels(f))
+			}
+		})
+	}
+}
+
+// showWithMemoItem sets up a project, puts what replace makes in place of its
+// item .memo/name, and shows the project; it returns the item's path.
+func showWithMemoItem(t *testing.T, f *fixture, name string, replace func(t *testing.T, p string)) string {
+	t.Helper()
+	dir := t.TempDir()
+	if _, err := f.svc.Setup(dir); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, ".memo", name)
+	os.Remove(p)
+	replace(t, p)
+	f.m.list.reload(nil)
+	f.m.list.list.Select(1)
+	if f.m.view == nil || f.m.view.root != dir {
+		t.Fatal("selecting the project did not show it")
+	}
+	return p
 }
 
 // labels are the texts of the visible labels, for a failure message.

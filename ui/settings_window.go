@@ -75,7 +75,7 @@ func (s *settingsWindow) buildUI() {
 	s.dataLabel.setText(s.dataDir)
 	s.openData = newButton(lang.L("Open"), theme.FolderOpenIcon(), widget.MediumImportance, func() { s.d.openPath(s.dataDir) })
 	s.backupList = container.NewVBox()
-	s.noBackups = &widget.Label{Text: lang.L("None yet: Memo makes one before it changes a database's layout."), Wrapping: fyne.TextWrapWord}
+	s.noBackups = &widget.Label{Text: lang.L("None yet: Memo makes one before it changes a database's layout, and a daily copy of projects.db once it holds anything."), Wrapping: fyne.TextWrapWord}
 	s.memory = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
 	s.api = newCheck(lang.L("Local API server (for the chat app and scripts)"), s.onAPIChanged)
 	s.apiState = &widget.Label{Wrapping: fyne.TextWrapWord}

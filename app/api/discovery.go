@@ -4,8 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"net/http"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"memo.dev/projects/domain"
@@ -41,17 +45,90 @@ type discovery struct {
 	pid  int
 }
 
-// claimDiscovery refuses to start a second server while another one that is
-// still running has its discovery file; a file left by a server that is gone
-// (killed, crashed) is stale and will be replaced.
-func claimDiscovery(dataDir string) (*discovery, error) {
+// Identity is what GET /api/server answers, without a token: that a Memo
+// Projects API server listens here, and its pid. It lets a starting server
+// tell a live one from a stale api.json whose pid now belongs to another
+// program.
+type Identity struct {
+	App string `json:"app"`
+	PID int    `json:"pid"`
+}
+
+// appName is Identity.App, and the program's file name.
+const appName = "memo-projects"
+
+// liveness is how a starting server finds out whether the server an
+// api.json names still runs; tests replace its parts.
+type liveness struct {
+	alive      func(pid int) bool
+	executable func(pid int) (string, error)
+	ask        func(addr string) (Identity, error)
+}
+
+func systemLiveness() liveness {
+	return liveness{alive: processAlive, executable: processExecutable, ask: askIdentity}
+}
+
+// serving reports whether d names a Memo Projects API server that runs now:
+// its pid is alive, runs a memo-projects program (where the system tells),
+// and a Memo Projects server with that pid answers on its address. A pid
+// the system reused for another program, or a server gone from that
+// address, is not one.
+func (l liveness) serving(d Discovery) bool {
+	if d.PID <= 0 || !l.alive(d.PID) {
+		return false
+	}
+	if exe, err := l.executable(d.PID); err == nil && !isAppExecutable(exe) {
+		return false
+	}
+	id, err := l.ask(d.Addr)
+	return err == nil && id.App == appName && id.PID == d.PID
+}
+
+// isAppExecutable reports whether exe is a memo-projects program: this one,
+// or one named memo-projects (another install, or this one replaced on
+// disk by an upgrade while it runs: Linux then adds " (deleted)").
+func isAppExecutable(exe string) bool {
+	if self, err := os.Executable(); err == nil && self == exe {
+		return true
+	}
+	name := strings.TrimSuffix(filepath.Base(exe), " (deleted)")
+	name = strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(name), ".exe"), ".com")
+	return name == appName
+}
+
+// askIdentity asks the server at addr who it is, briefly: a live server
+// answers at once.
+func askIdentity(addr string) (Identity, error) {
+	var id Identity
+	if err := CheckAddr(addr); err != nil {
+		return id, err
+	}
+	client := &http.Client{Timeout: 2 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.Get("http://" + addr + identityPath)
+	if err != nil {
+		return id, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return id, fmt.Errorf("%s answered %s", addr, resp.Status)
+	}
+	err = json.NewDecoder(io.LimitReader(resp.Body, 4096)).Decode(&id)
+	return id, err
+}
+
+// claimDiscovery refuses to start a second server while another one is
+// serving from this data folder; a file left by a server that is gone
+// (killed, crashed; its pid perhaps reused since) is stale and will be
+// replaced.
+func claimDiscovery(dataDir string, live liveness) (*discovery, error) {
 	path := DiscoveryFile(dataDir)
 	d, err := ReadDiscovery(dataDir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
 		// A damaged file says nothing about a live server: replace it.
-	case d.PID > 0 && d.PID != os.Getpid() && processAlive(d.PID):
+	case d.PID != os.Getpid() && live.serving(d):
 		return nil, domain.Conflict("another Memo Projects API server (pid %d) is listening on %s; stop it first, or let the chat app use it", d.PID, d.Addr)
 	}
 	return &discovery{path: path}, nil

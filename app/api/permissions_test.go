@@ -6,46 +6,16 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/guard"
 	"memo.dev/projects/domain/permissions"
+	"memo.dev/projects/domain/permissions/permissionstest"
 	"memo.dev/projects/domain/project"
 	"memo.dev/projects/domain/project/projecttest"
 )
-
-// testPins is a PinStore in memory whose next writes can be made to fail.
-type testPins struct {
-	mu   sync.Mutex
-	pins map[string]permissions.Pin
-	fail error
-}
-
-func (p *testPins) Pin(id string) (permissions.Pin, bool, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	pin, ok := p.pins[id]
-	return pin, ok, nil
-}
-
-func (p *testPins) SetPin(id string, pin permissions.Pin) error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.fail != nil {
-		return p.fail
-	}
-	p.pins[id] = pin
-	return nil
-}
-
-func (p *testPins) count() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return len(p.pins)
-}
 
 // TestPermissionsEndpoints runs the permissions group against the real
 // services (an in-memory registry and pins).
@@ -55,7 +25,7 @@ func TestPermissionsEndpoints(t *testing.T) {
 	reg := projecttest.NewRegistry()
 	now := func() time.Time { return time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC) }
 	projects := project.NewService(rules, reg, projecttest.NewSettings(), now)
-	pins := &testPins{pins: map[string]permissions.Pin{}}
+	pins := permissionstest.NewPins()
 	perms := permissions.NewService(projects, reg, pins, home, now)
 	s, err := New(Config{Projects: projects, Permissions: perms, DataDir: t.TempDir()})
 	if err != nil {
@@ -142,14 +112,14 @@ func TestPermissionsEndpoints(t *testing.T) {
 		{name: "a file over the size cap is 400", req: request{path: "/api/projects/permissions/save", body: body(root, `{"version":1,"allowed_commands":["`+strings.Repeat("a", permissions.MaxFileSize)+`"]}`)},
 			status: 400, want: map[string]any{"kind": "invalid"}, file: `{"version":1,"allowed_tools":["delete_file"]}`, pins: 1},
 		{name: "a busy registry is 409", before: func() {
-			pins.fail = domain.Conflict("projects.db is locked by another program: close it and try again")
+			pins.FailWrites(domain.Conflict("projects.db is locked by another program: close it and try again"))
 		},
 			req: request{path: "/api/projects/permissions/save", body: body(root, good)}, status: 409, want: map[string]any{"kind": "conflict"}, file: goodFile, pins: 1},
-		{name: "a failing disk is 500", before: func() { pins.fail = errors.New("disk I/O error") },
+		{name: "a failing disk is 500", before: func() { pins.FailWrites(errors.New("disk I/O error")) },
 			req: request{path: "/api/projects/permissions/trust", body: `{"path":` + js(root) + `}`}, status: 500, want: map[string]any{"kind": "internal"}, file: goodFile, pins: 1},
 	}
 	for _, tt := range tests {
-		pins.fail = nil
+		pins.FailWrites(nil)
 		if tt.before != nil {
 			tt.before()
 		}
@@ -166,7 +136,7 @@ func TestPermissionsEndpoints(t *testing.T) {
 		if f := onDisk(); f != tt.file {
 			t.Errorf("%s: the file is %q, want %q", tt.name, f, tt.file)
 		}
-		if n := pins.count(); n != tt.pins {
+		if n := len(pins.All()); n != tt.pins {
 			t.Errorf("%s: %d pins, want %d", tt.name, n, tt.pins)
 		}
 		if code == 200 {

@@ -4,6 +4,9 @@ package api
 
 import (
 	"errors"
+	"fmt"
+	"os"
+	"runtime"
 	"syscall"
 )
 
@@ -14,4 +17,13 @@ var errAddrInUse = syscall.EADDRINUSE
 func processAlive(pid int) bool {
 	err := syscall.Kill(pid, 0)
 	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// processExecutable is the program file a process runs, where the system
+// tells (Linux's /proc; another user's process is not shown).
+func processExecutable(pid int) (string, error) {
+	if runtime.GOOS != "linux" {
+		return "", errors.ErrUnsupported
+	}
+	return os.Readlink(fmt.Sprintf("/proc/%d/exe", pid))
 }

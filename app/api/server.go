@@ -53,6 +53,9 @@ type Config struct {
 	Now     func() time.Time
 	// PID is written to the discovery file (os.Getpid()).
 	PID int
+	// Notify receives what a person should know once (a token replaced
+	// because other users could read it); nil: nobody is told.
+	Notify func(string)
 }
 
 // Server is one loopback API server. Start it with Listen, then Serve.
@@ -63,6 +66,7 @@ type Server struct {
 	port  string
 	srv   *http.Server
 	disc  *discovery
+	live  liveness
 }
 
 // Mux registers POST endpoints behind the server's checks.
@@ -85,11 +89,14 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	token, err := loadToken(cfg.DataDir)
+	token, notice, err := loadToken(cfg.DataDir)
 	if err != nil {
 		return nil, err
 	}
-	return &Server{cfg: cfg, token: token}, nil
+	if notice != "" && cfg.Notify != nil {
+		cfg.Notify(notice)
+	}
+	return &Server{cfg: cfg, token: token, live: systemLiveness()}, nil
 }
 
 // TokenFile is where the bearer token is kept.
@@ -123,7 +130,7 @@ func (s *Server) Listen(addr string) error {
 	if err := CheckAddr(addr); err != nil {
 		return err
 	}
-	d, err := claimDiscovery(s.cfg.DataDir)
+	d, err := claimDiscovery(s.cfg.DataDir, s.live)
 	if err != nil {
 		return err
 	}
@@ -206,8 +213,12 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		}
 		// Browsers always send Origin on cross-origin requests; the chat app
 		// and scripts never do.
-		if r.Header.Get("Origin") != "" {
+		if r.Header.Get("Origin") != "" || fromPage(r.Header.Get("Sec-Fetch-Site")) {
 			writeError(w, http.StatusForbidden, string(domain.KindForbidden), "requests from web pages are refused")
+			return
+		}
+		if r.URL.Path == identityPath {
+			s.identify(w, r)
 			return
 		}
 		if !s.authorized(r.Header.Get("Authorization")) {
@@ -219,6 +230,13 @@ func (s *Server) guard(next http.Handler) http.Handler {
 	})
 }
 
+// fromPage reads a browser's Sec-Fetch-Site mark: only browsers send it,
+// and every value but "none" (a person typed the address) means a page made
+// the request: cross-site (127.0.0.2, any web site), same-site (a page on
+// another port of this host) and same-origin (no page of ours exists). A
+// value this code does not know is refused too.
+func fromPage(site string) bool { return site != "" && site != "none" }
+
 func (s *Server) loopbackHost(host string) bool {
 	h, port, err := net.SplitHostPort(host)
 	if err != nil || (s.port != "" && port != s.port) {
@@ -229,6 +247,18 @@ func (s *Server) loopbackHost(host string) bool {
 		return true
 	}
 	return false
+}
+
+// identityPath answers who listens, without a token (see Identity).
+const identityPath = "/api/server"
+
+func (s *Server) identify(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet {
+		w.Header().Set("Allow", http.MethodGet)
+		writeError(w, http.StatusMethodNotAllowed, "invalid", fmt.Sprintf("%s takes GET, not %s", identityPath, r.Method))
+		return
+	}
+	Write(w, Identity{App: appName, PID: s.cfg.PID})
 }
 
 func (s *Server) authorized(header string) bool {

@@ -71,6 +71,7 @@ func newTestServer(t *testing.T, p Projects) (*Server, string) {
 
 type request struct {
 	method, path, host, origin, auth string
+	site                             string // Sec-Fetch-Site
 	body                             string
 }
 
@@ -89,6 +90,9 @@ func (s *Server) do(t *testing.T, r request) (int, map[string]any) {
 	req.Host = r.host
 	if r.origin != "" {
 		req.Header.Set("Origin", r.origin)
+	}
+	if r.site != "" {
+		req.Header.Set("Sec-Fetch-Site", r.site)
 	}
 	if r.auth != "-" {
 		req.Header.Set("Authorization", r.auth)
@@ -151,11 +155,22 @@ func TestEndpoints(t *testing.T) {
 		{"basic auth is 401", request{path: "/api/projects/status", auth: "Basic " + s.token, body: `{"path":` + q("work/repo") + `}`}, 401, nil},
 		{"a browser's Origin is 403", request{path: "/api/projects/setup", origin: "http://evil.example", body: `{"path":` + q("work/repo") + `}`}, 403, map[string]any{"kind": "forbidden"}},
 		{"even a null Origin", request{path: "/api/projects/setup", origin: "null", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
+		// A browser marks every request with Sec-Fetch-Site, Origin or not
+		// (a form's GET, a no-cors fetch): any mark a page can cause is 403.
+		{"Sec-Fetch-Site cross-site is 403", request{path: "/api/projects/setup", site: "cross-site", body: `{"path":` + q("work/repo") + `}`}, 403, map[string]any{"kind": "forbidden"}},
+		{"Sec-Fetch-Site same-site is 403", request{path: "/api/projects/setup", site: "same-site", body: `{"path":` + q("work/repo") + `}`}, 403, map[string]any{"kind": "forbidden"}},
+		{"Sec-Fetch-Site same-origin is 403", request{path: "/api/projects/status", site: "same-origin", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
+		{"Sec-Fetch-Site unknown value is 403", request{path: "/api/projects/status", site: "cross-planet", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
+		{"Sec-Fetch-Site none (typed by a person) passes", request{path: "/api/projects/status", site: "none", body: `{"path":` + q("work/repo") + `}`}, 200, nil},
 		{"rebinding host is 403", request{path: "/api/projects/setup", host: "evil.example:7777", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
 		{"loopback host, other port", request{path: "/api/projects/status", host: "127.0.0.1:80", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
 		{"host without port", request{path: "/api/projects/status", host: "localhost", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
 		{"localhost is fine", request{path: "/api/projects/status", host: "localhost:7777", body: `{"path":` + q("work/repo") + `}`}, 200, nil},
 		{"[::1] is fine", request{path: "/api/projects/status", host: "[::1]:7777", body: `{"path":` + q("work/repo") + `}`}, 200, nil},
+		{"who listens, without a token", request{method: "GET", path: "/api/server", auth: "-"}, 200, map[string]any{"app": "memo-projects", "pid": float64(os.Getpid())}},
+		{"who listens takes GET", request{path: "/api/server", body: `{}`}, 405, nil},
+		{"who listens, asked by a page", request{method: "GET", path: "/api/server", auth: "-", origin: "http://evil.example"}, 403, nil},
+		{"who listens, asked by a page without Origin", request{method: "GET", path: "/api/server", auth: "-", site: "cross-site"}, 403, nil},
 		{"127.0.0.2 is not a name we answer to", request{path: "/api/projects/status", host: "127.0.0.2:7777", body: `{"path":` + q("work/repo") + `}`}, 403, nil},
 	}
 	for _, tt := range tests {
@@ -206,16 +221,6 @@ func TestTokenFile(t *testing.T) {
 	if err != nil || s2.token != s1.token {
 		t.Fatalf("second start: token %q, %v; want the first one kept", s2.token, err)
 	}
-	// A token that others can read is narrowed back.
-	if err := os.Chmod(TokenFile(dir), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := New(Config{Projects: &fakeProjects{}, DataDir: dir}); err != nil {
-		t.Fatal(err)
-	}
-	if fi, _ := os.Stat(TokenFile(dir)); unixModes && fi.Mode().Perm() != 0o600 {
-		t.Errorf("a widened token file stays %v", fi.Mode().Perm())
-	}
 	// A token file that is a link, or damaged, is an error, not a silent new
 	// token. (Windows makes links only for administrators or in Developer
 	// Mode: the link case is Unix's.)
@@ -238,6 +243,169 @@ func TestTokenFile(t *testing.T) {
 		}
 		if _, err := New(Config{Projects: &fakeProjects{}, DataDir: d}); err == nil {
 			t.Errorf("%s token file: no error", name)
+		}
+	}
+}
+
+// TestTokenOpenToOthers: a token other users could read (the file or the
+// data folder open to the group or to everyone) may be known to them: the
+// next start makes a new token, narrows the folder to 0700 and the file to
+// 0600, and says so once; the start after that keeps the new token quietly.
+func TestTokenOpenToOthers(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows has no mode bits: the profile folder's ACL keeps the token")
+	}
+	for _, tt := range []struct {
+		name             string
+		dirMode, tokMode os.FileMode // 0: no token file yet
+		newToken         bool
+	}{
+		{"file readable by everyone", 0o700, 0o644, true},
+		{"file readable by the group", 0o700, 0o640, true},
+		{"file writable by the group", 0o700, 0o620, true},
+		{"folder readable by everyone", 0o755, 0o600, true},
+		{"folder open to the group", 0o750, 0o600, true},
+		{"folder searchable by others", 0o711, 0o600, true},
+		{"both open", 0o777, 0o666, true},
+		{"no token yet, folder open", 0o755, 0, false},
+		{"closed folder and file", 0o700, 0o600, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "data")
+			if err := os.Mkdir(dir, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			old := strings.Repeat("ab", 32)
+			if tt.tokMode != 0 {
+				if err := os.WriteFile(TokenFile(dir), []byte(old+"\n"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				os.Chmod(TokenFile(dir), tt.tokMode)
+			}
+			os.Chmod(dir, tt.dirMode)
+			var told []string
+			cfg := Config{Projects: &fakeProjects{}, DataDir: dir, Notify: func(s string) { told = append(told, s) }}
+			s, err := New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.tokMode != 0 && (s.token != old) != tt.newToken {
+				t.Errorf("%s: token replaced = %v, want %v", tt.name, s.token != old, tt.newToken)
+			}
+			if b, _ := os.ReadFile(TokenFile(dir)); strings.TrimSpace(string(b)) != s.token {
+				t.Errorf("%s: the file holds %q, the server uses %q", tt.name, b, s.token)
+			}
+			for path, want := range map[string]os.FileMode{dir: 0o700, TokenFile(dir): 0o600} {
+				if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != want {
+					t.Errorf("%s: %s is %v (%v), want %v", tt.name, path, fi.Mode().Perm(), err, want)
+				}
+			}
+			wantTold := tt.dirMode&0o077 != 0 || tt.tokMode&0o077 != 0
+			if (len(told) == 1) != wantTold || len(told) > 1 {
+				t.Errorf("%s: told %q, want one notice = %v", tt.name, told, wantTold)
+			}
+			if tt.newToken && len(told) == 1 && !strings.Contains(told[0], "new token") {
+				t.Errorf("%s: the notice %q does not say the token was replaced", tt.name, told[0])
+			}
+			told = nil
+			again, err := New(cfg)
+			if err != nil || again.token != s.token || len(told) != 0 {
+				t.Errorf("%s: next start: token kept = %v, told %q, %v; want the same token, nothing said", tt.name, again != nil && again.token == s.token, told, err)
+			}
+		})
+	}
+}
+
+// TestLiveServerIsAConflict: a second server on a data folder whose
+// api.json names a running Memo Projects server (another process: here a
+// server in this test that says it is our parent) is refused; with the
+// system's own look at that pid's program (the test's parent is not
+// memo-projects) the same file is stale and replaced.
+func TestLiveServerIsAConflict(t *testing.T) {
+	dir := t.TempDir()
+	other, stop := serve(t, dir, os.Getppid())
+	defer stop()
+
+	second, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second.live.executable = func(int) (string, error) { return filepath.Join(t.TempDir(), "memo-projects"), nil }
+	if err := second.Listen("127.0.0.1:0"); domain.KindOf(err) != domain.KindConflict || !strings.Contains(err.Error(), other.Addr()) {
+		t.Fatalf("second server while one serves: %v, want a conflict naming %s", err, other.Addr())
+	}
+	if exe, err := processExecutable(os.Getppid()); err != nil || isAppExecutable(exe) {
+		t.Skipf("the test's parent is %q (%v): cannot check the look at the program", exe, err)
+	}
+	third, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := third.Listen("127.0.0.1:0"); err != nil {
+		t.Fatalf("api.json naming a pid that runs another program: %v, want it replaced", err)
+	}
+	if d, _ := ReadDiscovery(dir); d.Addr != third.Addr() {
+		t.Errorf("api.json = %+v, want the new server's", d)
+	}
+	third.ln.Close()
+}
+
+// TestStaleDiscovery: an api.json is stale unless its pid is alive, runs a
+// memo-projects program (when the system tells), and a Memo Projects
+// server with that pid answers on its address.
+func TestStaleDiscovery(t *testing.T) {
+	const pid = 4242
+	memo := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == identityPath {
+			Write(w, Identity{App: "memo-projects", PID: pid})
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	defer memo.Close()
+	memoOther := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		Write(w, Identity{App: "memo-projects", PID: pid + 1})
+	}))
+	defer memoOther.Close()
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("<html>a web developer's server</html>"))
+	}))
+	defer web.Close()
+	notFound := httptest.NewServer(http.NotFoundHandler())
+	defer notFound.Close()
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closedAddr := closed.Listener.Addr().String()
+	closed.Close()
+	addr := func(s *httptest.Server) string { return s.Listener.Addr().String() }
+
+	self, _ := os.Executable()
+	exe := func(path string, err error) func(int) (string, error) {
+		return func(int) (string, error) { return path, err }
+	}
+	memoExe := filepath.Join(t.TempDir(), "memo-projects")
+	for _, tt := range []struct {
+		name    string
+		alive   bool
+		exe     func(int) (string, error)
+		addr    string
+		serving bool
+	}{
+		{"memo server, its pid, its program", true, exe(memoExe, nil), addr(memo), true},
+		{"this very program", true, exe(self, nil), addr(memo), true},
+		{"program replaced on disk by an upgrade", true, exe(memoExe+" (deleted)", nil), addr(memo), true},
+		{"program not shown (another user's)", true, exe("", fs.ErrPermission), addr(memo), true},
+		{"pid gone", false, exe(memoExe, nil), addr(memo), false},
+		{"pid reused by another program", true, exe(filepath.Join(t.TempDir(), "firefox"), nil), addr(memo), false},
+		{"a name that only starts alike", true, exe(memoExe+"-helper", nil), addr(memo), false},
+		{"nothing listens there now", true, exe(memoExe, nil), closedAddr, false},
+		{"a web server listens there", true, exe(memoExe, nil), addr(web), false},
+		{"a server that knows no identity", true, exe(memoExe, nil), addr(notFound), false},
+		{"a memo server with another pid", true, exe(memoExe, nil), addr(memoOther), false},
+		{"an address that is not loopback", true, exe(memoExe, nil), "192.0.2.1:80", false},
+	} {
+		live := liveness{alive: func(int) bool { return tt.alive }, executable: tt.exe, ask: askIdentity}
+		if got := live.serving(Discovery{Addr: tt.addr, PID: pid}); got != tt.serving {
+			t.Errorf("serving(%s) = %v, want %v", tt.name, got, tt.serving)
 		}
 	}
 }
@@ -269,6 +437,23 @@ func TestCheckAddr(t *testing.T) {
 	}
 }
 
+// serve starts a server on dir that says it is pid, on a free loopback
+// port; stop ends it and returns what Serve returned.
+func serve(t *testing.T, dir string, pid int) (s *Server, stop func() error) {
+	t.Helper()
+	s, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: pid})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Listen("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx) }()
+	return s, func() error { cancel(); return <-done }
+}
+
 // TestServeForReal listens on loopback, calls the API with a real client,
 // and checks the discovery file's life: written while listening (0600),
 // removed on a clean stop, a stale one replaced, a live one refused.
@@ -280,16 +465,7 @@ func TestServeForReal(t *testing.T) {
 	if err := os.WriteFile(DiscoveryFile(dir), b, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Listen("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Serve(ctx) }()
+	s, stop := serve(t, dir, os.Getpid())
 
 	d, err := ReadDiscovery(dir)
 	if err != nil || d.Addr != s.Addr() || d.PID != os.Getpid() {
@@ -314,19 +490,9 @@ func TestServeForReal(t *testing.T) {
 		t.Fatalf("real call: %d %s", resp.StatusCode, body)
 	}
 
-	// A second server on this data folder while the first one runs: refused.
-	// Its pid must be another live process: the parent of the test.
-	live := Discovery{Addr: d.Addr, PID: os.Getppid(), Started: time.Now()}
-	b, _ = json.Marshal(live)
-	if err := os.WriteFile(DiscoveryFile(dir), b, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	s2, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid() + 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s2.Listen("127.0.0.1:0"); domain.KindOf(err) != domain.KindConflict {
-		t.Errorf("second server while one runs: %v, want a conflict", err)
+	// The first server says who it is, without a token.
+	if id, err := askIdentity(d.Addr); err != nil || id != (Identity{App: "memo-projects", PID: os.Getpid()}) {
+		t.Errorf("GET %s = %+v, %v; want memo-projects and our pid", identityPath, id, err)
 	}
 	// Put ours back, and check that the port in use is a clear conflict.
 	b, _ = json.Marshal(d)
@@ -336,8 +502,7 @@ func TestServeForReal(t *testing.T) {
 		t.Errorf("port in use: %v, want a conflict naming %s", err, d.Addr)
 	}
 
-	cancel()
-	if err := <-done; err != nil {
+	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(DiscoveryFile(dir)); !errors.Is(err, fs.ErrNotExist) {

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -262,29 +261,6 @@ func TestCLIBrokenRegistry(t *testing.T) {
 	}
 }
 
-func TestCLIDoctor(t *testing.T) {
-	c := newCLI(t)
-	r := c.run("doctor")
-	if r.code != 0 || r.obj["project_memory"] != true || r.str("schema") != "new" || r.str("home") != c.home {
-		t.Errorf("doctor (fresh) = %d %s", r.code, r.stdout)
-	}
-	if _, ok := r.obj["backups"].([]any); !ok {
-		t.Errorf("doctor backups is not a list: %s", r.stdout)
-	}
-	if r = c.run("doctor"); r.str("schema") != "current" {
-		t.Errorf("doctor (again) = %s, want schema current", r.stdout)
-	}
-
-	// A legacy memory.db: its memories are counted, across the change.
-	c = newCLI(t)
-	os.MkdirAll(filepath.Join(c.home, "data"), 0o700)
-	legacyMemoryDB(t, filepath.Join(c.home, "data", "memory.db"), 3).Close()
-	r = c.run("doctor")
-	if _, failed := r.obj["memories_error"]; r.code != 0 || r.obj["memories"] != 3.0 || failed || r.str("backup_made") == "" {
-		t.Errorf("doctor (legacy, 3 memories) = %d %s, want memories 3 and a backup", r.code, r.stdout)
-	}
-}
-
 func TestCLITextOutput(t *testing.T) {
 	c := newCLI(t)
 	dir := t.TempDir()
@@ -341,86 +317,6 @@ func TestCLIOptionsEnd(t *testing.T) {
 	}
 	if r := c.run("settings", "--home="+other); r.str("home") != other || r.obj["minimal"] != true {
 		t.Errorf("settings --home=DIR = %s, want home %s with minimal on", r.stdout, other)
-	}
-}
-
-// TestCLIDoctorUnreadable: doctor never reports a figure it could not read
-// (SPEC §8.2 doctor): a memory.db that is not SQLite, a folder, locked by
-// another program or damaged gives "memories": null and the reason, an
-// unreadable backups folder "backups": null and the reason; the rest of the
-// report is there and the exit status is 0.
-func TestCLIDoctorUnreadable(t *testing.T) {
-	tests := []struct {
-		name    string
-		prepare func(t *testing.T, data string) (release func())
-		field   string // the figure that must be null
-		says    string
-	}{
-		{"not SQLite", func(t *testing.T, data string) func() {
-			writeFile(t, filepath.Join(data, "memory.db"), bytes.Repeat([]byte("not a database\n"), 300))
-			return nil
-		}, "memories", "not a SQLite database"},
-		{"a folder", func(t *testing.T, data string) func() {
-			if err := os.MkdirAll(filepath.Join(data, "memory.db"), 0o700); err != nil {
-				t.Fatal(err)
-			}
-			return nil
-		}, "memories", "is a folder"},
-		{"locked", func(t *testing.T, data string) func() {
-			db := legacyMemoryDB(t, filepath.Join(data, "memory.db"), 3)
-			conn, err := db.Conn(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
-			// An exclusive lock, as a program in the middle of a write holds it.
-			for _, q := range []string{"BEGIN EXCLUSIVE", "INSERT INTO memories (content) VALUES ('pending')"} {
-				if _, err := conn.ExecContext(context.Background(), q); err != nil {
-					t.Fatalf("%s: %v", q, err)
-				}
-			}
-			return func() { conn.ExecContext(context.Background(), "ROLLBACK"); conn.Close() }
-		}, "memories", "locked"},
-		{"damaged", func(t *testing.T, data string) func() {
-			path := filepath.Join(data, "memory.db")
-			legacyMemoryDB(t, path, 2000).Close()
-			// The first rows read fine, the last pages are garbage: the
-			// file opens, the count fails.
-			f, err := os.OpenFile(path, os.O_RDWR, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			info, _ := f.Stat()
-			if _, err := f.WriteAt(bytes.Repeat([]byte{0xff}, 3*4096), info.Size()-3*4096); err != nil {
-				t.Fatal(err)
-			}
-			return nil
-		}, "memories", "malformed"},
-		{"backups a file", func(t *testing.T, data string) func() {
-			writeFile(t, filepath.Join(data, "backups"), []byte("x"))
-			return nil
-		}, "backups", "cannot list the backups"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c := newCLI(t)
-			data := filepath.Join(c.home, "data")
-			if err := os.MkdirAll(data, 0o700); err != nil {
-				t.Fatal(err)
-			}
-			if release := tt.prepare(t, data); release != nil {
-				defer release()
-			}
-			r := c.run("doctor")
-			val, present := r.obj[tt.field]
-			reason, _ := r.obj[tt.field+"_error"].(string)
-			if r.code != 0 || !present || val != nil || !strings.Contains(reason, tt.says) {
-				t.Errorf("doctor with memory.db %s = exit %d %s, want exit 0, %q: null and %s_error saying %q", tt.name, r.code, r.stdout, tt.field, tt.field, tt.says)
-			}
-			if r.str("home") != c.home || r.str("registry") != filepath.Join(data, "projects.db") || r.obj["minimal"] != false {
-				t.Errorf("doctor with memory.db %s lost the rest of the report: %s", tt.name, r.stdout)
-			}
-		})
 	}
 }
 

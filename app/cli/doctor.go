@@ -22,10 +22,13 @@ type doctorOut struct {
 	Schema        string   `json:"schema"`
 	Backups       []string `json:"backups"`
 	BackupsError  string   `json:"backups_error,omitempty"`
-	BackupMade    string   `json:"backup_made,omitempty"`
-	Memories      *int64   `json:"memories"`
-	MemoriesError string   `json:"memories_error,omitempty"`
-	Minimal       bool     `json:"minimal"`
+	// RegistryBackups are the verified copies of projects.db (before a
+	// layout change, and daily), newest first.
+	RegistryBackups []string `json:"registry_backups"`
+	BackupMade      string   `json:"backup_made,omitempty"`
+	Memories        *int64   `json:"memories"`
+	MemoriesError   string   `json:"memories_error,omitempty"`
+	Minimal         bool     `json:"minimal"`
 }
 
 func newDoctorCmd(f *Factory, runF func(*doctorOptions) error) *cobra.Command {
@@ -73,6 +76,11 @@ func doctorRun(o *doctorOptions) error {
 			out.BackupsError = err.Error()
 		} else {
 			out.Backups = append([]string{}, b...)
+		}
+		if b, err := s.RegistryBackups(); err != nil {
+			out.BackupsError = err.Error()
+		} else {
+			out.RegistryBackups = append([]string{}, b...)
 		}
 		return out, nil
 	})

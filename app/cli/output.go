@@ -41,7 +41,7 @@ type errorOut struct {
 func (f *Factory) Fail(err error) int {
 	kind := domain.KindOf(err)
 	if f.text {
-		fmt.Fprintf(f.IO.ErrOut, "memo-projects: %v\n", err)
+		fmt.Fprintf(f.IO.ErrOut, "memo-projects: %s\n", terminalText(err.Error(), false))
 	} else {
 		out := errorOut{Error: err.Error(), Kind: kind}
 		if fe := (*permissions.FileError)(nil); errors.As(err, &fe) {
@@ -85,9 +85,9 @@ func writeText(w io.Writer, doc []byte) error {
 	case object:
 		lines = objectLines(v)
 	case []any:
-		lines = listLines(v)
+		lines = listLines(v, false)
 	default:
-		lines = scalarLines(v)
+		lines = scalarLines(v, false)
 	}
 	_, err = io.WriteString(w, strings.Join(lines, "\n")+"\n")
 	return err
@@ -143,30 +143,35 @@ func decodeOrdered(dec *json.Decoder) (any, error) {
 	return nil, errors.New("malformed JSON")
 }
 
+// textFields hold text of several lines (a memory, a diff): their line
+// breaks are kept. Every other string (a name, a path, a reason) is one line.
+var textFields = map[string]bool{"content": true, "diff": true}
+
 func objectLines(o object) []string {
 	var out []string
 	for _, f := range o {
-		sub := valueLines(f.val)
+		key := terminalText(f.key, false)
+		sub := valueLines(f.val, textFields[f.key])
 		switch f.val.(type) {
 		case object, []any:
 			if len(sub) == 0 {
-				out = append(out, f.key+": (none)")
+				out = append(out, key+": (none)")
 				continue
 			}
-			out = append(out, f.key+":")
+			out = append(out, key+":")
 			out = append(out, indent(sub, "  ", "  ")...)
 		default:
-			out = append(out, strings.TrimSuffix(f.key+": "+sub[0], " "))
+			out = append(out, strings.TrimSuffix(key+": "+sub[0], " "))
 			out = append(out, indent(sub[1:], "  ", "  ")...)
 		}
 	}
 	return out
 }
 
-func listLines(list []any) []string {
+func listLines(list []any, lines bool) []string {
 	var out []string
 	for _, v := range list {
-		sub := valueLines(v)
+		sub := valueLines(v, lines)
 		if len(sub) == 0 {
 			sub = []string{"(none)"}
 		}
@@ -175,24 +180,47 @@ func listLines(list []any) []string {
 	return out
 }
 
-func valueLines(v any) []string {
+// valueLines renders v; lines says its strings may hold line breaks.
+func valueLines(v any, lines bool) []string {
 	switch v := v.(type) {
 	case object:
 		return objectLines(v)
 	case []any:
-		return listLines(v)
+		return listLines(v, lines)
 	}
-	return scalarLines(v)
+	return scalarLines(v, lines)
 }
 
-func scalarLines(v any) []string {
+func scalarLines(v any, lines bool) []string {
 	switch v := v.(type) {
 	case nil:
 		return []string{"(unknown)"}
 	case string:
-		return strings.Split(v, "\n")
+		return strings.Split(terminalText(v, lines), "\n")
 	}
 	return []string{fmt.Sprint(v)}
+}
+
+// terminalText escapes what a terminal would act on instead of showing: the
+// C0 controls (ESC starts sequences that recolour, move the cursor or retitle
+// the window; CR returns to overwrite a line; BEL rings), DEL and the C1
+// controls, as \x1b, \x7f, \u009b. A folder name or a file from a cloned
+// repository can hold any of them. With lines, line feeds and tabs stay.
+func terminalText(s string, lines bool) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case lines && (r == '\n' || r == '\t'):
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, "\\x%02x", r)
+		case r >= 0x80 && r <= 0x9f:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // indent prefixes the first line with first and the others with rest.

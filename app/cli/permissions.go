@@ -183,7 +183,8 @@ func permissionsDiffRun(o *permissionsDiffOptions) error {
 		return err
 	}
 	if o.f.text {
-		_, err := io.WriteString(o.f.IO.Out, diff)
+		// The files come from the project: what a terminal acts on is escaped.
+		_, err := io.WriteString(o.f.IO.Out, terminalText(diff, true))
 		return err
 	}
 	return o.f.print(diffOut{Diff: diff, State: st.State, TrustedHash: st.TrustedHash, Hash: st.Hash})

@@ -3,6 +3,8 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -39,6 +41,15 @@ func (f *Factory) execute(root *cobra.Command, args []string) int {
 		return f.Fail(domain.Wrap(domain.ErrInvalid, err, "%v", err))
 	}
 	return f.Fail(err)
+}
+
+// CommandTree is the command line's tree as a run sees it, for the tools
+// that document it (packaging/mangen writes the man pages from it). It runs
+// nothing and opens nothing.
+func CommandTree() *cobra.Command {
+	root := newRootCmd(NewFactory(os.Stdin, io.Discard, io.Discard))
+	prepare(root)
+	return root
 }
 
 // newRootCmd builds the command tree. A command group is one file with its

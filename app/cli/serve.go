@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"syscall"
@@ -56,7 +57,7 @@ func serveRun(o *serveOptions) error {
 		return err
 	}
 	defer s.Close()
-	srv, err := api.New(s.APIConfig(o.f.Now))
+	srv, err := api.New(s.APIConfig(o.f.Now, func(msg string) { fmt.Fprintf(o.f.IO.ErrOut, "memo-projects: %s\n", msg) }))
 	if err != nil {
 		return err
 	}

@@ -2,5 +2,5 @@
 
 package console
 
-// Attach: only the Windows GUI build starts without a console.
+// Attach does nothing here: only the Windows GUI build starts without a console.
 func Attach() {}

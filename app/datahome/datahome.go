@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"time"
 
 	"memo.dev/projects/app/api"
@@ -95,8 +96,13 @@ type Services struct {
 	Paths  persistence.Paths
 	// Settings are the device settings beyond Minimal Mode (the API switch).
 	Settings *persistence.Settings
-	Backups  func() ([]string, error)
-	close    func() error
+	// Backups lists the copies of memory.db, RegistryBackups those of
+	// projects.db (data/backups), newest first.
+	Backups, RegistryBackups func() ([]string, error)
+	// KeepRegistryCopy makes the day's copy of projects.db when it is due
+	// (a long-running window asks now and then).
+	KeepRegistryCopy func() (string, error)
+	close            func() error
 }
 
 // Open opens the data home dir (read-only when o.ReadOnly) and builds the
@@ -126,17 +132,42 @@ func Open(dir string, o Options) (*Services, error) {
 			}
 			return memory.NewService(db), nil
 		},
-		Paths:    paths,
-		Settings: store.Settings(),
-		Backups:  func() ([]string, error) { return persistence.Backups(paths.Data) },
-		close:    store.Close,
+		Paths:            paths,
+		Settings:         store.Settings(),
+		Backups:          func() ([]string, error) { return persistence.Backups(paths.Data) },
+		RegistryBackups:  func() ([]string, error) { return persistence.RegistryBackups(paths.Data) },
+		KeepRegistryCopy: store.KeepRegistryCopy,
+		close:            store.Close,
 	}, nil
+}
+
+// AllBackups lists the copies of both databases, newest first: what the
+// window's Settings shows.
+func (s *Services) AllBackups() ([]string, error) {
+	mem, err := s.Backups()
+	if err != nil {
+		return nil, err
+	}
+	reg, err := s.RegistryBackups()
+	if err != nil {
+		return nil, err
+	}
+	all := append(mem, reg...)
+	mod := func(p string) time.Time {
+		if fi, err := os.Stat(p); err == nil {
+			return fi.ModTime()
+		}
+		return time.Time{}
+	}
+	slices.SortStableFunc(all, func(a, b string) int { return mod(b).Compare(mod(a)) })
+	return all, nil
 }
 
 // Close closes the databases.
 func (s *Services) Close() error { return s.close() }
 
-// APIConfig is the loopback API's configuration over these services.
-func (s *Services) APIConfig(now func() time.Time) api.Config {
-	return api.Config{Projects: s.Projects, Permissions: s.Permissions, DataDir: s.Paths.Data, Now: now, PID: os.Getpid()}
+// APIConfig is the loopback API's configuration over these services;
+// notify receives what a person should be told once (api.Config.Notify).
+func (s *Services) APIConfig(now func() time.Time, notify func(string)) api.Config {
+	return api.Config{Projects: s.Projects, Permissions: s.Permissions, DataDir: s.Paths.Data, Now: now, PID: os.Getpid(), Notify: notify}
 }

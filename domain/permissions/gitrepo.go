@@ -181,7 +181,7 @@ func (g GitFS) configRisk(path string, depth int) domain.Text {
 		return domain.Text{}
 	}
 	if err != nil {
-		return domain.T("Memo cannot read the git config {{.Path}} ({{.Error}}), so commands that run git ask", "Path", path, "Error", errText(err))
+		return domain.T("Memo cannot read the git config {{.Path}} ({{.Error}}), so commands that run git ask", "Path", path, "Error", domain.Sentence(err))
 	}
 	for _, e := range parseGitConfig(string(b)) {
 		if e.include() {

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,42 +12,23 @@ import (
 	"memo.dev/projects/domain/guard"
 	"memo.dev/projects/domain/identity"
 	"memo.dev/projects/domain/permissions"
+	"memo.dev/projects/domain/permissions/permissionstest"
 	"memo.dev/projects/domain/project"
 	"memo.dev/projects/domain/project/projecttest"
 )
-
-// pinMap is a PinStore in memory.
-type pinMap struct {
-	mu   sync.Mutex
-	pins map[string]permissions.Pin
-}
-
-func (m *pinMap) Pin(id string) (permissions.Pin, bool, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	p, ok := m.pins[id]
-	return p, ok, nil
-}
-
-func (m *pinMap) SetPin(id string, p permissions.Pin) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.pins[id] = p
-	return nil
-}
 
 type fixture struct {
 	home     string
 	projects *project.Service
 	settings *projecttest.Settings
-	pins     *pinMap
+	pins     *permissionstest.Pins
 	perms    *permissions.Service
 	now      time.Time
 }
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	f := &fixture{home: t.TempDir(), pins: &pinMap{pins: map[string]permissions.Pin{}}, now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
+	f := &fixture{home: t.TempDir(), pins: permissionstest.NewPins(), now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
 	rules := guard.Rules{OS: guard.HostOS(), Home: f.home, MemoHome: filepath.Join(f.home, ".memo"), TempDir: os.TempDir()}
 	reg := projecttest.NewRegistry()
 	f.settings = projecttest.NewSettings()
@@ -122,8 +102,8 @@ func TestServiceLifecycle(t *testing.T) {
 	if _, err := os.Stat(file); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("an invalid save wrote the file (%v)", err)
 	}
-	if len(f.pins.pins) != 0 {
-		t.Errorf("an invalid save pinned %v", f.pins.pins)
+	if len(f.pins.All()) != 0 {
+		t.Errorf("an invalid save pinned %v", f.pins.All())
 	}
 
 	// Valid content: written as given, trusted, pinned with the clock's time.
@@ -134,7 +114,7 @@ func TestServiceLifecycle(t *testing.T) {
 	if got := readFile(t, file); got != good {
 		t.Errorf("the file holds %q, want %q", got, good)
 	}
-	pin := f.pins.pins[st.ProjectID]
+	pin := f.pins.All()[st.ProjectID]
 	if pin.Hash != permissions.Hash([]byte(good)) || string(pin.Bytes) != good || !pin.TrustedAt.Equal(f.now) {
 		t.Errorf("pin %+v", pin)
 	}
@@ -196,7 +176,7 @@ func TestServiceLifecycle(t *testing.T) {
 	}
 	f.now = f.now.Add(time.Hour)
 	st, err = f.perms.Trust(root)
-	if err != nil || st.State != permissions.StateTrusted || f.pins.pins[st.ProjectID].Hash != permissions.Hash([]byte(changed)) || !st.TrustedAt.Equal(f.now) {
+	if err != nil || st.State != permissions.StateTrusted || f.pins.All()[st.ProjectID].Hash != permissions.Hash([]byte(changed)) || !st.TrustedAt.Equal(f.now) {
 		t.Errorf("trust after a change: %+v, %v", st, err)
 	}
 
@@ -206,7 +186,7 @@ func TestServiceLifecycle(t *testing.T) {
 	if !errors.As(err, &fe) || domain.KindOf(err) != domain.KindInvalid || len(fe.Problems) != 1 || fe.Problems[0].Where != "allowed_commands[0]" {
 		t.Errorf("trusting an invalid file = %v, want its one problem", err)
 	}
-	if f.pins.pins[st.ProjectID].Hash != permissions.Hash([]byte(changed)) {
+	if f.pins.All()[st.ProjectID].Hash != permissions.Hash([]byte(changed)) {
 		t.Errorf("a refused trust changed the pin")
 	}
 	if rep, _ := f.perms.Report(root); rep.Status.State != permissions.StateInvalid || len(rep.Problems) != 1 || rep.Status.Trusted {
@@ -272,8 +252,8 @@ func TestServiceRefusals(t *testing.T) {
 	if _, err := os.Stat(permissions.Path(notSetUp)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a refused save wrote the file")
 	}
-	if len(f.pins.pins) != 0 {
-		t.Errorf("refusals pinned %v", f.pins.pins)
+	if len(f.pins.All()) != 0 {
+		t.Errorf("refusals pinned %v", f.pins.All())
 	}
 }
 
@@ -315,7 +295,7 @@ func TestCopiedProjectStartsUntrusted(t *testing.T) {
 		t.Errorf("the original after the copy: %s", st.State)
 	}
 	// Trusting the copy pins under its own id.
-	if st, err := f.perms.Trust(b); err != nil || st.ProjectID != reg.ID || f.pins.pins[reg.ID].Hash == "" {
+	if st, err := f.perms.Trust(b); err != nil || st.ProjectID != reg.ID || f.pins.All()[reg.ID].Hash == "" {
 		t.Errorf("trusting the copy: %+v %v", st, err)
 	}
 }
@@ -378,8 +358,8 @@ func TestTrustReviewedPinsOnlyWhatWasSeen(t *testing.T) {
 	if _, err := f.perms.TrustReviewed(root, seen.Hash); domain.KindOf(err) != domain.KindConflict {
 		t.Fatalf("trusting a file changed since the review = %v, want conflict", err)
 	}
-	if len(f.pins.pins) != 0 {
-		t.Fatalf("a refused trust pinned %v", f.pins.pins)
+	if len(f.pins.All()) != 0 {
+		t.Fatalf("a refused trust pinned %v", f.pins.All())
 	}
 	now, _ := f.perms.Show(root)
 	st, err := f.perms.TrustReviewed(root, now.Hash)
@@ -467,7 +447,7 @@ func TestPendingFollowsTheFileAgainstThePin(t *testing.T) {
 // BenchmarkPending is the cost of the project list's marker for one row
 // (a trusted file, so the read, the hash and the pin are all compared).
 func BenchmarkPending(b *testing.B) {
-	f := &fixture{home: b.TempDir(), pins: &pinMap{pins: map[string]permissions.Pin{}}, now: time.Now()}
+	f := &fixture{home: b.TempDir(), pins: permissionstest.NewPins(), now: time.Now()}
 	rules := guard.Rules{OS: guard.HostOS(), Home: f.home, MemoHome: filepath.Join(f.home, ".memo"), TempDir: os.TempDir()}
 	reg := projecttest.NewRegistry()
 	f.projects = project.NewService(rules, reg, projecttest.NewSettings(), time.Now)

@@ -117,7 +117,7 @@ func Load(root, projectID string, read ReadFunc, pins PinStore) (Status, error) 
 		// A link, a FIFO, a huge file: there is something, and it is ignored.
 		st.Exists = true
 		st.State = StateInvalid
-		st.Problems = append(st.Problems, Problem{Where: "file", Problem: errText(err)})
+		st.Problems = append(st.Problems, Problem{Where: "file", Problem: domain.Sentence(err)})
 		return st, nil
 	}
 	return judge(st, b), nil

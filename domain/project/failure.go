@@ -29,7 +29,7 @@ func withKind(err error, t domain.Text) error {
 	case errors.As(err, &de):
 		return t.Wrap(de.Kind, err)
 	}
-	return domain.T("{{.Sentence}}: {{.Error}}", "Sentence", t, "Error", reason(err)).Wrap(errInternal, err)
+	return domain.T("{{.Sentence}}: {{.Error}}", "Sentence", t, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 }
 
 // errInternal is the kind of a failure none of the domain's kinds names (an
@@ -84,22 +84,4 @@ func causeText(err error) any {
 		return t
 	}
 	return c
-}
-
-// sentenceOf is err's sentence as a Text: its own when the domain made it
-// from one, else its words unchanged in every language.
-func sentenceOf(err error) domain.Text {
-	if t, ok := domain.TextOf(err); ok && t.String() == err.Error() {
-		return t
-	}
-	return domain.Text{Template: "{{.Text}}", Args: map[string]any{"Text": err.Error()}}
-}
-
-// reason is err's sentence as a value of another sentence: its Text when the
-// domain made it from one (so the window words it too), else its own words.
-func reason(err error) any {
-	if t, ok := domain.TextOf(err); ok && t.String() == err.Error() {
-		return t
-	}
-	return err.Error()
 }

@@ -81,7 +81,7 @@ func readFile(root string) (File, error) {
 	}
 	f, err := ParseFile(b)
 	if err != nil {
-		return File{}, domain.T("{{.Path}}: {{.Problem}}", "Path", filepath.Join(root, MemoDir, "project.json"), "Problem", reason(err)).Wrap(domain.ErrInvalid, err)
+		return File{}, domain.T("{{.Path}}: {{.Problem}}", "Path", filepath.Join(root, MemoDir, "project.json"), "Problem", domain.Sentence(err)).Wrap(domain.ErrInvalid, err)
 	}
 	return f, nil
 }

@@ -127,13 +127,13 @@ func (d disk) folder(path string) (string, error) {
 	case errors.Is(err, fs.ErrPermission):
 		return "", domain.T("{{.Path}} cannot be read: permission denied", "Path", path).Wrap(domain.ErrRefused, err)
 	case err != nil:
-		return "", domain.T("{{.Path}} cannot be read: {{.Error}}", "Path", path, "Error", reason(err)).Err(domain.ErrInvalid)
+		return "", domain.T("{{.Path}} cannot be read: {{.Error}}", "Path", path, "Error", domain.Sentence(err)).Err(domain.ErrInvalid)
 	case !fi.IsDir():
 		return "", domain.T("{{.Path}} is a file, not a folder", "Path", path).Wrap(domain.ErrInvalid, ErrNotFolder)
 	}
 	real, err := d.resolve(path) // junctions too, on Windows
 	if err != nil {
-		return "", domain.T("{{.Path}} cannot be resolved: {{.Error}}", "Path", path, "Error", reason(err)).Err(domain.ErrInvalid)
+		return "", domain.T("{{.Path}} cannot be resolved: {{.Error}}", "Path", path, "Error", domain.Sentence(err)).Err(domain.ErrInvalid)
 	}
 	return real, nil
 }

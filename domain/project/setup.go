@@ -271,7 +271,7 @@ func completeMemoDir(root string, file *File, rules []byte, res *SetupResult) er
 	case err == nil:
 		res.Created = append(res.Created, ItemSkills)
 	case errors.Is(err, fs.ErrExist):
-		res.skip(ItemSkills, ReasonExists)
+		res.skip(ItemSkills, existsReason(skills, ItemSkills))
 	default:
 		return failure(err, cannotCreate(skills, err))
 	}
@@ -328,7 +328,7 @@ func create(root, item string, data []byte, res *SetupResult) error {
 	case err == nil:
 		res.Created = append(res.Created, item)
 	case errors.Is(err, fs.ErrExist):
-		res.skip(item, ReasonExists)
+		res.skip(item, existsReason(p, item))
 	default:
 		return failure(err, cannotCreate(p, err))
 	}
@@ -370,7 +370,7 @@ func (s *Service) Plan(path string) ([]PlanItem, error) {
 		case item == ItemAgents && !exists(p) && onlyClaude(knowledge):
 			out = append(out, PlanItem{Path: item, Reason: ReasonClaude})
 		case exists(p):
-			out = append(out, PlanItem{Path: item, Reason: ReasonExists})
+			out = append(out, PlanItem{Path: item, Reason: existsReason(p, item)})
 		default:
 			out = append(out, PlanItem{Path: item, Create: true, Untracked: git && !strings.HasPrefix(item, ".memo/")})
 		}
@@ -431,16 +431,20 @@ func (s *Service) Files(path string) ([]FileState, error) {
 		if exists(p) {
 			state = StatePresent
 		}
+		why, wrong := wrongKind(p, item)
 		switch {
 		case item == ItemAgents && state == StateMissing && onlyClaude(knowledge):
 			state = StateSkipped
+		case wrong && (item != ItemRules || !st.SetUp):
+			out = append(out, FileState{Path: item, State: StateWrongKind, Reason: why})
+			continue
 		case item == ItemRules && state == StatePresent && st.SetUp:
 			cur, err := readRules(p)
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
 				state = StateMissing
 			case err != nil:
-				out = append(out, FileState{Path: item, State: StateUnreadable, Reason: sentenceOf(err)})
+				out = append(out, FileState{Path: item, State: StateUnreadable, Reason: domain.Sentence(err)})
 				continue
 			case sha256Hex(cur) != file.RulesHash:
 				state = StateEdited

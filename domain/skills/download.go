@@ -27,7 +27,7 @@ const (
 	ReadTimeout    = 30 * time.Second
 )
 
-// ErrRateLimited: GitHub refused to serve more archives for now.
+// ErrRateLimited is GitHub refusing to serve more archives for now.
 var ErrRateLimited = errors.New("rate limited")
 
 // ArchiveBase checks a replacement for DefaultArchiveBase: https, or plain
@@ -117,7 +117,7 @@ func (d *downloader) open(ctx context.Context, src Source, progress Progress) (i
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		cancel()
-		return nil, domain.T("cannot make a download address from {{.Source}}: {{.Error}}", "Source", src.String(), "Error", reason(err)).Err(domain.ErrInvalid)
+		return nil, domain.T("cannot make a download address from {{.Source}}: {{.Error}}", "Source", src.String(), "Error", domain.Sentence(err)).Err(domain.ErrInvalid)
 	}
 	req.Header.Set("User-Agent", "memo-projects")
 	resp, err := d.client.Do(req)
@@ -249,9 +249,9 @@ func netError(ctx context.Context, err error, u string, reading bool) error {
 		return domain.T("{{.Host}} did not answer in time; check the network connection or try again later", "Host", host).Wrap(errInternal, context.DeadlineExceeded)
 	}
 	if reading {
-		return domain.T("the download from {{.Host}} broke off: {{.Error}}", "Host", host, "Error", reason(err)).Err(errInternal)
+		return domain.T("the download from {{.Host}} broke off: {{.Error}}", "Host", host, "Error", domain.Sentence(err)).Err(errInternal)
 	}
-	return domain.T("cannot download from {{.Host}}: {{.Error}}", "Host", host, "Error", reason(err)).Err(errInternal)
+	return domain.T("cannot download from {{.Host}}: {{.Error}}", "Host", host, "Error", domain.Sentence(err)).Err(errInternal)
 }
 
 func mb(n int64) string {
@@ -266,13 +266,3 @@ func mb(n int64) string {
 // sentence still carries its Text for the window, and its cause still
 // matches with errors.Is.
 var errInternal = errors.New("internal failure")
-
-// reason is a cause's sentence as a value of another sentence: its Text when
-// the domain made it from one (so the window words it too), else its own
-// words (an operating system's or a library's, left as they are).
-func reason(err error) any {
-	if t, ok := domain.TextOf(err); ok {
-		return t
-	}
-	return err.Error()
-}

@@ -409,7 +409,7 @@ func copyBuffer(dst io.Writer, src io.Reader, buf []byte) (int64, error) {
 }
 
 func writeError(rel string, err error) error {
-	return domain.T("cannot write {{.Path}} while installing: {{.Error}}", "Path", rel, "Error", reason(err)).Wrap(errInternal, err)
+	return domain.T("cannot write {{.Path}} while installing: {{.Error}}", "Path", rel, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 }
 
 // archiveError describes a failure to read the stream: the download's own
@@ -422,7 +422,7 @@ func archiveError(err error) error {
 	case errors.Is(err, errStreamLimit):
 		return domain.T("the archive unpacks to far more than a skill needs (over the limit of the stream); nothing was installed").Wrap(domain.ErrRefused, errArchive)
 	}
-	return domain.T("the archive is damaged or is not a .tar.gz: {{.Error}}", "Error", reason(err)).Wrap(domain.ErrInvalid, errArchive)
+	return domain.T("the archive is damaged or is not a .tar.gz: {{.Error}}", "Error", domain.Sentence(err)).Wrap(domain.ErrInvalid, errArchive)
 }
 
 // contentScan watches a file's bytes go by: a Git LFS pointer, hidden or

@@ -106,7 +106,7 @@ type InstallOptions struct {
 	Confirm func(Review) bool
 }
 
-// ErrDeclined: Confirm said no.
+// ErrDeclined is Confirm saying no.
 var ErrDeclined = errors.New("install declined")
 
 // Review downloads and judges the skill src names exactly as Install would,
@@ -144,7 +144,7 @@ func (s *Service) Install(ctx context.Context, p Project, src Source, opt Instal
 	// success only an empty shell is left to remove.
 	work, err := newWorkDir(dir, stagingPrefix)
 	if err != nil {
-		return Installed{}, domain.T("cannot make a staging folder in {{.Folder}}: {{.Error}}", "Folder", dir, "Error", reason(err)).Wrap(errInternal, err)
+		return Installed{}, domain.T("cannot make a staging folder in {{.Folder}}: {{.Error}}", "Folder", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	defer work.remove()
 	staging := work.path
@@ -172,16 +172,16 @@ func (s *Service) Install(ctx context.Context, p Project, src Source, opt Instal
 		if errors.Is(err, fs.ErrExist) {
 			return Installed{}, domain.T("a skill named {{.Name}} is already installed; remove it first to install this one", "Name", rev.Name).Err(domain.ErrConflict)
 		}
-		return Installed{}, domain.T("cannot move the skill into place: {{.Error}}", "Error", reason(err)).Wrap(errInternal, err)
+		return Installed{}, domain.T("cannot move the skill into place: {{.Error}}", "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	if err := atomicfile.SyncDir(dir); err != nil {
-		return Installed{}, domain.T("cannot save {{.Path}}: {{.Error}}", "Path", dir, "Error", reason(err)).Wrap(errInternal, err)
+		return Installed{}, domain.T("cannot save {{.Path}}: {{.Error}}", "Path", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	if s.saved != nil {
 		s.saved("renamed", to)
 	}
 	if err := s.switches.SetSwitch(p.ID, rev.Name, Switch{Enabled: false, Source: src.String()}); err != nil {
-		return Installed{}, domain.T("the skill {{.Name}} is installed but its switch could not be recorded: {{.Error}}", "Name", rev.Name, "Error", reason(err)).Wrap(errInternal, err)
+		return Installed{}, domain.T("the skill {{.Name}} is installed but its switch could not be recorded: {{.Error}}", "Name", rev.Name, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	return Installed{Name: rev.Name, Path: to, DroppedTools: rev.DroppedTools, Warnings: rev.Warnings}, nil
 }
@@ -310,7 +310,7 @@ func (s *Service) judge(x *extraction, cand Candidate, md []byte, src Source) (R
 	}
 	meta, err := ParseSkillMD(md)
 	if err != nil {
-		return Review{}, domain.T("the skill {{.Name}} cannot be installed: {{.Error}}", "Name", cand.Name, "Error", reason(err)).Err(domain.ErrRefused)
+		return Review{}, domain.T("the skill {{.Name}} cannot be installed: {{.Error}}", "Name", cand.Name, "Error", domain.Sentence(err)).Err(domain.ErrRefused)
 	}
 	if meta.Description == "" {
 		return Review{}, domain.T("the skill {{.Name}} cannot be installed: its SKILL.md has no description (the front matter needs name and description)", "Name", cand.Name).Err(domain.ErrRefused)
@@ -367,7 +367,7 @@ func (s *Service) checkSkillsDir(p Project) (string, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return "", domain.T("{{.Root}} has no .memo/skills folder; set the project up first", "Root", p.Root).Wrap(domain.ErrNotFound, err)
 	case err != nil:
-		return "", domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", reason(err)).Wrap(errInternal, err)
+		return "", domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	case !fi.IsDir():
 		return "", domain.T("{{.Folder}} is not a folder (a link or a file); Memo installs skills only into a real .memo/skills folder", "Folder", dir).Err(domain.ErrRefused)
 	}
@@ -379,7 +379,7 @@ func (s *Service) checkSkillsDir(p Project) (string, error) {
 func (s *Service) existing(dir, name string) (string, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		return "", domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", reason(err)).Wrap(errInternal, err)
+		return "", domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	for _, e := range ents {
 		if strings.EqualFold(e.Name(), name) {
@@ -410,14 +410,14 @@ func (s *Service) List(p Project) ([]Listed, error) {
 	}
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", reason(err)).Wrap(errInternal, err)
+		return nil, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	out := []Listed{}
 	for _, e := range ents {
 		name := e.Name()
 		kind, err := filekind.Entry(dir, e) // a junction is a link, a OneDrive folder a folder
 		if err != nil {
-			return nil, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", filepath.Join(dir, name), "Error", reason(err)).Wrap(errInternal, err)
+			return nil, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", filepath.Join(dir, name), "Error", domain.Sentence(err)).Wrap(errInternal, err)
 		}
 		if strings.HasPrefix(name, ".") || kind != filekind.Dir && kind != filekind.Link {
 			continue // staging folders, stray files
@@ -437,13 +437,13 @@ func (s *Service) List(p Project) ([]Listed, error) {
 		l.Size = folderSize(folder)
 		md, err := untrusted.ReadFile(filepath.Join(folder, skillFile), maxSkillMD)
 		if err != nil {
-			l.Problem = problemOf(err)
+			l.Problem = domain.Sentence(err)
 			out = append(out, l)
 			continue
 		}
 		meta, err := ParseSkillMD(md)
 		if err != nil {
-			l.Problem = problemOf(err)
+			l.Problem = domain.Sentence(err)
 		}
 		l.Description = meta.Description
 		if len(meta.DroppedTools) > 0 {
@@ -487,7 +487,7 @@ func (s *Service) installed(p Project, name string) (string, fs.FileInfo, error)
 		return "", nil, domain.T("no skill named {{.Name}} in {{.Root}}", "Name", name, "Root", p.Root).Wrap(domain.ErrNotFound, err)
 	}
 	if err != nil {
-		return "", nil, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", folder, "Error", reason(err)).Wrap(errInternal, err)
+		return "", nil, domain.T("cannot read {{.Path}}: {{.Error}}", "Path", folder, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	return folder, fi, nil
 }
@@ -508,7 +508,7 @@ func (s *Service) Remove(p Project, name string) error {
 		// install or removal deletes, never a half-removed skill.
 		aside, merr := newWorkDir(dir, removingPrefix)
 		if merr != nil {
-			return domain.T("cannot remove {{.Name}}: {{.Error}}", "Name", name, "Error", reason(merr)).Wrap(errInternal, merr)
+			return domain.T("cannot remove {{.Name}}: {{.Error}}", "Name", name, "Error", domain.Sentence(merr)).Wrap(errInternal, merr)
 		}
 		err = os.Rename(folder, filepath.Join(aside.path, "skill"))
 		if rerr := aside.remove(); err == nil {
@@ -516,7 +516,7 @@ func (s *Service) Remove(p Project, name string) error {
 		}
 	}
 	if err != nil {
-		return domain.T("cannot remove the skill {{.Name}}: {{.Error}}", "Name", name, "Error", reason(err)).Wrap(errInternal, err)
+		return domain.T("cannot remove the skill {{.Name}}: {{.Error}}", "Name", name, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	return s.switches.DeleteSwitch(p.ID, name)
 }
@@ -532,13 +532,4 @@ func (s *Service) SetEnabled(p Project, name string, on bool) error {
 	}
 	sw.Enabled = on
 	return s.switches.SetSwitch(p.ID, name, sw)
-}
-
-// problemOf is err as a skill's problem: its Text when the domain made it
-// from one, else its own sentence.
-func problemOf(err error) domain.Text {
-	if t, ok := domain.TextOf(err); ok {
-		return t
-	}
-	return domain.Text{Template: err.Error()}
 }

@@ -60,7 +60,7 @@ func ParseSkillMD(data []byte) (Meta, error) {
 	}
 	var raw map[string]any
 	if err := yaml.Unmarshal([]byte(body[:max(end-1, 0)]), &raw); err != nil {
-		return Meta{}, domain.T("SKILL.md's front matter is not valid YAML: {{.Error}}", "Error", reason(err)).Err(domain.ErrInvalid)
+		return Meta{}, domain.T("SKILL.md's front matter is not valid YAML: {{.Error}}", "Error", domain.Sentence(err)).Err(domain.ErrInvalid)
 	}
 	var m Meta
 	for k, v := range raw {
@@ -147,8 +147,9 @@ type Candidate struct {
 	Problem domain.Text `json:"problem,omitzero"`
 }
 
-// ChoiceError: the location holds several skills (or a chosen name matches
-// several); the app offers Candidates as a list. Of kind invalid input.
+// ChoiceError is the error of a location that holds several skills (or a
+// chosen name that matches several); the app offers Candidates as a list.
+// Of kind invalid input.
 type ChoiceError struct {
 	Source     Source
 	Candidates []Candidate

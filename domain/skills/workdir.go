@@ -162,7 +162,7 @@ func newSyncer(saved func(event, path string)) *syncer {
 				}
 				sy.mu.Lock()
 				if err != nil && sy.err == nil {
-					sy.err = domain.T("cannot save {{.Path}}: {{.Error}}", "Path", p.rel, "Error", reason(err)).Wrap(errInternal, err)
+					sy.err = domain.T("cannot save {{.Path}}: {{.Error}}", "Path", p.rel, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 				}
 				if err == nil && sy.saved != nil {
 					sy.saved("file", p.rel)
@@ -190,7 +190,7 @@ func syncTree(dir string, saved func(event, path string)) error {
 		}
 		if d.IsDir() {
 			if err := atomicfile.SyncDir(p); err != nil {
-				return domain.T("cannot save {{.Path}}: {{.Error}}", "Path", p, "Error", reason(err)).Wrap(errInternal, err)
+				return domain.T("cannot save {{.Path}}: {{.Error}}", "Path", p, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 			}
 			if saved != nil {
 				saved("folder", p)

@@ -71,7 +71,7 @@ func checkKind(path string, kind filekind.Kind, mode fs.FileMode) error {
 	case filekind.Link:
 		return symlink(path)
 	}
-	return domain.T("{{.Path}} is not a plain file ({{.Kind}}); Memo reads only plain files from a project", "Path", path, "Kind", kindOf(mode)).
+	return domain.T("{{.Path}} is not a plain file ({{.Kind}}); Memo reads only plain files from a project", "Path", path, "Kind", KindOf(mode)).
 		Wrap(domain.ErrInvalid, ErrNotRegular)
 }
 
@@ -80,10 +80,12 @@ func symlink(path string) error {
 		Wrap(domain.ErrInvalid, ErrSymlink)
 }
 
-// kindOf names what a file is instead, as a Text of its own so the window
-// words it inside the sentence.
-func kindOf(mode fs.FileMode) domain.Text {
+// KindOf names what a file is ("a folder", "a named pipe"), as a Text of
+// its own so the window words it inside a sentence.
+func KindOf(mode fs.FileMode) domain.Text {
 	switch {
+	case mode.IsRegular():
+		return domain.T("a file")
 	case mode.IsDir():
 		return domain.T("a folder")
 	case mode&fs.ModeNamedPipe != 0:

@@ -12,7 +12,7 @@ import (
 	"testing"
 )
 
-// Rerun, when the tests run as root, runs the current (sub)test again in a
+// Rerun runs the current (sub)test again, when the tests run as root, in a
 // copy of the test binary as nobody (setpriv), fails t if it does not pass
 // there, and returns true: the caller returns. Otherwise it returns false
 // and the test goes on as it is.

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"memo.dev/projects/app/cli"
+)
+
+// TestPages: a page for the program and for every command it offers
+// (groups and their commands alike), each group's page listing its
+// commands, none claiming to be auto-generated.
+func TestPages(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("SOURCE_DATE_EPOCH", "1796000000")
+	if err := write(cli.CommandTree(), "9.8.7", dir); err != nil {
+		t.Fatal(err)
+	}
+	tree := cli.CommandTree()
+	var walk func(cmd *cobra.Command)
+	walk = func(cmd *cobra.Command) {
+		name := strings.ReplaceAll(cmd.CommandPath(), " ", "-") + ".1"
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Errorf("no page for %q: %v", cmd.CommandPath(), err)
+			return
+		}
+		page := string(b)
+		if !strings.Contains(page, `.TH "`+strings.ToUpper(strings.ReplaceAll(cmd.CommandPath(), " ", "-"))+`" "1" "Nov 2026" "Memo Projects 9.8.7" "Memo Projects"`) {
+			t.Errorf("%s: no .TH header with the version and the date of SOURCE_DATE_EPOCH:\n%.300s", name, page)
+		}
+		if strings.Contains(page, "Auto generated") {
+			t.Errorf("%s says it was auto-generated", name)
+		}
+		for _, c := range cmd.Commands() {
+			if !c.IsAvailableCommand() || c.IsAdditionalHelpTopicCommand() {
+				continue
+			}
+			if !strings.Contains(page, ".SH COMMANDS") || !strings.Contains(page, c.Name()) {
+				t.Errorf("%s does not list its command %q", name, c.Name())
+			}
+			walk(c)
+		}
+	}
+	walk(tree)
+	for _, name := range []string{"memo-projects.1", "memo-projects-skill.1", "memo-projects-skill-add.1", "memo-projects-memory.1", "memo-projects-status.1"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("%s is missing: %v", name, err)
+		}
+	}
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# packaging/msi/build.sh WINDOWS_DIR OUT_DIR
+#
+# Builds OUT_DIR/memo-projects-VERSION-x64.msi from memo-projects.exe and
+# memo-projects.com in WINDOWS_DIR (make windows: dist/windows) with wixl
+# and msibuild (Debian's msitools), and lists its tables (msiinfo). VERSION
+# is FyneApp.toml's (MSI_VERSION overrides it, to try an upgrade). See
+# packaging/README.md.
+set -euo pipefail
+
+win=$(realpath "$1")
+out=$(realpath -m "$2")
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+version=${MSI_VERSION:-$(sed -n 's/^ *Version *= *"\(.*\)"/\1/p' "$top/FyneApp.toml")}
+msi="$out/memo-projects-$version-x64.msi"
+
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+# wixl reads sources relative to where it runs, never by absolute path.
+cp "$here/memo-projects.wxs" "$win/memo-projects.exe" "$win/memo-projects.com" "$stage/"
+convert "$top/icon.png" -define icon:auto-resize=256,64,48,32,16 "$stage/memo-projects.ico"
+(cd "$stage" && wixl -a x64 -D Version="$version" -D Bin=. -D Icon=memo-projects.ico -o out.msi memo-projects.wxs)
+
+# wixl knows no <Environment>. The row WiX writes for <Environment
+# Name="PATH" Value="[INSTALLDIR]" Part="last" Action="set" System="yes"
+# Permanent="no"/>: "=" sets at install, "-" takes the part off at
+# uninstall, "*" is the machine's variable, [~]; keeps what PATH held. The
+# two standard actions at their standard places write and remove it.
+msibuild "$stage/out.msi" -q 'CREATE TABLE `Environment` (`Environment` CHAR(72) NOT NULL, `Name` CHAR(255) NOT NULL LOCALIZABLE, `Value` CHAR(255) LOCALIZABLE, `Component_` CHAR(72) NOT NULL PRIMARY KEY `Environment`)'
+msibuild "$stage/out.msi" -q "INSERT INTO \`Environment\` (\`Environment\`, \`Name\`, \`Value\`, \`Component_\`) VALUES ('PathEntry', '=-*PATH', '[~];[INSTALLDIR]', 'Program')"
+msibuild "$stage/out.msi" -q "INSERT INTO \`InstallExecuteSequence\` (\`Action\`, \`Sequence\`) VALUES ('RemoveEnvironmentStrings', 3300)"
+msibuild "$stage/out.msi" -q "INSERT INTO \`InstallExecuteSequence\` (\`Action\`, \`Sequence\`) VALUES ('WriteEnvironmentStrings', 5200)"
+
+mkdir -p "$out"
+mv "$stage/out.msi" "$msi"
+for table in File Shortcut Environment Upgrade Property; do
+	echo "== $table"
+	msiinfo export "$msi" "$table" | tail -n +4
+done
+echo "$msi"
