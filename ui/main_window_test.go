@@ -293,7 +293,7 @@ func TestOverviewStatesAndCompleteSetup(t *testing.T) {
 	if !f.says(f.m.win, "rules file edited by you") || !f.says(f.m.win, "missing") {
 		t.Error("the Overview does not show the edited rules and the missing notes")
 	}
-	if !f.says(f.m.win, "Memories in this pool: 0") {
+	if !f.says(f.m.win, "0 memories, read and added to only by this project's chats.") {
 		t.Error("the Overview does not show the project's memory count")
 	}
 	if !f.says(f.m.win, "This project's memory pool") {
@@ -686,7 +686,7 @@ func TestProjectMemoryTabShowsItsOwnPool(t *testing.T) {
 	if got := f.m.view.memoryTab.browser.summary.Text; got != "Showing 5 of 5" || len(f.m.view.memoryTab.browser.shown) != 5 {
 		t.Errorf("the project's Memory tab says %q, want its own pool's 5 (the global pool has 3)", got)
 	}
-	if got := f.m.view.overview.memCount.Text; got != "Memories in this pool: 5" {
+	if got := f.m.view.overview.memCount.Text; got != "5 memories, read and added to only by this project's chats." {
 		t.Errorf("the Overview says %q, want 5", got)
 	}
 	fresh := t.TempDir()
@@ -698,7 +698,7 @@ func TestProjectMemoryTabShowsItsOwnPool(t *testing.T) {
 			f.m.list.list.Select(i + 1)
 		}
 	}
-	if got := f.m.view.overview.memCount.Text; got != "Memories in this pool: 0" {
+	if got := f.m.view.overview.memCount.Text; got != "0 memories, read and added to only by this project's chats." {
 		t.Errorf("another project's view says %q, want its own empty pool", got)
 	}
 	if got := f.m.view.memoryTab.browser.shown; len(got) != 0 {

@@ -52,7 +52,10 @@ type poolBrowser struct {
 	body    fyne.CanvasObject // built once by content
 
 	shown []memory.Memory
-	total int64
+	total int64 // memories that match the filter
+	// all is the pool's size whatever the filter: "Showing 2 of 4" says
+	// how many of the pool's memories contain the text.
+	all int64
 	gen   int // drops answers to an older filter or pool
 }
 
@@ -150,11 +153,19 @@ func (b *poolBrowser) load(before int64) {
 	q := memory.Query{Limit: browserPage, Before: before, Text: strings.TrimSpace(b.filter.Text)}
 	type loaded struct {
 		page memory.Page
+		all  int64
 		err  error
 	}
 	background(b.run, func() loaded {
 		p, err := mem.Pool(chat, q)
-		return loaded{p, err}
+		all := p.Total
+		if err == nil && q.Text != "" && before == 0 {
+			var whole memory.Page
+			if whole, err = mem.Pool(chat, memory.Query{Limit: 1}); err == nil {
+				all = whole.Total
+			}
+		}
+		return loaded{p, all, err}
 	}, func(l loaded) {
 		if gen != b.gen {
 			return // a newer filter or pool asked meanwhile
@@ -170,6 +181,9 @@ func (b *poolBrowser) load(before int64) {
 		}
 		b.shown = append(b.shown, l.page.Memories...)
 		b.total = l.page.Total
+		if before == 0 {
+			b.all = l.all
+		}
 		b.render()
 	})
 }
@@ -185,6 +199,14 @@ func (b *poolBrowser) render() {
 		b.summary.SetText(lang.L("No memory in this pool contains that text."))
 	case b.total == 0:
 		b.summary.SetText(lang.L("This pool is empty."))
+	case strings.TrimSpace(b.filter.Text) != "":
+		// Of the pool's memories, how many contain the text (and how many
+		// of those are listed so far).
+		text := lang.L("Showing {{.Shown}} of {{.Total}}", map[string]any{"Shown": b.total, "Total": b.all})
+		if int64(len(b.shown)) < b.total {
+			text += " " + lang.L("({{.Listed}} listed so far)", map[string]any{"Listed": len(b.shown)})
+		}
+		b.summary.SetText(text)
 	default:
 		b.summary.SetText(lang.L("Showing {{.Shown}} of {{.Total}}", map[string]any{"Shown": len(b.shown), "Total": b.total}))
 	}

@@ -180,7 +180,7 @@ func (l *projectList) update(id widget.ListItemID, o fyne.CanvasObject) {
 	row := o.(*projectRow)
 	row.onTapped = func() { l.list.Select(id) }
 	if l.showGlobal && id == 0 {
-		row.set(lang.L("Global memory"), lang.L("Normal chats: every pool"), "", theme.AccountIcon())
+		row.set(lang.L("Global memory"), lang.L("What normal chats remember"), "", theme.AccountIcon())
 		row.setReview(false)
 		row.onSecondary = nil
 		return

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -25,6 +27,7 @@ const (
 type setupDialog struct {
 	st       project.Status
 	plan     []project.PlanItem
+	shape    project.Shape
 	parent   fyne.Window
 	onAnswer func(setupAnswer)
 
@@ -34,10 +37,11 @@ type setupDialog struct {
 	never    *dialogButton
 	answered bool
 	prevKey  func(*fyne.KeyEvent)
+	scroll   *container.Scroll
 }
 
-func newSetupDialog(st project.Status, plan []project.PlanItem, parent fyne.Window, onAnswer func(setupAnswer)) *setupDialog {
-	d := &setupDialog{st: st, plan: plan, parent: parent, onAnswer: onAnswer}
+func newSetupDialog(st project.Status, plan []project.PlanItem, shape project.Shape, parent fyne.Window, onAnswer func(setupAnswer)) *setupDialog {
+	d := &setupDialog{st: st, plan: plan, shape: shape, parent: parent, onAnswer: onAnswer}
 	d.buildUI()
 	return d
 }
@@ -61,6 +65,9 @@ func (d *setupDialog) buildUI() {
 		}
 	}
 	body := container.NewVBox(intro, path)
+	if note := shapeNote(d.shape); note != "" {
+		body.Add(&widget.Label{Text: note, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	}
 	if len(create) > 0 {
 		body.Add(widget.NewLabelWithStyle(lang.L("Will be created:"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		body.Add(container.NewVBox(create...))
@@ -79,12 +86,37 @@ func (d *setupDialog) buildUI() {
 	note := widget.NewLabel(lang.L("Nothing is written unless you choose Set up."))
 	body.Add(note)
 
-	d.dialog = dialog.NewCustomWithoutButtons(lang.L("Set up Memo for this project?"), body, d.parent)
+	// The longest question (a folder of checkouts, files left alone, the
+	// git note) in the longest language scrolls inside an 800×600 window
+	// rather than pushing its buttons off it.
+	scroll := container.NewVScroll(body)
+	d.scroll = scroll
+	d.dialog = dialog.NewCustomWithoutButtons(lang.L("Set up Memo for this project?"), scroll, d.parent)
 	d.dialog.SetButtons([]fyne.CanvasObject{d.never, d.notNow, d.setUp})
 	d.dialog.SetOnClosed(func() {
 		d.parent.Canvas().SetOnTypedKey(d.prevKey)
 		d.answer(answerNotNow) // closed another way: the same as Not now
 	})
+}
+
+// shapeNote says what makes the folder an unusual project: several
+// projects inside it, no repository, or a place inside one ("" for a
+// repository's top folder).
+func shapeNote(sh project.Shape) string {
+	switch {
+	case len(sh.Projects) > 1:
+		names := strings.Join(sh.Projects, ", ")
+		if sh.More > 0 {
+			names += " " + lang.N("and {{.Count}} more", sh.More, map[string]any{"Count": sh.More})
+		}
+		n := len(sh.Projects) + sh.More
+		return lang.N("This folder holds {{.Count}} projects of their own ({{.Names}}): set up each of them on its own, or Memo treats them all as one project with one memory.", n, map[string]any{"Count": n, "Names": names})
+	case sh.InsideRepo != "":
+		return lang.L("This folder is inside the repository {{.Repo}}: Memo usually belongs at the repository's top folder, so that all its chats share one project.", map[string]any{"Repo": sh.InsideRepo})
+	case !sh.Repository:
+		return lang.L("This folder is not a git repository. Memo works in any folder, but a project is usually a repository's top folder.")
+	}
+	return ""
 }
 
 func planLine(icon fyne.Resource, path, reason string) fyne.CanvasObject {
@@ -117,7 +149,20 @@ func (d *setupDialog) show() {
 			d.answer(answerNotNow)
 		}
 	})
+	d.fit()
 	d.dialog.Show()
+}
+
+// fit gives the dialog the height its content asks for, within the window.
+func (d *setupDialog) fit() {
+	win := d.parent.Canvas().Size()
+	width := min(float32(640), win.Width-2*theme.Padding())
+	body := d.scroll.Content
+	body.Resize(fyne.NewSize(width-4*theme.Padding(), body.MinSize().Height)) // wrapped labels measure at this width
+	// What the dialog adds around its content: title, buttons, paddings.
+	const chrome = 150
+	d.scroll.SetMinSize(fyne.NewSize(0, min(body.MinSize().Height, win.Height-chrome-2*theme.Padding())))
+	d.dialog.Resize(fyne.NewSize(width, 0))
 }
 
 // answer reports the first answer only, then closes the dialog.

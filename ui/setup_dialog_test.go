@@ -3,7 +3,10 @@ package ui
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"fyne.io/fyne/v2"
 )
 
 // The setup question says the new root files will show up in git status
@@ -24,6 +27,69 @@ func TestSetupQuestionMentionsGitStatus(t *testing.T) {
 		f.m.OpenFolder(dir)
 		if got := f.says(f.m.win, "will show up in git status"); got != git {
 			t.Errorf("in a git repository %v: the setup question mentions git status: %v", git, got)
+		}
+	}
+}
+
+// TestSetupQuestionSaysWhatTheFolderIs: a folder of checkouts, a folder that
+// is no repository, and one inside a repository are each said in the
+// question; a repository's top folder needs no note.
+func TestSetupQuestionSaysWhatTheFolderIs(t *testing.T) {
+	tests := []struct {
+		name  string
+		make  []string // folders made below the temp root
+		open  string   // what is opened, below it
+		want  string   // "" : no note
+	}{
+		{"a repository", []string{"r/.git"}, "r", ""},
+		{"a folder of checkouts", []string{"code/shop/.git", "code/blog/.git"}, "code", "This folder holds 2 projects of their own (blog, shop)"},
+		{"not a repository", []string{"notes"}, "notes", "This folder is not a git repository."},
+		{"inside a repository", []string{"r/.git", "r/web"}, "r/web", "This folder is inside the repository "},
+	}
+	notes := []string{"projects of their own", "not a git repository", "inside the repository"}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t, memoryOn)
+			root := t.TempDir()
+			for _, d := range tt.make {
+				if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			f.m.OpenFolder(filepath.Join(root, tt.open))
+			if f.button(f.m.win, "Set up") == nil {
+				t.Fatal("no setup question")
+			}
+			for _, n := range notes {
+				if got := f.says(f.m.win, n); got != (tt.want != "" && strings.Contains(tt.want, n)) {
+					t.Errorf("the question says %q: %v", n, got)
+				}
+			}
+			if tt.want != "" && !f.says(f.m.win, tt.want) {
+				t.Errorf("the question does not say %q", tt.want)
+			}
+		})
+	}
+}
+
+// TestSetupQuestionFitsAt800x600InTurkish: the longest question (a folder
+// of checkouts, files left alone, the git note) in Turkish keeps its
+// buttons inside an 800×600 window.
+func TestSetupQuestionFitsAt800x600InTurkish(t *testing.T) {
+	useTurkish(t)
+	f := newFixture(t, memoryOn)
+	f.m.win.Resize(fyne.NewSize(800, 600))
+	root := t.TempDir()
+	for _, d := range []string{".git", "a/.git", "b/.git", "c/.git", "d/.git", "e/.git", "f/.git", "g/.git"} {
+		os.MkdirAll(filepath.Join(root, d), 0o755)
+	}
+	os.WriteFile(filepath.Join(root, "CLAUDE.md"), []byte("mine"), 0o644)
+	os.WriteFile(filepath.Join(root, "handoff.md"), []byte("log"), 0o644)
+	f.m.OpenFolder(root)
+	for _, name := range []string{"Kur", "Şimdi değil", "Bu klasörde bir daha sorma"} {
+		b := f.focusable(f.m.win, name).(fyne.CanvasObject)
+		if !inWindow(f.m.win, b) {
+			t.Errorf("%q is outside the 800×600 window", name)
 		}
 	}
 }
