@@ -56,7 +56,7 @@ type poolBrowser struct {
 	// all is the pool's size whatever the filter: "Showing 2 of 4" says
 	// how many of the pool's memories contain the text.
 	all int64
-	gen   int // drops answers to an older filter or pool
+	gen int // drops answers to an older filter or pool
 }
 
 func newPoolBrowser(r runner, d *dialogs, readers string) *poolBrowser {

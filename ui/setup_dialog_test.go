@@ -36,10 +36,10 @@ func TestSetupQuestionMentionsGitStatus(t *testing.T) {
 // question; a repository's top folder needs no note.
 func TestSetupQuestionSaysWhatTheFolderIs(t *testing.T) {
 	tests := []struct {
-		name  string
-		make  []string // folders made below the temp root
-		open  string   // what is opened, below it
-		want  string   // "" : no note
+		name string
+		make []string // folders made below the temp root
+		open string   // what is opened, below it
+		want string   // "" : no note
 	}{
 		{"a repository", []string{"r/.git"}, "r", ""},
 		{"a folder of checkouts", []string{"code/shop/.git", "code/blog/.git"}, "code", "This folder holds 2 projects of their own (blog, shop)"},
