@@ -51,9 +51,7 @@ type projectView struct {
 
 	name      *widget.Label
 	path      *pathLabel
-	id        *widget.Label
-	copyID    *focusButton
-	idRow     *fyne.Container
+	id        string // the project's id ("" for none): the ⋯ menu copies it
 	state     *stateBadge
 	notice    *widget.Label // the guard's reason, a missing folder …
 	hint      *widget.Label // what would make a refused folder usable
@@ -77,7 +75,7 @@ type projectView struct {
 }
 
 func newProjectView(rec project.Record, deps viewDeps) *projectView {
-	v := &projectView{rec: rec, root: rec.Path, deps: deps, run: deps.run}
+	v := &projectView{rec: rec, root: rec.Path, deps: deps, run: deps.run, id: rec.ID}
 	v.buildUI()
 	return v
 }
@@ -89,8 +87,6 @@ func (v *projectView) buildUI() {
 	v.name = &widget.Label{Text: filepath.Base(v.root), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
 	v.path = newPathLabel()
 	v.path.setText(v.root)
-	v.id = &widget.Label{Text: v.rec.ID, Truncation: fyne.TextTruncateEllipsis} // regular, as the Overview's paths
-	v.copyID = newButton("", theme.ContentCopyIcon(), widget.LowImportance, v.onCopyID)
 	v.state = newStateBadge()
 	v.notice = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
 	v.notice.Hide()
@@ -130,11 +126,11 @@ func (v *projectView) buildUI() {
 	)
 	v.tabs.onSelected = func(int) { v.loadShownTab() }
 
-	title := container.New(&fitFirstLayout{func() float32 { return labelWidth(v.name) }}, v.name, v.state)
-	id := container.New(&fitFirstLayout{func() float32 { return labelWidth(v.id) }}, v.id, v.copyID)
-	v.idRow = container.NewBorder(nil, nil, widget.NewLabel(lang.L("Project ID")), nil, id)
+	// One line for name, state and path (the id is in the ⋯ menu): at
+	// 800×600 the tab's content starts in the upper half of the window.
+	title := container.New(&headerLineLayout{natural: func() float32 { return labelWidth(v.name) }, pathMin: 120}, v.name, v.state, v.path)
 	actions := container.NewHBox(v.setUp, v.complete, v.locate, v.decline, v.openDir, v.forget, v.more)
-	header := container.NewVBox(title, container.New(&padLayout{theme.InnerPadding(), 0}, v.path), v.idRow, v.notice, v.hint, actions)
+	header := container.NewVBox(title, v.notice, v.hint, actions)
 	// In a wide window the header's lines stay together, as the Overview's do.
 	v.body = readingOrder(container.NewVBox(container.NewPadded(container.New(&maxWidthLayout{readableWidth}, header)), widget.NewSeparator()), nil, v.tabs.content())
 }
@@ -145,14 +141,22 @@ func (v *projectView) showMore() {
 	if c == nil {
 		return
 	}
-	menu := fyne.NewMenu("",
-		fyne.NewMenuItem(lang.L("Show in file manager"), func() { v.deps.d.openPath(v.root) }),
-		fyne.NewMenuItem(lang.L("Copy path"), func() { v.deps.d.copyText(v.root) }),
-		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem(lang.L("Forget…"), func() { v.deps.flows.forget(v.rec) }),
-	)
+	menu := fyne.NewMenu("", v.moreItems()...)
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(v.more)
 	widget.ShowPopUpMenuAtPosition(menu, c, pos.Add(fyne.NewPos(0, v.more.Size().Height)))
+}
+
+// moreItems are the ⋯ menu's entries: the project's id (copied when
+// chosen) is there, not in the header.
+func (v *projectView) moreItems() []*fyne.MenuItem {
+	items := []*fyne.MenuItem{
+		fyne.NewMenuItem(lang.L("Show in file manager"), func() { v.deps.d.openPath(v.root) }),
+		fyne.NewMenuItem(lang.L("Copy path"), func() { v.deps.d.copyText(v.root) }),
+	}
+	if v.id != "" {
+		items = append(items, fyne.NewMenuItem(lang.L("Copy project ID ({{.ID}})", map[string]any{"ID": v.id}), v.onCopyID))
+	}
+	return append(items, fyne.NewMenuItemSeparator(), fyne.NewMenuItem(lang.L("Forget…"), func() { v.deps.flows.forget(v.rec) }))
 }
 
 func (v *projectView) content() fyne.CanvasObject { return v.body }
@@ -209,10 +213,11 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 	}
 	v.notice.Refresh()
 	if st.ID != "" {
-		v.id.SetText(st.ID)
+		v.id = st.ID
 	}
-	// A refused folder is no project: it has no id to show or copy.
-	v.idRow.Hidden = refused || v.id.Text == ""
+	if refused {
+		v.id = "" // a refused folder is no project: it has no id to copy
+	}
 	ok := err == nil && st.Allowed
 	v.setUp.Hidden = !ok || st.SetUp
 	v.decline.Hidden = !ok || st.SetUp
@@ -230,7 +235,6 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 	for _, b := range []*focusButton{v.setUp, v.complete, v.locate, v.decline, v.openDir, v.forget, v.more} {
 		b.Refresh()
 	}
-	v.idRow.Refresh()
 	if ok {
 		v.tabs.Show()
 		v.overview.show(st, files)
@@ -336,7 +340,7 @@ func (v *projectView) notSetUpState(i int) fyne.CanvasObject {
 	return container.NewVScroll(container.New(&maxWidthLayout{readableWidth}, box))
 }
 
-func (v *projectView) onCopyID() { v.deps.d.copyText(v.id.Text) }
+func (v *projectView) onCopyID() { v.deps.d.copyText(v.id) }
 
 func (v *projectView) onSetUp() { v.deps.flows.startSetup(v.st) }
 
