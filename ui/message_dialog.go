@@ -15,6 +15,9 @@ type choice struct {
 	text       string
 	importance widget.Importance
 	do         func()
+	// isDefault makes this the button Enter presses (else the last one):
+	// a destructive action is never the default.
+	isDefault bool
 }
 
 // messageDialog is a modal message whose keys work as on every desktop:
@@ -49,6 +52,7 @@ func showMessage(parent fyne.Window, shown func(title, text string), title, text
 	d.cancel = escape
 	buttons := make([]fyne.CanvasObject, len(choices))
 	var last func()
+	picked := false // a choice is marked isDefault: last stays on it
 	for i, c := range choices {
 		do := c.do
 		b := newDialogButton(c.text, nil, c.importance, nil, escape)
@@ -61,7 +65,12 @@ func showMessage(parent fyne.Window, shown func(title, text string), title, text
 		b.OnTapped = press
 		buttons[i] = b
 		d.buttons = append(d.buttons, b)
-		last = press
+		if !picked {
+			last = press
+		}
+		if c.isDefault {
+			last, picked = press, true
+		}
 	}
 	d.submit = last
 	d.dialog = dialog.NewCustomWithoutButtons(title, body, parent)

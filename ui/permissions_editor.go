@@ -26,7 +26,7 @@ type permissionsEditor struct {
 	jsonMode bool // the JSON text is being edited, not the lists
 	asJSON   *widget.Button
 	start    string // the text the editor started from
-	entry    *widget.Entry
+	entry    *cancelableEntry
 	verdict  *widget.Label // every problem with its place, or what the file approves
 	stale    *widget.Label
 	save     *widget.Button
@@ -36,7 +36,9 @@ type permissionsEditor struct {
 
 func newPermissionsEditor(submit func(content []byte), closed func()) *permissionsEditor {
 	e := &permissionsEditor{submit: submit, closed: closed}
-	e.entry = &widget.Entry{MultiLine: true, Wrapping: fyne.TextWrapOff, TextStyle: fyne.TextStyle{Monospace: true}, OnChanged: e.onEdited}
+	// The text wraps (a long rule stays in view); Ctrl+Tab leaves it.
+	e.entry = newCancelableEntry(true)
+	e.entry.Wrapping, e.entry.TextStyle, e.entry.OnChanged = fyne.TextWrapWord, fyne.TextStyle{Monospace: true}, e.onEdited
 	e.verdict = &widget.Label{Wrapping: fyne.TextWrapWord}
 	e.stale = &widget.Label{Text: lang.L("The file changed on disk while you were editing: Save & Trust replaces it with your text."), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
 	e.stale.Hide()

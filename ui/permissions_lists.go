@@ -119,7 +119,7 @@ func (l *ruleLists) removeRow(r *ruleRow) {
 	l.changed()
 }
 
-// judge shows the row's verdict: accepted, or why the rule is refused.
+// judge shows the row's verdict: a valid rule, or why it is refused.
 func (r *ruleRow) judge() {
 	switch refused := permissions.AcceptRule(r.entry.Text); {
 	case strings.TrimSpace(r.entry.Text) == "":
@@ -130,7 +130,7 @@ func (r *ruleRow) judge() {
 		r.verdict.SetText(lang.L("refused: {{.Reason}}", map[string]any{"Reason": sayText(refused)}))
 	default:
 		r.icon.SetResource(theme.NewSuccessThemedResource(theme.ConfirmIcon()))
-		r.verdict.SetText(lang.L("accepted"))
+		r.verdict.SetText(lang.L("valid rule"))
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2/test"
 
 	"memo.dev/projects/domain/permissions"
 )
@@ -78,7 +77,7 @@ func TestPermissionsTabSpeaksTurkish(t *testing.T) {
 	writePerms(t, root, changedFile)
 	tab.refresh()
 	writePerms(t, root, strings.Replace(changedFile, "git log", "git diff", 1))
-	test.Tap(tab.viewer.trust)
+	trustConfirmed(f, tab)
 	if len(f.shown) == 0 {
 		t.Fatal("the refusal to trust was not shown")
 	}

@@ -74,10 +74,12 @@ func newPermissionsViewer(onTrust, onEdit, onRevert, onOpenFile func()) *permiss
 	v.diffBox = container.NewVBox(v.diffTitle, container.New(&minHeightLayout{220}, container.NewScroll(v.diff)))
 	v.diffBox.Hide()
 
+	// The review reads top down: the state, what trusting allows, the
+	// change itself, and only then the buttons that act on it.
 	banner := container.NewBorder(nil, nil, besideText(v.stateIcon), nil, container.NewVBox(v.stateName, v.meaning, v.detail))
 	actions := container.New(&wrapLayout{}, v.trust, v.edit, v.revert, v.openFile)
-	v.top = container.NewVBox(banner, actions, v.trustHint)
-	v.details = container.NewVBox(heading(lang.L("Rules in the file")), v.problems, v.rules, v.changesBox, v.diffBox)
+	v.top = container.NewVBox(banner, v.changesBox, v.diffBox, actions, v.trustHint)
+	v.details = container.NewVBox(heading(lang.L("Rules in the file")), v.problems, v.rules)
 	return v
 }
 
@@ -186,10 +188,11 @@ func (v *permissionsViewer) showRules(st permissions.Status, err error) {
 	}
 }
 
-// verdictRow is one rule with its verdict: accepted, or refused and why.
+// verdictRow is one rule with its verdict: a valid rule, or refused and
+// why ("accepted" read like "approved").
 func verdictRow(kind, rule string, refused domain.Text) fyne.CanvasObject {
 	var icon fyne.Resource = theme.NewSuccessThemedResource(theme.ConfirmIcon())
-	text := lang.L("{{.Kind}} {{.Rule}}: accepted", map[string]any{"Kind": kind, "Rule": visible(rule)})
+	text := lang.L("{{.Kind}} {{.Rule}}: valid rule", map[string]any{"Kind": kind, "Rule": visible(rule)})
 	if !refused.IsZero() {
 		icon = theme.NewErrorThemedResource(theme.CancelIcon())
 		text = lang.L("{{.Kind}} {{.Rule}}: refused, {{.Reason}}", map[string]any{"Kind": kind, "Rule": visible(rule), "Reason": sayText(refused)})
