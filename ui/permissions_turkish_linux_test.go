@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-
 	"memo.dev/projects/domain/permissions"
 )
 
