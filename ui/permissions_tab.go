@@ -77,17 +77,26 @@ func (t *permissionsTab) content() fyne.CanvasObject { return t.body }
 // shown is what the tab read last, with the diff of the pending file
 // computed off the UI goroutine.
 type shown struct {
-	st   permissions.Status
-	err  error
-	diff []permissions.DiffLine
-	derr error
+	st    permissions.Status
+	err   error
+	hunks []permissions.Hunk
+	derr  error
+	// pretty: a side was one line of JSON, compared laid out a value per
+	// line (a one-line file changed shows as the rules that changed).
+	pretty bool
 }
+
+// diffContext is how many unchanged lines a hunk shows around a change.
+const diffContext = 3
 
 // shownOf is st as the tab shows it: with the diff of a pending file.
 func shownOf(st permissions.Status, err error) shown {
 	s := shown{st: st, err: err}
 	if err == nil && pending(st) {
-		s.diff, s.derr = permissions.DiffAll(st.TrustedBytes, st.Bytes)
+		old, p1 := prettyJSON(st.TrustedBytes)
+		cur, p2 := prettyJSON(st.Bytes)
+		s.pretty = p1 || p2
+		s.hunks, s.derr = permissions.Diff(old, cur, diffContext)
 	}
 	return s
 }

@@ -560,8 +560,9 @@ func TestProjectListMarksPermissionsToReview(t *testing.T) {
 	if got := marked(); got[changed] {
 		t.Error("the marker stays after Trust")
 	}
-	// A change on disk the tab notices sets it again.
-	writePerms(t, changed, invalidFile)
+	// A change on disk the tab notices sets it again (an invalid file is
+	// marked apart: TestProjectListMarksAnInvalidFileApart).
+	writePerms(t, changed, strings.Replace(changedFile, "git log", "git diff", 1))
 	tab.refresh()
 	if got := marked(); !got[changed] {
 		t.Error("no marker after the file changed on disk")
@@ -710,6 +711,10 @@ func (p *pendingSeq) Pending(string) (bool, error) {
 	a := p.answers[min(p.calls, len(p.answers)-1)]
 	p.calls++
 	return a, nil
+}
+
+func (p *pendingSeq) Show(string) (permissions.Status, error) {
+	return permissions.Status{State: permissions.StateChanged}, nil
 }
 
 // TestProjectListRecheckWhileComputing: a recheck that arrives while the
@@ -878,5 +883,31 @@ func TestRevertIsDestructive(t *testing.T) {
 	}
 	if tab.body.Offset.Y != 0 {
 		t.Errorf("after Revert the view is scrolled to %v, want the top", tab.body.Offset.Y)
+	}
+}
+
+// TestProjectListMarksAnInvalidFileApart: an invalid permissions file is
+// marked "permissions invalid" in red; one waiting for review "permissions
+// to review" in orange.
+func TestProjectListMarksAnInvalidFileApart(t *testing.T) {
+	for _, tt := range []struct {
+		file, want string
+		red        bool
+	}{{invalidFile, "permissions invalid", true}, {trustedFile, "permissions to review", false}} {
+		f, _, root := permsProject(t, func(f *fixture, root string) { writePerms(t, root, tt.file) })
+		f.m.list.reload(nil)
+		row := newProjectRow()
+		for i, r := range f.m.list.shown {
+			if r.Path == root {
+				f.m.list.update(i+1, row)
+				f.m.list.update(i+1, row)
+			}
+		}
+		if !row.review.Visible() || row.review.text.Text != tt.want {
+			t.Errorf("%s: the marker says %q (shown %v), want %q", tt.want, row.review.text.Text, row.review.Visible(), tt.want)
+		}
+		if red := row.review.bg.FillColor == badgeColor(project.BadgeNotAllowed); red != tt.red {
+			t.Errorf("%s: red %v, want %v", tt.want, red, tt.red)
+		}
 	}
 }

@@ -38,6 +38,7 @@ type permissionsViewer struct {
 	changes    *widget.Label
 	diffTitle  *widget.Label
 	diff       *diffView
+	diffPretty *widget.Label // the file is one line, shown laid out
 	diffBox    *fyne.Container
 
 	// top is the state and the actions; details the rules and the changes
@@ -71,7 +72,8 @@ func newPermissionsViewer(onTrust, onEdit, onRevert, onOpenFile func()) *permiss
 	v.changesBox.Hide()
 	v.diffTitle = heading("")
 	v.diff = newDiffView()
-	v.diffBox = container.NewVBox(v.diffTitle, container.New(&minHeightLayout{220}, container.NewScroll(v.diff)))
+	v.diffPretty = &widget.Label{Text: lang.L("The file is one line of JSON: it is shown here with each value on a line of its own."), Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText}
+	v.diffBox = container.NewVBox(v.diffTitle, v.diffPretty, v.diff)
 	v.diffBox.Hide()
 
 	// The review reads top down: the state, what trusting allows, the
@@ -276,10 +278,11 @@ func (v *permissionsViewer) showChanges(s shown) {
 	} else {
 		v.diffTitle.SetText(lang.L("Changes since the version you trusted"))
 	}
+	v.diffPretty.Hidden = !s.pretty
 	if s.derr != nil {
 		v.diff.setError(say(s.derr))
 	} else {
-		v.diff.setLines(s.diff)
+		v.diff.setHunks(s.hunks)
 	}
 	v.diffBox.Show()
 }
