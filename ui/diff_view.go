@@ -147,7 +147,9 @@ func changedRunes(old, new string) (inOld, inNew []runeSpan) {
 
 // toWords widens each span to the words it touches and merges overlaps.
 func toWords(text []rune, spans []runeSpan) []runeSpan {
-	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.' }
+	word := func(r rune) bool {
+		return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.'
+	}
 	var out []runeSpan
 	for _, s := range spans {
 		for s.from > 0 && word(text[s.from-1]) && (s.from == s.to || word(text[s.from])) {

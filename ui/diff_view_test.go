@@ -22,7 +22,9 @@ func TestDiffViewMarksChangedWords(t *testing.T) {
 	if len(rows) != 2 {
 		t.Fatalf("rows %v", rows)
 	}
-	content := func(r diffViewRow, s runeSpan) string { return string([]rune(r.text)[diffPrefix+s.from : diffPrefix+s.to]) }
+	content := func(r diffViewRow, s runeSpan) string {
+		return string([]rune(r.text)[diffPrefix+s.from : diffPrefix+s.to])
+	}
 	for i, want := range []string{"test", "vet"} {
 		if len(rows[i].marks) != 1 || content(rows[i], rows[i].marks[0]) != want {
 			t.Errorf("row %q marks %v, want %q marked", rows[i].text, rows[i].marks, want)

@@ -79,9 +79,9 @@ type projectList struct {
 	shown   []project.Record // all, filtered
 	badges  map[string]project.Badge
 	reviews map[string]project.Badge // the permissions file waits for review (or is invalid): its marker
-	pending map[string]bool // badges being computed
-	again   map[string]bool // badges to compute again once computed (recheck)
-	gen     int             // reload count: badges computed before a reload are stale
+	pending map[string]bool          // badges being computed
+	again   map[string]bool          // badges to compute again once computed (recheck)
+	gen     int                      // reload count: badges computed before a reload are stale
 	// current is the entry the person selected ("" for none, globalEntry
 	// for Global memory): a reload or the filter keeps it selected when it
 	// is still shown.
