@@ -128,6 +128,14 @@ func (t *permissionsTab) show(s shown) {
 	t.st, t.err, t.loaded = s.st, s.err, true
 	t.viewer.show(s, t.editor.editing())
 	t.editor.fileRead(s.st.Hash, prev)
+	var rules, trusted []string
+	if s.err == nil && pending(s.st) && s.st.State != permissions.StateInvalid {
+		rules = append([]string{}, s.st.File.AllowedCommands...)
+		if p, probs := permissions.Parse(s.st.TrustedBytes); len(probs) == 0 {
+			trusted = p.AllowedCommands
+		}
+	}
+	t.tester.setPending(rules, trusted)
 	t.tester.again() // the verdict follows the file
 	releaseHiddenFocusOf(t.body)
 	if s.err == nil && (s.st.Hash != prev || s.st.State != prevState || !wasLoaded) && t.changed != nil {

@@ -157,7 +157,7 @@ func TestPermissionsTabStates(t *testing.T) {
 			prepare:  func(t *testing.T, _ *fixture, root string) { writePerms(t, root, invalidFile) },
 			state:    "Invalid, so ignored",
 			rules:    []string{"Command `bash`: refused, `bash` is a shell", "Command `go test`: valid rule", "File tool `run_command`: refused, run_command always asks"},
-			problems: []string{"allowed_commands[0] (\"bash\")", "allowed_tools[0] (\"run_command\")"},
+			problems: []string{"• `bash`: `bash` is a shell", "• `run_command`: run_command always asks"},
 			changes:  []string{"Nothing: a file with problems is ignored whole."},
 		},
 		{
@@ -328,7 +328,7 @@ func TestPermissionsTabEditorValidatesLiveThenSavesAndTrusts(t *testing.T) {
 		t.Errorf("after a refresh: editor shown %v, Edit shown %v, text %q", tab.editor.box.Visible(), tab.viewer.edit.Visible(), tab.editor.entry.Text)
 	}
 	tab.editor.entry.SetText(invalidFile)
-	for _, want := range []string{"allowed_commands[0] (\"bash\")", "allowed_tools[0] (\"run_command\")"} {
+	for _, want := range []string{"• `bash`: `bash` is a shell", "• `run_command`: run_command always asks"} {
 		if !strings.Contains(tab.editor.verdict.Text, want) {
 			t.Errorf("live check %q does not name %q", tab.editor.verdict.Text, want)
 		}

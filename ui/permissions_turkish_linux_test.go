@@ -36,8 +36,8 @@ func TestPermissionsTabSpeaksTurkish(t *testing.T) {
 		"Komut `bash`: reddedildi, "+bash,
 		"Dosya aracı `run_command`: reddedildi, run_command için her zaman izin istenir")
 	has("problems", tab.viewer.problems.Text,
-		"• allowed_commands[0] (\"bash\"): "+bash,
-		"• allowed_tools[0] (\"run_command\"): run_command için her zaman izin istenir")
+		"• `bash`: "+bash,
+		"• `run_command`: run_command için her zaman izin istenir")
 
 	// The tester: a character's reason, and the state's meaning inside the
 	// reason that no rule applies.
@@ -59,7 +59,7 @@ func TestPermissionsTabSpeaksTurkish(t *testing.T) {
 	_, probs := permissions.Parse([]byte(invalidFile))
 	has("file error", say(wordedError(permissions.InvalidError(permissions.Path(root), probs))),
 		permissions.Path(root)+" dosyasına düzeltilene kadar güvenilemez:",
-		"• allowed_commands[0] (\"bash\"): "+bash)
+		"• `bash`: "+bash)
 
 	// A diff too large to show.
 	_, err := permissions.DiffAll(make([]byte, permissions.MaxDiffSize+1), nil)
