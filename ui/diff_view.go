@@ -274,7 +274,7 @@ func (r *diffRenderer) charWidth() float32 {
 // rowHeight leaves room below the text for underscores and descenders.
 func (r *diffRenderer) rowHeight() float32 {
 	// Whole pixels: tints at fractional places leave hairline gaps.
-	return float32(math.Ceil(float64(fyne.MeasureText("Mg_", theme.TextSize(), fyne.TextStyle{Monospace: true}).Height))) + 2
+	return float32(math.Ceil(float64(fyne.MeasureText("Mg_", theme.TextSize(), fyne.TextStyle{Monospace: true}).Height))) + 4
 }
 
 // columns is how many characters fit a line of width w (at least enough
@@ -298,8 +298,10 @@ func (r *diffRenderer) Layout(size fyne.Size) {
 			m.Move(fyne.NewPos(theme.Padding()+float32(sp.from)*cw, y))
 			m.Resize(fyne.NewSize(float32(sp.to-sp.from)*cw, h))
 		}
-		l.text.Move(fyne.NewPos(theme.Padding(), y+1))
-		l.text.Resize(fyne.NewSize(size.Width-theme.Padding(), h-2))
+		// The text gets the whole row: its underscores sit below the
+		// height MeasureText gives, and a shorter text cut them off.
+		l.text.Move(fyne.NewPos(theme.Padding(), y))
+		l.text.Resize(fyne.NewSize(size.Width-theme.Padding(), h))
 	}
 }
 
