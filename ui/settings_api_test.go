@@ -78,3 +78,21 @@ func TestSettingsWithoutAPI(t *testing.T) {
 		t.Error("the API switch is offered without a server behind it")
 	}
 }
+
+// Settings keeps its size when the API is switched on and its address and
+// token rows show (it grew from 512 to 611 px).
+func TestSettingsKeepsItsSizeWhenTheAPIStarts(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	api := &fakeAPI{state: APIState{}, onStart: APIState{Listening: true, Addr: "127.0.0.1:41234", TokenFile: "/data/api-token"}}
+	f.m.deps.API = api
+	f.m.onSettings()
+	s := f.m.settings
+	before := s.win.Canvas().Size()
+	s.api.SetChecked(true)
+	if !s.apiDetails.Visible() {
+		t.Fatal("the address and token rows do not show")
+	}
+	if after := s.win.Canvas().Size(); after != before {
+		t.Errorf("Settings went from %v to %v when the API started", before, after)
+	}
+}

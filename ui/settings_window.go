@@ -105,7 +105,7 @@ func (s *settingsWindow) buildUI() {
 		widget.NewSeparator(),
 		// The address and token rows keep their room while hidden, so the
 		// window keeps its size when the server is switched on or off.
-		heading(lang.L("API")), s.api, s.apiState, container.New(&minHeightLayout{}, s.apiDetails),
+		heading(lang.L("API")), s.api, container.New(&minHeightLayout{twoLines()}, s.apiState), container.New(&minHeightLayout{}, s.apiDetails),
 		s.errorLabel,
 	)))
 	s.fit()
@@ -119,6 +119,11 @@ func (s *settingsWindow) buildUI() {
 	})
 	s.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyW, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { s.win.Close() })
 }
+
+// twoLines is the height the API's state keeps: its sentences take one
+// line or two at settingsWidth, and the window must not grow when it
+// changes.
+func twoLines() float32 { return widget.NewLabel("M\nM").MinSize().Height }
 
 // asLabelText indents a path as a label indents its text, so that it lines
 // up with the headings and sentences above and below it.
