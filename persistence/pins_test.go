@@ -99,29 +99,7 @@ func TestRegistryV1MigratesToPins(t *testing.T) {
 
 	wantBackup := filepath.Join(home, "data", "backups", fmt.Sprintf("projects-pre-v%d-20261130T120000Z.db", registrySchema))
 	for run := 1; run <= 2; run++ {
-		log := &sqlLog{}
-		s, err := Open(home, Options{Now: testClock, Logger: log})
-		if err != nil {
-			t.Fatalf("run %d: %v", run, err)
-		}
-		if bad := log.rebuilds(); len(bad) > 0 {
-			t.Errorf("run %d: the migration rebuilt a table: %q", run, bad)
-		}
-		if run == 2 {
-			for _, stmt := range log.stmts {
-				if u := strings.ToUpper(stmt); strings.Contains(u, "CREATE") || strings.Contains(u, "ALTER") {
-					t.Errorf("run 2 changed the layout again: %q", stmt)
-				}
-			}
-		}
-		var version int
-		if err := s.db.Raw("PRAGMA user_version").Scan(&version).Error; err != nil || version != registrySchema {
-			t.Errorf("run %d: user_version %d (%v), want %d", run, version, err, registrySchema)
-		}
-		backups, _ := RegistryBackups(filepath.Join(home, "data"))
-		if len(backups) != 1 || backups[0] != wantBackup {
-			t.Errorf("run %d: backups = %v, want [%s]", run, backups, wantBackup)
-		}
+		s := openUpgraded(t, home, run, wantBackup)
 		// The rows of layout 1 are all there, and pins work.
 		if rec, ok, err := s.Registry().ByPath("/work/a"); !ok || err != nil || rec.ID != "p_"+strings.Repeat("a", 32) {
 			t.Errorf("run %d: the project is %+v %v %v", run, rec, ok, err)
@@ -136,18 +114,7 @@ func TestRegistryV1MigratesToPins(t *testing.T) {
 		s.Close()
 	}
 	// The backup is the layout 1 registry with its row, verified readable.
-	b, err := sql.Open("sqlite", wantBackup)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	var n, version int
-	if err := b.QueryRow("SELECT count(*) FROM projects").Scan(&n); err != nil || n != 1 {
-		t.Errorf("the backup holds %d projects (%v), want 1", n, err)
-	}
-	if err := b.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 1 {
-		t.Errorf("the backup has layout %d (%v), want 1", version, err)
-	}
+	checkBackup(t, wantBackup, 1, 1)
 }
 
 // On the real registry: a copied project gets a new id when it is opened,

@@ -13,13 +13,18 @@ import (
 	"memo.dev/projects/domain/project"
 )
 
-// projectRow is one folder of the device registry.
+// projectRow is one project id of the device registry.
 type projectRow struct {
-	ID         string    `gorm:"primaryKey;type:text"`
-	Path       string    `gorm:"type:text;not null;uniqueIndex"`
+	ID string `gorm:"primaryKey;type:text"`
+	// Path is unique among the rows that are not gone: one folder, one
+	// project (the partial index); gone rows keep where they were last seen.
+	Path       string    `gorm:"type:text;not null;uniqueIndex:idx_projects_live_path,where:gone = 0"`
 	Declined   bool      `gorm:"not null;default:false"`
 	LastOpened time.Time `gorm:"index"`
 	CreatedAt  time.Time
+	// Written and Gone came with layout 3; see project.Record.
+	Written bool `gorm:"not null;default:false"`
+	Gone    bool `gorm:"not null;default:false"`
 }
 
 func (projectRow) TableName() string { return registryTable }
@@ -54,8 +59,16 @@ func (s *Store) Registry() *Registry {
 }
 
 func toRecord(r projectRow) project.Record {
-	return project.Record{ID: r.ID, Path: r.Path, Declined: r.Declined, LastOpened: r.LastOpened}
+	return project.Record{ID: r.ID, Path: r.Path, Declined: r.Declined, LastOpened: r.LastOpened, Written: r.Written, Gone: r.Gone}
 }
+
+func toRow(rec project.Record) projectRow {
+	return projectRow{ID: rec.ID, Path: rec.Path, Declined: rec.Declined, LastOpened: rec.LastOpened, Written: rec.Written, Gone: rec.Gone}
+}
+
+// live is the condition of the rows that are not gone, written as the
+// partial index says it, so that SQLite uses that index.
+const live = "gone = 0"
 
 func (r *Registry) find(query string, arg string) (project.Record, bool, error) {
 	var row projectRow
@@ -69,26 +82,42 @@ func (r *Registry) find(query string, arg string) (project.Record, bool, error) 
 	return toRecord(row), true, nil
 }
 
-// ByPath returns the record of a folder.
+// ByPath returns the record of the project at a folder (never a gone one).
 func (r *Registry) ByPath(path string) (project.Record, bool, error) {
-	return r.find("path = ?", path)
+	return r.find("path = ? AND "+live, path)
 }
 
-// ByID returns the record holding a project id.
+// ByID returns the record holding a project id, gone or not.
 func (r *Registry) ByID(id string) (project.Record, bool, error) {
 	return r.find("id = ?", id)
 }
 
-// Claim inserts rec unless its path has a record, and returns the stored one.
+// Former returns the gone records last seen at path, newest first.
+func (r *Registry) Former(path string) ([]project.Record, error) {
+	var rows []projectRow
+	if err := r.db.Where("path = ? AND gone = 1", path).Order("last_opened DESC").Find(&rows).Error; err != nil {
+		return nil, describe(r.path, err)
+	}
+	out := make([]project.Record, len(rows))
+	for i, row := range rows {
+		out[i] = toRecord(row)
+	}
+	return out, nil
+}
+
+// Claim inserts rec unless its path has a record (not gone), and returns the
+// stored one.
 func (r *Registry) Claim(rec project.Record) (project.Record, error) {
 	var out project.Record
 	err := r.db.Transaction(func(tx *gorm.DB) error {
-		row := projectRow{ID: rec.ID, Path: rec.Path, Declined: rec.Declined, LastOpened: rec.LastOpened}
-		if err := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "path"}}, DoNothing: true}).Create(&row).Error; err != nil {
+		row := toRow(rec)
+		// The conflict target names the partial index, WHERE and all.
+		onPath := clause.OnConflict{Columns: []clause.Column{{Name: "path"}}, TargetWhere: clause.Where{Exprs: []clause.Expression{clause.Expr{SQL: live}}}, DoNothing: true}
+		if err := tx.Clauses(onPath).Create(&row).Error; err != nil {
 			return err
 		}
 		var stored projectRow
-		if err := tx.Where("path = ?", rec.Path).Take(&stored).Error; err != nil {
+		if err := tx.Where("path = ? AND "+live, rec.Path).Take(&stored).Error; err != nil {
 			return err
 		}
 		out = toRecord(stored)
@@ -97,19 +126,40 @@ func (r *Registry) Claim(rec project.Record) (project.Record, error) {
 	return out, describe(r.path, err)
 }
 
-// Put stores rec, replacing the records of the same path or the same id.
-func (r *Registry) Put(rec project.Record) error {
-	return describe(r.path, r.db.Transaction(func(tx *gorm.DB) error {
-		var created time.Time
-		var old projectRow
-		if err := tx.Where("id = ? OR path = ?", rec.ID, rec.Path).Order("created_at").Take(&old).Error; err == nil {
-			created = old.CreatedAt
+// Put stores recs in one transaction, each under its id: an existing row is
+// updated in place (its rowid and created_at stay), a new id is inserted.
+// The rows of recs are first set aside as gone, so that recs may exchange
+// paths; then any other row at a path that one of recs takes becomes gone.
+func (r *Registry) Put(recs ...project.Record) error {
+	if len(recs) == 0 {
+		return nil
+	}
+	ids := make([]string, len(recs))
+	var paths []string
+	for i, rec := range recs {
+		ids[i] = rec.ID
+		if !rec.Gone {
+			paths = append(paths, rec.Path)
 		}
-		if err := tx.Where("id = ? OR path = ?", rec.ID, rec.Path).Delete(&projectRow{}).Error; err != nil {
+	}
+	return describe(r.path, r.db.Transaction(func(tx *gorm.DB) error {
+		if err := tx.Model(&projectRow{}).Where("id IN ?", ids).Update("gone", true).Error; err != nil {
 			return err
 		}
-		row := projectRow{ID: rec.ID, Path: rec.Path, Declined: rec.Declined, LastOpened: rec.LastOpened, CreatedAt: created}
-		return tx.Create(&row).Error
+		if len(paths) > 0 {
+			if err := tx.Model(&projectRow{}).Where("path IN ? AND "+live, paths).Update("gone", true).Error; err != nil {
+				return err
+			}
+		}
+		for _, rec := range recs {
+			row := toRow(rec)
+			upsert := clause.OnConflict{Columns: []clause.Column{{Name: "id"}},
+				DoUpdates: clause.AssignmentColumns([]string{"path", "declined", "last_opened", "written", "gone"})}
+			if err := tx.Clauses(upsert).Create(&row).Error; err != nil {
+				return err
+			}
+		}
+		return nil
 	}))
 }
 
@@ -123,14 +173,14 @@ func (r *Registry) Lock() (func(), error) {
 
 // SetDeclined records or clears "Never for this folder".
 func (r *Registry) SetDeclined(path string, declined bool) error {
-	return describe(r.path, r.db.Model(&projectRow{}).Where("path = ?", path).Update("declined", declined).Error)
+	return describe(r.path, r.db.Model(&projectRow{}).Where("path = ? AND "+live, path).Update("declined", declined).Error)
 }
 
 // List returns every registered folder, most recently opened first. It scans
 // rows itself: the window lists 10,000 folders at start, and GORM's
 // reflection costs 14 MiB and 80 ms for that.
 func (r *Registry) List() ([]project.Record, error) {
-	rows, err := r.db.Raw("SELECT id, path, declined, last_opened FROM projects ORDER BY last_opened DESC").Rows()
+	rows, err := r.db.Raw("SELECT id, path, declined, last_opened, written FROM projects WHERE " + live + " ORDER BY last_opened DESC").Rows()
 	if err != nil {
 		return nil, describe(r.path, err)
 	}
@@ -139,7 +189,7 @@ func (r *Registry) List() ([]project.Record, error) {
 	for rows.Next() {
 		var rec project.Record
 		var opened sql.NullTime
-		if err := rows.Scan(&rec.ID, &rec.Path, &rec.Declined, &opened); err != nil {
+		if err := rows.Scan(&rec.ID, &rec.Path, &rec.Declined, &opened, &rec.Written); err != nil {
 			return nil, describe(r.path, err)
 		}
 		rec.LastOpened = opened.Time
@@ -182,7 +232,7 @@ func pack(recs []project.Record) []project.Record {
 
 // Forget removes a folder from the registry; the folder itself is untouched.
 func (r *Registry) Forget(path string) error {
-	return describe(r.path, r.db.Where("path = ?", path).Delete(&projectRow{}).Error)
+	return describe(r.path, r.db.Where("path = ? AND "+live, path).Delete(&projectRow{}).Error)
 }
 
 // Settings implements project.Settings on the settings table of projects.db:

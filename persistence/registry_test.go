@@ -51,12 +51,12 @@ func TestRegistryRecords(t *testing.T) {
 	if rec, ok, _ := reg.ByID(a.ID); !ok || rec.Path != "/work/moved" {
 		t.Errorf("ByID(%s) = %+v %v, want /work/moved", a.ID, rec, ok)
 	}
-	// Put replaces a record of the same path with another id.
+	// Put of another id at the same path keeps the old one as gone.
 	if err := reg.Put(project.Record{ID: other.ID, Path: "/work/moved"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok, _ := reg.ByID(a.ID); ok {
-		t.Error("Put of another id at the same path left the old id behind")
+	if rec, ok, _ := reg.ByID(a.ID); !ok || !rec.Gone || rec.Path != "/work/moved" {
+		t.Errorf("after Put of another id at its path, ByID(%s) = %+v %v; want it gone, last seen there", a.ID, rec, ok)
 	}
 	if err := reg.SetDeclined("/work/moved", true); err != nil {
 		t.Fatal(err)

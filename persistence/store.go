@@ -86,9 +86,17 @@ func Open(home string, opt Options) (*Store, error) {
 			s.db, s.snapshot = nil, ""
 			return s, s.openEmptyRegistry()
 		}
-		if _, err := checkVersion(path, l.Version); err != nil {
+		current, err := checkVersion(path, l.Version)
+		if err != nil {
 			s.Close()
 			return nil, err
+		}
+		if !current {
+			// An older layout (no command has written since an update):
+			// read a copy brought to this one, leaving the file as it is.
+			if err := s.readUpgradedCopy(path, l.Version); err != nil {
+				return nil, err
+			}
 		}
 		return s, nil
 	}
@@ -136,7 +144,9 @@ func (s *Store) openEmptyRegistry() error {
 //
 //	1: projects, settings
 //	2: permission_pins (SPEC §7.4), skill_switches (SPEC §6)
-const registrySchema = 2
+//	3: projects.written and projects.gone (SPEC §3); the unique index on
+//	   path covers the rows not gone only (see upgradeRegistry)
+const registrySchema = 3
 
 func (s *Store) migrateRegistry(path string) error {
 	current, err := registryVersion(s.db, path)
@@ -146,7 +156,8 @@ func (s *Store) migrateRegistry(path string) error {
 	// Two first launches may race: the write lock of an immediate transaction
 	// lets one migrate while the other waits, then finds the layout current.
 	return describe(path, s.db.Transaction(func(tx *gorm.DB) error {
-		if current, err := registryVersion(tx, path); err != nil || current {
+		from, err := registryLayout(tx, path)
+		if err != nil || from == registrySchema {
 			return err
 		}
 		// Any row counts: trust pins and settings cannot be made again.
@@ -161,21 +172,26 @@ func (s *Store) migrateRegistry(path string) error {
 				return domain.T("{{.Path}} needs a layout change, but its backup failed, so it was left as it is: {{.Error}}", "Path", path, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 			}
 		}
-		if err := migrateRegistry(tx); err != nil {
-			return err
-		}
-		return tx.Exec(fmt.Sprintf("PRAGMA user_version = %d", registrySchema)).Error
+		return upgradeRegistry(tx, from)
 	}))
 }
 
 // registryVersion reports whether projects.db has the current layout; a
 // layout from a newer app is an error.
 func registryVersion(db *gorm.DB, path string) (bool, error) {
+	version, err := registryLayout(db, path)
+	return version == registrySchema, err
+}
+
+// registryLayout is the layout version of projects.db; a layout from a newer
+// app is an error.
+func registryLayout(db *gorm.DB, path string) (int, error) {
 	var version int
 	if err := db.Raw("PRAGMA user_version").Scan(&version).Error; err != nil {
-		return false, describe(path, err)
+		return 0, describe(path, err)
 	}
-	return checkVersion(path, version)
+	_, err := checkVersion(path, version)
+	return version, err
 }
 
 // checkVersion reports whether layout version is the current one; a layout

@@ -51,6 +51,8 @@ func reasonText(st project.Status) string {
 		return lang.L("This folder's .memo cannot be read ({{.error}}), so Memo cannot tell whether it is a project; Memo leaves it alone.", a)
 	case guard.CodeInMemo:
 		return lang.L("This folder is inside a .memo folder ({{.folder}}); a project is the folder that holds its .memo, and Memo never makes a project inside one.", a)
+	case guard.CodeInGit:
+		return lang.L("This folder belongs to {{.folder}}, where git keeps a repository's history and settings; Memo never makes a project there.", a)
 	case guard.CodeEmpty:
 		return lang.L("No folder was given.")
 	case guard.CodeRelative:
@@ -74,6 +76,8 @@ func usableHint(code guard.Code) string {
 	switch code {
 	case guard.CodeSymlink, guard.CodeInstall, guard.CodeForeign, guard.CodeUnreadable, guard.CodeInMemo:
 		return lang.L("To use it, open the project folder that holds this .memo instead, or remove or rename that .memo folder if it is not Memo's.")
+	case guard.CodeInGit:
+		return lang.L("To use Memo with this repository, open its working folder: the one that holds .git and your files.")
 	}
 	return lang.L("To use Memo here, open a folder of your own instead, such as a repository in your home folder.")
 }

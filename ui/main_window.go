@@ -83,7 +83,7 @@ func newMainWindow(a fyne.App, deps Deps, r runner) *MainWindow {
 	m.chooser = &folderChooser{d: m.dialogs, run: r, records: deps.Projects,
 		pick: func(folderRequest) (string, error) { return "", errNoNativeDialog }}
 	m.flows = &folderFlows{projects: deps.Projects, d: m.dialogs, run: r, chooser: m.chooser,
-		show: m.refreshProject, forgotten: m.onForgotten}
+		show: m.refreshProject, forgotten: m.onForgotten, pools: m.pools}
 	var skills func() (skillsManager, error)
 	if deps.Skills != nil {
 		skills = func() (skillsManager, error) { return deps.Skills() }
@@ -410,4 +410,12 @@ func (m *MainWindow) showProjectMenu(rec project.Record, at fyne.Position) {
 		fyne.NewMenuItem(lang.L("Forget…"), func() { m.flows.forget(rec) }),
 	)
 	widget.ShowPopUpMenuAtPosition(menu, m.win.Canvas(), at)
+}
+
+// pools is the memory database once it is open, else nil.
+func (m *MainWindow) pools() poolCounter {
+	if m.memories == nil {
+		return nil
+	}
+	return m.memories
 }

@@ -5,7 +5,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -25,19 +24,17 @@ const (
 // setupDialog asks "Set up Memo for this project?" and lists what would be
 // created and what would be left alone. Nothing is written unless Set up.
 type setupDialog struct {
-	st       project.Status
-	plan     []project.PlanItem
-	shape    project.Shape
-	parent   fyne.Window
-	onAnswer func(setupAnswer)
+	*question[setupAnswer] // Enter: Set up; Escape or closing: Not now
+	st                     project.Status
+	plan                   []project.PlanItem
+	shape                  project.Shape
+	parent                 fyne.Window
+	onAnswer               func(setupAnswer)
+	scroll                 *container.Scroll
 
-	dialog   *dialog.CustomDialog
-	setUp    *dialogButton
-	notNow   *dialogButton
-	never    *dialogButton
-	answered bool
-	prevKey  func(*fyne.KeyEvent)
-	scroll   *container.Scroll
+	setUp  *dialogButton
+	notNow *dialogButton
+	never  *dialogButton
 }
 
 func newSetupDialog(st project.Status, plan []project.PlanItem, shape project.Shape, parent fyne.Window, onAnswer func(setupAnswer)) *setupDialog {
@@ -89,14 +86,22 @@ func (d *setupDialog) buildUI() {
 	// The longest question (a folder of checkouts, files left alone, the
 	// git note) in the longest language scrolls inside an 800×600 window
 	// rather than pushing its buttons off it.
-	scroll := container.NewVScroll(body)
-	d.scroll = scroll
-	d.dialog = dialog.NewCustomWithoutButtons(lang.L("Set up Memo for this project?"), scroll, d.parent)
-	d.dialog.SetButtons([]fyne.CanvasObject{d.never, d.notNow, d.setUp})
-	d.dialog.SetOnClosed(func() {
-		d.parent.Canvas().SetOnTypedKey(d.prevKey)
-		d.answer(answerNotNow) // closed another way: the same as Not now
-	})
+	d.scroll = container.NewVScroll(body)
+	d.question = newQuestion(lang.L("Set up Memo for this project?"), d.scroll, []fyne.CanvasObject{d.never, d.notNow, d.setUp},
+		d.parent, answerSetUp, answerNotNow, d.onAnswer)
+}
+
+// show sizes the dialog to its content within the window, then shows it.
+func (d *setupDialog) show() {
+	win := d.parent.Canvas().Size()
+	width := min(float32(640), win.Width-2*theme.Padding())
+	body := d.scroll.Content
+	body.Resize(fyne.NewSize(width-4*theme.Padding(), body.MinSize().Height)) // wrapped labels measure at this width
+	// What the dialog adds around its content: title, buttons, paddings.
+	const chrome = 150
+	d.scroll.SetMinSize(fyne.NewSize(0, min(body.MinSize().Height, win.Height-chrome-2*theme.Padding())))
+	d.dialog.Resize(fyne.NewSize(width, 0))
+	d.question.show()
 }
 
 // shapeNote says what makes the folder an unusual project: several
@@ -136,43 +141,6 @@ func planReason(reason string) string {
 		return lang.L("already there, kept as it is")
 	}
 	return reason
-}
-
-// show shows the dialog; Enter answers Set up, Escape Not now.
-func (d *setupDialog) show() {
-	d.prevKey = d.parent.Canvas().OnTypedKey()
-	d.parent.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
-		switch e.Name {
-		case fyne.KeyReturn, fyne.KeyEnter:
-			d.answer(answerSetUp)
-		case fyne.KeyEscape:
-			d.answer(answerNotNow)
-		}
-	})
-	d.fit()
-	d.dialog.Show()
-}
-
-// fit gives the dialog the height its content asks for, within the window.
-func (d *setupDialog) fit() {
-	win := d.parent.Canvas().Size()
-	width := min(float32(640), win.Width-2*theme.Padding())
-	body := d.scroll.Content
-	body.Resize(fyne.NewSize(width-4*theme.Padding(), body.MinSize().Height)) // wrapped labels measure at this width
-	// What the dialog adds around its content: title, buttons, paddings.
-	const chrome = 150
-	d.scroll.SetMinSize(fyne.NewSize(0, min(body.MinSize().Height, win.Height-chrome-2*theme.Padding())))
-	d.dialog.Resize(fyne.NewSize(width, 0))
-}
-
-// answer reports the first answer only, then closes the dialog.
-func (d *setupDialog) answer(a setupAnswer) {
-	if d.answered {
-		return
-	}
-	d.answered = true
-	d.dialog.Hide()
-	d.onAnswer(a)
 }
 
 // dialogButton is a dialog button that keeps the dialog's keys while it has

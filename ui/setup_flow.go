@@ -21,6 +21,10 @@ type folderOpener interface {
 	Shape(path string) (project.Shape, error)
 	Setup(path string) (project.SetupResult, error)
 	Decline(path string, declined bool) (project.Status, error)
+	// Former and SetupReconnected are the question of a folder set up
+	// where a project whose folder cannot be found used to be (SPEC §3).
+	Former(path string) ([]project.Record, error)
+	SetupReconnected(path, id string) (project.SetupResult, error)
 }
 
 // folderService is what the folder flows ask of the project service.
@@ -43,6 +47,10 @@ type folderFlows struct {
 	show func(root string)
 	// forgotten: rec left the list.
 	forgotten func(rec project.Record)
+	// pools, called on the UI goroutine, is the memory database when it
+	// is open (nil before): the reconnect question says how many memories
+	// the old project has.
+	pools func() poolCounter
 }
 
 // open does what SPEC §3 calls opening a folder: register it, show it,
@@ -118,8 +126,54 @@ func (fl *folderFlows) askSetup(st project.Status, plan []project.PlanItem, shap
 	}).show()
 }
 
-// setUp runs setup off the UI goroutine, with progress, then shows the result.
+// setUp sets root up. When a project whose folder cannot be found used to
+// be there, it first asks whether this is that project (Start fresh is the
+// default); then it runs setup off the UI goroutine, with progress, and
+// shows the result.
 func (fl *folderFlows) setUp(root string) {
+	var pools poolCounter
+	if fl.pools != nil {
+		pools = fl.pools()
+	}
+	type former struct {
+		rec      project.Record
+		memories int64 // -1: not known
+		err      error
+	}
+	background(fl.run, func() former {
+		recs, err := fl.projects.Former(root)
+		if err != nil || len(recs) == 0 {
+			return former{err: err}
+		}
+		f := former{rec: recs[0], memories: -1}
+		if pools != nil {
+			if counts, err := pools.Counts(); err == nil {
+				f.memories = counts[f.rec.ID]
+			}
+		}
+		return f
+	}, func(f former) {
+		switch {
+		case f.err != nil:
+			fl.d.showError(lang.L("Could not prepare the setup"), f.err)
+		case f.rec.ID == "":
+			fl.runSetup(root, "")
+		default:
+			newReconnectDialog(f.rec, f.memories, fl.d.win, func(a reconnectAnswer) {
+				switch a {
+				case answerFresh:
+					fl.runSetup(root, "")
+				case answerReconnect:
+					fl.runSetup(root, f.rec.ID)
+				}
+			}).show()
+		}
+	})
+}
+
+// runSetup runs setup off the UI goroutine, with progress, then shows the
+// result; with id, as the project id (reconnected).
+func (fl *folderFlows) runSetup(root, id string) {
 	progress := dialog.NewCustomWithoutButtons(lang.L("Setting up…"), widget.NewProgressBarInfinite(), fl.d.win)
 	progress.Show()
 	type done struct {
@@ -127,6 +181,10 @@ func (fl *folderFlows) setUp(root string) {
 		err error
 	}
 	background(fl.run, func() done {
+		if id != "" {
+			res, err := fl.projects.SetupReconnected(root, id)
+			return done{res, err}
+		}
 		res, err := fl.projects.Setup(root)
 		return done{res, err}
 	}, func(d done) {

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/pathname"
 	"memo.dev/projects/domain/permissions"
 	"memo.dev/projects/domain/project"
 )
@@ -273,7 +274,11 @@ func (s *Server) authorized(header string) bool {
 // Decode reads a request body of at most MaxBody bytes into v: one JSON
 // object with no unknown fields. The error already carries its kind.
 func Decode(w http.ResponseWriter, r *http.Request, v any) error {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxBody))
+	body, err := readText(http.MaxBytesReader(w, r.Body, MaxBody))
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
@@ -300,6 +305,9 @@ var errTooLarge = errors.New("the request body is larger than 1 MiB")
 // AbsPath checks an API path: the API has no current folder, so a path must
 // be absolute.
 func AbsPath(p string) (string, error) {
+	if err := pathname.Check(p); err != nil {
+		return "", err
+	}
 	switch {
 	case p == "":
 		return "", domain.Invalid("path is missing: give the folder's absolute path")

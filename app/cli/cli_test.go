@@ -22,10 +22,11 @@ import (
 // cli runs commands in this process, each through a Factory of its own over
 // a private HOME and data home.
 type cli struct {
-	t    testing.TB
-	home string            // MEMO_HOME
-	user string            // HOME
-	env  map[string]string // more of the environment
+	t       testing.TB
+	home    string            // MEMO_HOME
+	user    string            // HOME ("": unset)
+	account string            // the user database's home ("": none)
+	env     map[string]string // more of the environment
 }
 
 func newCLI(t *testing.T) *cli {
@@ -48,17 +49,26 @@ func (c *cli) factory(dir, stdin string, stdout, stderr *bytes.Buffer) *Factory 
 	env := map[string]string{"MEMO_HOME": c.home, "HOME": c.user, "XDG_CONFIG_HOME": config}
 	maps.Copy(env, c.env)
 	return &Factory{
-		IO:        IOStreams{In: strings.NewReader(stdin), Out: stdout, ErrOut: stderr},
-		Getenv:    func(k string) string { return env[k] },
-		Getwd:     func() (string, error) { return dir, nil },
-		UserHome:  func() (string, error) { return c.user, nil },
-		ConfigDir: func() (string, error) { return config, nil },
-		Now:       time.Now,
+		IO:          IOStreams{In: strings.NewReader(stdin), Out: stdout, ErrOut: stderr},
+		Getenv:      func(k string) string { return env[k] },
+		Getwd:       func() (string, error) { return dir, nil },
+		UserHome:    func() (string, error) { return orNone(c.user) },
+		AccountHome: func() (string, error) { return orNone(c.account) },
+		ConfigDir:   func() (string, error) { return config, nil },
+		Now:         time.Now,
 		Window: func(path string) int {
 			c.t.Errorf("the window was asked for (%q)", path)
 			return 1
 		},
 	}
+}
+
+// orNone is a home folder as the system reports it: an error when unknown.
+func orNone(dir string) (string, error) {
+	if dir == "" {
+		return "", os.ErrNotExist
+	}
+	return dir, nil
 }
 
 // exec runs one command line in folder dir with stdin, within 20 s: a FIFO

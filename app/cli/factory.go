@@ -12,6 +12,8 @@ import (
 
 	"memo.dev/projects/app/datahome"
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/guard"
+	"memo.dev/projects/domain/pathname"
 )
 
 // IOStreams are a run's standard input, output and error.
@@ -25,12 +27,14 @@ type IOStreams struct {
 // outside world one run sees, and the services opened on it when a command
 // asks. Tests build one of their own.
 type Factory struct {
-	IO        IOStreams
-	Getenv    func(string) string
-	Getwd     func() (string, error)
-	UserHome  func() (string, error)
-	ConfigDir func() (string, error)
-	Now       func() time.Time
+	IO       IOStreams
+	Getenv   func(string) string
+	Getwd    func() (string, error)
+	UserHome func() (string, error)
+	// AccountHome is the home folder of the user database (guard.AccountHome).
+	AccountHome func() (string, error)
+	ConfigDir   func() (string, error)
+	Now         func() time.Time
 	// Window opens the main window, with path opened when it is not "",
 	// and returns the exit status. Package app supplies it (it needs cgo).
 	Window func(path string) int
@@ -43,12 +47,13 @@ type Factory struct {
 // folders and clock. Window is the caller's to set.
 func NewFactory(stdin io.Reader, stdout, stderr io.Writer) *Factory {
 	return &Factory{
-		IO:        IOStreams{In: stdin, Out: stdout, ErrOut: stderr},
-		Getenv:    os.Getenv,
-		Getwd:     os.Getwd,
-		UserHome:  os.UserHomeDir,
-		ConfigDir: os.UserConfigDir,
-		Now:       time.Now,
+		IO:          IOStreams{In: stdin, Out: stdout, ErrOut: stderr},
+		Getenv:      os.Getenv,
+		Getwd:       os.Getwd,
+		UserHome:    os.UserHomeDir,
+		AccountHome: guard.AccountHome,
+		ConfigDir:   os.UserConfigDir,
+		Now:         time.Now,
 	}
 }
 
@@ -70,11 +75,16 @@ func (f *Factory) Services(readOnly bool) (*datahome.Services, error) {
 		refused = append(refused, d)
 	}
 	userHome, _ := f.UserHome() // git's ~/ includes; none when unknown
+	var accountHome string
+	if f.AccountHome != nil {
+		accountHome, _ = f.AccountHome() // none when the database has no entry
+	}
 	return datahome.Open(home, datahome.Options{
-		ReadOnly: readOnly,
-		Now:      f.Now,
-		UserHome: userHome,
-		Refused:  refused,
+		ReadOnly:    readOnly,
+		Now:         f.Now,
+		UserHome:    userHome,
+		AccountHome: accountHome,
+		Refused:     refused,
 		// Read here: the domain never reads the environment.
 		ArchiveBase: f.Getenv("MEMO_GITHUB_ARCHIVE_BASE"),
 	})
@@ -82,6 +92,9 @@ func (f *Factory) Services(readOnly bool) (*datahome.Services, error) {
 
 // abs resolves a command-line path against the current folder.
 func (f *Factory) abs(p string) (string, error) {
+	if err := pathname.Check(p); err != nil {
+		return "", err
+	}
 	if p == "" {
 		return "", domain.Invalid("no folder given")
 	}

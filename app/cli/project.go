@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"memo.dev/projects/app/datahome"
+	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/identity"
 	"memo.dev/projects/domain/project"
 )
@@ -60,6 +61,9 @@ func statusRun(o *statusOptions) error {
 type registerOptions struct {
 	f    *Factory
 	Path string
+	// Reconnect is a project id the person says this folder is (a project
+	// whose folder cannot be found); "" for what opening does.
+	Reconnect string
 }
 
 type registerOut struct {
@@ -67,9 +71,14 @@ type registerOut struct {
 	Event identity.Event `json:"event"`
 }
 
+// reconnectUsage is the help of --reconnect, the same on register and setup.
+const reconnectUsage = "make PATH the project ID whose folder cannot be found (its memory, trust and skill switches); refused while that folder exists"
+
 func newRegisterCmd(f *Factory, runF func(*registerOptions) error) *cobra.Command {
 	o := &registerOptions{f: f}
-	return pathCmd("register PATH", "what opening a folder does: + {event: new|known|moved|copied}", o, &o.Path, registerRun, runF)
+	cmd := pathCmd("register PATH [--reconnect ID]", "what opening a folder does: + {event: new|known|moved|copied|reconnected}", o, &o.Path, registerRun, runF)
+	cmd.Flags().Var(idFlag{&o.Reconnect}, "reconnect", reconnectUsage)
+	return cmd
 }
 
 func registerRun(o *registerOptions) error {
@@ -78,7 +87,13 @@ func registerRun(o *registerOptions) error {
 		return err
 	}
 	return o.f.answer(false, func(s *datahome.Services) (any, error) {
-		st, ev, err := s.Projects.Register(path)
+		register := s.Projects.Register
+		if o.Reconnect != "" {
+			register = func(path string) (project.Status, identity.Event, error) {
+				return s.Projects.Reconnect(path, o.Reconnect)
+			}
+		}
+		st, ev, err := register(path)
 		if err != nil {
 			return nil, err
 		}
@@ -87,21 +102,44 @@ func registerRun(o *registerOptions) error {
 }
 
 type setupOptions struct {
-	f    *Factory
-	Path string
+	f         *Factory
+	Path      string
+	Reconnect string // as registerOptions.Reconnect
 }
 
 func newSetupCmd(f *Factory, runF func(*setupOptions) error) *cobra.Command {
 	o := &setupOptions{f: f}
-	return pathCmd("setup PATH", "create what is missing → {root, id, created, skipped, ...}", o, &o.Path, setupRun, runF)
+	cmd := pathCmd("setup PATH [--reconnect ID]", "create what is missing → {root, id, created, skipped, ...}", o, &o.Path, setupRun, runF)
+	cmd.Flags().Var(idFlag{&o.Reconnect}, "reconnect", reconnectUsage)
+	return cmd
 }
+
+// idFlag is --reconnect: a project id, never empty (an empty shell variable
+// must not turn it into a plain setup). Its form is the domain's to check.
+type idFlag struct{ id *string }
+
+func (f idFlag) Set(s string) error {
+	if s == "" {
+		return domain.Invalid("--reconnect needs a project id")
+	}
+	*f.id = s
+	return nil
+}
+
+func (f idFlag) String() string { return *f.id }
+func (f idFlag) Type() string   { return "ID" }
 
 func setupRun(o *setupOptions) error {
 	path, err := o.f.abs(o.Path)
 	if err != nil {
 		return err
 	}
-	return o.f.answer(false, func(s *datahome.Services) (any, error) { return s.Projects.Setup(path) })
+	return o.f.answer(false, func(s *datahome.Services) (any, error) {
+		if o.Reconnect != "" {
+			return s.Projects.SetupReconnected(path, o.Reconnect)
+		}
+		return s.Projects.Setup(path)
+	})
 }
 
 type declineOptions struct {

@@ -74,6 +74,9 @@ type Options struct {
 	// UserHome is the user's home folder ("": unknown): the guard refuses
 	// it, and git's ~/ includes are read from it.
 	UserHome string
+	// AccountHome is the home folder the user database names for the
+	// account ("": none): the guard refuses it too, whatever $HOME says.
+	AccountHome string
 	// Refused are more folders the guard refuses (Fyne's settings folder).
 	Refused []string
 	// ArchiveBase replaces https://codeload.github.com for skill downloads
@@ -112,7 +115,7 @@ func Open(dir string, o Options) (*Services, error) {
 	if err != nil {
 		return nil, err
 	}
-	rules := guard.ForUser(o.UserHome, dir, o.Refused...)
+	rules := guard.ForUser(guard.Homes{Env: o.UserHome, Account: o.AccountHome}, dir, o.Refused...)
 	paths := store.Paths()
 	projects := project.NewService(rules, store.Registry(), store.Settings(), o.Now)
 	return &Services{

@@ -8,17 +8,17 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// RenameNoReplace renames oldpath to newpath unless something is there
-// (fs.ErrExist). Plain rename(2) replaces a file, or an empty folder.
-func RenameNoReplace(oldpath, newpath string) error {
-	err := unix.RenamexNp(oldpath, newpath, unix.RENAME_EXCL)
+// renameNoReplaceAt renames old in folder od to new in nd unless something
+// is there (fs.ErrExist): renameatx_np with RENAME_EXCL.
+func renameNoReplaceAt(od *os.File, old string, nd *os.File, new string) error {
+	err := unix.RenameatxNp(int(od.Fd()), old, int(nd.Fd()), new, unix.RENAME_EXCL)
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, unix.EEXIST):
-		return &os.LinkError{Op: "rename", Old: oldpath, New: newpath, Err: fs.ErrExist}
+		return linkError(od, old, nd, new, fs.ErrExist)
 	case errors.Is(err, unix.ENOTSUP), errors.Is(err, unix.EINVAL):
-		return renameChecked(oldpath, newpath) // the filesystem cannot refuse a replace
+		return renameCheckedAt(od, old, nd, new) // the filesystem cannot refuse a replace
 	}
-	return &os.LinkError{Op: "rename", Old: oldpath, New: newpath, Err: err}
+	return linkError(od, old, nd, new, err)
 }

@@ -8,17 +8,18 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// RenameNoReplace renames oldpath to newpath unless something is there
-// (fs.ErrExist). Plain rename(2) replaces a file, or an empty folder.
-func RenameNoReplace(oldpath, newpath string) error {
-	err := unix.Renameat2(unix.AT_FDCWD, oldpath, unix.AT_FDCWD, newpath, unix.RENAME_NOREPLACE)
+// renameNoReplaceAt renames old in folder od to new in nd unless something
+// is there (fs.ErrExist): renameat2 with RENAME_NOREPLACE, which refuses a
+// file or an empty folder that plain rename(2) would replace.
+func renameNoReplaceAt(od *os.File, old string, nd *os.File, new string) error {
+	err := unix.Renameat2(int(od.Fd()), old, int(nd.Fd()), new, unix.RENAME_NOREPLACE)
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, unix.EEXIST), errors.Is(err, unix.ENOTEMPTY):
-		return &os.LinkError{Op: "rename", Old: oldpath, New: newpath, Err: fs.ErrExist}
+		return linkError(od, old, nd, new, fs.ErrExist)
 	case errors.Is(err, unix.EINVAL), errors.Is(err, unix.ENOSYS):
-		return renameChecked(oldpath, newpath) // the filesystem cannot refuse a replace
+		return renameCheckedAt(od, old, nd, new) // the filesystem cannot refuse a replace
 	}
-	return &os.LinkError{Op: "rename", Old: oldpath, New: newpath, Err: err}
+	return linkError(od, old, nd, new, err)
 }

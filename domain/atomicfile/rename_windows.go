@@ -4,13 +4,16 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path/filepath"
 
 	"golang.org/x/sys/windows"
 )
 
-// RenameNoReplace renames oldpath to newpath unless something is there
-// (fs.ErrExist): MoveFileEx without MOVEFILE_REPLACE_EXISTING refuses.
-func RenameNoReplace(oldpath, newpath string) error {
+// renameNoReplaceAt renames old in folder od to new in nd unless something
+// is there (fs.ErrExist): MoveFileEx without MOVEFILE_REPLACE_EXISTING
+// refuses. MoveFileEx takes whole paths.
+func renameNoReplaceAt(od *os.File, old string, nd *os.File, new string) error {
+	oldpath, newpath := filepath.Join(od.Name(), old), filepath.Join(nd.Name(), new)
 	from, err := windows.UTF16PtrFromString(oldpath)
 	if err != nil {
 		return err

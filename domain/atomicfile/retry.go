@@ -23,12 +23,16 @@ type retrier struct {
 	sleep     func(time.Duration)
 }
 
-var osRetrier = retrier{rename: os.Rename, transient: transient, now: time.Now, sleep: time.Sleep}
+// rootRetrier renames names within root.
+func rootRetrier(root *os.Root) retrier {
+	return retrier{rename: root.Rename, transient: transient, now: time.Now, sleep: time.Sleep}
+}
 
 // renameRetrying renames oldpath over newpath. When another program keeps
 // holding newpath past retryFor, the error is a conflict in a plain sentence
-// that still matches the system's error (fs.ErrPermission …).
-func (r retrier) renameRetrying(oldpath, newpath string) error {
+// that still matches the system's error (fs.ErrPermission …), naming shown,
+// newpath's whole path.
+func (r retrier) renameRetrying(oldpath, newpath, shown string) error {
 	var start time.Time
 	wait := time.Millisecond
 	for {
@@ -40,7 +44,7 @@ func (r retrier) renameRetrying(oldpath, newpath string) error {
 			start = r.now()
 		} else if r.now().Sub(start)+wait >= retryFor {
 			return domain.T("{{.Path}} is held open by another program (an editor or a virus scanner?), so Memo cannot replace it; close it there and try again",
-				"Path", newpath).Wrap(domain.ErrConflict, err)
+				"Path", shown).Wrap(domain.ErrConflict, err)
 		}
 		r.sleep(wait)
 		wait *= 2

@@ -64,7 +64,7 @@ func TestRenameRetrying(t *testing.T) {
 			now:       clock.now,
 			sleep:     clock.sleep,
 		}
-		err := r.renameRetrying("dir/.f.tmp", "dir/AGENTS.md")
+		err := r.renameRetrying("dir/.f.tmp", "dir/AGENTS.md", "/work/dir/AGENTS.md")
 		if !errors.Is(err, c.wantErr) || (c.wantErr == nil) != (err == nil) {
 			t.Errorf("%s: error %v, want %v", c.name, err, c.wantErr)
 		}
@@ -75,11 +75,11 @@ func TestRenameRetrying(t *testing.T) {
 			t.Errorf("%s: slept %v, more than %v", c.name, clock.slept(), retryFor)
 		}
 		if c.always != nil {
-			if domain.KindOf(err) != domain.KindConflict || !strings.Contains(err.Error(), "dir/AGENTS.md is held open by another program") {
+			if domain.KindOf(err) != domain.KindConflict || !strings.Contains(err.Error(), "/work/dir/AGENTS.md is held open by another program") {
 				t.Errorf("%s: error %q (kind %s), want a conflict naming AGENTS.md", c.name, err, domain.KindOf(err))
 			}
-			const want = "dir/AGENTS.md is held open by another program (an editor or a virus scanner?), so Memo cannot replace it; close it there and try again"
-			if txt, ok := domain.TextOf(err); err.Error() != want || !ok || txt.String() != want || txt.Args["Path"] != "dir/AGENTS.md" {
+			const want = "/work/dir/AGENTS.md is held open by another program (an editor or a virus scanner?), so Memo cannot replace it; close it there and try again"
+			if txt, ok := domain.TextOf(err); err.Error() != want || !ok || txt.String() != want || txt.Args["Path"] != "/work/dir/AGENTS.md" {
 				t.Errorf("%s: error %q with Text %+v, want %q carried as a Text", c.name, err, txt, want)
 			}
 		}

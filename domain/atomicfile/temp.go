@@ -12,8 +12,10 @@ import (
 	"strconv"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"memo.dev/projects/domain/filekind"
+	"memo.dev/projects/domain/pathname"
 )
 
 // Temporary names carry who made them, so that a later run can tell a leftover
@@ -34,10 +36,18 @@ var tempName = sync.OnceValue(func() *regexp.Regexp {
 // creator cannot be checked (another machine sharing the folder, a reused pid).
 const MaxTempAge = 24 * time.Hour
 
-func newTempName(dir, base string) string {
+// newTempName returns a temporary name for base. A base so long that the
+// name would pass the system's limit on a name (NAME_MAX) is shortened in
+// it: such a leftover is not recognised as one of a known base, and stays.
+func newTempName(base string) string {
 	var b [8]byte
 	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
-	return filepath.Join(dir, "."+base+".memo-"+hostTag()+"-"+strconv.Itoa(os.Getpid())+"-"+hex.EncodeToString(b[:])+".tmp")
+	tail := ".memo-" + hostTag() + "-" + strconv.Itoa(os.Getpid()) + "-" + hex.EncodeToString(b[:]) + ".tmp"
+	for !pathname.Host().NameFits("." + base + tail) {
+		_, size := utf8.DecodeLastRuneInString(base)
+		base = base[:len(base)-size]
+	}
+	return "." + base + tail
 }
 
 func hostTag() string {
@@ -49,21 +59,48 @@ func hostTag() string {
 // CreateTemp creates a new temporary file for base in dir, exclusively, with
 // perm less the umask. The caller removes it, or renames it into place.
 func CreateTemp(dir, base string, perm fs.FileMode) (*os.File, error) {
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	f, _, err := createTempIn(r, ".", base, perm)
+	return f, err
+}
+
+// createTempIn is CreateTemp in the folder dir within r; it also returns the
+// file's name within r.
+func createTempIn(r *os.Root, dir, base string, perm fs.FileMode) (*os.File, string, error) {
 	for range 100 {
-		f, err := os.OpenFile(newTempName(dir, base), os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		name := filepath.Join(dir, newTempName(base))
+		f, err := r.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
 		if !errors.Is(err, fs.ErrExist) {
-			return f, err
+			return f, name, err
 		}
 	}
-	return nil, &fs.PathError{Op: "createtemp", Path: dir, Err: fs.ErrExist}
+	return nil, "", &fs.PathError{Op: "createtemp", Path: filepath.Join(r.Name(), dir), Err: fs.ErrExist}
 }
 
 // MkdirTemp creates a new temporary folder for base in dir, exclusively, with
 // perm less the umask.
 func MkdirTemp(dir, base string, perm fs.FileMode) (string, error) {
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		return "", err
+	}
+	defer r.Close()
+	name, err := MkdirTempIn(r, base, perm)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, name), nil
+}
+
+// MkdirTempIn is MkdirTemp in r; it returns the folder's name within r.
+func MkdirTempIn(r *os.Root, base string, perm fs.FileMode) (string, error) {
 	for range 100 {
-		name := newTempName(dir, base)
-		err := os.Mkdir(name, perm)
+		name := newTempName(base)
+		err := r.Mkdir(name, perm)
 		if err == nil {
 			return name, nil
 		}
@@ -71,7 +108,7 @@ func MkdirTemp(dir, base string, perm fs.FileMode) (string, error) {
 			return "", err
 		}
 	}
-	return "", &fs.PathError{Op: "mkdirtemp", Path: dir, Err: fs.ErrExist}
+	return "", &fs.PathError{Op: "mkdirtemp", Path: r.Name(), Err: fs.ErrExist}
 }
 
 // TempBase returns the base a temporary name was made for, and whether name

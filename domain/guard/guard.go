@@ -23,9 +23,13 @@ const (
 // Rules are the folders of one machine that the guard compares against. Every
 // path is absolute, cleaned and symlink-resolved, in the syntax of OS.
 type Rules struct {
-	OS       OS
-	Home     string // the user's home folder
-	MemoHome string // Memo's own folder (MEMO_HOME or ~/.memo)
+	OS   OS
+	Home string // the user's home folder as $HOME (%USERPROFILE%) says
+	// AccountHome is the home folder the user database names for the
+	// account (os/user). It is refused like Home, so that a missing or
+	// changed $HOME never lets a project into the account's real home.
+	AccountHome string
+	MemoHome    string // Memo's own folder (MEMO_HOME or ~/.memo)
 	// MemoDirs are Memo's other folders, refused like MemoHome: the default
 	// ~/.memo, where the installed Memo lives, when MEMO_HOME points elsewhere.
 	MemoDirs []string
@@ -39,9 +43,15 @@ type Rules struct {
 	ProgramDirs []string
 }
 
-// Memo describes what is at <folder>/.memo. The caller fills it (I/O stays out
-// of the guard).
+// Memo describes what the caller found on disk about a folder: what is at
+// <folder>/.memo, and the git directory the folder belongs to. The caller
+// fills it (I/O stays out of the guard).
 type Memo struct {
+	// GitDir is the git directory (a bare repository, or a repository's
+	// own folder kept elsewhere than .git) that the folder is or lies in,
+	// or "". Folders named .git are refused from the path alone.
+	GitDir string
+
 	Exists         bool
 	Symlink        bool     // .memo is a symbolic link or a junction
 	InstallEntries []string // which of bin, binaries, data, config it holds
@@ -84,6 +94,7 @@ const (
 	CodeForeign      Code = "memo_foreign"
 	CodeUnreadable   Code = "memo_unreadable" // ArgError: why it cannot be read
 	CodeInMemo       Code = "in_memo"         // ArgFolder: the .memo folder
+	CodeInGit        Code = "in_git"          // ArgFolder: the .git folder or git directory
 	CodeEmpty        Code = "path_empty"
 	CodeRelative     Code = "path_relative"
 	CodeNUL          Code = "path_nul"
@@ -129,6 +140,8 @@ var reasons = map[Code]string{
 		"Memo leaves it alone.",
 	CodeInMemo: "This folder is inside a .memo folder ({folder}); a project is the folder that holds its .memo, " +
 		"and Memo never makes a project inside one.",
+	CodeInGit: "This folder belongs to {folder}, where git keeps a repository's history and settings; " +
+		"Memo never makes a project there.",
 	CodeEmpty:    "No folder was given.",
 	CodeRelative: "This path is not absolute; give the folder's full path.",
 	CodeNUL:      "This path contains a NUL character, which no folder name can hold.",
@@ -191,18 +204,20 @@ func (r Rules) CheckPath(path string) Verdict {
 	if bad != "" {
 		return refuse(bad)
 	}
-	home, badHome := r.parse(r.Home)
-	hasHome := badHome == ""
+	homes := r.homes()
 
-	// Rule 1: home and its ancestors.
-	if hasHome && r.same(p, home) {
-		return refuse(CodeHome)
-	}
-	if hasHome && r.within(home, p) {
-		if p.isRoot() {
-			return refuse(r.rootReason())
+	// Rule 1: home and its ancestors, as $HOME names it and as the user
+	// database does.
+	for _, home := range homes {
+		if r.same(p, home) {
+			return refuse(CodeHome)
 		}
-		return refuse(CodeHomeAncestor)
+		if r.within(home, p) {
+			if p.isRoot() {
+				return refuse(r.rootReason())
+			}
+			return refuse(CodeHomeAncestor)
+		}
 	}
 
 	// Rule 2: Memo's own folders.
@@ -249,7 +264,9 @@ func (r Rules) CheckPath(path string) Verdict {
 		// system folder it lies inside: a home that is a filesystem root, a
 		// system folder or an ancestor of one (HOME=/ in containers) exempts
 		// nothing.
-		if hasHome && r.within(p, home) && r.within(home, d) && !r.same(home, d) {
+		if slices.ContainsFunc(homes, func(home cleanPath) bool {
+			return r.within(p, home) && r.within(home, d) && !r.same(home, d)
+		}) {
 			continue
 		}
 		if r.same(p, d) {
@@ -272,16 +289,41 @@ func (r Rules) CheckPath(path string) Verdict {
 	if i := r.memoIndex(p); i >= 0 {
 		return refuse(CodeInMemo, ArgFolder, r.format(cleanPath{vol: p.vol, parts: p.parts[:i+1]}))
 	}
+	// Git's own folders: a .git folder and all inside it (objects, hooks,
+	// a worktree's gitdir, a submodule's .git/modules/x) hold git's data,
+	// never a project's files; a project there would be written into the
+	// repository's internals.
+	if i := r.nameIndex(p, GitDirName); i >= 0 {
+		return refuse(CodeInGit, ArgFolder, r.format(cleanPath{vol: p.vol, parts: p.parts[:i+1]}))
+	}
 	return Verdict{Allowed: true}
+}
+
+// GitDirName is the name of a work tree's git folder.
+const GitDirName = ".git"
+
+// homes are Home and AccountHome, parsed; those that are unset or not
+// absolute are left out.
+func (r Rules) homes() []cleanPath {
+	var out []cleanPath
+	for _, h := range []string{r.Home, r.AccountHome} {
+		if c, bad := r.parse(h); bad == "" {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // MemoDirName is the name of Memo's folder inside a project.
 const MemoDirName = ".memo"
 
 // memoIndex is the index of p's first component named .memo, or -1.
-func (r Rules) memoIndex(p cleanPath) int {
+func (r Rules) memoIndex(p cleanPath) int { return r.nameIndex(p, MemoDirName) }
+
+// nameIndex is the index of p's first component named name, or -1.
+func (r Rules) nameIndex(p cleanPath, name string) int {
 	for i, c := range p.parts {
-		if r.sameName(c, MemoDirName) {
+		if r.sameName(c, name) {
 			return i
 		}
 	}
@@ -317,6 +359,8 @@ func (r Rules) Check(path string, m Memo) Verdict {
 		return v
 	}
 	switch {
+	case m.GitDir != "":
+		return refuse(CodeInGit, ArgFolder, m.GitDir)
 	case m.Symlink:
 		return refuse(CodeSymlink)
 	case m.Unreadable != "":

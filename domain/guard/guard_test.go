@@ -3,6 +3,7 @@ package guard
 import (
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -80,9 +81,20 @@ var (
 		MemoHome:   `C:\Users\ann\.memo`,
 		SystemRoot: `D:\WinNT`,
 	}
+	// HOME unset (a launcher, env -i) with MEMO_HOME set: the user
+	// database's home is still home.
+	noHomeVarRules = Rules{OS: Linux, AccountHome: "/home/ann", MemoHome: "/data/.memo", TempDir: "/tmp"}
+	// HOME pointing elsewhere: both homes are refused, with their ancestors.
+	otherHomeVarRules = Rules{OS: Linux, Home: "/srv/scratch/home", AccountHome: "/home/ann",
+		MemoHome: "/srv/scratch/home/.memo", TempDir: "/tmp"}
+	// A service account whose database home is inside a system folder.
+	accountInSystemRules  = Rules{OS: Linux, AccountHome: "/var/lib/jenkins", MemoHome: "/data/.memo", TempDir: "/tmp"}
+	windowsNoHomeVarRules = Rules{OS: Windows, AccountHome: `C:\Users\ann`, MemoHome: `D:\memo`, TempDir: `C:\Temp`,
+		SystemRoot: `C:\Windows`, ProgramDirs: []string{`C:\Program Files`, `C:\ProgramData`}}
 	allRules = []Rules{linuxRules, linuxDevRules, jenkinsRules, memoHomeRules, darwinRules, windowsRules,
 		rootHomeRules, usrHomeRules, varLibHomeRules, varHomeRules, serviceHomeRules, darwinRootHomeRules,
-		windowsDriveHomeRules, windowsSystemHomeRules, windowsServiceHomeRules, windowsOtherRootRules}
+		windowsDriveHomeRules, windowsSystemHomeRules, windowsServiceHomeRules, windowsOtherRootRules,
+		noHomeVarRules, otherHomeVarRules, accountInSystemRules, windowsNoHomeVarRules}
 )
 
 type pathCase struct {
@@ -385,6 +397,41 @@ var pathCases = []pathCase{
 	{windowsServiceHomeRules, `C:\Windows\ServiceProfiles\svc\work\repo`, true, ""},
 	{windowsServiceHomeRules, `C:\Windows\System32\x`, false, `system folder C:\Windows`},
 	{windowsRules, ``, false, "No folder"},
+	// The home of the user database, with HOME unset or elsewhere.
+	{noHomeVarRules, "/home/ann", false, "your home folder"},
+	{noHomeVarRules, "/home", false, "contains your home"},
+	{noHomeVarRules, "/", false, "root of the filesystem"},
+	{noHomeVarRules, "/home/ann/code/repo", true, ""},
+	{noHomeVarRules, "/data/.memo", false, "Memo's own folder"},
+	{otherHomeVarRules, "/home/ann", false, "your home folder"},
+	{otherHomeVarRules, "/home", false, "contains your home"},
+	{otherHomeVarRules, "/srv/scratch/home", false, "your home folder"},
+	{otherHomeVarRules, "/srv/scratch", false, "contains your home"},
+	{otherHomeVarRules, "/home/ann/code/repo", true, ""},
+	{otherHomeVarRules, "/srv/scratch/home/code/repo", true, ""},
+	{accountInSystemRules, "/var/lib/jenkins", false, "your home folder"},
+	{accountInSystemRules, "/var/lib/jenkins/workspace/x", true, ""},
+	{accountInSystemRules, "/var/lib/other", false, "system folder /var/lib"},
+	{windowsNoHomeVarRules, `C:\Users\ann`, false, "your home folder"},
+	{windowsNoHomeVarRules, `c:\users`, false, "contains your home"},
+	{windowsNoHomeVarRules, `C:\Users\ann\src\repo`, true, ""},
+	// Git's own folders and all inside them.
+	{linuxRules, "/home/ann/code/repo/.git", false, "belongs to /home/ann/code/repo/.git, where git keeps"},
+	{linuxRules, "/home/ann/code/repo/.git/objects", false, "belongs to /home/ann/code/repo/.git,"},
+	{linuxRules, "/home/ann/code/repo/.git/objects/pack", false, "where git keeps"},
+	{linuxRules, "/home/ann/code/repo/.git/worktrees/feature", false, "belongs to /home/ann/code/repo/.git,"},
+	{linuxRules, "/home/ann/code/repo/.git/modules/lib", false, "belongs to /home/ann/code/repo/.git,"},
+	{linuxRules, "/home/ann/code/repo/.git/modules/lib/objects", false, "where git keeps"},
+	{linuxRules, "/home/ann/.git", false, "belongs to /home/ann/.git,"},
+	{linuxRules, "/home/ann/code/repo/.GIT", true, ""}, // Linux is case-sensitive
+	{linuxRules, "/home/ann/code/repo/.github", true, ""},
+	{linuxRules, "/home/ann/code/repo/.gitx", true, ""},
+	{linuxRules, "/home/ann/code/repo/git", true, ""},
+	{linuxRules, "/home/ann/code/repo/.git.d", true, ""},
+	{darwinRules, "/Users/ann/code/repo/.Git/hooks", false, "where git keeps"},
+	{windowsRules, `C:\work\repo\.GIT\hooks`, false, `belongs to C:\work\repo\.GIT,`},
+	{windowsRules, `C:\work\repo\.git.\objects`, false, "where git keeps"},
+	{windowsRules, `\\server\share\repo\.git`, false, "where git keeps"},
 }
 
 func TestCheckPath(t *testing.T) {
@@ -422,6 +469,11 @@ var memoCases = []memoCase{
 	{linuxRules, "/home/ann/code/repo", Memo{Exists: true, Symlink: true, Unreadable: "permission denied"}, false, "symbolic link"},
 	{darwinRules, "/Users/ann/code/repo", Memo{Exists: true, InstallEntries: []string{"Data"}}, false, "holds data"},
 	{darwinRules, "/Users/ann/code/repo", Memo{Exists: true, InstallEntries: []string{"odd\nname"}}, false, "holds install folders"},
+	// A bare repository, or a git directory kept apart from its work tree.
+	{linuxRules, "/home/ann/mirrors/app.git", Memo{GitDir: "/home/ann/mirrors/app.git"}, false, "belongs to /home/ann/mirrors/app.git, where git keeps"},
+	{linuxRules, "/home/ann/mirrors/app.git/objects", Memo{GitDir: "/home/ann/mirrors/app.git"}, false, "where git keeps"},
+	{linuxRules, "/home/ann/mirrors/app.git/hooks", Memo{GitDir: "/home/ann/mirrors/app.git", Exists: true, ValidProject: true}, false, "where git keeps"},
+	{windowsRules, `C:\git\app.git\refs`, Memo{GitDir: `C:\git\app.git`}, false, `belongs to C:\git\app.git,`},
 	// The path rules come first.
 	{linuxRules, "/home/ann", Memo{Exists: true, InstallEntries: []string{"bin"}}, false, "your home folder"},
 	{linuxRules, "/etc/x", Memo{Exists: true, ValidProject: true}, false, "system folder"},
@@ -498,12 +550,15 @@ func memoFromBits(b uint8) Memo {
 	if b&16 != 0 {
 		m.Unreadable = "permission denied"
 	}
+	if b&32 != 0 {
+		m.GitDir = "/srv/git/app.git"
+	}
 	return m
 }
 
 func bitsFromMemo(m Memo) uint8 {
 	var b uint8
-	for i, set := range []bool{m.Exists, m.Symlink, m.ValidProject, len(m.InstallEntries) > 0, m.Unreadable != ""} {
+	for i, set := range []bool{m.Exists, m.Symlink, m.ValidProject, len(m.InstallEntries) > 0, m.Unreadable != "", m.GitDir != ""} {
 		if set {
 			b |= 1 << i
 		}
@@ -572,16 +627,20 @@ func naiveWithin(r Rules, p, dir string) bool {
 	return p == d || strings.HasPrefix(p, d+sep(r))
 }
 
-// ancestors lists home and every folder above it, by cutting at separators.
+// ancestors lists both homes and every folder above them, by cutting at
+// separators.
 func ancestors(r Rules) []string {
-	home, ok := simple(r, r.Home)
-	if !ok {
-		return nil
-	}
-	list := []string{home}
-	for i := strings.LastIndex(home, sep(r)); i >= 0; i = strings.LastIndex(home, sep(r)) {
-		home = home[:i]
-		list = append(list, home+sep(r))
+	var list []string
+	for _, h := range []string{r.Home, r.AccountHome} {
+		home, ok := simple(r, h)
+		if !ok {
+			continue
+		}
+		list = append(list, home)
+		for i := strings.LastIndex(home, sep(r)); i >= 0; i = strings.LastIndex(home, sep(r)) {
+			home = home[:i]
+			list = append(list, home+sep(r))
+		}
 	}
 	return list
 }
@@ -692,12 +751,17 @@ func FuzzCheck(f *testing.F) {
 			if c.Allowed && (m.Symlink || len(m.InstallEntries) > 0 || m.Unreadable != "" || m.Exists && !m.ValidProject) {
 				t.Fatalf("%s: Check(%q, %+v) allowed a foreign .memo", r.OS, path, m)
 			}
+			if c.Allowed && m.GitDir != "" {
+				t.Fatalf("%s: Check(%q, %+v) allowed a folder of a git directory", r.OS, path, m)
+			}
 
 			if v.Allowed && r.Within(path, r.MemoHome) {
 				t.Fatalf("%s: CheckPath(%q) allowed a folder within MemoHome %q", r.OS, path, r.MemoHome)
 			}
-			if v.Allowed && r.Within(r.Home, path) {
-				t.Fatalf("%s: CheckPath(%q) allowed home or an ancestor of it (%q)", r.OS, path, r.Home)
+			for _, home := range []string{r.Home, r.AccountHome} {
+				if v.Allowed && r.Within(home, path) {
+					t.Fatalf("%s: CheckPath(%q) allowed home or an ancestor of it (%q)", r.OS, path, home)
+				}
 			}
 			if w := r.CheckPath(path + sep(r)); w.Allowed != v.Allowed {
 				t.Fatalf("%s: CheckPath(%q) = %+v but CheckPath(%q) = %+v", r.OS, path, v, path+sep(r), w)
@@ -720,36 +784,47 @@ func FuzzCheck(f *testing.F) {
 					t.Fatalf("%s: CheckPath(%q) allowed home or its ancestor %q", r.OS, path, a)
 				}
 			}
-			inMemo := false
+			inMemo, inGit := false, false
 			for _, n := range strings.Split(p, sep(r)) {
 				inMemo = inMemo || asciiLower(r, n) == asciiLower(r, ".memo")
+				inGit = inGit || asciiLower(r, n) == asciiLower(r, ".git")
 			}
 			if v.Allowed && inMemo {
 				t.Fatalf("%s: CheckPath(%q) allowed a folder at or below a .memo", r.OS, path)
 			}
-			// Home wins: inside home only Memo's own folders, the temp folder
-			// itself and .memo folders are refused — over the system folders
-			// home lies strictly inside (not when home is a root, one of
-			// them, or above them).
-			home, _ := simple(r, r.Home)
-			inHome := home != "" && strings.HasPrefix(asciiLower(r, p), asciiLower(r, home)+sep(r))
+			if v.Allowed && inGit {
+				t.Fatalf("%s: CheckPath(%q) allowed a folder at or below a .git", r.OS, path)
+			}
+			// Home wins: inside a home only Memo's own folders, the temp
+			// folder itself, .memo and .git folders are refused — over the
+			// system folders that home lies strictly inside (not when it
+			// is a root, one of them, or above them).
+			var homes []string
+			for _, h := range []string{r.Home, r.AccountHome} {
+				if home, ok := simple(r, h); ok && home != "" && strings.HasPrefix(asciiLower(r, p), asciiLower(r, home)+sep(r)) {
+					homes = append(homes, home)
+				}
+			}
+			inHome := len(homes) > 0
 			for _, d := range r.systemDirs() {
-				exempt := inHome && naiveWithin(r, home, d) && !naiveWithin(r, d, home)
+				exempt := slices.ContainsFunc(homes, func(home string) bool {
+					return naiveWithin(r, home, d) && !naiveWithin(r, d, home)
+				})
 				if naiveWithin(r, p, d) && !exempt {
 					if v.Allowed {
-						t.Fatalf("%s: CheckPath(%q) allowed a folder in system folder %q (home %q)", r.OS, path, d, r.Home)
+						t.Fatalf("%s: CheckPath(%q) allowed a folder in system folder %q (homes %q)", r.OS, path, d, homes)
 					}
 					inHome = false
 				}
 			}
-			inHome = inHome && !inMemo
+			inHome = inHome && !inMemo && !inGit
 			temp, _ := simple(r, r.TempDir)
 			ownFolder := naiveWithin(r, p, r.MemoHome) || asciiLower(r, p) == asciiLower(r, temp)
 			for _, s := range r.SettingsDirs {
 				ownFolder = ownFolder || naiveWithin(r, p, s)
 			}
 			if inHome && !ownFolder && !v.Allowed {
-				t.Fatalf("%s: CheckPath(%q) = %+v, want allowed inside home %q", r.OS, path, v, r.Home)
+				t.Fatalf("%s: CheckPath(%q) = %+v, want allowed inside home %q", r.OS, path, v, homes)
 			}
 		}
 	})

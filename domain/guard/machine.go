@@ -2,32 +2,67 @@ package guard
 
 import (
 	"os"
+	"os/user"
 	"path/filepath"
 	"runtime"
+	"slices"
 
 	"memo.dev/projects/domain/realpath"
 )
 
-// ForThisMachine returns the Rules of the running machine for the user whose
-// home folder the system reports (ForUser).
+// Homes are a user's home folders: the one the environment names ($HOME,
+// %USERPROFILE% on Windows) and the one the user database names for the
+// account (os/user). Either may be "" (unknown); both are refused with
+// their ancestors, so that a missing or changed $HOME never lets a project
+// into the account's real home.
+type Homes struct {
+	Env     string
+	Account string
+}
+
+// HostHomes are the running process's home folders.
+func HostHomes() Homes {
+	env, _ := os.UserHomeDir()
+	account, _ := AccountHome()
+	return Homes{Env: env, Account: account}
+}
+
+// AccountHome is the home folder of the current account in the user
+// database (/etc/passwd and the like, the profile on Windows), whatever the
+// environment says.
+func AccountHome() (string, error) {
+	u, err := user.Current()
+	if err != nil {
+		return "", err
+	}
+	return u.HomeDir, nil
+}
+
+// ForThisMachine returns the Rules of the running machine for the user the
+// system reports (ForUser with HostHomes).
 func ForThisMachine(memoHome string, settingsDirs ...string) Rules {
-	home, _ := os.UserHomeDir()
-	return ForUser(home, memoHome, settingsDirs...)
+	return ForUser(HostHomes(), memoHome, settingsDirs...)
 }
 
 // ForUser returns the Rules of the running machine for the user whose home
-// folder is home ("": unknown). memoHome is Memo's own folder (MEMO_HOME);
-// when empty it is ~/.memo. settingsDirs are the app's settings folders. Each
-// path is made absolute and symlink-resolved when it exists, as Rules requires.
-func ForUser(home, memoHome string, settingsDirs ...string) Rules {
-	r := Rules{OS: thisOS()}
-	r.Home = home
-	if r.Home != "" {
-		def := filepath.Join(r.Home, ".memo")
-		if memoHome == "" {
-			memoHome = def
-		} else if resolve(memoHome) != resolve(def) {
-			r.MemoDirs = []string{def}
+// folders are homes. memoHome is Memo's own folder (MEMO_HOME); when empty
+// it is ~/.memo. settingsDirs are the app's settings folders. Each path is
+// made absolute and symlink-resolved when it exists, as Rules requires.
+func ForUser(homes Homes, memoHome string, settingsDirs ...string) Rules {
+	r := Rules{OS: thisOS(), Home: homes.Env, AccountHome: homes.Account}
+	if memoHome == "" {
+		for _, h := range []string{r.Home, r.AccountHome} {
+			if h != "" {
+				memoHome = filepath.Join(h, ".memo")
+				break
+			}
+		}
+	}
+	// The default ~/.memo of either home is where an installed Memo lives,
+	// whatever MEMO_HOME says.
+	for _, h := range []string{r.Home, r.AccountHome} {
+		if def := filepath.Join(h, ".memo"); h != "" && resolve(def) != resolve(memoHome) && !slices.Contains(r.MemoDirs, def) {
+			r.MemoDirs = append(r.MemoDirs, def)
 		}
 	}
 	r.MemoHome = memoHome
@@ -39,6 +74,7 @@ func ForUser(home, memoHome string, settingsDirs ...string) Rules {
 	}
 
 	r.Home = resolve(r.Home)
+	r.AccountHome = resolve(r.AccountHome)
 	r.MemoHome = resolve(r.MemoHome)
 	r.Executable = resolve(r.Executable)
 	r.TempDir = resolve(r.TempDir)

@@ -65,7 +65,7 @@ func TestDefaultMemoHomeStaysRefused(t *testing.T) {
 func TestForUser(t *testing.T) {
 	home, other := t.TempDir(), t.TempDir()
 	t.Setenv("HOME", other)
-	r := ForUser(home, "")
+	r := ForUser(Homes{Env: home}, "")
 	if v := r.CheckPath(home); v.Allowed {
 		t.Errorf("ForUser(%s): CheckPath(home) = %+v, want refused", home, v)
 	}
@@ -74,5 +74,55 @@ func TestForUser(t *testing.T) {
 	}
 	if v := r.CheckPath(other); !v.Allowed {
 		t.Errorf("ForUser(%s): CheckPath(%s), the system's home, = %+v, want allowed", home, other, v)
+	}
+}
+
+// The account's home from the user database is home too, with HOME unset,
+// empty or pointing elsewhere, and MEMO_HOME set: it and its ancestors are
+// refused, and its ~/.memo stays Memo's.
+func TestHomeFromTheUserDatabase(t *testing.T) {
+	account := t.TempDir()
+	memoHome := filepath.Join(t.TempDir(), "memo-home")
+	elsewhere := t.TempDir()
+	for _, tt := range []struct {
+		name string
+		home string
+	}{
+		{"HOME unset or empty", ""},
+		{"HOME elsewhere", elsewhere},
+		{"HOME the same", account},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := ForUser(Homes{Env: tt.home, Account: account}, memoHome)
+			refused := []string{account, filepath.Dir(account), filepath.Join(account, ".memo"), filepath.Join(account, ".memo", "x"), filepath.Join(memoHome, "x")}
+			if tt.home != "" {
+				refused = append(refused, tt.home, filepath.Dir(tt.home), filepath.Join(tt.home, ".memo"))
+			}
+			for _, p := range refused {
+				if v := r.CheckPath(p); v.Allowed {
+					t.Errorf("ForUser(HOME=%q, account %s, MEMO_HOME=%s): CheckPath(%s) allowed", tt.home, account, memoHome, p)
+				}
+			}
+			if v := r.CheckPath(filepath.Join(account, "code", "repo")); !v.Allowed {
+				t.Errorf("CheckPath(repo in the account's home) = %+v, want allowed", v)
+			}
+		})
+	}
+	// With neither, no home rule applies, and nothing breaks.
+	if r := ForUser(Homes{}, memoHome); r.Home != "" || r.AccountHome != "" || r.MemoHome == "" {
+		t.Errorf("no home at all: Home %q, AccountHome %q, MemoHome %q", r.Home, r.AccountHome, r.MemoHome)
+	}
+}
+
+// AccountHome reads the real user database: on this machine it names a
+// folder, whatever HOME says.
+func TestAccountHomeIgnoresHOME(t *testing.T) {
+	want, err := AccountHome()
+	if err != nil {
+		t.Fatalf("AccountHome: %v", err)
+	}
+	t.Setenv("HOME", t.TempDir())
+	if got, err := AccountHome(); err != nil || got != want || !filepath.IsAbs(got) {
+		t.Errorf("AccountHome with HOME changed = %q, %v; want %q", got, err, want)
 	}
 }

@@ -24,33 +24,61 @@ func Valid(id string) bool { return idPattern.MatchString(id) }
 type Event string
 
 const (
-	Fresh  Event = "new"    // first time this folder is seen
+	Fresh  Event = "new"    // first time this folder is seen, or a new project where another was
 	Known  Event = "known"  // the registry already maps this folder to its id
 	Moved  Event = "moved"  // the id was registered at a folder that no longer carries it
 	Copied Event = "copied" // the id is live in another folder: this copy needs its own
+	// Reconnected: the person said this folder is a project whose folder
+	// cannot be found (setup or register --reconnect, the window's question).
+	Reconnected Event = "reconnected"
 )
 
-// Sighting is what the registry and the filesystem say about an id that a
-// folder's project.json carries.
+// Sighting is what the registry and the filesystem say about an id: one that
+// a folder's project.json carries, or one a person asks to reconnect.
 type Sighting struct {
 	Registered bool   // the registry knows the id
 	At         string // where the registry has it
 	Here       bool   // At is the folder being opened
 	StillThere bool   // At exists and its project.json still carries the id
+	// Gone: another project took At; the id was last seen there.
+	Gone bool
+	// Written: the id has been written into a project.json, so it belongs
+	// to the folder whose project.json holds it, not to At.
+	Written bool
+	// AtExists: a folder exists at At (whatever it holds).
+	AtExists bool
 }
 
 // Decide tells what a folder carrying an id is: the same project (known), the
-// project moved here (the registry follows), or a copy that must get a new id so
-// that two folders never share one memory.
+// project moved here (the registry follows; also a project coming back to a
+// folder another had taken), or a copy that must get a new id so that two
+// folders never share one memory.
 func Decide(s Sighting) Event {
 	switch {
 	case !s.Registered:
 		return Fresh
-	case s.Here:
+	case s.Here && !s.Gone:
 		return Known
 	case s.StillThere:
 		return Copied
 	default:
 		return Moved
 	}
+}
+
+// KeepsPathID reports whether a folder without a valid project.json keeps
+// the id the registry has for its path. Only an id that was never written
+// into a project.json stays with its path (memories made before setup are
+// kept); a written one belongs to the folder whose project.json holds it, and
+// its path only says where that project was: the folder there now is a new
+// project.
+func KeepsPathID(s Sighting) bool { return s.Registered && !s.Gone && !s.Written }
+
+// Lives reports whether the folder of an id can still be found where the
+// registry has it: its project.json there still carries it, or, for an id
+// never written into one, the folder it belongs to by path is there. Such an
+// id cannot be reconnected to another folder: two folders would share one
+// memory.
+func Lives(s Sighting) bool {
+	return s.StillThere || s.Registered && !s.Gone && !s.Written && s.AtExists
 }

@@ -46,10 +46,57 @@ func TestDecide(t *testing.T) {
 		{Sighting{Registered: true, At: "/a", Here: true, StillThere: true}, Known},
 		{Sighting{Registered: true, At: "/a", StillThere: true}, Copied},
 		{Sighting{Registered: true, At: "/a", StillThere: false}, Moved},
+		// Another project took /a, and this one comes back there.
+		{Sighting{Registered: true, At: "/a", Here: true, Gone: true, Written: true}, Moved},
+		// Last seen at /b, which another took; /b carries it again: a copy.
+		{Sighting{Registered: true, At: "/b", Gone: true, StillThere: true, Written: true}, Copied},
+		{Sighting{Registered: true, At: "/b", Gone: true, Written: true, AtExists: true}, Moved},
 	}
 	for _, tt := range tests {
 		if got := Decide(tt.s); got != tt.want {
 			t.Errorf("Decide(%+v) = %q, want %q", tt.s, got, tt.want)
+		}
+	}
+}
+
+func TestKeepsPathID(t *testing.T) {
+	tests := []struct {
+		s    Sighting
+		want bool
+	}{
+		{Sighting{}, false},
+		// Opened, never set up: the id stays with its path, memories and all.
+		{Sighting{Registered: true, At: "/a", Here: true, AtExists: true}, true},
+		// Written into a project.json once: the folder there now, without
+		// one, is another project.
+		{Sighting{Registered: true, At: "/a", Here: true, Written: true, AtExists: true}, false},
+		// Another project took the path already.
+		{Sighting{Registered: true, At: "/a", Here: true, Gone: true, AtExists: true}, false},
+	}
+	for _, tt := range tests {
+		if got := KeepsPathID(tt.s); got != tt.want {
+			t.Errorf("KeepsPathID(%+v) = %v, want %v", tt.s, got, tt.want)
+		}
+	}
+}
+
+func TestLives(t *testing.T) {
+	tests := []struct {
+		s    Sighting
+		want bool
+	}{
+		{Sighting{}, false},
+		{Sighting{Registered: true, At: "/a", Written: true, StillThere: true, AtExists: true}, true},
+		{Sighting{Registered: true, At: "/a", Written: true, AtExists: true}, false},
+		{Sighting{Registered: true, At: "/a", Written: true}, false},
+		// Never written: the id lives while its folder is at its path.
+		{Sighting{Registered: true, At: "/a", AtExists: true}, true},
+		{Sighting{Registered: true, At: "/a"}, false},
+		{Sighting{Registered: true, At: "/a", Gone: true, AtExists: true}, false},
+	}
+	for _, tt := range tests {
+		if got := Lives(tt.s); got != tt.want {
+			t.Errorf("Lives(%+v) = %v, want %v", tt.s, got, tt.want)
 		}
 	}
 }

@@ -160,3 +160,40 @@ func sha256Hex(b []byte) string {
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }
+
+// check is the guard's verdict on a folder whose .memo is memo, with the git
+// directory the folder belongs to looked up on disk.
+func (s *Service) check(folder string, memo guard.Memo) guard.Verdict {
+	memo.GitDir = gitDirAt(folder)
+	return s.guard.Check(folder, memo)
+}
+
+// gitDirAt returns the git directory that dir is or lies in, when it is one
+// that is not named .git (a bare repository, or one kept apart from its work
+// tree by --separate-git-dir); "" otherwise. A git directory is found as git
+// finds one: a HEAD file (or link) beside objects and refs folders.
+func gitDirAt(dir string) string {
+	for {
+		if isGitDir(dir) {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+func isGitDir(dir string) bool {
+	head, err := os.Lstat(filepath.Join(dir, "HEAD"))
+	if err != nil || head.IsDir() {
+		return false
+	}
+	for _, sub := range []string{"objects", "refs"} {
+		if fi, err := os.Stat(filepath.Join(dir, sub)); err != nil || !fi.IsDir() {
+			return false
+		}
+	}
+	return true
+}

@@ -13,33 +13,51 @@ import (
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/guard"
 	"memo.dev/projects/domain/identity"
+	"memo.dev/projects/domain/pathname"
 	"memo.dev/projects/domain/realpath"
 )
 
-// Record is what the device registry keeps about one folder.
+// Record is what the device registry keeps about one project id.
 type Record struct {
 	ID         string
-	Path       string
+	Path       string // where the project is, or was last seen when Gone
 	Declined   bool
 	LastOpened time.Time
+	// Written: the id has been written into a project.json (SPEC §3). It
+	// then belongs to the folder whose project.json holds it, and Path only
+	// says where that folder was; an id never written stays with its path.
+	Written bool
+	// Gone: another project took Path. The record is kept, with everything
+	// else stored under its id (trust pins, skill switches, memories), for
+	// when its folder is found again or a person reconnects it.
+	Gone bool
 }
 
-// Registry is the device-local registry (data/projects.db) as this service uses it.
+// Registry is the device-local registry (data/projects.db) as this service
+// uses it. A path has at most one record that is not Gone: the folder's.
 type Registry interface {
-	// ByPath returns the record of a folder.
+	// ByPath returns the record of the project at a folder (never a Gone one).
 	ByPath(path string) (Record, bool, error)
-	// ByID returns the record that holds a project id.
+	// ByID returns the record that holds a project id, Gone or not.
 	ByID(id string) (Record, bool, error)
-	// Claim stores rec unless its path already has a record, and returns the
-	// record now stored: of two concurrent claims of one folder, one wins.
+	// Former returns the Gone records last seen at path, most recently
+	// opened first.
+	Former(path string) ([]Record, error)
+	// Claim stores rec unless its path already has a record (not Gone),
+	// and returns the record now stored: of two concurrent claims of one
+	// folder, one wins. An id held by another record is a conflict.
 	Claim(rec Record) (Record, error)
-	// Put stores rec, replacing any record with the same path or the same id.
-	Put(rec Record) error
+	// Put stores recs together, each under its id: a record of that id is
+	// updated in place, so two projects can exchange their paths (a swap)
+	// and keep all that is stored under their ids. A record of another id at
+	// a path one of recs takes becomes Gone (kept, last seen there).
+	Put(recs ...Record) error
 	// SetDeclined records or clears the "Never for this folder" answer.
 	SetDeclined(path string, declined bool) error
-	// List returns every folder, most recently opened first.
+	// List returns every folder's record (none Gone), most recently opened first.
 	List() ([]Record, error)
-	// Forget removes a folder's record; the folder itself is untouched.
+	// Forget removes a folder's record (not the Gone ones last seen there);
+	// the folder itself is untouched.
 	Forget(path string) error
 	// Lock excludes every other Lock holder, in this process or another,
 	// until the returned function is called.
@@ -114,6 +132,9 @@ func Resolve(path string) (string, error) { return osDisk().folder(path) }
 var ErrNotFolder = errors.New("not a folder")
 
 func (d disk) folder(path string) (string, error) {
+	if err := pathname.Check(path); err != nil {
+		return "", err
+	}
 	if path == "" {
 		return "", domain.T("no folder given").Err(domain.ErrInvalid)
 	}
@@ -164,7 +185,7 @@ func (s *Service) findRoot(path, dir string) (string, guard.Verdict) {
 			return dir, s.guard.CheckPath(p)
 		}
 		memo, _, valid, err := inspect(real)
-		if err != nil || !valid || !s.guard.Check(real, memo).Allowed {
+		if err != nil || !valid || !s.check(real, memo).Allowed {
 			return dir, s.guard.CheckPath(p)
 		}
 		return real, guard.Verdict{Allowed: true}
@@ -193,7 +214,11 @@ type view struct {
 	Status
 	file  File
 	sight identity.Sighting // where the registry has file.ID (set up only)
-	copy  bool              // file.ID is live in another folder: this is a copy
+	held  Record            // the registry's record of file.ID, when sight.Registered
+	here  Record            // the record of the project at Root (not Gone), when hasHere
+	// hasHere: the registry has a record at Root that is not Gone.
+	hasHere bool
+	copy    bool // file.ID is live in another folder: this is a copy
 	// enabled is what Status.Enabled would be if this folder had its own id.
 	enabled bool
 }
@@ -210,7 +235,7 @@ func (s *Service) status(path string) (view, error) {
 	}
 	v := pre
 	if v.Allowed {
-		v = s.guard.Check(root, memo)
+		v = s.check(root, memo)
 	}
 	st := Status{Root: root, Name: filepath.Base(root), SetUp: valid, Allowed: v.Allowed, Reason: v.Reason,
 		ReasonCode: v.Code, ReasonArgs: v.Args}
@@ -218,17 +243,23 @@ func (s *Service) status(path string) (view, error) {
 	if err != nil {
 		return view{}, err
 	}
-	out := view{file: file}
+	out := view{file: file, here: rec, hasHere: found}
+	// The record at Root is this folder's own when the folder carries its
+	// id, or when the id was never written into a project.json (it stays
+	// with its path). A written id whose project.json is not here tells
+	// only where that project was: this folder is another, with no id yet.
+	own := found && !rec.Written
 	switch {
 	case valid:
 		st.ID = file.ID
-		if out.sight, out.copy, err = s.sight(root, file.ID); err != nil {
+		own = found && rec.ID == file.ID
+		if err := s.sight(&out, root); err != nil {
 			return view{}, err
 		}
-	case found:
+	case own:
 		st.ID = rec.ID
 	}
-	st.Declined = found && rec.Declined
+	st.Declined = own && rec.Declined
 	minimal, err := s.Minimal()
 	if err != nil {
 		return view{}, err
@@ -245,93 +276,6 @@ func (s *Service) status(path string) (view, error) {
 	}
 	out.Status = st
 	return out, nil
-}
-
-// sight tells where the registry has id, and whether that is another folder
-// that still carries it (so root is a copy).
-func (s *Service) sight(root, id string) (identity.Sighting, bool, error) {
-	rec, found, err := s.registry.ByID(id)
-	if err != nil || !found {
-		return identity.Sighting{}, false, err
-	}
-	sight := identity.Sighting{Registered: true, At: rec.Path}
-	// One folder can have two paths (a bind mount, a second mount of the
-	// disk): taking it for a copy would rewrite the original's id.
-	sight.Here = s.guard.Same(rec.Path, root) || sameFolder(rec.Path, root)
-	if !sight.Here {
-		if other, err := readFile(rec.Path); err == nil && other.ID == id {
-			sight.StillThere = true
-		}
-	}
-	return sight, identity.Decide(sight) == identity.Copied, nil
-}
-
-// Register does what opening a folder does (SPEC §3): a new folder gets an id in
-// the registry, a moved project is followed, a copied one gets an id of its own.
-// A folder the guard refuses is not registered: the error says why.
-func (s *Service) Register(path string) (Status, identity.Event, error) {
-	unlock, err := s.registry.Lock()
-	if err != nil {
-		return Status{}, "", err
-	}
-	defer unlock()
-	return s.register(path)
-}
-
-// register runs with the registry's lock held.
-func (s *Service) register(path string) (Status, identity.Event, error) {
-	v, err := s.status(path)
-	if err != nil {
-		return Status{}, "", err
-	}
-	st, file := v.Status, v.file
-	if !st.Allowed {
-		return st, "", domain.Refused("%s", st.Reason)
-	}
-	now := s.now()
-	if !st.SetUp {
-		id := identity.New()
-		rec, err := s.registry.Claim(Record{ID: id, Path: st.Root, LastOpened: now})
-		if err != nil {
-			return Status{}, "", err
-		}
-		st.ID = rec.ID
-		if rec.ID != id {
-			return st, identity.Known, s.touch(rec, now)
-		}
-		return st, identity.Fresh, nil
-	}
-
-	ev := identity.Decide(v.sight)
-	// st.Declined is this folder's record as status read it.
-	next := Record{ID: file.ID, Path: st.Root, Declined: st.Declined, LastOpened: now}
-	if ev == identity.Copied {
-		// Two folders never share one memory: the copy gets its own id.
-		file.setID(identity.New())
-		if err := writeFile(st.Root, file); err != nil {
-			return Status{}, "", withKind(err, domain.T("{{.Root}} is a copy of the project at {{.Original}}, and its .memo cannot be "+
-				"written ({{.Cause}}), so it cannot get an id of its own; project features stay off here until it can",
-				"Root", st.Root, "Original", v.sight.At, "Cause", causeText(err)))
-		}
-		next.ID = file.ID
-		st.ID, st.Note, st.Enabled = file.ID, domain.Text{}, v.enabled
-	}
-	return st, ev, s.registry.Put(next)
-}
-
-// sameFolder reports whether two paths lead to one folder on disk.
-func sameFolder(a, b string) bool {
-	fa, err := os.Stat(a)
-	if err != nil {
-		return false
-	}
-	fb, err := os.Stat(b)
-	return err == nil && os.SameFile(fa, fb)
-}
-
-func (s *Service) touch(rec Record, now time.Time) error {
-	rec.LastOpened = now
-	return s.registry.Put(rec)
 }
 
 // Decline records "Never for this folder" (or undoes it) for the folder's root.

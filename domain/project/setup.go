@@ -12,6 +12,7 @@ import (
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
 	"memo.dev/projects/domain/filekind"
+	"memo.dev/projects/domain/pathname"
 	"memo.dev/projects/domain/untrusted"
 )
 
@@ -96,16 +97,26 @@ func (s *Service) Setup(path string) (SetupResult, error) {
 	if err != nil {
 		return SetupResult{}, err
 	}
+	return s.setup(st)
+}
+
+// setup is Setup once the folder is registered as st, with the registry's
+// lock held.
+func (s *Service) setup(st Status) (SetupResult, error) {
 	root := st.Root
+	if err := fit(root); err != nil {
+		return SetupResult{}, err
+	}
 	res := SetupResult{Root: root, ID: st.ID, Created: []string{}, Skipped: []string{}, Refreshed: []string{}, Details: []Skip{}}
 
 	knowledge := knowledgeFiles(root)
 	rules := assets.RulesFile(knowledge...)
 	if !st.SetUp {
-		if err := createMemoDir(root, st.ID, rules); err != nil && !errors.Is(err, fs.ErrExist) {
+		err := createMemoDir(root, st.ID, rules)
+		if err != nil && !errors.Is(err, fs.ErrExist) {
 			return SetupResult{}, failure(err, cannotCreate(filepath.Join(root, MemoDir), err))
 		}
-		if err == nil {
+		if err == nil { // not when a concurrent setup made .memo first
 			res.Created = append(res.Created, ItemRules, ItemProject, ItemNotes, ItemIgnore, ItemSkills)
 		}
 	}
@@ -115,12 +126,14 @@ func (s *Service) Setup(path string) (SetupResult, error) {
 	if err != nil {
 		return SetupResult{}, err
 	}
-	if v := s.guard.Check(root, memo); !v.Allowed || !valid {
+	if v := s.check(root, memo); !v.Allowed || !valid {
 		return SetupResult{}, domain.Refused("%s", v.Reason)
 	}
 	res.ID = file.ID
 	s.removeLeftovers(root)
-	if err := s.registry.SetDeclined(root, false); err != nil {
+	// The id is in a project.json now: from here on it belongs to the
+	// folder that holds it (SPEC §3). Setting up also takes back "never".
+	if err := s.registry.Put(Record{ID: file.ID, Path: root, Written: true, LastOpened: s.now()}); err != nil {
 		return SetupResult{}, err
 	}
 	if len(res.Created) == 0 {
@@ -154,13 +167,21 @@ func createMemoDir(root, id string, rules []byte) error {
 }
 
 func buildMemoDir(root, id string, rules []byte) error {
-	// Exclusively created: the deferred RemoveAll removes only what this
-	// call made (a no-op once renamed).
-	tmp, err := atomicfile.MkdirTemp(root, setupTempBase, 0o777)
+	// Everything is named within root, never by a whole path: the
+	// temporary folder's name is longer than .memo, and near the system's
+	// limit on a path only .memo's own files are sure to fit.
+	r, err := os.OpenRoot(root)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
+	defer r.Close()
+	// Exclusively created: the deferred RemoveAll removes only what this
+	// call made (a no-op once renamed).
+	tmp, err := atomicfile.MkdirTempIn(r, setupTempBase, 0o777)
+	if err != nil {
+		return err
+	}
+	defer r.RemoveAll(tmp)
 	file := newFile(id, sha256Hex(rules))
 	for _, f := range []struct {
 		name string
@@ -171,24 +192,38 @@ func buildMemoDir(root, id string, rules []byte) error {
 		{"notes.md", assets.Template("notes.md")},
 		{".gitignore", assets.Template("gitignore")},
 	} {
-		if err := atomicfile.Create(filepath.Join(tmp, f.name), f.data, 0o666); err != nil {
+		if err := atomicfile.CreateIn(r, filepath.Join(tmp, f.name), f.data, 0o666); err != nil {
 			return err
 		}
 	}
-	if err := os.Mkdir(filepath.Join(tmp, "skills"), 0o777); err != nil {
+	if err := r.Mkdir(filepath.Join(tmp, "skills"), 0o777); err != nil {
 		return err
 	}
-	if err := atomicfile.SyncDir(tmp); err != nil {
+	if err := atomicfile.SyncDirIn(r, tmp); err != nil {
 		return err
 	}
-	dst := filepath.Join(root, MemoDir)
-	if exists(dst) {
+	if _, err := r.Lstat(MemoDir); err == nil {
 		return fs.ErrExist
 	}
-	if err := atomicfile.RenameNoReplace(tmp, dst); err != nil {
+	if err := atomicfile.RenameNoReplaceIn(r, tmp, MemoDir); err != nil {
 		return err
 	}
-	return atomicfile.SyncDir(root)
+	return atomicfile.SyncDirIn(r, ".")
+}
+
+// fit says why setup cannot create its files in root on this system: one of
+// them would pass the system's limit on a path or on a name (PATH_MAX,
+// NAME_MAX). Only the files themselves need fit: every temporary name is
+// made within an open folder.
+func fit(root string) error {
+	for _, item := range Items {
+		p := filepath.Join(root, filepath.FromSlash(strings.TrimSuffix(item, "/")))
+		if err := pathname.Host().Fits(p); err != nil {
+			return domain.T("{{.Root}} cannot be set up here: {{.Problem}}; move the project to a shorter path",
+				"Root", root, "Problem", domain.Sentence(err)).Wrap(domain.ErrInvalid, err)
+		}
+	}
+	return nil
 }
 
 // setupTempBase names the temporary folder in which setup builds .memo.
@@ -360,6 +395,9 @@ func (s *Service) Plan(path string) ([]PlanItem, error) {
 	}
 	if !st.Allowed {
 		return nil, domain.Refused("%s", st.Reason)
+	}
+	if err := fit(st.Root); err != nil {
+		return nil, err
 	}
 	knowledge := knowledgeFiles(st.Root)
 	git := inGitWorkTree(st.Root)

@@ -25,15 +25,39 @@ func TestRegistry(t *testing.T, open func(t *testing.T) project.Registry) {
 			t.Fatalf("Claim(%+v) = %+v, %v; want it stored", rec, got, err)
 		}
 	}
+	same := func(a, b project.Record) bool {
+		return a.ID == b.ID && a.Path == b.Path && a.Declined == b.Declined && a.LastOpened.Equal(b.LastOpened) &&
+			a.Written == b.Written && a.Gone == b.Gone
+	}
 	wantRecord := func(t *testing.T, r project.Registry, path string, want project.Record) {
 		t.Helper()
 		got, ok, err := r.ByPath(path)
-		if err != nil || !ok || got.ID != want.ID || got.Path != want.Path || got.Declined != want.Declined || !got.LastOpened.Equal(want.LastOpened) {
+		if err != nil || !ok || !same(got, want) {
 			t.Errorf("ByPath(%s) = %+v, %v, %v; want %+v", path, got, ok, err, want)
 		}
 		got, ok, err = r.ByID(want.ID)
-		if err != nil || !ok || got.Path != want.Path {
-			t.Errorf("ByID(%s) = %+v, %v, %v; want the record at %s", want.ID, got, ok, err, want.Path)
+		if err != nil || !ok || !same(got, want) {
+			t.Errorf("ByID(%s) = %+v, %v, %v; want %+v", want.ID, got, ok, err, want)
+		}
+	}
+	// wantGone checks that id's record is kept as Gone, last seen at path,
+	// and listed by Former(path) in that order.
+	wantGone := func(t *testing.T, r project.Registry, path string, want ...project.Record) {
+		t.Helper()
+		for _, w := range want {
+			w.Gone = true
+			if got, ok, err := r.ByID(w.ID); err != nil || !ok || !same(got, w) {
+				t.Errorf("ByID(%s) = %+v, %v, %v; want %+v", w.ID, got, ok, err, w)
+			}
+		}
+		got, err := r.Former(path)
+		if err != nil || len(got) != len(want) {
+			t.Fatalf("Former(%s) = %+v, %v; want %d records", path, got, err, len(want))
+		}
+		for i := range want {
+			if got[i].ID != want[i].ID || !got[i].Gone || got[i].Path != path {
+				t.Errorf("Former(%s)[%d] = %+v; want %s, Gone", path, i, got[i], want[i].ID)
+			}
 		}
 	}
 	wantNone := func(t *testing.T, r project.Registry, path, id string) {
@@ -84,7 +108,7 @@ func TestRegistry(t *testing.T, open func(t *testing.T) project.Registry) {
 		}},
 		{"put moves an id", func(t *testing.T, r project.Registry) {
 			mustClaim(t, r, project.Record{ID: idA, Path: "/work/a", LastOpened: at(1)})
-			moved := project.Record{ID: idA, Path: "/work/moved", LastOpened: at(2)}
+			moved := project.Record{ID: idA, Path: "/work/moved", Written: true, LastOpened: at(2)}
 			if err := r.Put(moved); err != nil {
 				t.Fatal(err)
 			}
@@ -92,29 +116,94 @@ func TestRegistry(t *testing.T, open func(t *testing.T) project.Registry) {
 			if got, ok, err := r.ByPath("/work/a"); ok || err != nil {
 				t.Errorf("after the move ByPath(/work/a) = %+v, %v, %v; want no record", got, ok, err)
 			}
+			wantGone(t, r, "/work/a")
 		}},
-		{"put replaces the id of a path", func(t *testing.T, r project.Registry) {
-			mustClaim(t, r, project.Record{ID: idA, Path: "/work/a", LastOpened: at(1)})
-			next := project.Record{ID: idB, Path: "/work/a", Declined: true, LastOpened: at(2)}
+		{"put of another id at a path keeps the old record as gone", func(t *testing.T, r project.Registry) {
+			old := project.Record{ID: idA, Path: "/work/a", Written: true, Declined: true, LastOpened: at(1)}
+			mustClaim(t, r, old)
+			next := project.Record{ID: idB, Path: "/work/a", LastOpened: at(2)}
 			if err := r.Put(next); err != nil {
 				t.Fatal(err)
 			}
 			wantRecord(t, r, "/work/a", next)
-			if got, ok, err := r.ByID(idA); ok || err != nil {
-				t.Errorf("ByID(old id) = %+v, %v, %v; want no record", got, ok, err)
+			wantGone(t, r, "/work/a", old)
+			// A third project there: both earlier ones are kept, newest first.
+			third := project.Record{ID: idC, Path: "/work/a", LastOpened: at(3)}
+			if err := r.Put(third); err != nil {
+				t.Fatal(err)
+			}
+			wantRecord(t, r, "/work/a", third)
+			wantGone(t, r, "/work/a", next, old)
+			if list, err := r.List(); err != nil || len(list) != 1 || list[0].ID != idC {
+				t.Errorf("List() = %+v, %v; want only the folder's own record", list, err)
 			}
 		}},
 		{"put joins the records of a path and an id", func(t *testing.T, r project.Registry) {
 			mustClaim(t, r, project.Record{ID: idA, Path: "/work/a", LastOpened: at(1)})
-			mustClaim(t, r, project.Record{ID: idB, Path: "/work/b", LastOpened: at(1)})
+			b := project.Record{ID: idB, Path: "/work/b", LastOpened: at(1)}
+			mustClaim(t, r, b)
 			next := project.Record{ID: idA, Path: "/work/b", LastOpened: at(3)}
 			if err := r.Put(next); err != nil {
 				t.Fatal(err)
 			}
 			wantRecord(t, r, "/work/b", next)
+			wantGone(t, r, "/work/b", b)
 			if list, err := r.List(); err != nil || len(list) != 1 {
 				t.Errorf("List() = %+v, %v; want the one joined record", list, err)
 			}
+		}},
+		{"put swaps two paths at once", func(t *testing.T, r project.Registry) {
+			a := project.Record{ID: idA, Path: "/work/a", Written: true, Declined: true, LastOpened: at(1)}
+			b := project.Record{ID: idB, Path: "/work/b", Written: true, LastOpened: at(2)}
+			mustClaim(t, r, a)
+			mustClaim(t, r, b)
+			a.Path, b.Path = "/work/b", "/work/a"
+			a.LastOpened = at(3)
+			if err := r.Put(a, b); err != nil {
+				t.Fatal(err)
+			}
+			wantRecord(t, r, "/work/b", a)
+			wantRecord(t, r, "/work/a", b)
+			wantGone(t, r, "/work/a")
+			wantGone(t, r, "/work/b")
+		}},
+		{"a gone record comes back", func(t *testing.T, r project.Registry) {
+			a := project.Record{ID: idA, Path: "/work/a", Written: true, LastOpened: at(1)}
+			mustClaim(t, r, a)
+			b := project.Record{ID: idB, Path: "/work/a", LastOpened: at(2)}
+			if err := r.Put(b); err != nil {
+				t.Fatal(err)
+			}
+			a.LastOpened = at(3)
+			if err := r.Put(a); err != nil {
+				t.Fatal(err)
+			}
+			wantRecord(t, r, "/work/a", a)
+			wantGone(t, r, "/work/a", b)
+		}},
+		{"claim passes gone records by, and their ids stay held", func(t *testing.T, r project.Registry) {
+			a := project.Record{ID: idA, Path: "/work/a", Written: true, LastOpened: at(1)}
+			mustClaim(t, r, a)
+			if err := r.Put(project.Record{ID: idB, Path: "/work/a", LastOpened: at(2)}); err != nil {
+				t.Fatal(err)
+			}
+			if err := r.Forget("/work/a"); err != nil {
+				t.Fatal(err)
+			}
+			wantGone(t, r, "/work/a", a) // Forget leaves the gone record alone
+			c := project.Record{ID: idC, Path: "/work/a", LastOpened: at(3)}
+			mustClaim(t, r, c)
+			wantRecord(t, r, "/work/a", c)
+			_, err := r.Claim(project.Record{ID: idA, Path: "/work/other", LastOpened: at(4)})
+			if domain.KindOf(err) != domain.KindConflict {
+				t.Errorf("Claim of a gone record's id = %v (kind %q), want a conflict", err, domain.KindOf(err))
+			}
+			if err := r.SetDeclined("/work/a", true); err != nil {
+				t.Fatal(err)
+			}
+			c.Declined = true
+			wantRecord(t, r, "/work/a", c)
+			wantGone(t, r, "/work/a", a) // SetDeclined changes the folder's own record only
 		}},
 		{"declined", func(t *testing.T, r project.Registry) {
 			rec := project.Record{ID: idA, Path: "/work/a", LastOpened: at(1)}

@@ -3,7 +3,6 @@
 package projecttest
 
 import (
-	"maps"
 	"slices"
 	"sync"
 
@@ -12,11 +11,10 @@ import (
 )
 
 // Registry is an in-memory project.Registry that counts its writes.
-
 type Registry struct {
 	lock    sync.Mutex // what Lock holds
 	mu      sync.Mutex
-	records map[string]project.Record // by path
+	records map[string]project.Record // by id, as projects.db keys them
 	writes  int
 }
 
@@ -25,51 +23,81 @@ func NewRegistry() *Registry {
 	return &Registry{records: map[string]project.Record{}}
 }
 
+// at returns the record at path that is not Gone; r.mu is held.
+func (r *Registry) at(path string) (project.Record, bool) {
+	for _, rec := range r.records {
+		if rec.Path == path && !rec.Gone {
+			return rec, true
+		}
+	}
+	return project.Record{}, false
+}
+
 func (r *Registry) ByPath(path string) (project.Record, bool, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	rec, ok := r.records[path]
+	rec, ok := r.at(path)
 	return rec, ok, nil
 }
 
 func (r *Registry) ByID(id string) (project.Record, bool, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	rec, ok := r.records[id]
+	return rec, ok, nil
+}
+
+func (r *Registry) Former(path string) ([]project.Record, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []project.Record
 	for _, rec := range r.records {
-		if rec.ID == id {
-			return rec, true, nil
+		if rec.Path == path && rec.Gone {
+			out = append(out, rec)
 		}
 	}
-	return project.Record{}, false, nil
+	slices.SortFunc(out, newestFirst)
+	return out, nil
 }
+
+func newestFirst(a, b project.Record) int { return b.LastOpened.Compare(a.LastOpened) }
 
 func (r *Registry) Claim(rec project.Record) (project.Record, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if old, ok := r.records[rec.Path]; ok {
+	if old, ok := r.at(rec.Path); ok {
 		return old, nil
 	}
-	// An id is held by one folder only, as projects.db's primary key says.
-	for _, old := range r.records {
-		if old.ID == rec.ID {
-			return project.Record{}, domain.Conflict("the project id %s is registered for %s already", rec.ID, old.Path)
-		}
+	// An id is held by one record only, as projects.db's primary key says.
+	if old, ok := r.records[rec.ID]; ok {
+		return project.Record{}, domain.Conflict("the project id %s is registered for %s already", rec.ID, old.Path)
 	}
 	r.writes++
-	r.records[rec.Path] = rec
+	r.records[rec.ID] = rec
 	return rec, nil
 }
 
-func (r *Registry) Put(rec project.Record) error {
+func (r *Registry) Put(recs ...project.Record) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.writes++
-	for p, old := range r.records {
-		if old.ID == rec.ID {
-			delete(r.records, p)
+	ids := map[string]bool{}
+	paths := map[string]bool{}
+	for _, rec := range recs {
+		ids[rec.ID] = true
+		if !rec.Gone {
+			paths[rec.Path] = true
 		}
 	}
-	r.records[rec.Path] = rec
+	for id, old := range r.records {
+		if !ids[id] && !old.Gone && paths[old.Path] {
+			old.Gone = true
+			r.records[id] = old
+		}
+	}
+	for _, rec := range recs {
+		r.records[rec.ID] = rec
+	}
 	return nil
 }
 
@@ -77,9 +105,9 @@ func (r *Registry) SetDeclined(path string, declined bool) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.writes++
-	if rec, ok := r.records[path]; ok {
+	if rec, ok := r.at(path); ok {
 		rec.Declined = declined
-		r.records[path] = rec
+		r.records[rec.ID] = rec
 	}
 	return nil
 }
@@ -87,14 +115,23 @@ func (r *Registry) SetDeclined(path string, declined bool) error {
 func (r *Registry) List() ([]project.Record, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return slices.SortedFunc(maps.Values(r.records), func(a, b project.Record) int { return b.LastOpened.Compare(a.LastOpened) }), nil
+	var out []project.Record
+	for _, rec := range r.records {
+		if !rec.Gone {
+			out = append(out, rec)
+		}
+	}
+	slices.SortFunc(out, newestFirst)
+	return out, nil
 }
 
 func (r *Registry) Forget(path string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.writes++
-	delete(r.records, path)
+	if rec, ok := r.at(path); ok {
+		delete(r.records, rec.ID)
+	}
 	return nil
 }
 
@@ -104,11 +141,18 @@ func (r *Registry) Lock() (func(), error) {
 	return r.lock.Unlock, nil
 }
 
-// Snapshot returns the records by path and how many writes were made so far.
+// Snapshot returns the records that are not Gone, by path, and how many
+// writes were made so far.
 func (r *Registry) Snapshot() (map[string]project.Record, int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return maps.Clone(r.records), r.writes
+	out := map[string]project.Record{}
+	for _, rec := range r.records {
+		if !rec.Gone {
+			out[rec.Path] = rec
+		}
+	}
+	return out, r.writes
 }
 
 var _ project.Registry = (*Registry)(nil)
