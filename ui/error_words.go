@@ -30,14 +30,41 @@ func plainError(err error) (text, detail string) {
 	if err == nil {
 		return "", ""
 	}
+	lib := libraryError(err)
 	if t, ok := domain.TextOf(err); ok {
-		return sayText(t), ""
+		if lib == "" {
+			return sayText(t), ""
+		}
+		// A domain sentence that quotes a library's error ("cannot download
+		// from h: dial tcp …", made with domain.Sentence): the quote is said
+		// in plain words, the rest as the domain wrote it.
+		return sayText(quoting(t, lib)), err.Error()
 	}
-	if text = libraryError(err); text != "" {
-		return text, err.Error()
+	if lib != "" {
+		return lib, err.Error()
 	}
 	return err.Error(), ""
 }
+
+// quoting is t with each error it quotes (a domain.Sentence of an error
+// that carries no template of its own) replaced by plain.
+func quoting(t domain.Text, plain string) domain.Text {
+	args := make(map[string]any, len(t.Args))
+	for k, v := range t.Args {
+		if inner, ok := v.(domain.Text); ok {
+			if raw := rawSentence(); inner.Template == raw {
+				v = domain.Text{Template: raw, Args: map[string]any{"Text": plain}}
+			} else {
+				v = quoting(inner, plain)
+			}
+		}
+		args[k] = v
+	}
+	return domain.Text{Template: t.Template, Args: args}
+}
+
+// rawSentence is the template domain.Sentence gives an error's own text.
+func rawSentence() string { return domain.Sentence(errors.New("")).Template }
 
 // libraryError words the library errors a person meets; "" for others.
 func libraryError(err error) string {

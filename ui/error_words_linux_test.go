@@ -77,7 +77,8 @@ func TestLibraryErrorsInPlainWords(t *testing.T) {
 	check := func(t *testing.T, lang string) map[string]string {
 		said := map[string]string{}
 		for _, tt := range libraryErrors(t) {
-			for _, err := range []error{tt.err, fmt.Errorf("downloading o/r: %w", tt.err), domain.Wrap(domain.ErrConflict, tt.err, "could not write the file: %v", tt.err)} {
+			quoted := domain.T("cannot download from {{.Host}}: {{.Error}}", "Host", "codeload.github.com", "Error", domain.Sentence(tt.err)).Wrap(domain.ErrInvalid, tt.err)
+			for _, err := range []error{tt.err, fmt.Errorf("downloading o/r: %w", tt.err), domain.Wrap(domain.ErrConflict, tt.err, "could not write the file: %v", tt.err), quoted} {
 				text, detail := plainError(err)
 				for _, raw := range tt.rawBits {
 					if strings.Contains(text, raw) {
@@ -90,10 +91,15 @@ func TestLibraryErrorsInPlainWords(t *testing.T) {
 				if detail != err.Error() {
 					t.Errorf("%s, %s: the detail is %q, want the error's own text %q", lang, tt.name, detail, err.Error())
 				}
+				if err == quoted && !strings.HasPrefix(text, map[string]string{"English": "cannot download from codeload.github.com: ", "Turkish": ""}[lang]) {
+					t.Errorf("%s, %s: the domain's sentence around the quoted error is lost: %q", lang, tt.name, text)
+				}
 				if say(err) != text {
 					t.Errorf("%s, %s: say and plainError differ: %q, %q", lang, tt.name, say(err), text)
 				}
-				said[tt.name] = text
+				if err == tt.err {
+					said[tt.name] = text
+				}
 			}
 		}
 		return said
