@@ -342,12 +342,12 @@ func TestForgetConfirmsAndKeepsTheFolder(t *testing.T) {
 	f.svc.Setup(dir)
 	f.m.list.reload(nil)
 	f.m.list.list.Select(1)
-	f.moreMenu(3) // Show in file manager, Copy path, (separator), Forget…
+	f.moreMenu(4) // Show in file manager, Copy path, Copy project ID, (separator), Forget…
 	f.tap(f.m.win, "Cancel")
 	if _, ok, _ := f.reg.ByPath(dir); !ok {
 		t.Fatal("answering No forgot the project")
 	}
-	f.moreMenu(3)
+	f.moreMenu(4)
 	f.tap(f.m.win, "Forget")
 	if _, ok, _ := f.reg.ByPath(dir); ok {
 		t.Error("Forget left the record")
