@@ -22,7 +22,7 @@ import (
 // the trusted text computed off the UI goroutine.
 type runsDiff struct {
 	def   permissions.DefinitionState
-	lines []permissions.DiffLine
+	hunks []permissions.Hunk
 	err   error
 }
 
@@ -35,7 +35,7 @@ func runsDiffs(st permissions.Status) []runsDiff {
 		}
 		r := runsDiff{def: d}
 		if textShown(d) {
-			r.lines, r.err = permissions.DiffAll(permissions.DefinitionLines(d.Definition, d.TrustedText), permissions.DefinitionLines(d.Definition, d.Text))
+			r.hunks, r.err = permissions.Diff(permissions.DefinitionLines(d.Definition, d.TrustedText), permissions.DefinitionLines(d.Definition, d.Text), diffContext)
 		}
 		out = append(out, r)
 	}
@@ -116,13 +116,8 @@ func (v *runsView) show(diffs []runsDiff) {
 			v.items.Add(&widget.Label{Text: say(r.err), Wrapping: fyne.TextWrapWord})
 		case textShown(d):
 			view := newDiffView()
-			view.setLines(r.lines)
-			// Scrolled: a long line must not widen the window.
-			if len(r.lines) > 12 {
-				v.items.Add(container.New(&minHeightLayout{220}, container.NewScroll(view)))
-			} else {
-				v.items.Add(container.NewHScroll(view))
-			}
+			view.setHunks(r.hunks)
+			v.items.Add(view)
 		default:
 			v.items.Add(&widget.Label{Text: lang.L("Binary or large: Memo pins its SHA-256 ({{.Hash}}) and shows no diff.", map[string]any{"Hash": shortHash(d.Hash)}), Wrapping: fyne.TextWrapWord})
 		}

@@ -29,7 +29,7 @@ type skillAddDialog struct {
 
 	source *cancelableEntry
 	parsed *widget.Label
-	next   *widget.Button // Review on the source step
+	next   *focusButton // Review on the source step
 }
 
 func newSkillAddDialog(root string, m skillsManager, d *dialogs, r runner, done func()) *skillAddDialog {
@@ -38,7 +38,7 @@ func newSkillAddDialog(root string, m skillsManager, d *dialogs, r runner, done 
 	a.source.onEscape = a.close
 	a.source.SetPlaceHolder("owner/repo, owner/repo@skill, https://github.com/…, npx skills add …")
 	a.parsed = &widget.Label{Wrapping: fyne.TextWrapWord}
-	a.next = &widget.Button{Text: lang.L("Review"), Icon: theme.SearchIcon(), Importance: widget.HighImportance, OnTapped: a.review}
+	a.next = newButton(lang.L("Review"), theme.SearchIcon(), widget.HighImportance, a.review)
 	a.source.OnChanged = func(string) { a.parse() }
 	a.source.OnSubmitted = func(string) {
 		if !a.next.Disabled() {
@@ -170,31 +170,35 @@ func (a *skillAddDialog) showChoice(e *skills.ChoiceError) {
 		options = append(options, text)
 		folders = append(folders, c.Folder)
 	}
-	next := &widget.Button{Text: lang.L("Review"), Icon: theme.SearchIcon(), Importance: widget.HighImportance}
+	next := newButton(lang.L("Review"), theme.SearchIcon(), widget.HighImportance, nil)
 	next.Disable()
-	pick := widget.NewRadioGroup(options, func(s string) {
-		if s == "" {
-			next.Disable()
-		} else {
-			next.Enable()
-		}
-	})
-	next.OnTapped = func() {
-		i := slices.Index(options, pick.Selected)
-		if i < 0 {
-			return
-		}
+	// Space or a click picks a skill; Enter on one reviews it at once.
+	picked := -1
+	review := func(i int) {
 		src := e.Source
 		src.Path, src.Skill = folders[i], ""
 		a.reviewSource(src.String())
 	}
+	pick := newKeyList(func() int { return len(options) }, func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(options[id]) })
+	pick.onSelect = func(i int) { picked = i; next.Enable() }
+	pick.onEnter = review
+	pick.onBack, pick.onEscape = a.showSource, a.close
+	next.OnTapped = func() {
+		if picked >= 0 {
+			review(picked)
+		}
+	}
 	intro := &widget.Label{Text: lang.L("This source holds {{.N}} skills. Choose the one to add:", map[string]any{"N": len(e.Candidates)}), Wrapping: fyne.TextWrapWord}
-	back := &widget.Button{Text: lang.L("Back"), Icon: theme.NavigateBackIcon(), OnTapped: a.showSource}
-	// The list is as tall as its skills, up to a scrolling third of a screen.
-	list := container.NewVBox(pick, cannot)
-	scroll := container.NewVScroll(list)
-	scroll.SetMinSize(fyne.NewSize(0, min(list.MinSize().Height, 300)))
-	a.setStage(container.NewVBox(intro, scroll), a.cancelButton(), back, next)
+	back := newButton(lang.L("Back"), theme.NavigateBackIcon(), widget.MediumImportance, a.showSource)
+	// The list is as tall as its skills, up to a third of a screen; the
+	// ones that cannot be installed are said under it.
+	rowH := widget.NewLabel("M").MinSize().Height + theme.Padding()
+	list := container.New(&minHeightLayout{min(float32(len(options))*rowH, 300)}, pick)
+	a.setStage(container.NewVBox(intro, list, cannot), a.cancelButton(), back, next)
+	if c := a.parent.win.Canvas(); c != nil && len(options) > 0 {
+		c.Focus(pick)
+	}
 }
 
 // showReview shows what the skill is before anything is written.
@@ -216,8 +220,8 @@ func (a *skillAddDialog) showReview(source string, rev skills.Review, warnings [
 	scroll := container.NewVScroll(files)
 	scroll.SetMinSize(fyne.NewSize(0, 160))
 	box.Add(heading(lang.L("Files")))
-	install := &widget.Button{Text: lang.L("Install"), Icon: theme.DownloadIcon(), Importance: widget.HighImportance, OnTapped: func() { a.install(source, rev) }}
-	a.setStage(container.NewBorder(box, nil, nil, nil, scroll), a.cancelButton(), install)
+	install := newButton(lang.L("Install"), theme.DownloadIcon(), widget.HighImportance, func() { a.install(source, rev) })
+	a.setStage(readingOrder(box, nil, scroll), a.cancelButton(), install)
 }
 
 // install downloads again and installs only what was reviewed: a skill that

@@ -8,12 +8,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"memo.dev/projects/domain/guard"
 	"memo.dev/projects/domain/project"
@@ -94,11 +94,12 @@ func TestSkillsTabWithALoopbackArchiveServer(t *testing.T) {
 	f.openAdd("o/repo")
 	f.tap(w, "Review")
 	// Two skills: the dialog offers them instead of failing.
-	pick := find[*widget.RadioGroup](f)
-	if len(pick.Options) != 2 {
-		t.Fatalf("choices %v (errors %v), want pdf and other", pick.Options, host.shown)
+	pick := find[*keyList](f)
+	got := listRows(pick)
+	if len(got) != 2 || !slices.Contains(got, "pdf — skills/pdf") {
+		t.Fatalf("choices %v (errors %v), want pdf and other", got, host.shown)
 	}
-	pick.SetSelected("pdf — skills/pdf")
+	pick.Select(slices.Index(got, "pdf — skills/pdf"))
 	f.tap(w, "Review")
 	if !f.says(w, "Work with PDF files.") {
 		t.Fatalf("no review of pdf (errors %v)", host.shown)

@@ -375,14 +375,14 @@ func TestSkillAddChoosesAmongSeveral(t *testing.T) {
 	if !f.says(f.w, "This source holds 3 skills") || !f.says(f.w, "its SKILL.md is a link") {
 		t.Fatal("the choice does not list the skills")
 	}
-	pick := find[*widget.RadioGroup](f)
-	if want := []string{"pdf — skills/pdf", "docx — skills/docx"}; !slices.Equal(pick.Options, want) {
-		t.Errorf("choices %v, want %v (one that cannot be installed is not offered)", pick.Options, want)
+	pick := find[*keyList](f)
+	if want := []string{"pdf — skills/pdf", "docx — skills/docx"}; !slices.Equal(listRows(pick), want) {
+		t.Errorf("choices %v, want %v (one that cannot be installed is not offered)", listRows(pick), want)
 	}
 	if !f.button(f.w, "Review").Disabled() {
 		t.Error("Review is offered before a skill is picked")
 	}
-	pick.SetSelected("docx — skills/docx")
+	pick.Select(1)
 	f.tap(f.w, "Review")
 	if want := []string{"dry:o/repo", "dry:o/repo/skills/docx"}; !slices.Equal(f.m.sources, want) {
 		t.Errorf("Add called with %v, want %v", f.m.sources, want)

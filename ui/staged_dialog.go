@@ -58,10 +58,13 @@ func (s *stagedDialog) setStage(content fyne.CanvasObject, buttons ...fyne.Canva
 	s.stage.Objects = []fyne.CanvasObject{content}
 	s.stage.Refresh()
 	s.d.SetButtons(buttons)
+	// A button or box of the step left keeps no focus: Escape and Enter
+	// would go to it, not to the dialog.
+	releaseHiddenFocus(s.parent.win.Canvas())
 }
 
-func (s *stagedDialog) cancelButton() *widget.Button {
-	return &widget.Button{Text: lang.L("Cancel"), Icon: theme.CancelIcon(), OnTapped: s.close}
+func (s *stagedDialog) cancelButton() *focusButton {
+	return newButton(lang.L("Cancel"), theme.CancelIcon(), widget.MediumImportance, s.close)
 }
 
 // showProgress is a download's step: what it does, bytes so far (of the

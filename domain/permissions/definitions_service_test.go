@@ -94,6 +94,10 @@ func TestShowNamesEveryBlock(t *testing.T) {
 	root := f.setUp(t)
 	writeFile(t, filepath.Join(root, "package.json"), `{"scripts": {"test": "jest --ci"}}`)
 	writeFile(t, permissions.Path(root), `{"version": 1, "allowed_commands": ["npm test", "make test"]}`)
+	// Not trusted yet: its scripts are trusted with it, so they block nothing.
+	if st, _ := f.perms.Show(root); len(st.Blocks) != 0 {
+		t.Errorf("blocks of a file not trusted yet: %+v", st.Blocks)
+	}
 	if _, err := f.perms.Trust(root); err != nil {
 		t.Fatal(err)
 	}

@@ -39,8 +39,12 @@ func (s *Service) described(st Status, err error) (Status, error) {
 func (s *Service) blocks(st *Status) {
 	st.ReviewHash = reviewHash(st.Hash, currentDefinitions(*st))
 	// What blocks each rule, checked as a line of its own in the project
-	// root, against what was trusted.
-	p := NewProject(st.Root, "", s.git, s.cache).WithPinned(st.TrustedDefinitions)
+	// root, against what was trusted (a file not trusted yet is blocked
+	// by configs alone: what its rules run is trusted with it).
+	p := NewProject(st.Root, "", s.git, s.cache)
+	if st.State == StateTrusted {
+		p = p.WithPinned(st.TrustedDefinitions)
+	}
 	st.Blocks = map[string][]Block{}
 	for _, rule := range st.File.AllowedCommands {
 		if !AcceptRule(rule).IsZero() {
