@@ -139,7 +139,7 @@ func TestWindowKeyboard(t *testing.T) {
 			}
 		})
 		w.waitLoaded()
-		w.typeKeys("alt+2", "Tab", "space") // the tab, then Add…
+		w.typeKeys("alt+2", "Tab", "Tab", "space") // the tab, Check for updates, then Add…
 		w.waitFor(screenModal, "Add a skill")
 		w.typeText("o/repo")
 		w.typeKeys("Return")
