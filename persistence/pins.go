@@ -1,6 +1,7 @@
 package persistence
 
 import (
+	"encoding/json"
 	"errors"
 	"path/filepath"
 	"strings"
@@ -19,6 +20,9 @@ type pinRow struct {
 	Hash      string    `gorm:"type:text;not null"`
 	Bytes     []byte    `gorm:"not null"`
 	TrustedAt time.Time `gorm:"not null"`
+	// Definitions are what the file's rules ran when it was trusted, as
+	// JSON (layout 3); NULL in a pin made before Memo pinned them.
+	Definitions []byte `gorm:"type:blob"`
 }
 
 func (pinRow) TableName() string { return "permission_pins" }
@@ -51,7 +55,16 @@ func (p *Pins) Pin(projectID string) (permissions.Pin, bool, error) {
 	case err != nil:
 		return permissions.Pin{}, false, describe(p.path, err)
 	}
-	return permissions.Pin{Hash: row.Hash, Bytes: row.Bytes, TrustedAt: row.TrustedAt}, true, nil
+	pin := permissions.Pin{Hash: row.Hash, Bytes: row.Bytes, TrustedAt: row.TrustedAt}
+	if row.Definitions != nil {
+		if err := json.Unmarshal(row.Definitions, &pin.Definitions); err != nil {
+			// Unreadable: as if none were pinned, so the rules that run any ask.
+			pin.Definitions = nil
+		} else if pin.Definitions == nil {
+			pin.Definitions = []permissions.Definition{}
+		}
+	}
+	return pin, true, nil
 }
 
 func noPinsTable(err error) bool {
@@ -63,6 +76,13 @@ func (p *Pins) SetPin(projectID string, pin permissions.Pin) error {
 	row := pinRow{ProjectID: projectID, Hash: pin.Hash, Bytes: pin.Bytes, TrustedAt: pin.TrustedAt}
 	if row.Bytes == nil {
 		row.Bytes = []byte{} // an empty file is a file: not null
+	}
+	if pin.Definitions != nil {
+		b, err := json.Marshal(pin.Definitions)
+		if err != nil {
+			return err
+		}
+		row.Definitions = b
 	}
 	return describe(p.path, p.db.Clauses(clause.OnConflict{UpdateAll: true}).Create(&row).Error)
 }

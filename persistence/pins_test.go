@@ -160,3 +160,72 @@ func TestCopiedProjectStartsUntrustedOnTheRegistry(t *testing.T) {
 		t.Errorf("A is no longer trusted: %+v", rep)
 	}
 }
+
+// A layout 4 registry (pins without their definitions) with a pin: backup
+// first, then one column added, never a rebuild; the old pin reads as
+// pinned before definitions (nil), a new one keeps them.
+func TestRegistryV4MigratesToDefinitions(t *testing.T) {
+	home := t.TempDir()
+	s := openTestStore(t, home, false)
+	id := "p_" + strings.Repeat("c", 32)
+	if err := s.Pins().SetPin(id, permissions.Pin{Hash: "h", Bytes: []byte("b"), TrustedAt: testClock()}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	path := filepath.Join(home, "data", "projects.db")
+	raw, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"ALTER TABLE permission_pins DROP COLUMN definitions", "PRAGMA user_version = 4"} {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	raw.Close()
+
+	log := &sqlLog{}
+	s, err = Open(home, Options{Now: testClock, Logger: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if bad := log.rebuilds(); len(bad) > 0 {
+		t.Errorf("the migration rebuilt a table: %q", bad)
+	}
+	wantBackup := filepath.Join(home, "data", "backups", fmt.Sprintf("projects-pre-v%d-20261130T120000Z.db", registrySchema))
+	if backups, _ := RegistryBackups(filepath.Join(home, "data")); len(backups) != 1 || backups[0] != wantBackup {
+		t.Errorf("backups = %v, want [%s]", backups, wantBackup)
+	}
+	old, ok, err := s.Pins().Pin(id)
+	if !ok || err != nil || old.Hash != "h" || old.Definitions != nil {
+		t.Errorf("the layout 4 pin reads as %+v %v %v; want it kept, with no definitions", old, ok, err)
+	}
+	defs := []permissions.Definition{{Rule: "npm test", File: "package.json", Key: "scripts.test", Hash: "x", Text: "jest"}}
+	if err := s.Pins().SetPin(id, permissions.Pin{Hash: "h2", Bytes: []byte("c"), TrustedAt: testClock(), Definitions: defs}); err != nil {
+		t.Fatal(err)
+	}
+	got, _, _ := s.Pins().Pin(id)
+	if len(got.Definitions) != 1 || got.Definitions[0] != defs[0] {
+		t.Errorf("definitions read back as %+v", got.Definitions)
+	}
+	if err := s.Pins().SetPin(id, permissions.Pin{Hash: "h3", Bytes: []byte("d"), TrustedAt: testClock(), Definitions: []permissions.Definition{}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _, _ := s.Pins().Pin(id); got.Definitions == nil {
+		t.Errorf("a pin with no definitions reads as one made before definitions")
+	}
+	// The backup is the layout 4 registry with its pin.
+	b, err := sql.Open("sqlite", wantBackup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	var n, version int
+	if err := b.QueryRow("SELECT count(*) FROM permission_pins").Scan(&n); err != nil || n != 1 {
+		t.Errorf("the backup holds %d pins (%v), want 1", n, err)
+	}
+	if err := b.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 4 {
+		t.Errorf("the backup has layout %d (%v), want 4", version, err)
+	}
+}

@@ -148,7 +148,8 @@ func (s *Store) openEmptyRegistry() error {
 //	   path covers the rows not gone only (see upgradeRegistry)
 //	4: skill_switches.hash (the content a switch is pinned to), skill_copies
 //	   (SPEC §6): columns and a table added, nothing rebuilt
-const registrySchema = 4
+//	5: permission_pins.definitions, what the trusted rules run (SPEC §7.1)
+const registrySchema = 5
 
 func (s *Store) migrateRegistry(path string) error {
 	current, err := registryVersion(s.db, path)

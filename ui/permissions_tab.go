@@ -84,6 +84,7 @@ type shown struct {
 	// pretty: a side was one line of JSON, compared laid out a value per
 	// line (a one-line file changed shows as the rules that changed).
 	pretty bool
+	runs   []runsDiff // what the rules run, where not as trusted
 }
 
 // diffContext is how many unchanged lines a hunk shows around a change.
@@ -97,6 +98,9 @@ func shownOf(st permissions.Status, err error) shown {
 		cur, p2 := prettyJSON(st.Bytes)
 		s.pretty = p1 || p2
 		s.hunks, s.derr = permissions.Diff(old, cur, diffContext)
+	}
+	if err == nil && st.State != permissions.StateInvalid {
+		s.runs = runsDiffs(st)
 	}
 	return s
 }
@@ -158,7 +162,11 @@ func wordedError(err error) error {
 // (nothing is read again); after a failure it reads the file again, as it
 // may have changed.
 func (t *permissionsTab) onTrust() {
-	hash := t.st.Hash
+	// The review's hash covers what the rules run as shown, too.
+	hash := t.st.ReviewHash
+	if hash == "" {
+		hash = t.st.Hash
+	}
 	t.d.confirm(lang.L("Trust the permissions file of “{{.Name}}”?", map[string]any{"Name": filepath.Base(t.root)}),
 		allowsLine(t.st.File), lang.L("Trust"), func() {
 			background(t.run, func() shown { return shownOf(t.svc.TrustReviewed(t.root, hash)) }, func(s shown) {

@@ -34,6 +34,7 @@ type permissionsViewer struct {
 
 	rules    *fyne.Container
 	problems *widget.Label
+	warnings *fyne.Container // what the rules and tools allow together
 
 	changesBox *fyne.Container
 	changes    *widget.Label
@@ -41,6 +42,7 @@ type permissionsViewer struct {
 	diff       *diffView
 	diffPretty *widget.Label // the file is one line, shown laid out
 	diffBox    *fyne.Container
+	runs       *runsView // the diffs of what the rules run
 
 	// top is the state and the actions; details the rules and the changes
 	// (the editor opens between them).
@@ -67,6 +69,8 @@ func newPermissionsViewer(onTrust, onEdit, onRevert, onOpenFile func()) *permiss
 	v.rules = container.NewVBox()
 	v.problems = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
 	v.problems.Hide()
+	v.warnings = container.NewVBox()
+	v.runs = newRunsView()
 
 	v.changes = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.changesBox = container.NewVBox(heading(lang.L("What trusting this version changes")), v.changes)
@@ -81,7 +85,7 @@ func newPermissionsViewer(onTrust, onEdit, onRevert, onOpenFile func()) *permiss
 	// change itself, and only then the buttons that act on it.
 	banner := container.NewBorder(nil, nil, besideText(v.stateIcon), nil, container.NewVBox(v.stateName, v.meaning, v.detail))
 	actions := container.New(&wrapLayout{}, v.trust, v.edit, v.revert, v.openFile)
-	v.top = container.NewVBox(banner, v.changesBox, v.diffBox, actions, v.trustHint)
+	v.top = container.NewVBox(banner, v.changesBox, v.diffBox, v.runs.box, v.warnings, actions, v.trustHint)
 	v.details = container.NewVBox(heading(lang.L("Rules in the file")), v.problems, v.rules)
 	return v
 }
@@ -92,9 +96,11 @@ func (v *permissionsViewer) show(s shown, editing bool) {
 	v.showBanner(st, s.err)
 	// Buttons: Trust only a valid file that is not trusted yet; Revert
 	// when a trusted version exists and the file is not it.
-	canTrust := s.err == nil && st.Exists && (st.State == permissions.StateNotTrusted || st.State == permissions.StateChanged)
+	canTrust := s.err == nil && st.Exists && (st.State == permissions.StateNotTrusted || st.State == permissions.StateChanged || runsChanged(st))
 	v.trust.Hidden, v.trustHint.Hidden = !canTrust, !canTrust
-	if canTrust {
+	if canTrust && len(st.Definitions) > 0 {
+		v.trustHint.SetText(lang.L("Trusting pins this exact content (SHA-256 {{.Hash}}) and what its rules run, as shown above; any later change to either asks until you trust again.", map[string]any{"Hash": shortHash(st.Hash)}))
+	} else if canTrust {
 		v.trustHint.SetText(lang.L("Trusting pins this exact content (SHA-256 {{.Hash}}); any later change is ignored until you trust it again.", map[string]any{"Hash": shortHash(st.Hash)}))
 	}
 	v.revert.Hidden = s.err != nil || st.TrustedBytes == nil || st.Hash == st.TrustedHash
@@ -113,6 +119,13 @@ func (v *permissionsViewer) show(s shown, editing bool) {
 	v.trustHint.Refresh()
 	v.showRules(st, s.err)
 	v.showChanges(s)
+	v.runs.show(s.runs)
+}
+
+// runsChanged: the file is trusted but something its rules run is not as
+// trusted, so those rules' commands ask.
+func runsChanged(st permissions.Status) bool {
+	return st.State == permissions.StateTrusted && st.DefinitionsChanged()
 }
 
 func (v *permissionsViewer) showBanner(st permissions.Status, err error) {
@@ -140,6 +153,11 @@ func (v *permissionsViewer) showBanner(st permissions.Status, err error) {
 		name = lang.L("Trusted")
 		meaning = lang.L("Its rules pre-approve what they name; everything else asks.")
 		icon = theme.NewSuccessThemedResource(theme.ConfirmIcon())
+		if runsChanged(st) {
+			name = lang.L("What the rules run changed since you trusted it")
+			meaning = lang.L("A script, recipe or alias a rule runs changed after you trusted the file: that rule's commands ask until you review the change below and trust again. The other rules still apply.")
+			icon = theme.NewWarningThemedResource(theme.WarningIcon())
+		}
 	case permissions.StateChanged:
 		name = lang.L("Changed since you trusted it")
 		meaning = lang.L("The file changed after you trusted it, so Memo ignores it and everything asks until you review the change below and trust it again.")
@@ -188,10 +206,15 @@ func (v *permissionsViewer) showRules(st permissions.Status, err error) {
 			return lang.L("new")
 		}
 		for _, r := range st.File.AllowedCommands {
-			v.rules.Add(verdictRow(lang.L("Command"), r, permissions.AcceptRule(r), since(r, wasCommands(was))))
+			refused := permissions.AcceptRule(r)
+			if refused.IsZero() {
+				v.rules.Add(verdictRow(lang.L("Command"), r, refused, since(r, wasCommands(was)), ruleCan(r, st), ruleBlocks(r, st)...))
+			} else {
+				v.rules.Add(verdictRow(lang.L("Command"), r, refused, since(r, wasCommands(was)), ""))
+			}
 		}
 		for _, name := range st.File.AllowedTools {
-			v.rules.Add(verdictRow(lang.L("File tool"), name, permissions.AcceptTool(name), since(name, wasTools(was))))
+			v.rules.Add(verdictRow(lang.L("File tool"), name, permissions.AcceptTool(name), since(name, wasTools(was)), ""))
 		}
 		if was != nil {
 			for _, r := range was.AllowedCommands {
@@ -212,6 +235,11 @@ func (v *permissionsViewer) showRules(st permissions.Status, err error) {
 		v.rules.Add(&widget.Label{Text: lang.L("There is no file, so there are no rules."), Wrapping: fyne.TextWrapWord})
 	}
 	v.rules.Refresh()
+	v.warnings.Objects = nil
+	if w := warningsRow(st.File); err == nil && st.Exists && w != nil {
+		v.warnings.Add(w)
+	}
+	v.warnings.Refresh()
 	if st.State == permissions.StateInvalid && len(st.Problems) > 0 {
 		v.problems.SetText(problemList(st.Problems))
 		v.problems.Show()
@@ -236,8 +264,9 @@ func wasTools(p *permissions.Permissions) []string {
 
 // verdictRow is one rule with its verdict: a valid rule, or refused and
 // why ("accepted" read like "approved"); since, when not "", says whether
-// it is new or unchanged since the trusted version.
-func verdictRow(kind, rule string, refused domain.Text, since string) fyne.CanvasObject {
+// it is new or unchanged since the trusted version; more is a line under
+// the verdict, below are shown under it, beside the same icon.
+func verdictRow(kind, rule string, refused domain.Text, since, more string, below ...fyne.CanvasObject) fyne.CanvasObject {
 	var icon fyne.Resource = theme.NewSuccessThemedResource(theme.ConfirmIcon())
 	text := lang.L("{{.Kind}} {{.Rule}}: valid rule", map[string]any{"Kind": kind, "Rule": visible(rule)})
 	if !refused.IsZero() {
@@ -247,7 +276,14 @@ func verdictRow(kind, rule string, refused domain.Text, since string) fyne.Canva
 	if since != "" {
 		text += " (" + since + ")"
 	}
-	return container.NewBorder(nil, nil, besideText(widget.NewIcon(icon)), nil, &widget.Label{Text: text, Wrapping: fyne.TextWrapWord})
+	if more != "" {
+		text += "\n" + more
+	}
+	var right fyne.CanvasObject = &widget.Label{Text: text, Wrapping: fyne.TextWrapWord}
+	if len(below) > 0 {
+		right = container.NewVBox(append([]fyne.CanvasObject{right}, below...)...)
+	}
+	return container.NewBorder(nil, nil, besideText(widget.NewIcon(icon)), nil, right)
 }
 
 // removedRow is a trusted rule the file no longer has.

@@ -152,8 +152,11 @@ func TestPermissionsEndpoints(t *testing.T) {
 			if _, ok := got["permissions"].(map[string]any); !ok {
 				t.Errorf("%s: no permissions object: %v", tt.name, got)
 			}
-			if _, ok := got["problems"].([]any); !ok {
-				t.Errorf("%s: problems is not a list: %v", tt.name, got["problems"])
+			// What each rule can do and runs, and what rules allow together.
+			for _, k := range []string{"problems", "rules", "warnings"} {
+				if _, ok := got[k].([]any); !ok {
+					t.Errorf("%s: %s is not a list: %v", tt.name, k, got[k])
+				}
 			}
 		}
 	}

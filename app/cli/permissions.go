@@ -31,7 +31,7 @@ type permissionsOptions struct {
 
 func newPermissionsCmd(f *Factory, runF func(*permissionsOptions) error) *cobra.Command {
 	o := &permissionsOptions{f: f}
-	cmd := pathCmd("permissions PATH", "the permissions in effect → {permissions, status:{exists, trusted, hash, state}, problems}", o, &o.Path, permissionsRun, runF)
+	cmd := pathCmd("permissions PATH", "the permissions in effect → {permissions, status:{exists, trusted, hash, state, definitions_changed, review_hash}, problems, rules, warnings}", o, &o.Path, permissionsRun, runF)
 	cmd.Long = "permissions PATH shows what the project's .memo/permissions.json grants: nothing\n" +
 		"unless the file is valid and its SHA-256 is the one trusted on this device.\n" +
 		"A file that came with a clone, or that changed since it was trusted, is ignored."
@@ -117,7 +117,7 @@ type permissionsTrustOptions struct {
 func newPermissionsTrustCmd(f *Factory, runF func(*permissionsTrustOptions) error) *cobra.Command {
 	o := &permissionsTrustOptions{f: f}
 	cmd := pathCmd("trust PATH [--hash SHA256]", "trust the file on disk as it is now (--hash: only if it still has that SHA-256); invalid: exit 2", o, &o.Path, permissionsTrustRun, runF)
-	cmd.Flags().StringVar(&o.Hash, "hash", "", "trust only the version with this `sha256` (from permissions PATH); a file changed since is a conflict (exit 4)")
+	cmd.Flags().StringVar(&o.Hash, "hash", "", "trust only the version with this `sha256` (from permissions PATH: status.hash, or status.review_hash to pin what the rules run only as reviewed); a change since is a conflict (exit 4)")
 	return cmd
 }
 
@@ -148,19 +148,23 @@ type permissionsDiffOptions struct {
 // diffOut is `permissions diff` as JSON: the unified diff and the versions
 // on each side ("" when nothing was trusted, or there is no file).
 type diffOut struct {
-	Diff        string            `json:"diff"`
-	State       permissions.State `json:"state"`
-	TrustedHash string            `json:"trusted_hash"`
-	Hash        string            `json:"hash"`
+	Diff string `json:"diff"`
+	// Definitions are the scripts, recipes and aliases the rules run that a
+	// Trust would pin anew, each with its diff.
+	Definitions []permissions.DefinitionDiff `json:"definitions"`
+	State       permissions.State            `json:"state"`
+	TrustedHash string                       `json:"trusted_hash"`
+	Hash        string                       `json:"hash"`
 }
 
 func newPermissionsDiffCmd(f *Factory, runF func(*permissionsDiffOptions) error) *cobra.Command {
 	o := &permissionsDiffOptions{f: f}
-	cmd := pathCmd("diff PATH", "unified diff, last trusted → current → {diff, state, trusted_hash, hash}; --text prints the diff itself", o, &o.Path, permissionsDiffRun, runF)
+	cmd := pathCmd("diff PATH", "unified diff, last trusted → current, and of what the rules run → {diff, definitions, state, trusted_hash, hash}; --text prints the diffs themselves", o, &o.Path, permissionsDiffRun, runF)
 	cmd.Long = "diff PATH compares the version last trusted on this device with the file on disk,\n" +
 		"as a unified diff (against /dev/null when nothing was trusted). As JSON it is the\n" +
 		"\"diff\" field; with --text the diff text itself is printed, as diff -u prints it\n" +
-		"(nothing when the file is the trusted version)."
+		"(nothing when the file is the trusted version). Each script, recipe or alias a rule\n" +
+		"runs that is not as trusted follows (\"definitions\": rule, file, key, state, diff)."
 	return cmd
 }
 
@@ -182,12 +186,23 @@ func permissionsDiffRun(o *permissionsDiffOptions) error {
 	if err != nil {
 		return err
 	}
+	defs, err := st.DefinitionDiffs()
+	if err != nil {
+		return err
+	}
 	if o.f.text {
+		for _, d := range defs {
+			if d.Diff == "" {
+				// As diff -u says it of files it does not compare.
+				d.Diff = "Binary files trusted/" + d.File + " and current/" + d.File + " differ\n"
+			}
+			diff += d.Diff
+		}
 		// The files come from the project: what a terminal acts on is escaped.
 		_, err := io.WriteString(o.f.IO.Out, terminalText(diff, true))
 		return err
 	}
-	return o.f.print(diffOut{Diff: diff, State: st.State, TrustedHash: st.TrustedHash, Hash: st.Hash})
+	return o.f.print(diffOut{Diff: diff, Definitions: defs, State: st.State, TrustedHash: st.TrustedHash, Hash: st.Hash})
 }
 
 type checkCommandOptions struct {

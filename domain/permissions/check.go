@@ -3,6 +3,7 @@ package permissions
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -20,6 +21,9 @@ type Verdict struct {
 	Rule     string `json:"rule"`
 	// Reason prints as its English sentence; the window words it.
 	Reason domain.Text `json:"reason"`
+	// BlockedBy is the project file and key that make the line ask, when
+	// one does (a git config key, .npmrc, .cargo/config.toml …).
+	BlockedBy *Block `json:"blocked_by,omitempty"`
 }
 
 // GitCheck tells why a line that runs git must ask in this repository (""
@@ -37,8 +41,9 @@ type Checker struct {
 }
 
 type rule struct {
-	text  string
-	words []string
+	text    string
+	words   []string
+	spelled map[string]bool
 }
 
 // NewChecker keeps the rules that are accepted (AcceptRule); refused ones
@@ -50,7 +55,7 @@ func NewChecker(rules []string) *Checker {
 			continue
 		}
 		words, _ := Words(r)
-		c.rules = append(c.rules, rule{text: r, words: words})
+		c.rules = append(c.rules, rule{text: r, words: words, spelled: spelledOptions(words)})
 	}
 	return c
 }
@@ -62,36 +67,44 @@ func CheckCommand(rules []string, line string, git GitCheck) Verdict {
 }
 
 // Check decides whether line is approved. git may be nil when the line is
-// checked without a repository (the editor's live verdicts). The work is
-// linear in the line and the rules.
+// checked without a repository (the editor's live verdicts); paths are then
+// checked on their words alone. The work is linear in the line and the
+// rules.
 func (c *Checker) Check(line string, git GitCheck) Verdict {
+	return c.check(line, &inspector{git: git})
+}
+
+// CheckIn decides whether line is approved in a project: its paths through
+// the links the project holds, the repository's remotes, git
+// configuration and hooks, and the configs that make programs run others.
+func (c *Checker) CheckIn(line string, p *Project) Verdict {
+	p.cache.sync()
+	return c.check(line, &inspector{project: p, git: p.Git})
+}
+
+func (c *Checker) check(line string, in *inspector) Verdict {
 	words, reason := Words(line)
 	if !reason.IsZero() {
 		return Verdict{Reason: reason}
 	}
-	rule := ""
-	for _, r := range c.rules {
-		if hasPrefixWords(words, r.words) {
-			rule = r.text
+	var matched *rule
+	for i := range c.rules {
+		if hasPrefixWords(words, c.rules[i].words) {
+			matched = &c.rules[i]
 			break
 		}
 	}
-	if rule == "" {
+	if matched == nil {
 		return Verdict{Reason: noRule}
 	}
-	if reason := checkArgs(words); !reason.IsZero() {
-		return Verdict{Rule: rule, Reason: reason}
+	in.spelled = matched.spelled
+	if reason, b := in.inspect(words, len(matched.words), 0); !reason.IsZero() {
+		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}
 	}
-	if name, _, _ := lookupProgram(words[0]); git != nil && (name == "git" || runsGit[name]) {
-		sub := ""
-		if name == "git" {
-			sub = firstOperand(words[1:])
-		}
-		if reason := git(sub); !reason.IsZero() {
-			return Verdict{Rule: rule, Reason: reason}
-		}
+	if reason, b := in.project.definitionsChanged(matched.text); !reason.IsZero() {
+		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}
 	}
-	return Verdict{Approved: true, Rule: rule}
+	return Verdict{Approved: true, Rule: matched.text}
 }
 
 // runsGit are programs that run git in the project on their own: go stamps
@@ -187,11 +200,18 @@ func charGate(line string) domain.Text {
 	return domain.Text{}
 }
 
+// parsers are bash parsers, reused: a Parser resets its state at every
+// Parse, and making one costs as much as a short line's parse.
+var parsers = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true))
+}}
+
 // parseGate parses the line as bash and accepts exactly one simple command
 // whose words are literal text and plain quotes.
 func parseGate(line string) ([]string, domain.Text) {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true)).
-		Parse(strings.NewReader(line), "")
+	parser := parsers.Get().(*syntax.Parser)
+	f, err := parser.Parse(strings.NewReader(line), "")
+	parsers.Put(parser)
 	if err != nil {
 		if syntax.IsIncomplete(err) {
 			return nil, domain.T("the line has an unbalanced quote")

@@ -6,9 +6,14 @@
 //
 // Where things are: Parse and Problem (file.go); Load, Trust, Save, Status
 // and Report (trust.go); Service, what every face calls with a folder
-// path (service.go); CheckCommand, Checker and Words (check.go) with the
-// table of risky arguments per program (programs.go, sed.go); RepoGit, the
-// repository's git configuration and hooks (gitrepo.go); AcceptRule,
+// path (service.go); CheckCommand, Checker and Words (check.go), which run
+// the inspector (inspect.go): the table of risky arguments per program
+// (risks.go, risks_check.go, risks_operands.go, sed.go), the safe options
+// per program, default deny (optspec.go, args.go, entries*.go), program
+// names (names.go, refused.go), paths and destinations (paths.go) and, in a
+// Project (project.go, read through its Cache, filecache.go), the
+// repository's git configuration and hooks (gitrepo.go, gitconfig.go) and
+// the configs that make a program run another (blocks.go); AcceptRule,
 // AcceptTool and CheckTool (rules.go); Diff, DiffAll, Unified (diff.go);
 // Compare, what a new version changes in what is allowed (changes.go).
 package permissions

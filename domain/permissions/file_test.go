@@ -94,7 +94,9 @@ func TestAcceptRule(t *testing.T) {
 	refused := map[string]string{
 		"bash":               "shell",
 		"/bin/sh -c":         "shell",
-		"python3 -m pytest":  "interpreter",
+		"python3 -c print":   "interpreter",
+		"python3 -m pdb":     "a module Memo does not know",
+		"python3 -u x.py":    "interpreter",
 		"env":                "wrapper",
 		"xargs go test":      "wrapper",
 		"find .":             "wrapper",
@@ -123,7 +125,8 @@ func TestAcceptRule(t *testing.T) {
 			t.Errorf("rule %q: %q, want a refusal mentioning %q", rule, r, want)
 		}
 	}
-	for _, rule := range []string{"go test", "git status", "npm run build", "make", "make test", "cargo test", "ls", "sed -n", "tar -tf", "go env"} {
+	for _, rule := range []string{"go test", "git status", "npm run build", "make", "make test", "cargo test", "ls", "sed -n", "tar -tf", "go env",
+		"python3 -m pytest", "bash scripts/test.sh", "node scripts/build.js"} {
 		if r := AcceptRule(rule); !r.IsZero() {
 			t.Errorf("rule %q refused: %s", rule, r)
 		}

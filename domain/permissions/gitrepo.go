@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 
 	"memo.dev/projects/domain"
@@ -17,7 +18,10 @@ import (
 // configuration (`core.fsmonitor` runs on `git status`) and its hooks. Memo
 // reads both without running git (SPEC §7.1), conservatively: whatever it
 // cannot read for certain makes git lines (and lines of programs that run
-// git) ask.
+// git) ask. Every git dir a command can touch is read: the repository's own
+// (and its worktree's), each worktree's, each submodule's under
+// .git/modules (git status runs git in every submodule), and, when the line
+// runs in a repository nested in the project, the project's too.
 
 // GitFS is how the repository check reads the disk.
 type GitFS struct {
@@ -26,7 +30,10 @@ type GitFS struct {
 	// Lstat classifies without following a link (filekind.Lstat): on Windows
 	// a junction is a link and a OneDrive file a file.
 	Lstat func(path string) (filekind.Kind, fs.FileInfo, error)
-	Home  string // for include paths starting with ~/
+	// Readlink reads a link's target, for paths resolved through the
+	// links a project holds.
+	Readlink func(path string) (string, error)
+	Home     string // for include paths starting with ~/
 	// NoExecBits: the filesystem has no executable bit (Windows), and git
 	// runs any hook file.
 	NoExecBits bool
@@ -34,8 +41,8 @@ type GitFS struct {
 
 // OSGitFS reads the real disk through the bounded reader.
 func OSGitFS(home string) GitFS {
-	return GitFS{ReadFile: untrusted.ReadFile, ReadDir: os.ReadDir, Lstat: filekind.Lstat, Home: home,
-		NoExecBits: runtime.GOOS == "windows"}
+	return GitFS{ReadFile: untrusted.ReadFile, ReadDir: os.ReadDir, Lstat: filekind.Lstat, Readlink: readlink,
+		Home: home, NoExecBits: runtime.GOOS == "windows"}
 }
 
 // maxGitFile bounds each git file read; a larger one asks.
@@ -44,33 +51,71 @@ const maxGitFile = 256 << 10
 // maxIncludeDepth is git's own limit on nested includes.
 const maxIncludeDepth = 10
 
+// maxGitDirs bounds the submodule and worktree git dirs read; more ask.
+const maxGitDirs = 256
+
 // RepoGit checks the repository that holds root, as git would find it
 // (walking up from root). Its hooks are checked for git subcommands that may
 // run them; sub is "" for a program that runs git itself (go build stamps
 // version control information by running git status), which reads the
 // configuration only.
 func RepoGit(root string, g GitFS) GitCheck {
-	return func(sub string) domain.Text {
-		gitDir, common, reason := g.findGitDir(root)
-		if !reason.IsZero() || gitDir == "" {
-			return reason
-		}
-		for _, c := range uniq(filepath.Join(common, "config"), filepath.Join(common, "config.worktree"),
-			filepath.Join(gitDir, "config"), filepath.Join(gitDir, "config.worktree")) {
-			if reason := g.configRisk(c, 0); !reason.IsZero() {
-				return reason
-			}
-		}
-		if sub == "" || readOnlyGit[strings.ToLower(sub)] {
-			return domain.Text{}
-		}
-		for _, h := range uniq(filepath.Join(common, "hooks"), filepath.Join(gitDir, "hooks")) {
-			if reason := g.hookRisk(h, sub); !reason.IsZero() {
-				return reason
-			}
-		}
-		return domain.Text{}
+	return NewProject(root, "", g, nil).Git
+}
+
+// repoGit is the Project's GitCheck: the repository of the line's folder,
+// and the project's own when that is another (a repository nested in it).
+func (p *Project) repoGit(sub string) domain.Text {
+	if b := p.gitBlock(sub); b != nil {
+		return b.Reason
 	}
+	return domain.Text{}
+}
+
+func (p *Project) gitBlock(sub string) *Block {
+	return p.memo("git", sub, func(q *Project) any { return q.readGitBlock(sub) }).(*Block)
+}
+
+func (p *Project) readGitBlock(sub string) *Block {
+	seen := map[string]bool{}
+	for _, dir := range uniq(p.Dir, p.Root) {
+		gitDir, common, reason := p.findGitDir(dir)
+		if !reason.IsZero() {
+			return &Block{File: p.display(filepath.Join(dir, ".git")), Reason: reason}
+		}
+		if gitDir == "" || seen[gitDir] {
+			continue
+		}
+		seen[gitDir] = true
+		if b := p.repoBlock(gitDir, common, sub); b != nil {
+			return b
+		}
+	}
+	return nil
+}
+
+// repoBlock reads one repository: its configs and hooks, and those of its
+// worktrees and submodules.
+func (p *Project) repoBlock(gitDir, common, sub string) *Block {
+	dirs, b := p.gitDirs(common)
+	if b != nil {
+		return b
+	}
+	dirs = uniq(append([]string{gitDir, common}, dirs...)...)
+	hooks := sub != "" && !readOnlyGit[strings.ToLower(sub)]
+	for _, d := range dirs {
+		for _, c := range uniq(filepath.Join(d, "config"), filepath.Join(d, "config.worktree")) {
+			if b := p.configBlock(c, 0); b != nil {
+				return b
+			}
+		}
+		if hooks {
+			if b := p.hookBlock(filepath.Join(d, "hooks"), sub); b != nil {
+				return b
+			}
+		}
+	}
+	return nil
 }
 
 // readOnlyGit are subcommands that write neither the index nor refs, so run
@@ -94,24 +139,33 @@ func uniq(paths ...string) []string {
 	return out
 }
 
-// findGitDir walks up from root as git does: a `.git` folder, a `.git` file
+// display is a path as the review shows it: relative to the project when
+// inside it.
+func (p *Project) display(path string) string {
+	if rel, ok := relInside(p.Root, path); ok {
+		return filepath.ToSlash(rel)
+	}
+	return path
+}
+
+// findGitDir walks up from dir as git does: a `.git` folder, a `.git` file
 // pointing elsewhere (worktrees, submodules), or a folder that is itself a
 // bare repository. It returns the git dir and the common dir.
-func (g GitFS) findGitDir(root string) (gitDir, common string, reason domain.Text) {
+func (p *Project) findGitDir(root string) (gitDir, common string, reason domain.Text) {
 	dir, err := filepath.Abs(root)
 	if err != nil {
 		return "", "", domain.T("Memo cannot tell where this repository is: {{.Error}}", "Error", err.Error())
 	}
 	for {
 		dotGit := filepath.Join(dir, ".git")
-		kind, _, err := g.Lstat(dotGit)
+		kind, _, err := p.lstat(dotGit)
 		switch {
 		case err == nil && kind == filekind.Link:
 			return "", "", domain.T("{{.Path}} is a symbolic link; Memo does not follow it, so commands that run git ask", "Path", dotGit)
 		case err == nil && kind == filekind.Dir:
 			gitDir = dotGit
 		case err == nil && kind == filekind.File:
-			b, err := g.ReadFile(dotGit, 4096)
+			b, err := p.read(dotGit, 4096)
 			if err != nil {
 				return "", "", domain.T("Memo cannot read {{.Path}}, so commands that run git ask", "Path", dotGit)
 			}
@@ -129,7 +183,7 @@ func (g GitFS) findGitDir(root string) (gitDir, common string, reason domain.Tex
 			return "", "", domain.T("{{.Path}} is neither a folder nor a file, so commands that run git ask", "Path", dotGit)
 		case !errors.Is(err, fs.ErrNotExist):
 			return "", "", domain.T("Memo cannot look at {{.Path}}, so commands that run git ask", "Path", dotGit)
-		case g.looksBare(dir):
+		case p.looksBare(dir):
 			gitDir = dir
 		}
 		if gitDir != "" {
@@ -142,7 +196,7 @@ func (g GitFS) findGitDir(root string) (gitDir, common string, reason domain.Tex
 		dir = parent
 	}
 	common = gitDir
-	if b, err := g.ReadFile(filepath.Join(gitDir, "commondir"), 4096); err == nil {
+	if b, err := p.read(filepath.Join(gitDir, "commondir"), 4096); err == nil {
 		c := strings.TrimSpace(string(b))
 		if !filepath.IsAbs(c) {
 			c = filepath.Join(gitDir, c)
@@ -156,13 +210,13 @@ func (g GitFS) findGitDir(root string) (gitDir, common string, reason domain.Tex
 
 // looksBare: git takes a folder with HEAD, objects/ and refs/ for a bare
 // repository and reads its config — a project can carry one.
-func (g GitFS) looksBare(dir string) bool {
-	head, _, err := g.Lstat(filepath.Join(dir, "HEAD"))
+func (p *Project) looksBare(dir string) bool {
+	head, _, err := p.lstat(filepath.Join(dir, "HEAD"))
 	if err != nil || head == filekind.Dir {
 		return false
 	}
 	for _, d := range []string{"objects", "refs"} {
-		kind, _, err := g.Lstat(filepath.Join(dir, d))
+		kind, _, err := p.lstat(filepath.Join(dir, d))
 		if err != nil || kind != filekind.Dir {
 			return false
 		}
@@ -170,209 +224,164 @@ func (g GitFS) looksBare(dir string) bool {
 	return true
 }
 
-// configRisk reads one config file and what it includes; a missing file is
-// fine (git skips it too).
-func (g GitFS) configRisk(path string, depth int) domain.Text {
-	if depth > maxIncludeDepth {
-		return domain.T("this repository's git config nests includes deeper than git reads ({{.Path}}), so commands that run git ask", "Path", path)
+// gitDirs are the other git dirs of a repository: its worktrees'
+// (common/worktrees/*) and its submodules' (common/modules/**, each of
+// which can hold submodules of its own).
+func (p *Project) gitDirs(common string) ([]string, *Block) {
+	var out []string
+	wts, err := p.listDir(filepath.Join(common, "worktrees"))
+	if err != nil {
+		return nil, &Block{File: p.display(filepath.Join(common, "worktrees")), Reason: domain.T("Memo cannot list {{.Path}}, so commands that run git ask", "Path", filepath.Join(common, "worktrees"))}
 	}
-	b, err := g.ReadFile(path, maxGitFile)
+	for _, w := range wts {
+		if w.kind == filekind.Dir {
+			out = append(out, filepath.Join(common, "worktrees", w.name))
+		}
+	}
+	queue := []string{filepath.Join(common, "modules")}
+	for len(queue) > 0 {
+		dir := queue[0]
+		queue = queue[1:]
+		entries, err := p.listDir(dir)
+		if err != nil {
+			return nil, &Block{File: p.display(dir), Reason: domain.T("Memo cannot list {{.Path}}, so commands that run git ask", "Path", dir)}
+		}
+		for _, e := range entries {
+			if e.kind != filekind.Dir {
+				continue
+			}
+			sub := filepath.Join(dir, e.name)
+			if len(out)+len(queue) > maxGitDirs {
+				return nil, &Block{File: p.display(dir), Reason: domain.T("this repository has more than {{.Max}} submodules and worktrees, more than Memo reads, so commands that run git ask", "Max", maxGitDirs)}
+			}
+			if _, _, err := p.lstat(filepath.Join(sub, "HEAD")); err == nil {
+				out = append(out, sub)
+				queue = append(queue, filepath.Join(sub, "modules"))
+			} else {
+				queue = append(queue, sub) // a submodule name with a slash: a folder on the way
+			}
+		}
+	}
+	return out, nil
+}
+
+// configBlock reads one config file and what it includes; a missing file is
+// fine (git skips it too).
+func (p *Project) configBlock(path string, depth int) *Block {
+	if depth > maxIncludeDepth {
+		return &Block{File: p.display(path), Reason: domain.T("this repository's git config nests includes deeper than git reads ({{.Path}}), so commands that run git ask", "Path", path)}
+	}
+	e, err := p.cached(path, maxGitFile)
 	if errors.Is(err, fs.ErrNotExist) {
-		return domain.Text{}
+		return nil
 	}
 	if err != nil {
-		return domain.T("Memo cannot read the git config {{.Path}} ({{.Error}}), so commands that run git ask", "Path", path, "Error", domain.Sentence(err))
+		return &Block{File: p.display(path), Reason: domain.T("Memo cannot read the git config {{.Path}} ({{.Error}}), so commands that run git ask", "Path", path, "Error", domain.Sentence(err))}
 	}
-	for _, e := range parseGitConfig(string(b)) {
+	entries := p.cache.parse(e, "gitconfig", func(b []byte) any { return parseGitConfig(string(b)) }).([]gitEntry)
+	for _, e := range entries {
 		if e.include() {
-			p := e.value
+			inc := e.value
 			switch {
-			case p == "":
+			case inc == "":
 				continue
-			case strings.HasPrefix(p, "~/"):
-				if g.Home == "" {
-					return domain.T("this repository's git config includes {{.Path}}, which Memo cannot resolve, so commands that run git ask", "Path", p)
+			case strings.HasPrefix(inc, "~/"):
+				if p.fs.Home == "" {
+					return &Block{File: p.display(path), Key: e.name(), Reason: domain.T("this repository's git config includes {{.Path}}, which Memo cannot resolve, so commands that run git ask", "Path", inc)}
 				}
-				p = filepath.Join(g.Home, p[2:])
-			case !filepath.IsAbs(p):
-				p = filepath.Join(filepath.Dir(path), p)
+				inc = filepath.Join(p.fs.Home, inc[2:])
+			case !filepath.IsAbs(inc):
+				inc = filepath.Join(filepath.Dir(path), inc)
 			}
-			if reason := g.configRisk(p, depth+1); !reason.IsZero() {
-				return reason
+			if b := p.configBlock(inc, depth+1); b != nil {
+				return b
 			}
 			continue
 		}
 		if programKey(e.section, e.key) {
-			return domain.T("this repository's git config sets {{.Key}} (in {{.Path}}), which can run a program, so commands that run git ask", "Key", e.name(), "Path", path)
+			return &Block{File: p.display(path), Key: e.name(), Reason: domain.T("this repository's git config sets {{.Key}} (in {{.Path}}), which can run a program, so commands that run git ask", "Key", e.name(), "Path", path)}
 		}
 	}
-	return domain.Text{}
+	return nil
 }
 
-// hookRisk finds an executable hook (or a link, which git follows).
-func (g GitFS) hookRisk(dir, sub string) domain.Text {
-	entries, err := g.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return domain.Text{}
-	}
+// hookBlock finds an executable hook (or a link, which git follows).
+func (p *Project) hookBlock(dir, sub string) *Block {
+	entries, err := p.listDir(dir)
 	if err != nil {
-		return domain.T("Memo cannot list {{.Path}}, so git lines that may run hooks ask", "Path", dir)
+		return &Block{File: p.display(dir), Reason: domain.T("Memo cannot list {{.Path}}, so git lines that may run hooks ask", "Path", dir)}
 	}
 	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".sample") {
+		if strings.HasSuffix(e.name, ".sample") {
 			continue
 		}
-		p := filepath.Join(dir, e.Name())
-		kind, fi, err := g.Lstat(p)
+		h := filepath.Join(dir, e.name)
+		kind, fi, err := p.lstat(h)
 		if err != nil {
-			return domain.T("Memo cannot look at the hook {{.Path}}, so git lines that may run hooks ask", "Path", p)
+			return &Block{File: p.display(h), Reason: domain.T("Memo cannot look at the hook {{.Path}}, so git lines that may run hooks ask", "Path", h)}
 		}
-		if kind == filekind.Link || (kind == filekind.File && (g.NoExecBits || fi.Mode()&0o111 != 0)) {
+		if kind == filekind.Link || (kind == filekind.File && (p.fs.NoExecBits || fi.Mode()&0o111 != 0)) {
 			what := "git " + sub
 			if sub == "" {
 				what = "git"
 			}
-			return domain.T("this repository has the executable hook {{.Path}}, which `{{.Command}}` may run", "Path", p, "Command", what)
+			return &Block{File: p.display(h), Key: "hook", Reason: domain.T("this repository has the executable hook {{.Path}}, which `{{.Command}}` may run", "Path", h, "Command", what)}
 		}
 	}
-	return domain.Text{}
+	return nil
 }
 
-// gitEntry is one variable of a git config file.
-type gitEntry struct {
-	section, sub, key, value string
+// remotes are the names and URLs of the remotes of the repository that
+// holds the line's folder (remote.<name>.url and pushurl).
+func (p *Project) remotes() map[string]bool {
+	return p.memo("remotes", "", func(q *Project) any { return q.readRemotes() }).(map[string]bool)
 }
 
-func (e gitEntry) name() string {
-	if e.sub != "" {
-		return e.section + "." + e.sub + "." + e.key
+func (p *Project) readRemotes() map[string]bool {
+	out := map[string]bool{}
+	gitDir, common, reason := p.findGitDir(p.Dir)
+	if !reason.IsZero() || gitDir == "" {
+		return out
 	}
-	return e.section + "." + e.key
-}
-
-func (e gitEntry) include() bool {
-	return e.key == "path" && (e.section == "include" || e.section == "includeif")
-}
-
-// parseGitConfig reads variables line by line. It is deliberately loose where
-// that can only find more: every line is read as a possible variable, section
-// and key names are compared in lower case, and a variable may follow its
-// section header on the same line, as git allows. After a line that may
-// continue its value onto the next (a trailing backslash), a section header
-// may be value text to git, so the sections before and after it both hold.
-func parseGitConfig(text string) []gitEntry {
-	type sec struct{ name, sub string }
-	var out []gitEntry
-	secs := []sec{{}}
-	continued := false
-	text = strings.TrimPrefix(text, "\ufeff")
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
-		mayContinue := strings.HasSuffix(line, "\\")
-		if strings.HasPrefix(line, "[") {
-			end := strings.IndexByte(line, ']')
-			if end < 0 {
-				end = len(line)
+	e, err := p.cached(filepath.Join(common, "config"), maxGitFile)
+	if err != nil {
+		return out
+	}
+	for _, v := range p.cache.parse(e, "gitconfig", func(b []byte) any { return parseGitConfig(string(b)) }).([]gitEntry) {
+		if v.section == "remote" && v.sub != "" {
+			out[v.sub] = true
+			if (v.key == "url" || v.key == "pushurl") && v.value != "" {
+				out[v.value] = true
 			}
-			head := strings.TrimSpace(line[1:end])
-			s := sec{name: head}
-			if i := strings.IndexAny(head, " \t"); i >= 0 {
-				s = sec{name: head[:i], sub: strings.Trim(strings.TrimSpace(head[i:]), "\"")}
-			} else if i := strings.IndexByte(head, '.'); i >= 0 {
-				s = sec{name: head[:i], sub: head[i+1:]}
-			}
-			s.name = strings.ToLower(s.name)
-			if continued {
-				secs = append(secs, s)
-			} else {
-				secs = []sec{s}
-			}
-			if end >= len(line) {
-				continued = mayContinue
-				continue
-			}
-			line = strings.TrimSpace(line[end+1:])
-		}
-		continued = mayContinue
-		if line == "" || line[0] == '#' || line[0] == ';' {
-			continue
-		}
-		n := 0
-		for n < len(line) && (isAlnum(line[n]) || line[n] == '-') {
-			n++
-		}
-		if n == 0 {
-			continue
-		}
-		key := strings.ToLower(line[:n])
-		value := ""
-		if rest := strings.TrimSpace(line[n:]); strings.HasPrefix(rest, "=") {
-			value = gitValue(strings.TrimSpace(rest[1:]))
-		}
-		for _, s := range secs {
-			out = append(out, gitEntry{section: s.name, sub: s.sub, key: key, value: value})
 		}
 	}
 	return out
 }
 
-// gitValue removes quotes and a trailing comment from a value.
-func gitValue(v string) string {
-	var b strings.Builder
-	quoted := false
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		switch {
-		case c == '"':
-			quoted = !quoted
-		case c == '\\' && i+1 < len(v):
-			i++
-			switch v[i] {
-			case 'n':
-				b.WriteByte('\n')
-			case 't':
-				b.WriteByte('\t')
-			default:
-				b.WriteByte(v[i])
-			}
-		case (c == '#' || c == ';') && !quoted:
-			return strings.TrimSpace(b.String())
-		default:
-			b.WriteByte(c)
+// dirEntry is one entry of a folder as listDir read it.
+type dirEntry struct {
+	name string
+	kind filekind.Kind
+}
+
+// listDir lists a folder, missing being empty, sorted by name.
+func (p *Project) listDir(dir string) ([]dirEntry, error) {
+	p.rec.listing(dir)
+	entries, err := p.fs.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := make([]dirEntry, 0, len(entries))
+	for _, e := range entries {
+		kind, err := filekind.Entry(dir, e)
+		if err != nil {
+			kind = filekind.Other
 		}
+		out = append(out, dirEntry{name: e.Name(), kind: kind})
 	}
-	return strings.TrimSpace(b.String())
-}
-
-func isAlnum(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
-}
-
-// Sections whose every variable can name a program, a shell snippet, a
-// transport or a file git writes.
-var programSections = map[string]bool{
-	"filter": true, "alias": true, "pager": true, "credential": true, "trace2": true,
-	"sendemail": true, "difftool": true, "mergetool": true, "browser": true, "man": true,
-	"instaweb": true, "gpg": true, "uploadpack": true, "uploadarchive": true, "protocol": true,
-	"url": true, "hook": true, "guitool": true, "tar": true, "web": true,
-}
-
-// Variable names that name a program in any section.
-var programKeys = map[string]bool{
-	"command": true, "cmd": true, "program": true, "helper": true, "editor": true, "pager": true,
-	"driver": true, "textconv": true, "hookspath": true, "askpass": true, "sshcommand": true,
-	"external": true, "gitproxy": true, "fsmonitor": true, "difffilter": true, "tool": true,
-	"guitool": true, "viewer": true, "browser": true, "uploadpack": true, "receivepack": true,
-	"vcs": true, "packobjectshook": true, "alternaterefscommand": true, "savecookies": true,
-	"update": true, "proxycommand": true, "templatedir": true,
-}
-
-// programKey tells whether a variable can make git run a program (or write a
-// file, or point it at another worktree) — generously.
-func programKey(section, key string) bool {
-	if programSections[section] || programKeys[key] {
-		return true
-	}
-	return strings.HasSuffix(key, "command") || strings.HasSuffix(key, "cmd") || strings.HasSuffix(key, "program") ||
-		strings.HasSuffix(key, "editor") || strings.HasSuffix(key, "hook")
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out, nil
 }

@@ -1,70 +1,11 @@
 package permissions
 
 import (
+	"path/filepath"
 	"strings"
 
 	"memo.dev/projects/domain"
 )
-
-// Refused rules (SPEC §7.2): rules that approve nearly anything. The list is
-// best effort; the real defence is the character check and the table of risky
-// arguments, which rules are checked against too.
-func refusedWhy(name string) (domain.Text, bool) {
-	why, ok := refusedPrograms[name]
-	return why, ok
-}
-
-// runsAnything is why a shell or an interpreter is refused.
-var runsAnything = domain.T("is a shell or an interpreter, which runs anything")
-
-// refusedPrograms maps a program name to why a rule for it is refused.
-var refusedPrograms = func() map[string]domain.Text {
-	m := map[string]domain.Text{}
-	for _, g := range []struct {
-		why   domain.Text
-		names []string
-	}{
-		{runsAnything, []string{
-			"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "csh", "tcsh", "ash", "busybox", "elvish", "nu", "pwsh", "powershell",
-			"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "perl", "ruby", "irb", "php",
-			"lua", "luajit", "tclsh", "wish", "awk", "gawk", "mawk", "nawk", "expect", "osascript", "rscript", "r", "julia",
-			"ghci", "runghc", "scala", "groovy", "jshell", "erl", "elixir", "iex", "guile", "racket", "sbcl", "clisp",
-			"vi", "vim", "nvim", "view", "ex", "ed", "emacs", "nano", "pico", "gdb", "lldb", "jq", "yq", "m4", "dc", "bc",
-			"sqlite3", "sqlite", "duckdb", "psql", "mysql", "mariadb", "redis-cli", "mongo", "mongosh", "ipython", "jupyter",
-			"tmux", "screen", "xterm",
-		}},
-		{domain.T("is a wrapper that runs another command"), []string{
-			"env", "xargs", "sudo", "su", "doas", "pkexec", "runuser", "time", "nice", "nohup", "timeout", "stdbuf",
-			"setsid", "chroot", "unshare", "nsenter", "ionice", "taskset", "chrt", "flock", "watch", "script", "find",
-			"parallel", "entr", "strace", "ltrace", "valgrind", "command", "builtin", "exec", "eval", "source", ".",
-			"trap", "alias", "enable", "hash", "type", "coproc", "fc", "caller", "declare", "typeset", "export", "local",
-			"readonly", "let", "set", "shopt", "unset", "ulimit", "umask", "cd", "pushd", "popd", "sg", "newgrp",
-			"fakeroot", "proot", "firejail", "bwrap", "systemd-run", "at", "batch", "crontab", "dbus-launch", "xdg-open",
-			"open", "start", "unbuffer", "chronic", "torsocks", "proxychains", "proxychains4",
-			"catchsegv", "prlimit", "systemd-inhibit", "dbus-run-session", "xvfb-run", "runcon", "cgexec", "numactl",
-			"cpulimit", "hyperfine", "watchexec", "nodemon", "ts-node", "tsx", "uv", "uvx", "pipx", "npx", "pnpx", "bunx", "yarn-dlx", "corepack",
-		}},
-		{domain.T("reaches the network or runs containers"), []string{
-			"curl", "wget", "nc", "ncat", "netcat", "socat", "ssh", "scp", "sftp", "rsync", "telnet", "ftp", "tftp",
-			"docker", "podman", "kubectl", "helm", "nerdctl", "lxc", "vagrant", "gh", "aws", "gcloud", "az", "ping",
-			"nmap", "aria2c", "lftp", "mosh", "rclone", "s3cmd",
-		}},
-		{domain.T("deletes or overwrites files or changes the system"), []string{
-			"rm", "rmdir", "mv", "cp", "dd", "chmod", "chown", "chgrp", "chattr", "ln", "install", "truncate", "shred",
-			"tee", "mkfs", "mount", "umount", "kill", "pkill", "killall", "reboot", "shutdown", "systemctl", "unlink",
-			"link", "split", "csplit", "mknod", "mkfifo", "touch", "patch", "rename", "sponge", "passwd", "useradd", "usermod", "apt",
-			"apt-get", "dpkg", "yum", "dnf", "pacman", "brew", "snap",
-		}},
-	} {
-		for _, n := range g.names {
-			m[n] = g.why
-		}
-	}
-	return m
-}()
-
-// bareRefused are programs that run nearly anything without a subcommand.
-var bareRefused = map[string]bool{"git": true, "go": true, "npm": true, "cargo": true, "yarn": true, "pnpm": true, "pip": true, "pip3": true}
 
 // AcceptRule tells why a command rule is refused, or nothing (the zero
 // Text) when it is accepted.
@@ -76,20 +17,67 @@ func AcceptRule(rule string) domain.Text {
 	if !reason.IsZero() {
 		return domain.T("the rule is not one plain command: {{.Reason}}", "Reason", reason)
 	}
-	name := programName(words[0])
-	for _, n := range []string{name, unversioned(name)} {
+	name, _ := resolveProgram(words)
+	if why := refusedRule(name, programWords(words)); !why.IsZero() {
+		return why
+	}
+	in := &inspector{spelled: spelledOptions(words)}
+	if reason, _ := in.inspect(words, len(words), 0); !reason.IsZero() {
+		return domain.T("the rule's own arguments would ask: {{.Reason}}", "Reason", reason)
+	}
+	return domain.Text{}
+}
+
+// refusedRule: the programs that run nearly anything (SPEC §7.2), except
+// an interpreter named with a script file of the project or a module Memo
+// knows (python -m pytest), whose bytes or options Memo then checks.
+func refusedRule(name string, words []string) domain.Text {
+	if isInterpreter(name) {
+		return interpreterForm(name, words)
+	}
+	for _, n := range nameForms(name) {
 		if why, ok := refusedWhy(n); ok {
 			return domain.T("`{{.Word}}` {{.Why}}", "Word", words[0], "Why", why)
 		}
 	}
-	if strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pip") || strings.HasPrefix(name, "ruby") || strings.HasPrefix(name, "perl") || strings.HasPrefix(name, "php") {
+	if _, known := entries[name]; !known && (strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pip") || strings.HasPrefix(name, "ruby") || strings.HasPrefix(name, "perl") || strings.HasPrefix(name, "php")) {
 		return domain.T("`{{.Word}}` {{.Why}}", "Word", name, "Why", runsAnything)
 	}
 	if len(words) == 1 && (bareRefused[name] || bareRefused[unversioned(name)]) {
 		return domain.T("a bare `{{.Program}}` approves nearly anything; name the subcommand, as in `git status` or `go test`", "Program", name)
 	}
-	if reason := checkArgs(words); !reason.IsZero() {
-		return domain.T("the rule's own arguments would ask: {{.Reason}}", "Reason", reason)
+	return domain.Text{}
+}
+
+// isInterpreter: a shell or language runtime Memo accepts in a rule only
+// with a script of the project (or python with -m of a module it knows).
+func isInterpreter(name string) bool {
+	e := entries[name]
+	return e == scriptEntry || e == pythonEntry
+}
+
+// interpreterForm tells why an interpreter's words are not one of the two
+// forms a rule may take: the interpreter, then at once a script file of the
+// project (bash scripts/test.sh) — nothing can be slipped in before the
+// script — or, for python, -m and a module Memo has an entry for.
+func interpreterForm(name string, words []string) domain.Text {
+	refused := domain.T("`{{.Word}}` {{.Why}}", "Word", words[0], "Why", runsAnything)
+	if len(words) < 2 {
+		return refused
+	}
+	w := words[1]
+	if entries[name] == pythonEntry && strings.HasPrefix(w, "-m") {
+		mod := strings.TrimPrefix(w, "-m")
+		if mod == "" && len(words) > 2 {
+			mod = words[2]
+		}
+		if e, ok := compiledEntries[strings.ToLower(mod)]; ok && mod != "" && !isInterpreter(strings.ToLower(mod)) && e != nil {
+			return domain.Text{}
+		}
+		return domain.T("`-m {{.Module}}` runs a module Memo does not know", "Module", mod)
+	}
+	if strings.HasPrefix(w, "-") || !filepath.IsLocal(w) {
+		return refused
 	}
 	return domain.Text{}
 }

@@ -3,6 +3,7 @@ package permissions
 import (
 	"errors"
 	"io/fs"
+	"path/filepath"
 	"time"
 
 	"memo.dev/projects/domain"
@@ -34,16 +35,22 @@ type Service struct {
 	write   func(path string, data []byte) error
 	git     GitFS
 	now     func() time.Time
+	// cache keeps the project files the checks read (configs, scripts),
+	// shared by every check; each entry is checked against the file.
+	cache *Cache
 }
 
 // NewService reads project files with the bounded reader, writes them
 // atomically, and reads git's configuration with home for `~/` includes.
 func NewService(folders Folders, records Records, pins PinStore, home string, now func() time.Time) *Service {
+	cache := NewCache(now)
+	_ = cache.Watch() // where the system cannot report changes, every check reads again
 	return &Service{
 		folders: folders, records: records, pins: pins, now: now,
 		read:  untrusted.ReadFile,
 		write: func(path string, data []byte) error { return atomicfile.WriteFile(path, data, 0o644) },
 		git:   OSGitFS(home),
+		cache: cache,
 	}
 }
 
@@ -117,6 +124,9 @@ func (s *Service) Show(path string) (Status, error) {
 	if why.Template == whyNotSetUp.Template {
 		st.ProjectID = ""
 	}
+	if err == nil {
+		s.describe(&st)
+	}
 	return st, err
 }
 
@@ -148,7 +158,10 @@ func (s *Service) Pending(path string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return !pinned || pin.Hash != Hash(b), nil
+	if !pinned || pin.Hash != Hash(b) {
+		return true, nil
+	}
+	return s.definitionsPending(proj.Root, b, pin), nil
 }
 
 // Report is `permissions PATH` (SPEC §8.2).
@@ -197,15 +210,18 @@ func (s *Service) Trust(path string) (Status, error) {
 	if err != nil {
 		return Status{}, err
 	}
-	st, err := Trust(proj.Root, proj.ID, s.read, s.pins, s.now())
+	st, err := trust(proj.Root, proj.ID, s.read, s.pins, s.now(), s.define(proj.Root))
 	st.Root, st.ProjectID = proj.Root, proj.ID
-	return st, err
+	return s.described(st, err)
 }
 
 // TrustReviewed is Trust for a person who reviewed one version: it pins the
 // file only while it still has that hash. A file that changed since (a model
 // or a git pull wrote it a moment before) is refused as a conflict, so only
-// what was seen is ever trusted.
+// what was seen is ever trusted. hash is the file's SHA-256, or the
+// review's (Status.ReviewHash), which also covers the definitions the rules
+// run: with it, a definition that changed since the review is a conflict
+// too.
 func (s *Service) TrustReviewed(path, hash string) (Status, error) {
 	proj, err := s.open(path)
 	if err != nil {
@@ -216,15 +232,16 @@ func (s *Service) TrustReviewed(path, hash string) (Status, error) {
 	if err != nil {
 		return st, err
 	}
+	s.describe(&st)
 	switch {
 	case st.State == StateNoFile:
 		return st, nothingToTrust(Path(proj.Root))
-	case st.Hash != hash:
+	case st.Hash != hash && st.ReviewHash != hash:
 		return st, domain.T("{{.Path}} changed since you reviewed it; review the new version, then trust it", "Path", Path(proj.Root)).Err(domain.ErrConflict)
 	case st.State == StateInvalid:
 		return st, InvalidError(Path(proj.Root), st.Problems)
 	}
-	return pinBytes(st, proj.ID, s.pins, s.now())
+	return s.described(pinBytes(st, proj.ID, s.pins, s.now(), currentDefinitions(st)))
 }
 
 // Save validates content, writes it atomically as the project's file and
@@ -235,9 +252,9 @@ func (s *Service) Save(path string, content []byte) (Status, error) {
 	if err != nil {
 		return Status{}, err
 	}
-	st, err := Save(proj.Root, proj.ID, content, s.write, s.pins, s.now())
+	st, err := save(proj.Root, proj.ID, content, s.write, s.pins, s.now(), s.define(proj.Root))
 	st.Root, st.ProjectID = proj.Root, proj.ID
-	return st, err
+	return s.described(st, err)
 }
 
 // CheckCommand is `check-command PATH LINE`: only the trusted rules of the
@@ -248,11 +265,28 @@ func (s *Service) CheckCommand(path, line string) (Verdict, error) {
 	if err != nil {
 		return Verdict{}, err
 	}
-	v := st.CheckCommand(line, RepoGit(st.Root, s.git))
+	p := NewProject(st.Root, lineFolder(st.Root, path), s.git, s.cache)
+	if st.State == StateTrusted {
+		p = p.WithPinned(st.TrustedDefinitions)
+	}
+	v := st.CheckIn(line, p)
 	if !st.Why.IsZero() && v.Reason.Template == noRuleApplies {
 		v.Reason = domain.T("no rule applies: {{.Why}}", "Why", st.Why)
 	}
 	return v, nil
+}
+
+// lineFolder is the folder a line runs in: path when it is inside the
+// project, else the project root.
+func lineFolder(root, path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return root
+	}
+	if _, ok := relInside(root, abs); !ok {
+		return root
+	}
+	return abs
 }
 
 // CheckTool is `check-tool PATH TOOL`.

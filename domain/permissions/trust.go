@@ -22,6 +22,9 @@ type Pin struct {
 	Hash      string
 	Bytes     []byte
 	TrustedAt time.Time
+	// Definitions are what the file's rules ran when it was trusted
+	// (definitions.go); nil for a pin made before Memo pinned them.
+	Definitions []Definition
 }
 
 // PinStore keeps one pin per project id, device-locally (the registry). A
@@ -84,6 +87,18 @@ type Status struct {
 	Root      string      `json:"-"`
 	ProjectID string      `json:"-"`
 	Why       domain.Text `json:"-"`
+	// TrustedDefinitions are the pin's definitions (nil: none pinned);
+	// Definitions the current ones beside them, when the Service read the
+	// project (the review shows them, the report lists them).
+	TrustedDefinitions []Definition      `json:"-"`
+	Definitions        []DefinitionState `json:"-"`
+	// ReviewHash covers the file and its definitions: trusting with it
+	// trusts only what was reviewed (Service.TrustReviewed).
+	ReviewHash string `json:"-"`
+	// Blocks are, per rule, the project files that make its lines ask in
+	// the project root (a config, a changed definition), when the Service
+	// read them.
+	Blocks map[string][]Block `json:"-"`
 }
 
 // Hash is the hex SHA-256 of b.
@@ -106,7 +121,7 @@ func Load(root, projectID string, read ReadFunc, pins PinStore) (Status, error) 
 		return st, err
 	}
 	if pinned {
-		st.TrustedHash, st.TrustedAt, st.TrustedBytes = pin.Hash, pin.TrustedAt, pin.Bytes
+		st.TrustedHash, st.TrustedAt, st.TrustedBytes, st.TrustedDefinitions = pin.Hash, pin.TrustedAt, pin.Bytes, pin.Definitions
 	}
 	b, err := read(Path(root), MaxFileSize)
 	switch {
@@ -153,8 +168,23 @@ func judge(st Status, b []byte) Status {
 }
 
 // Trust pins the project's current file: read once, validated and hashed
-// from the same bytes. An invalid file is refused with every problem.
+// from the same bytes. An invalid file is refused with every problem. It
+// reads no other project file: the Service pins the definitions too.
 func Trust(root, projectID string, read ReadFunc, pins PinStore, now time.Time) (Status, error) {
+	return trust(root, projectID, read, pins, now, nil)
+}
+
+// Define reads the definitions a file's rules run (Project.AllDefinitions).
+type Define func(rules []string) []Definition
+
+func (d Define) of(st Status) []Definition {
+	if d == nil {
+		return []Definition{}
+	}
+	return d(st.File.AllowedCommands)
+}
+
+func trust(root, projectID string, read ReadFunc, pins PinStore, now time.Time, define Define) (Status, error) {
 	st, err := Load(root, projectID, read, pins)
 	if err != nil {
 		return st, err
@@ -165,7 +195,7 @@ func Trust(root, projectID string, read ReadFunc, pins PinStore, now time.Time) 
 	case StateInvalid:
 		return st, InvalidError(Path(root), st.Problems)
 	}
-	return pinBytes(st, projectID, pins, now)
+	return pinBytes(st, projectID, pins, now, define.of(st))
 }
 
 func nothingToTrust(path string) error {
@@ -175,6 +205,10 @@ func nothingToTrust(path string) error {
 // Save validates content, writes it atomically with write and trusts those
 // same bytes. Invalid content writes nothing.
 func Save(root, projectID string, content []byte, write func(path string, data []byte) error, pins PinStore, now time.Time) (Status, error) {
+	return save(root, projectID, content, write, pins, now, nil)
+}
+
+func save(root, projectID string, content []byte, write func(path string, data []byte) error, pins PinStore, now time.Time, define Define) (Status, error) {
 	st := Status{Problems: []Problem{}, Effective: none()}
 	if len(content) > MaxFileSize {
 		st.Problems = []Problem{{Where: "file", Problem: domain.T("the file is larger than {{.KiB}} KiB", "KiB", MaxFileSize>>10)}}
@@ -185,7 +219,7 @@ func Save(root, projectID string, content []byte, write func(path string, data [
 		return st, err
 	}
 	if pinned {
-		st.TrustedHash, st.TrustedAt, st.TrustedBytes = pin.Hash, pin.TrustedAt, pin.Bytes
+		st.TrustedHash, st.TrustedAt, st.TrustedBytes, st.TrustedDefinitions = pin.Hash, pin.TrustedAt, pin.Bytes, pin.Definitions
 	}
 	st = judge(st, content)
 	if st.State == StateInvalid {
@@ -194,15 +228,16 @@ func Save(root, projectID string, content []byte, write func(path string, data [
 	if err := write(Path(root), content); err != nil {
 		return st, err
 	}
-	return pinBytes(st, projectID, pins, now)
+	return pinBytes(st, projectID, pins, now, define.of(st))
 }
 
-func pinBytes(st Status, projectID string, pins PinStore, now time.Time) (Status, error) {
-	pin := Pin{Hash: st.Hash, Bytes: append([]byte(nil), st.Bytes...), TrustedAt: now}
+func pinBytes(st Status, projectID string, pins PinStore, now time.Time, defs []Definition) (Status, error) {
+	pin := Pin{Hash: st.Hash, Bytes: append([]byte(nil), st.Bytes...), TrustedAt: now, Definitions: defs}
 	if err := pins.SetPin(projectID, pin); err != nil {
 		return st, err
 	}
-	st.TrustedHash, st.TrustedAt, st.TrustedBytes = pin.Hash, pin.TrustedAt, pin.Bytes
+	st.TrustedHash, st.TrustedAt, st.TrustedBytes, st.TrustedDefinitions = pin.Hash, pin.TrustedAt, pin.Bytes, pin.Definitions
+	st.Definitions = CompareDefinitions(defs, defs)
 	st.State, st.Trusted, st.Effective = StateTrusted, true, st.File
 	return st, nil
 }
@@ -229,60 +264,4 @@ func (e *FileError) Unwrap() error { return domain.ErrInvalid }
 // InvalidError is the error for a file with problems: a *FileError.
 func InvalidError(path string, probs []Problem) error {
 	return &FileError{Path: path, Problems: probs}
-}
-
-// The templates of the reasons of a file that grants nothing in its state
-// (spelled out again where domain.T makes them: the translation test reads
-// literal templates).
-const (
-	noRuleApplies = "no rule applies. {{.Meaning}}"
-	noToolApplies = "no tool is pre-approved. {{.Meaning}}"
-)
-
-// CheckCommand decides a line for this project: only the effective (trusted)
-// rules count. When none do, the reason says why the file does not apply.
-func (st Status) CheckCommand(line string, git GitCheck) Verdict {
-	v := NewChecker(st.Effective.AllowedCommands).Check(line, git)
-	if !v.Approved && v.Reason.Template == noRule.Template && st.State != StateTrusted {
-		v.Reason = domain.T("no rule applies. {{.Meaning}}", "Meaning", st.State.Meaning())
-	}
-	return v
-}
-
-// CheckTool decides a tool for this project from the effective tools.
-func (st Status) CheckTool(name string) ToolVerdict {
-	v := CheckTool(st.Effective.AllowedTools, name)
-	if !v.Approved && AcceptTool(name).IsZero() && st.State != StateTrusted {
-		v.Reason = domain.T("no tool is pre-approved. {{.Meaning}}", "Meaning", st.State.Meaning())
-	}
-	return v
-}
-
-// Report is the JSON of `permissions PATH` (SPEC §8.2): what is in effect,
-// the file's status and every problem. State is an addition to the contract.
-type Report struct {
-	Permissions Permissions  `json:"permissions"`
-	Status      ReportStatus `json:"status"`
-	Problems    []Problem    `json:"problems"`
-}
-
-// ReportStatus is the status part of Report.
-type ReportStatus struct {
-	Exists  bool   `json:"exists"`
-	Trusted bool   `json:"trusted"`
-	Hash    string `json:"hash"`
-	State   State  `json:"state"`
-}
-
-// Report shapes the status for `permissions PATH`.
-func (st Status) Report() Report {
-	probs := st.Problems
-	if probs == nil {
-		probs = []Problem{}
-	}
-	return Report{
-		Permissions: st.Effective,
-		Status:      ReportStatus{Exists: st.Exists, Trusted: st.Trusted, Hash: st.Hash, State: st.State},
-		Problems:    probs,
-	}
 }

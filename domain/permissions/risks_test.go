@@ -142,7 +142,7 @@ func TestOperandRisks(t *testing.T) {
 		{"tar", "cvf", "a.tar", "."},
 		{"tar", "-tf", "host:/a.tar"},
 		{"git", "-c", "core.pager=sh", "log"},
-		{"git", "--no-pager", "log"},
+		{"git", "--no-pager", "-c", "core.pager=sh", "log"},
 		{"git", "clone", "ext::sh"},
 		{"git", "fetch", "fd::3"},
 		{"git", "submodule", "foreach", "id"},
@@ -179,6 +179,9 @@ func TestOperandRisks(t *testing.T) {
 		{"mvn", "-Dmaven.repo.local=/tmp", "test"},
 		{"mvn", "antrun:run"},
 		{"git", "clone", "git@example.com:x/y", "../y"},
+		{"npm", "in", "x"}, // issue 18: installing a package by name runs its scripts
+		{"npm", "install", "left-pad"},
+		{"pnpm", "add", "x"},
 		{"git", "clone", "https://example.com/x", "dir/../../x"},
 	}
 	if runtime.GOOS == "windows" {
@@ -196,11 +199,11 @@ func TestOperandRisks(t *testing.T) {
 		{"uniq", "-f", "1", "in"},
 		{"tar", "tf", "a.tar"},
 		{"git", "--version"},
+		{"git", "--no-pager", "log"}, // issue 18: it turns the pager off; it runs none
 		{"git", "log", "--no-ext-diff"},
 		{"go", "env", "GOPATH"},
 		{"npm", "i"},
 		{"npm", "install"},
-		{"npm", "in", "x"},
 		{"npm", "t"},
 		{"npm", "ci"},
 		{"npm", "run", "build"},

@@ -1,0 +1,311 @@
+package permissions
+
+import (
+	"strings"
+
+	"memo.dev/projects/domain"
+)
+
+// reading is a program's arguments read with its entry (default deny).
+type reading struct {
+	// sub is the subcommand ("mod tidy" when nested), "" when none.
+	sub  string
+	kind subKind // unknownSub for a listed subcommand or none
+	// paths are the operands and option values: every word that may name
+	// a path or a destination.
+	paths []string
+	// operands are the operands alone, in order, the subcommand excluded.
+	operands []string
+	// wrapped is the program line a wrapping subcommand runs (pytest -x
+	// under uv run), nil when none; module says it was named as a module
+	// (-m), which needs an entry of its own.
+	wrapped []string
+	module  bool
+	// unknown is why an option or subcommand asks; zero when none does.
+	unknown domain.Text
+	does    capability
+}
+
+// isOptionWord: a word a program reads as an option.
+func isOptionWord(a string, numeric bool) bool {
+	if len(a) < 2 || a[0] != '-' {
+		return false
+	}
+	if numeric && strings.Trim(a[1:], "0123456789") == "" {
+		return false // -20: a count, read as an operand
+	}
+	return true
+}
+
+// spelledOptions are the option words of a rule: a line may repeat them
+// whatever the program's entry says (the person wrote them).
+func spelledOptions(rule []string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range rule {
+		if strings.HasPrefix(w, "-") {
+			m[w] = true
+		}
+	}
+	return m
+}
+
+// read reads args with the entry c. spelled are the rule's own option
+// words; name is the program's name for the reasons.
+func (c *compiled) read(name string, args []string, spelled map[string]bool) reading {
+	r := reading{does: c.does}
+	sets := []*optSet{c.global}
+	var child *optSet
+	rest := ""
+	subDone := len(c.subs) == 0 && c.other == unknownSub
+	wraps, module := c.wraps, c.module
+	script := noScript
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || (rest != "" && a == rest) {
+			r.readChild(args[i+1:], child, spelled, name)
+			break
+		}
+		if !isOptionWord(a, c.numeric) {
+			switch {
+			case !subDone:
+				subDone = true
+				s, n, nestedUnknown := c.findSub(args[i:])
+				i += n - 1
+				switch {
+				case nestedUnknown:
+					r.unknown = domain.T("`{{.Word}}` is not a {{.Program}} subcommand Memo knows", "Word", name+" "+strings.Join(args[i-n+1:i+1], " "), "Program", name)
+					return r
+				case s != nil:
+					r.sub, r.does, wraps, module = strings.Join(args[i-n+1:i+1], " "), s.does, s.wraps, s.module
+					sets = append(sets, s.opts)
+					child, rest, script = s.child, s.rest, s.script
+				case c.other == definedSub:
+					r.sub, r.kind, r.does = a, definedSub, c.does
+					if c.definedArgs {
+						script = scriptRest
+					}
+				case c.other == spelledSub:
+					r.sub, r.kind, r.does = a, spelledSub, runsUnknown
+				default:
+					r.unknown = domain.T("`{{.Word}}` is not a {{.Program}} subcommand Memo knows", "Word", name+" "+strings.Join(args[i-n+1:i+1], " "), "Program", name)
+					return r
+				}
+				if script == scriptRest {
+					r.readChild(args[i+1:], nil, spelled, name)
+					return r
+				}
+			case wraps:
+				r.wrapped = args[i:]
+				return r
+			case script == scriptNamed:
+				r.operands = append(r.operands, a)
+				r.readChild(args[i+1:], nil, spelled, name)
+				return r
+			default:
+				r.operands = append(r.operands, a)
+				if !c.textAll && !(c.textFirst && len(r.operands) == 1 && !givenBy(args, c.textUnless)) {
+					r.paths = append(r.paths, a)
+				}
+			}
+			continue
+		}
+		if module != "" && strings.HasPrefix(a, module) {
+			mod, rest := a[len(module):], args[i+1:]
+			if mod == "" && len(rest) > 0 {
+				mod, rest = rest[0], rest[1:]
+			}
+			r.wrapped, r.module = append([]string{mod}, rest...), true
+			return r
+		}
+		if r.kind == spelledSub {
+			sets = sets[:1] // an external subcommand's options: the rule's own
+		}
+		vals, n, ok := c.option(sets, a, args[i+1:])
+		switch {
+		case ok:
+			r.paths = append(r.paths, vals...)
+			i += n
+		case spelled[a] && (subDone || strings.Contains(a, "=")):
+			// The rule's own option. Before the subcommand only one that
+			// cannot take the next word: Memo must tell which word the
+			// subcommand is.
+			r.paths = append(r.paths, a)
+		default:
+			r.unknown = unknownOption(a, name, r.sub)
+			return r
+		}
+	}
+	return r
+}
+
+// readUnknown reads the arguments of a program Memo has no entry for: its
+// options pass only as spelled in the rule, its operands are operands.
+func readUnknown(name string, args []string, spelled map[string]bool) reading {
+	r := reading{does: runsUnknown}
+	for i, a := range args {
+		switch {
+		case a == "--":
+			r.paths = append(r.paths, args[i+1:]...)
+			return r
+		case isOptionWord(a, false) && !spelled[a]:
+			r.unknown = domain.T("`{{.Word}}` is not an option the rule spells; Memo knows no other options of {{.Program}}", "Word", a, "Program", name)
+			return r
+		case isOptionWord(a, false):
+			r.paths = append(r.paths, a)
+		default:
+			r.operands = append(r.operands, a)
+			r.paths = append(r.paths, a)
+		}
+	}
+	return r
+}
+
+// givenBy: one of the space-separated options appears among args (as
+// itself, glued to its value, or in a bundle of short options).
+func givenBy(args []string, options string) bool {
+	for _, o := range strings.Fields(options) {
+		for _, a := range args {
+			if a == "--" {
+				break
+			}
+			switch {
+			case a == o, strings.HasPrefix(a, o+"="):
+				return true
+			case len(o) == 2 && len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a[1:], rune(o[1])):
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// findSub finds the subcommand at the start of words, nested ones first:
+// the subcommand and how many words it takes.
+// A subcommand that takes subcommands of its own and is followed by one
+// Memo does not list (git remote add) is unknown.
+func (c *compiled) findSub(words []string) (s *compiledSub, n int, nestedUnknown bool) {
+	if len(words) > 1 && !strings.HasPrefix(words[1], "-") {
+		if s, ok := c.subs[words[0]+" "+words[1]]; ok {
+			return s, 2, false
+		}
+		if c.nested[words[0]] {
+			return nil, 2, true
+		}
+	}
+	if s, ok := c.subs[words[0]]; ok {
+		return s, 1, false
+	}
+	return nil, 1, c.nested[words[0]]
+}
+
+// readChild reads what follows `--`: with the child's own options when the
+// entry names them, else as operands.
+func (r *reading) readChild(words []string, child *optSet, spelled map[string]bool, name string) {
+	for i := 0; i < len(words); i++ {
+		a := words[i]
+		if child == nil || !isOptionWord(a, false) {
+			r.paths = append(r.paths, a)
+			continue
+		}
+		c := compiled{entry: &entry{style: getopt}}
+		vals, n, ok := c.option([]*optSet{child}, a, words[i+1:])
+		switch {
+		case ok:
+			r.paths = append(r.paths, vals...)
+			i += n
+		case spelled[a]:
+			r.paths = append(r.paths, a)
+		default:
+			r.unknown = unknownOption(a, name, strings.TrimSpace(r.sub+" --"))
+			return
+		}
+	}
+}
+
+func unknownOption(word, program, sub string) domain.Text {
+	if sub != "" {
+		program += " " + sub
+	}
+	return domain.T("`{{.Word}}` is not an option Memo knows for {{.Program}}", "Word", word, "Program", program)
+}
+
+// option reads the option word a (next are the words after it) against the
+// sets: its values, how many of next it takes, and whether it is known.
+func (c *compiled) option(sets []*optSet, a string, next []string) ([]string, int, bool) {
+	long := func(body string) ([]string, int, bool) {
+		name, val, glued := strings.Cut(body, "=")
+		if c.foldCase {
+			name = strings.ToLower(name)
+		}
+		for _, s := range sets {
+			ar, ok := s.lookupLong(name)
+			if !ok {
+				continue
+			}
+			switch {
+			case ar == textValue && glued:
+				return nil, 0, true
+			case ar == textValue && len(next) > 0:
+				return nil, 1, true
+			case glued:
+				return []string{val}, 0, true
+			case ar == value && len(next) > 0:
+				return next[:1], 1, true
+			}
+			return nil, 0, true
+		}
+		for _, s := range sets {
+			if s.matchPrefix(a) {
+				return valuesOf(a), 0, true
+			}
+		}
+		return nil, 0, false
+	}
+	if strings.HasPrefix(a, "--") {
+		return long(a[2:])
+	}
+	if c.style == goFlag {
+		return long(a[1:])
+	}
+	if c.dashLong && len(a) > 2 {
+		if v, n, ok := long(a[1:]); ok {
+			return v, n, ok
+		}
+	}
+	for _, s := range sets {
+		if s.matchPrefix(a) {
+			return valuesOf(a), 0, true
+		}
+	}
+	// A bundle of short options: -xvf, -ofile, -j4.
+	for j := 1; j < len(a); j++ {
+		ar, ok := shortIn(sets, a[j])
+		if !ok {
+			return nil, 0, false
+		}
+		rest := a[j+1:]
+		switch {
+		case ar == noValue:
+			continue
+		case ar == textValue && rest != "":
+			return nil, 0, true
+		case ar == textValue && len(next) > 0:
+			return nil, 1, true
+		case rest != "":
+			return []string{strings.TrimPrefix(rest, "=")}, 0, true
+		case ar == value && len(next) > 0:
+			return next[:1], 1, true
+		}
+		return nil, 0, true
+	}
+	return nil, 0, true
+}
+
+func shortIn(sets []*optSet, c byte) (arity, bool) {
+	for _, s := range sets {
+		if a, ok := s.lookupShort(c); ok {
+			return a, true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,43 @@
+package permissions
+
+import (
+	"strings"
+
+	"memo.dev/projects/domain"
+)
+
+// Block is a project file that makes an approved program run another, and
+// so makes that program's lines ask (SPEC §7.1): which file, which key, and
+// why. The Permissions tab and the `permissions` JSON show it beside the
+// rule it blocks.
+type Block struct {
+	// File is relative to the project (slash separated) when inside it,
+	// else absolute (a .cargo/config.toml in a parent folder).
+	File string `json:"file"`
+	// Key is the setting (core.fsmonitor, script-shell, target.x.runner,
+	// addopts), "" when the file itself is the reason.
+	Key string `json:"key,omitempty"`
+	// Reason prints as its English sentence; the window words it.
+	Reason domain.Text `json:"reason"`
+}
+
+// programBlock is the project config that makes the program run another,
+// or nil (SPEC §7.1: configs block like git's).
+func (p *Project) programBlock(name string, r reading) *Block {
+	arg := name + "\x00" + r.sub + "\x00" + strings.Join(r.operands, "\x00")
+	return p.memo("prog", arg, func(q *Project) any { return q.readProgramBlock(name, r) }).(*Block)
+}
+
+func (p *Project) readProgramBlock(name string, r reading) *Block {
+	switch name {
+	case "npm", "pnpm", "yarn", "bun":
+		return p.nodeBlock(name)
+	case "cargo", "rustc", "rustfmt":
+		return p.cargoBlock(r)
+	case "pytest", "py.test":
+		return p.pytestBlock(r)
+	case "make":
+		return p.makeBlock()
+	}
+	return nil
+}

@@ -1,0 +1,294 @@
+package permissions
+
+import (
+	"path/filepath"
+	"strings"
+
+	"memo.dev/projects/domain"
+)
+
+// target is one program a rule runs: the program, then what it wraps
+// (uv run pytest: uv, then pytest; bash scripts/t.sh: bash, then the
+// script).
+type target struct {
+	name, word string
+	r          reading
+	// script: the word is a file an interpreter runs.
+	script bool
+}
+
+// ruleTargets reads a rule's words into the programs it runs.
+func ruleTargets(words []string) []target {
+	var out []target
+	script := false
+	for depth := 0; depth <= maxWrapDepth && len(words) > 0; depth++ {
+		words = programWords(words)
+		name, args := resolveProgram(words)
+		r := (&inspector{spelled: spelledOptions(words)}).read(name, args)
+		out = append(out, target{name: name, word: words[0], r: r, script: script})
+		if r.wrapped == nil {
+			break
+		}
+		script = isInterpreter(name) && !r.module
+		words = r.wrapped
+	}
+	return out
+}
+
+// Definitions are what a rule runs in this project, read from the line's
+// folder, and why its lines ask whatever the pin says (a script that does
+// not exist, a file too large to pin), when that is so.
+func (p *Project) Definitions(rule string) ([]Definition, domain.Text) {
+	p.cache.sync()
+	return p.definitions(rule)
+}
+
+func (p *Project) definitions(rule string) ([]Definition, domain.Text) {
+	type result struct {
+		defs    []Definition
+		problem domain.Text
+	}
+	r := p.memo("defs", rule, func(q *Project) any {
+		defs, problem := q.readDefinitions(rule)
+		return result{defs, problem}
+	}).(result)
+	return r.defs, r.problem
+}
+
+func (p *Project) readDefinitions(rule string) ([]Definition, domain.Text) {
+	words, reason := Words(rule)
+	if !reason.IsZero() {
+		return nil, reason
+	}
+	var defs []Definition
+	var problem domain.Text
+	add := func(d []Definition, why domain.Text) {
+		defs = append(defs, d...)
+		if problem.IsZero() {
+			problem = why
+		}
+	}
+	for _, t := range ruleTargets(words) {
+		if t.script || strings.ContainsAny(t.word, `/\`) {
+			add(p.scriptFile(rule, t.word, t.script))
+		}
+		switch t.name {
+		case "npm", "pnpm", "yarn", "bun":
+			add(p.scriptDefs(rule, "package.json", t), domain.Text{})
+		case "composer":
+			add(p.scriptDefs(rule, "composer.json", t), domain.Text{})
+		case "make":
+			add(p.makefileDefs(rule), domain.Text{})
+		case "just":
+			add(p.firstFileUp(rule, "just", []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}))
+		case "task":
+			add(p.firstFileUp(rule, "task", []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml", "taskfile.dist.yml", "Taskfile.dist.yaml", "taskfile.dist.yaml"}))
+		case "cargo":
+			add(p.aliasDefs(rule, t.r.sub), domain.Text{})
+		case "tox":
+			add(p.wholeFiles(rule, "tox.ini"), domain.Text{})
+		case "pre-commit":
+			add(p.wholeFiles(rule, ".pre-commit-config.yaml"), domain.Text{})
+		case "mvn", "mvnw":
+			add(p.wholeFiles(rule, ".mvn/maven.config", ".mvn/jvm.config", ".mvn/extensions.xml",
+				".mvn/wrapper/maven-wrapper.properties", ".mvn/wrapper/maven-wrapper.jar"), domain.Text{})
+		case "gradle", "gradlew":
+			add(p.wholeFiles(rule, "gradle/wrapper/gradle-wrapper.properties", "gradle/wrapper/gradle-wrapper.jar"), domain.Text{})
+		case "go":
+			if firstWord(t.r.sub) == "run" && len(t.r.operands) > 0 {
+				add(p.goPackage(rule, t.r.operands[0]))
+			}
+		}
+	}
+	return defs, problem
+}
+
+// scriptFile pins a program or script file of the project by its bytes. A
+// program outside the project (/usr/bin/x) is the system's; a script an
+// interpreter runs must be the project's and must exist.
+func (p *Project) scriptFile(rule, word string, script bool) ([]Definition, domain.Text) {
+	abs := word
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(p.Dir, word)
+	}
+	rel, ok := relInside(p.Root, filepath.Clean(abs))
+	if !ok {
+		if script {
+			return nil, outsideReason(word)
+		}
+		return nil, domain.Text{}
+	}
+	real, ok := p.resolve(rel)
+	if !ok {
+		return nil, outsideReason(word)
+	}
+	d, why := p.fileDefinition(rule, filepath.ToSlash(real), "")
+	if d.Hash == "" && why.IsZero() {
+		why = domain.T("the script {{.File}} does not exist", "File", filepath.ToSlash(real))
+	}
+	return []Definition{d}, why
+}
+
+// fileDefinition reads one file of the project (rel, slash separated) as a
+// definition.
+func (p *Project) fileDefinition(rule, rel, key string) (Definition, domain.Text) {
+	path := filepath.Join(p.Root, filepath.FromSlash(rel))
+	b, err := p.readDefinition(path)
+	switch {
+	case isNotExist(err):
+		return definitionOf(rule, rel, key, nil, false), domain.Text{}
+	case err != nil:
+		return definitionOf(rule, rel, key, nil, false), domain.T("Memo cannot read {{.File}}, which this rule runs ({{.Error}}), so its lines ask", "File", rel, "Error", domain.Sentence(err))
+	}
+	return definitionOf(rule, rel, key, b, true), domain.Text{}
+}
+
+// readDefinition reads a definition file: through the cache when small, as
+// configs are; a large one (a built program) is read and hashed each time
+// rather than kept.
+func (p *Project) readDefinition(path string) ([]byte, error) {
+	_, fi, err := p.lstat(path)
+	if err != nil {
+		return nil, err
+	}
+	if fi.Size() > 1<<20 {
+		return p.fs.ReadFile(path, maxDefinitionFile)
+	}
+	return p.read(path, maxDefinitionFile)
+}
+
+// wholeFiles pins files of the project root by their bytes (absent ones as
+// absent).
+func (p *Project) wholeFiles(rule string, rels ...string) []Definition {
+	var out []Definition
+	for _, rel := range rels {
+		d, _ := p.fileDefinition(rule, rel, "")
+		out = append(out, d)
+	}
+	return out
+}
+
+// firstFileUp finds the recipe file a task runner reads: the first of names
+// in the line's folder or a folder above it, inside the project. None in
+// the project asks: the runner would look above it.
+func (p *Project) firstFileUp(rule, program string, names []string) ([]Definition, domain.Text) {
+	for _, dir := range p.upTo(true) {
+		for _, n := range names {
+			path := filepath.Join(dir, n)
+			if _, _, err := p.lstat(path); err == nil {
+				rel, _ := relInside(p.Root, path)
+				d, why := p.fileDefinition(rule, filepath.ToSlash(rel), "")
+				return []Definition{d}, why
+			}
+		}
+	}
+	return []Definition{definitionOf(rule, names[0], "", nil, false)},
+		domain.T("the project has no {{.File}}: {{.Program}} would look for one in the folders above it", "File", names[0], "Program", program)
+}
+
+// makefileDefs pins the makefiles make reads in the line's folder and the
+// ones they include by a plain name.
+func (p *Project) makefileDefs(rule string) []Definition {
+	var out []Definition
+	queue := append([]string{}, makefileNames...)
+	seen := map[string]bool{}
+	for len(queue) > 0 && len(seen) < maxMakefiles {
+		name := queue[0]
+		queue = queue[1:]
+		path := filepath.Join(p.Dir, name)
+		rel, ok := relInside(p.Root, path)
+		if !ok || seen[rel] {
+			continue
+		}
+		seen[rel] = true
+		d, _ := p.fileDefinition(rule, filepath.ToSlash(rel), "")
+		if d.Hash == "" && !isMakefileName(name) {
+			continue
+		}
+		out = append(out, d)
+		if e, err := p.cached(path, maxConfigFile); err == nil {
+			mf := p.cache.parse(e, "makefile", func(b []byte) any { return parseMakefile(string(b)) }).(makefile)
+			queue = append(queue, mf.includes...)
+		}
+	}
+	return out
+}
+
+func isMakefileName(n string) bool {
+	for _, m := range makefileNames {
+		if n == m {
+			return true
+		}
+	}
+	return false
+}
+
+// goPackage pins the Go files go run is given: a file, or the .go files of
+// a package folder.
+func (p *Project) goPackage(rule, pkg string) ([]Definition, domain.Text) {
+	if strings.HasSuffix(pkg, ".go") {
+		return p.scriptFile(rule, pkg, true)
+	}
+	dir := filepath.Join(p.Dir, pkg)
+	rel, ok := relInside(p.Root, dir)
+	if !ok {
+		return nil, outsideReason(pkg)
+	}
+	entries, err := p.listDir(dir)
+	if err != nil || entries == nil {
+		return nil, domain.T("the package {{.File}} does not exist", "File", filepath.ToSlash(rel))
+	}
+	var out []Definition
+	for _, e := range entries {
+		if strings.HasSuffix(e.name, ".go") && !strings.HasSuffix(e.name, "_test.go") {
+			d, why := p.fileDefinition(rule, filepath.ToSlash(filepath.Join(rel, e.name)), "")
+			if !why.IsZero() {
+				return nil, why
+			}
+			out = append(out, d)
+		}
+	}
+	return out, domain.Text{}
+}
+
+// aliasDefs pins the cargo alias a subcommand names, in whichever config
+// sets it, and the aliases it names in turn; a subcommand that is no alias
+// is pinned as absent, since an alias added later would run instead of an
+// installed cargo-<sub>.
+func (p *Project) aliasDefs(rule, sub string) []Definition {
+	name := firstWord(sub)
+	if _, builtin := cargoEntry.subs[name]; name == "" || builtin {
+		return nil // a built-in subcommand: aliases cannot replace it
+	}
+	var out []Definition
+	for depth := 0; depth < 8 && name != ""; depth++ {
+		file, words, found := p.findAlias(name)
+		if !found {
+			out = append(out, definitionOf(rule, ".cargo/config.toml", "alias."+name, nil, false))
+			return out
+		}
+		out = append(out, definitionOf(rule, file, "alias."+name, []byte(strings.Join(words, " ")), true))
+		if len(words) == 0 {
+			break
+		}
+		name = words[0]
+		if _, builtin := cargoEntry.subs[name]; builtin {
+			break
+		}
+	}
+	return out
+}
+
+// findAlias finds an alias in the cargo configs from the line's folder up.
+func (p *Project) findAlias(name string) (file string, words []string, found bool) {
+	for _, dir := range p.upTo(false) {
+		for _, n := range []string{filepath.Join(".cargo", "config.toml"), filepath.Join(".cargo", "config")} {
+			path := filepath.Join(dir, n)
+			m, _ := p.tomlFile(path)
+			if w, ok := cargoAlias(m, name); ok {
+				return p.display(path), w, true
+			}
+		}
+	}
+	return "", nil, false
+}

@@ -1,0 +1,176 @@
+package permissions
+
+import (
+	"strings"
+
+	"memo.dev/projects/domain"
+)
+
+// inspector checks the words of a line that starts with an accepted rule
+// (SPEC §7.1): the table of risky arguments, the program's safe options
+// (default deny), the paths and destinations its words name and, in a
+// project, its git repository and the configs that make the program run
+// another. Wrapped programs (uv run pytest, python -m pytest, bash
+// scripts/x.sh) are inspected as lines of their own.
+type inspector struct {
+	// spelled are the rule's own option words.
+	spelled map[string]bool
+	// project is nil when the line is checked alone; git may be set
+	// without one.
+	project *Project
+	git     GitCheck
+	// noConfigs: the words come from a config (a cargo alias, pytest's
+	// addopts), which is being read already.
+	noConfigs bool
+}
+
+// maxWrapDepth bounds programs wrapped in programs.
+const maxWrapDepth = 4
+
+// inspect returns why the line asks, with the file that blocks it when a
+// project config does, or nothing.
+// prefix is how many of words are the rule's.
+func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *Block) {
+	if depth > maxWrapDepth {
+		return domain.T("the line wraps programs in programs more deeply than Memo reads"), nil
+	}
+	if protectedPart(words[0]) {
+		return protectedReason(words[0]), nil
+	}
+	name, args := resolveProgram(words)
+	r := in.read(name, args)
+	// A risky argument's reason before an unknown option's: it says more.
+	if reason := riskyArgs(name, args, firstWord(r.sub)); !reason.IsZero() {
+		return reason, nil
+	}
+	if !r.unknown.IsZero() {
+		return r.unknown, nil
+	}
+	if r.wrapped != nil {
+		if reason := wrappedProblem(name, r); !reason.IsZero() {
+			return reason, nil
+		}
+		at := len(words) - len(r.wrapped)
+		if at >= prefix {
+			return domain.T("`{{.Word}}` runs a program the rule does not name; name it in the rule, as in `uv run pytest`", "Word", strings.Join(words[:at], " ")), nil
+		}
+		if isInterpreter(name) && !r.module {
+			if reason := in.project.pathProblem(r.wrapped[0]); !reason.IsZero() {
+				return reason, nil // the script must be the project's
+			}
+		}
+		if reason, b := in.inspect(r.wrapped, prefix-at, depth+1); !reason.IsZero() {
+			return reason, b
+		}
+	}
+	for _, w := range r.paths {
+		for _, c := range pathCandidates(w) {
+			if reason := in.project.pathProblem(c); !reason.IsZero() {
+				return reason, nil
+			}
+		}
+	}
+	if reason := in.destinations(name, r); !reason.IsZero() {
+		return reason, nil
+	}
+	if in.git != nil && !in.noConfigs && (name == "git" || runsGit[name]) {
+		sub := ""
+		if name == "git" {
+			sub = firstWord(r.sub)
+		}
+		if reason := in.git(sub); !reason.IsZero() {
+			var b *Block
+			if in.project != nil {
+				b = in.project.gitBlock(sub)
+			}
+			return reason, b
+		}
+	}
+	if in.project != nil && !in.noConfigs {
+		if b := in.project.programBlock(name, r); b != nil {
+			return b.Reason, b
+		}
+	}
+	return domain.Text{}, nil
+}
+
+// read reads the arguments with the program's entry, or as spelled in the
+// rule for a program without one.
+func (in *inspector) read(name string, args []string) reading {
+	if c, ok := compiledEntries[name]; ok {
+		return c.read(name, args, in.spelled)
+	}
+	return readUnknown(name, args, in.spelled)
+}
+
+// wrappedProblem checks what a wrapping program names: a module needs an
+// entry, and no wrapper makes a refused program approved.
+func wrappedProblem(name string, r reading) domain.Text {
+	w := r.wrapped[0]
+	switch {
+	case w == "" || strings.HasPrefix(w, "-"):
+		return domain.T("`{{.Program}}` names no program to run", "Program", name)
+	case r.module:
+		mod := canonical(programName(w))
+		if _, ok := compiledEntries[mod]; !ok || mod != strings.ToLower(w) {
+			return domain.T("`-m {{.Module}}` runs a module Memo does not know", "Module", w)
+		}
+	}
+	wn, _ := resolveProgram(r.wrapped)
+	return refusedRule(wn, programWords(r.wrapped))
+}
+
+func firstWord(s string) string {
+	w, _, _ := strings.Cut(s, " ")
+	return w
+}
+
+// destinations: a URL or host:path the program would send the project's
+// data to, or run a remote command through, asks unless it is one of the
+// repository's own remotes. Fetching is what some rules are for.
+func (in *inspector) destinations(name string, r reading) domain.Text {
+	switch name {
+	case "git":
+		switch firstWord(r.sub) {
+		case "push", "send-pack":
+			if len(r.operands) > 0 && isRemoteSpec(r.operands[0]) && !in.isRemote(r.operands[0]) {
+				return notRemote(r.operands[0])
+			}
+		}
+		return domain.Text{} // refspecs (HEAD:x) are no destinations; fetching is approved
+	case "tar":
+		for _, w := range r.paths {
+			for _, c := range append([]string{w}, pathCandidates(w)...) {
+				if !strings.HasPrefix(c, "-") && isRemoteSpec(c) {
+					return domain.T("`{{.Word}}` names a remote archive, which tar reaches by running a remote shell", "Word", c)
+				}
+			}
+		}
+	}
+	for _, w := range r.paths {
+		for _, c := range append([]string{w}, valuesOf(w)...) {
+			if isURL(c) && !strings.HasPrefix(strings.ToLower(c), "file://") && !in.isRemote(c) {
+				return notRemote(c)
+			}
+		}
+	}
+	return domain.Text{}
+}
+
+func notRemote(w string) domain.Text {
+	return domain.T("`{{.Word}}` is a network address that is not one of the repository's remotes", "Word", w)
+}
+
+// valuesOf are the values after each `=` of a word.
+func valuesOf(w string) []string {
+	var out []string
+	for i := strings.IndexByte(w, '='); i >= 0; i = strings.IndexByte(w, '=') {
+		w = w[i+1:]
+		out = append(out, w)
+	}
+	return out
+}
+
+func (in *inspector) isRemote(w string) bool {
+	return in.project != nil && in.project.remotes()[w]
+}

@@ -1,0 +1,102 @@
+package permissions
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func labelsOf(rule string, runs []DefinitionState) string {
+	var out []string
+	for _, l := range RuleLabels(rule, runs) {
+		out = append(out, l.String())
+	}
+	return strings.Join(out, "; ")
+}
+
+// Each rule is labelled in plain words with what it can do.
+func TestRuleLabels(t *testing.T) {
+	// The label quotes the script the rule names, not its pretest.
+	runs := []DefinitionState{
+		{Definition: Definition{Rule: "npm test", File: "package.json", Key: "scripts.posttest"}},
+		{Definition: Definition{Rule: "npm test", File: "package.json", Key: "scripts.pretest", Hash: "p", Text: "eslint ."}},
+		{Definition: Definition{Rule: "npm test", File: "package.json", Key: "scripts.test", Hash: "h", Text: "jest --ci"}},
+	}
+	cases := map[string]string{
+		"npm test":              "runs the project's own code (package.json scripts.test: `jest --ci`)",
+		"git status":            "reads files inside the project",
+		"git log":               "reads files inside the project",
+		"git commit":            "changes the repository (commits, branches, history)",
+		"git pull":              "writes files inside the project; changes the repository (commits, branches, history); reads from the network (dependencies, fetched commits)",
+		"git push":              "sends the project's data to the network (the repository's remotes, a package registry)",
+		"go build":              "writes files inside the project",
+		"cat":                   "reads files inside the project",
+		"mytool --check":        "runs `mytool`, which Memo has no entry for: only the options the rule spells pass",
+		"./scripts/lint.sh":     "runs the project's own code",
+		"bash scripts/check.sh": "runs the project's own code",
+		"/usr/bin/git status":   "reads files inside the project",
+		"python -m pytest":      "runs the project's own code",
+		"cargo nextest run":     "runs the project's own code; writes files inside the project",
+	}
+	for rule, want := range cases {
+		if got := labelsOf(rule, runs); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", rule, got, want)
+		}
+	}
+}
+
+// What the rules and tools allow together is said before Trust.
+func TestCombinedWarnings(t *testing.T) {
+	cases := []struct {
+		perms Permissions
+		want  []string
+	}{
+		{Permissions{AllowedCommands: []string{"npm test"}, AllowedTools: []string{"write_file"}}, []string{"`write_file` can write files and `npm test` runs the project's own code"}},
+		{Permissions{AllowedCommands: []string{"go test", "sort -o"}}, []string{"`sort -o` can write files and `go test` runs"}},
+		{Permissions{AllowedCommands: []string{"git pull", "make test"}}, []string{"`git pull` brings in code from the network and `make test` runs"}},
+		{Permissions{AllowedCommands: []string{"npm test"}, AllowedTools: []string{"read_file"}}, nil},
+		{Permissions{AllowedCommands: []string{"git status", "cat"}, AllowedTools: []string{"edit_file"}}, nil},
+		{Permissions{AllowedCommands: []string{"bash", "npm test"}, AllowedTools: []string{"edit_file"}}, []string{"`edit_file` can write files and `npm test`"}},
+	}
+	for _, c := range cases {
+		got := CombinedWarnings(c.perms)
+		if len(got) != len(c.want) {
+			t.Errorf("%+v: %v, want %d warnings", c.perms, got, len(c.want))
+			continue
+		}
+		for i, w := range c.want {
+			if !strings.Contains(got[i].String(), w) {
+				t.Errorf("%+v: %q, want it to say %q", c.perms, got[i], w)
+			}
+		}
+	}
+}
+
+// The report says per rule what it can do, what blocks it, what it runs,
+// and the combined warning.
+func TestReportReviewsRules(t *testing.T) {
+	root := repo(t, cleanConfig)
+	write(t, filepath.Join(root, "package.json"), `{"scripts": {"test": "jest --ci"}}`, 0o644)
+	write(t, filepath.Join(root, ".npmrc"), "script-shell=/tmp/x\n", 0o644)
+	p := NewProject(root, "", OSGitFS(""), nil)
+	perms := Permissions{Version: 1, AllowedCommands: []string{"npm test", "bash", "git status"}, AllowedTools: []string{"write_file"}}
+	defs := p.AllDefinitions(perms.AllowedCommands)
+	st := Status{File: perms, Definitions: CompareDefinitions(defs, defs), Blocks: map[string][]Block{}}
+	if v := NewChecker([]string{"npm test"}).CheckIn("npm test", p); v.BlockedBy != nil {
+		st.Blocks["npm test"] = []Block{*v.BlockedBy}
+	}
+	r := st.Report()
+	if len(r.Rules) != 3 {
+		t.Fatalf("rules %+v", r.Rules)
+	}
+	npm, bash := r.Rules[0], r.Rules[1]
+	if !strings.Contains(npm.Labels[0].String(), "jest --ci") || len(npm.Runs) == 0 || len(npm.BlockedBy) != 1 || npm.BlockedBy[0].Key != "script-shell" {
+		t.Errorf("npm test reviewed as %+v", npm)
+	}
+	if bash.Refused == nil || len(bash.Labels) != 0 {
+		t.Errorf("bash reviewed as %+v", bash)
+	}
+	if len(r.Warnings) != 1 {
+		t.Errorf("warnings %v", r.Warnings)
+	}
+}

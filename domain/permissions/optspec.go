@@ -1,0 +1,219 @@
+package permissions
+
+import (
+	"strings"
+)
+
+// Default deny (SPEC §7.1, turn-3 amendment): for each program Memo knows,
+// its entry lists the options that are safe, with whether each takes a
+// value. An option a line holds that is neither listed nor spelled in the
+// rule itself asks, naming it. The entries are written as spec strings:
+//
+//	-v --verbose    an option without a value
+//	-o= --output=   an option with a value: glued (-ofile, --output=file) or the next word
+//	--color=?       an option with an optional value, glued only
+//	-m=t            a value that is text (a message, a pattern), never a path
+//	-W*             every option starting so, its value glued (-Wall, -O2)
+//
+// Safe options match only as spelled in full: an abbreviation the program
+// would expand (git's --pre for --pretty) asks, since Memo cannot tell which
+// of the program's options it names. Risky options are still found in every
+// abbreviation by the table of risky arguments (risks.go).
+
+// arity says whether an option takes a value.
+type arity uint8
+
+const (
+	noValue   arity = iota // a switch
+	value                  // a value: glued, or the next word
+	optValue               // an optional value, glued only
+	textValue              // a value that is text, not a path: glued, or the next word
+)
+
+// optSet is a set of safe options.
+type optSet struct {
+	long     map[string]arity // without dashes; Go-style -name options too
+	short    map[byte]arity
+	prefixes []string // with their dashes
+}
+
+// matchPrefix: the word starts with one of the set's prefixes.
+func (s *optSet) matchPrefix(word string) bool {
+	if s == nil {
+		return false
+	}
+	for _, p := range s.prefixes {
+		if strings.HasPrefix(word, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *optSet) lookupLong(name string) (arity, bool) {
+	if s == nil {
+		return 0, false
+	}
+	a, ok := s.long[name]
+	return a, ok
+}
+
+func (s *optSet) lookupShort(c byte) (arity, bool) {
+	if s == nil {
+		return 0, false
+	}
+	a, ok := s.short[c]
+	return a, ok
+}
+
+// compileOpts reads a spec string. In the goFlag style every name is long:
+// Go's flag package reads -run and --run alike.
+func compileOpts(style optStyle, spec string, fold bool) *optSet {
+	if fold {
+		spec = strings.ToLower(spec)
+	}
+	s := &optSet{long: map[string]arity{}, short: map[byte]arity{}}
+	for _, tok := range strings.Fields(spec) {
+		a := noValue
+		switch {
+		case strings.HasSuffix(tok, "*"):
+			s.prefixes = append(s.prefixes, strings.TrimSuffix(tok, "*"))
+			continue
+		case strings.HasSuffix(tok, "=t"):
+			a, tok = textValue, strings.TrimSuffix(tok, "=t")
+		case strings.HasSuffix(tok, "=?"):
+			a, tok = optValue, strings.TrimSuffix(tok, "=?")
+		case strings.HasSuffix(tok, "="):
+			a, tok = value, strings.TrimSuffix(tok, "=")
+		}
+		switch {
+		case strings.HasPrefix(tok, "--"):
+			s.long[tok[2:]] = a
+		case len(tok) == 2 && tok[0] == '-' && style != goFlag:
+			s.short[tok[1]] = a
+		case strings.HasPrefix(tok, "-"):
+			s.long[tok[1:]] = a
+		default:
+			panic("permissions: option spec " + tok + " has no dash")
+		}
+	}
+	return s
+}
+
+// subKind says what a subcommand that an entry does not list is.
+type subKind uint8
+
+const (
+	// unknownSub asks: the program's subcommands are all known (npm, go).
+	unknownSub subKind = iota
+	// spelledSub is an external command (cargo-foo, git-foo): options pass
+	// only as spelled in the rule.
+	spelledSub
+	// definedSub is the project's own definition: a package.json script, a
+	// recipe (pnpm build, just test); options pass as for the program.
+	definedSub
+)
+
+// scriptArgs says where a script's own arguments start.
+type scriptArgs uint8
+
+const (
+	noScript    scriptArgs = iota
+	scriptRest             // after the subcommand: pnpm test -t x
+	scriptNamed            // after the script's name: pnpm run build -t x
+)
+
+// sub is what Memo knows of one subcommand.
+type sub struct {
+	opts string
+	// child are the options of what runs after `--` (the test binary of
+	// cargo test, rustc under cargo clippy); "" reads the words after `--`
+	// as operands, checked for risky arguments and paths only.
+	child string
+	// rest is an option after which every word is the child's, as after
+	// `--` (go test -args).
+	rest string
+	// script: the words after the subcommand (scriptRest), or after the
+	// script it names (scriptNamed: pnpm run build …), are the script's
+	// arguments, not the program's options.
+	script scriptArgs
+	// module is the option whose value names the module the subcommand
+	// runs (coverage run -m pytest); the module needs an entry of its own.
+	module string
+	// wraps: the subcommand runs the program its first operand names
+	// (uv run pytest, python -m pytest), whose own entry then applies.
+	wraps bool
+	// does is what the subcommand can do, for the review's labels.
+	does capability
+}
+
+// entry is what Memo knows is safe for one program.
+type entry struct {
+	style optStyle
+	// dashLong: -name is read as --name too (npm's nopt).
+	dashLong bool
+	// numeric: -NUM is an option (git log -3, head -20).
+	numeric bool
+	// foldCase: option names are read in any case (tsc).
+	foldCase bool
+	// textFirst: the first operand is text, not a path (sed's script,
+	// grep's pattern), unless one of the options of textUnless gives it
+	// (-e, -f).
+	textFirst  bool
+	textUnless string
+	// textAll: every operand is text (echo).
+	textAll bool
+	// global are options anywhere on the line, before or after the
+	// subcommand.
+	global string
+	// subs by name; nested subcommands as "mod tidy". With no subs the
+	// program takes none: its operands are operands.
+	subs map[string]sub
+	// other is what a subcommand not in subs is.
+	other subKind
+	// definedArgs: the words after a defined subcommand (a script, a
+	// recipe) are its arguments (pnpm build --watch, just fix -p x).
+	definedArgs bool
+	// does is what the program can do when it has no subcommands, and
+	// what a defined subcommand does.
+	does capability
+	// wraps and module: as for a subcommand, for an interpreter without
+	// subcommands (python -m pytest, bash scripts/test.sh).
+	wraps  bool
+	module string
+}
+
+// compiled is an entry with its spec strings read.
+type compiled struct {
+	*entry
+	global *optSet
+	subs   map[string]*compiledSub
+	// nested are the subcommands that take a subcommand of their own
+	// (remote in git remote show): one Memo does not list asks.
+	nested map[string]bool
+}
+
+type compiledSub struct {
+	sub
+	opts, child *optSet
+}
+
+// compiledEntries are the entries read once.
+var compiledEntries = func() map[string]*compiled {
+	m := make(map[string]*compiled, len(entries))
+	for name, e := range entries {
+		c := &compiled{entry: e, global: compileOpts(e.style, e.global, e.foldCase), subs: map[string]*compiledSub{}, nested: map[string]bool{}}
+		for sn, s := range e.subs {
+			if parent, _, ok := strings.Cut(sn, " "); ok {
+				c.nested[parent] = true
+			}
+			cs := &compiledSub{sub: s, opts: compileOpts(e.style, s.opts, e.foldCase)}
+			if s.child != "" {
+				cs.child = compileOpts(getopt, s.child, false)
+			}
+			c.subs[sn] = cs
+		}
+		m[name] = c
+	}
+	return m
+}()

@@ -1,0 +1,124 @@
+package permissions
+
+import "memo.dev/projects/domain"
+
+// The templates of the reasons of a file that grants nothing in its state
+// (spelled out again where domain.T makes them: the translation test reads
+// literal templates).
+const (
+	noRuleApplies = "no rule applies. {{.Meaning}}"
+	noToolApplies = "no tool is pre-approved. {{.Meaning}}"
+)
+
+// CheckCommand decides a line for this project: only the effective (trusted)
+// rules count. When none do, the reason says why the file does not apply.
+func (st Status) CheckCommand(line string, git GitCheck) Verdict {
+	return st.noRuleReason(NewChecker(st.Effective.AllowedCommands).Check(line, git))
+}
+
+// CheckIn is CheckCommand with the project on disk (Checker.CheckIn).
+func (st Status) CheckIn(line string, p *Project) Verdict {
+	return st.noRuleReason(NewChecker(st.Effective.AllowedCommands).CheckIn(line, p))
+}
+
+func (st Status) noRuleReason(v Verdict) Verdict {
+	if !v.Approved && v.Reason.Template == noRule.Template && st.State != StateTrusted {
+		v.Reason = domain.T("no rule applies. {{.Meaning}}", "Meaning", st.State.Meaning())
+	}
+	return v
+}
+
+// CheckTool decides a tool for this project from the effective tools.
+func (st Status) CheckTool(name string) ToolVerdict {
+	v := CheckTool(st.Effective.AllowedTools, name)
+	if !v.Approved && AcceptTool(name).IsZero() && st.State != StateTrusted {
+		v.Reason = domain.T("no tool is pre-approved. {{.Meaning}}", "Meaning", st.State.Meaning())
+	}
+	return v
+}
+
+// Report is the JSON of `permissions PATH` (SPEC §8.2): what is in effect,
+// the file's status and every problem. State, Rules and Warnings are
+// additions to the contract.
+type Report struct {
+	Permissions Permissions  `json:"permissions"`
+	Status      ReportStatus `json:"status"`
+	Problems    []Problem    `json:"problems"`
+	// Rules is the review of each rule of the file (valid or not): what it
+	// can do, which project file blocks it, and what it runs beside what
+	// was trusted.
+	Rules []RuleReport `json:"rules"`
+	// Warnings are what the file's rules and tools allow together beyond
+	// each alone.
+	Warnings []domain.Text `json:"warnings"`
+}
+
+// ReportStatus is the status part of Report.
+type ReportStatus struct {
+	Exists  bool   `json:"exists"`
+	Trusted bool   `json:"trusted"`
+	Hash    string `json:"hash"`
+	State   State  `json:"state"`
+	// DefinitionsChanged: what a rule runs is not what was trusted, so that
+	// rule's lines ask until the file is trusted again.
+	DefinitionsChanged bool `json:"definitions_changed"`
+	// ReviewHash covers the file and what its rules run: trust --hash with
+	// it trusts only what was reviewed.
+	ReviewHash string `json:"review_hash,omitempty"`
+}
+
+// RuleReport is one rule in the review.
+type RuleReport struct {
+	Rule string `json:"rule"`
+	// Refused says why the rule approves nothing, when it is refused.
+	Refused *domain.Text `json:"refused,omitempty"`
+	// Labels say in plain words what the rule can do.
+	Labels []domain.Text `json:"labels"`
+	// BlockedBy are the project files and keys that make its lines ask.
+	BlockedBy []Block `json:"blocked_by"`
+	// Runs are the definitions it runs, each beside what was trusted.
+	Runs []DefinitionState `json:"runs"`
+}
+
+// Report shapes the status for `permissions PATH`.
+func (st Status) Report() Report {
+	probs := st.Problems
+	if probs == nil {
+		probs = []Problem{}
+	}
+	r := Report{
+		Permissions: st.Effective,
+		Status: ReportStatus{Exists: st.Exists, Trusted: st.Trusted, Hash: st.Hash, State: st.State,
+			DefinitionsChanged: st.DefinitionsChanged(), ReviewHash: st.ReviewHash},
+		Problems: probs,
+		Rules:    []RuleReport{},
+		Warnings: CombinedWarnings(st.File),
+	}
+	for _, rule := range st.File.AllowedCommands {
+		rr := RuleReport{Rule: rule, Labels: []domain.Text{}, BlockedBy: []Block{}, Runs: []DefinitionState{}}
+		if why := AcceptRule(rule); !why.IsZero() {
+			rr.Refused = &why
+			r.Rules = append(r.Rules, rr)
+			continue
+		}
+		for _, d := range st.Definitions {
+			if d.Rule == rule {
+				rr.Runs = append(rr.Runs, d)
+			}
+		}
+		rr.Labels = RuleLabels(rule, rr.Runs)
+		rr.BlockedBy = append(rr.BlockedBy, st.Blocks[rule]...)
+		r.Rules = append(r.Rules, rr)
+	}
+	return r
+}
+
+// DefinitionsChanged says whether some definition a rule runs is not the one pinned.
+func (st Status) DefinitionsChanged() bool {
+	for _, d := range st.Definitions {
+		if d.State != DefUnchanged {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,141 @@
+package permissions
+
+import (
+	"strings"
+
+	"memo.dev/projects/domain"
+)
+
+// checkArgs returns the reason a command's arguments ask, or nothing when
+// none of them is risky (the table of risky arguments alone). words are the
+// unquoted words of the line, the program first.
+func checkArgs(words []string) domain.Text {
+	if len(words) == 0 {
+		return domain.Text{}
+	}
+	name, args := resolveProgram(words)
+	return riskyArgs(name, args, "")
+}
+
+// riskyArgs checks a program's arguments against its table; sub is the
+// subcommand the entry read, checked as well as the first operand (they
+// differ when an option before the subcommand takes a value).
+func riskyArgs(name string, args []string, sub string) domain.Text {
+	p, ok := programs[name]
+	if !ok {
+		p = anyProgram
+	}
+	if reason := p.check(name, args); !reason.IsZero() {
+		return reason
+	}
+	for _, sub := range uniq(strings.ToLower(firstOperand(args)), strings.ToLower(sub)) {
+		if reason := p.checkSub(name, sub, args); !reason.IsZero() {
+			return reason
+		}
+	}
+	if p.operands != nil {
+		return p.operands(args)
+	}
+	return domain.Text{}
+}
+
+// checkSub checks a subcommand: refused ones, and the risky options and
+// operands of its own.
+func (p program) checkSub(name, sub string, args []string) domain.Text {
+	if sub == "" {
+		return domain.Text{}
+	}
+	for _, r := range p.riskySub {
+		if sub == r.name {
+			return domain.T("`{{.Word}}` {{.Why}}", "Word", name+" "+sub, "Why", r.why)
+		}
+		if p.subAbbrev && len(sub) >= 2 && strings.HasPrefix(r.name, sub) && !p.safeSub[sub] {
+			return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", name+" "+sub, "Why", r.why, "Spelled", name+" "+r.name)
+		}
+	}
+	sp, ok := p.sub[sub]
+	if !ok {
+		return domain.Text{}
+	}
+	if reason := sp.check(name+" "+sub, args); !reason.IsZero() {
+		return reason
+	}
+	if sp.operands != nil {
+		return sp.operands(args)
+	}
+	return domain.Text{}
+}
+
+// firstOperand is the first argument that is not an option.
+func firstOperand(args []string) string {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			return a
+		}
+	}
+	return ""
+}
+
+// check reads every argument as an option in every spelling the program
+// accepts. Every word is read, also after `--` and after an option that
+// takes a value: a value that looks like a risky option asks too, which costs
+// a question at worst.
+func (p program) check(name string, args []string) domain.Text {
+	for _, a := range args {
+		if len(a) < 2 || a[0] != '-' || a == "--" || (p.props != "" && strings.HasPrefix(a, p.props)) {
+			continue
+		}
+		if strings.HasPrefix(a, "--") {
+			if r, ok := p.matchLong(a[2:], p.style == getopt); ok {
+				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", r.why, "Spelled", name+" --"+r.name)
+			}
+			continue
+		}
+		body := a[1:]
+		if p.style == goFlag || p.singleDashLong {
+			if r, ok := p.matchLong(body, p.singleDashLong && p.style == getopt); ok {
+				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", r.why, "Spelled", name+" -"+r.name)
+			}
+		}
+		if p.style == goFlag {
+			continue
+		}
+		for i := 0; i < len(body); i++ {
+			for _, r := range p.short {
+				if body[i] == r.name[0] {
+					return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", r.why, "Spelled", name+" -"+r.name)
+				}
+			}
+		}
+	}
+	return domain.Text{}
+}
+
+// matchLong finds the risky long option a spelling names: exactly, or as a
+// unique prefix when the program takes abbreviations. A prefix of several
+// options counts too: Memo need not know every harmless option it might
+// also abbreviate.
+func (p program) matchLong(spelling string, abbrev bool) (risk, bool) {
+	n := spelling
+	if i := strings.IndexByte(n, '='); i >= 0 {
+		n = n[:i]
+	}
+	n = normLong(n)
+	if p.style == goFlag {
+		n = strings.TrimPrefix(n, "test.") // go test's flags for the test binary
+	}
+	if n == "" {
+		return risk{}, false
+	}
+	for _, r := range p.long {
+		l := normLong(r.name)
+		if n == l || (abbrev && strings.HasPrefix(l, n)) {
+			return r, true
+		}
+	}
+	return risk{}, false
+}
+
+func normLong(s string) string {
+	return strings.ReplaceAll(strings.ToLower(s), "_", "-")
+}

@@ -1,0 +1,299 @@
+package permissions
+
+import (
+	"path/filepath"
+	"strings"
+
+	"memo.dev/projects/domain"
+)
+
+// wordRisk asks when any argument equals word.
+func wordRisk(word string, why domain.Text) func([]string) domain.Text {
+	return func(args []string) domain.Text {
+		for _, a := range args {
+			if a == word {
+				return domain.T("`{{.Word}}` {{.Why}}", "Word", word, "Why", why)
+			}
+		}
+		return domain.Text{}
+	}
+}
+
+// gitOperands: options before the subcommand are git's global options
+// (-c, -C, -p, --git-dir …), and ext:: and fd:: remotes run programs.
+func gitOperands(args []string) domain.Text {
+	for len(args) > 0 && safeGitGlobal[args[0]] {
+		args = args[1:]
+	}
+	if len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		return domain.T("`{{.Word}}` is a git option before the subcommand; those can change what git runs (-c, -C, -p, --git-dir …)", "Word", args[0])
+	}
+	for _, a := range args {
+		l := strings.ToLower(a)
+		if strings.Contains(l, "ext::") || strings.HasPrefix(l, "fd::") {
+			return domain.T("`{{.Word}}` is a remote that runs another program", "Word", a)
+		}
+	}
+	return domain.Text{}
+}
+
+// safeGitGlobal are the options before git's subcommand that only turn
+// things off.
+var safeGitGlobal = map[string]bool{
+	"--version": true, "--no-pager": true, "--no-optional-locks": true, "--literal-pathspecs": true,
+	"--no-replace-objects": true, "--no-advice": true,
+}
+
+// outsidePath: git clone and git init write a repository wherever their
+// operand points; one outside the project asks. A remote's URL is no path
+// (on Windows its colon alone makes it non-local).
+func outsidePath(args []string) domain.Text {
+	for _, a := range args[1:] {
+		if strings.HasPrefix(a, "-") || gitRemote(a) {
+			continue
+		}
+		if a != "" && !filepath.IsLocal(a) {
+			return domain.T("`{{.Word}}` is outside the project; git would write a repository there", "Word", a)
+		}
+	}
+	return domain.Text{}
+}
+
+// gitRemote reports whether git reads the operand as a remote, not a local
+// path: a URL (scheme://), or scp-like host:path with the colon before any
+// slash; a drive letter (C:\x, C:x on Windows) is a local path.
+func gitRemote(a string) bool {
+	if strings.Contains(a, "://") {
+		return true
+	}
+	colon := strings.IndexByte(a, ':')
+	if colon < 0 || filepath.VolumeName(a) != "" {
+		return false
+	}
+	slash := strings.IndexAny(a, `/`+string(filepath.Separator))
+	return slash < 0 || colon < slash
+}
+
+// operandWith is the first argument that is no option and holds c, or "".
+func operandWith(args []string, c string) string {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") && strings.Contains(a, c) {
+			return a
+		}
+	}
+	return ""
+}
+
+// goOperands: a package named with @version is downloaded and built.
+func goOperands(args []string) domain.Text {
+	if a := operandWith(args, "@"); a != "" {
+		return domain.T("`{{.Word}}` names a module version go would download and run", "Word", a)
+	}
+	return domain.Text{}
+}
+
+// makeOperands: VAR=value on make's command line overrides the makefile,
+// SHELL= among them.
+func makeOperands(args []string) domain.Text {
+	if a := operandWith(args, "="); a != "" {
+		return domain.T("`{{.Word}}` overrides a make variable (SHELL= and others choose what make runs)", "Word", a)
+	}
+	return domain.Text{}
+}
+
+// uniqOperands: uniq's second operand is its output file.
+func uniqOperands(args []string) domain.Text {
+	n := 0
+	valueNext := false
+	for _, a := range args {
+		switch {
+		case valueNext:
+			valueNext = false
+		case a == "-f" || a == "-s" || a == "-w":
+			valueNext = true
+		case strings.HasPrefix(a, "-") && a != "-":
+		default:
+			n++
+			if n == 2 {
+				return domain.T("`{{.Word}}` is uniq's output file, which can be any file", "Word", a)
+			}
+		}
+	}
+	return domain.Text{}
+}
+
+// tarOperands: tar's first argument may be options without a dash (`tar xf`),
+// and an archive named host:file is reached through a remote shell.
+func tarOperands(args []string) domain.Text {
+	if a := operandWith(args, ":"); a != "" {
+		return domain.T("`{{.Word}}` names a remote archive, which tar reaches by running a remote shell", "Word", a)
+	}
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return domain.Text{}
+	}
+	reason := program{short: tarShort}.check("tar", []string{"-" + args[0]})
+	if !reason.IsZero() {
+		reason.Args["Word"] = args[0] // the word as typed, without the dash check added
+	}
+	return reason
+}
+
+var bazelRisks = []risk{
+	{"run_under", runsProgram}, {"script_path", writesFile}, {"bazelrc", changesConfig},
+	{"override_repository", domain.T("replaces a dependency with another folder")}, {"output_base", writesFile},
+	{"output_user_root", writesFile},
+}
+
+// cmakeOperands: -E runs commands, -P runs a script, -C reads a cache script,
+// -D sets a variable (the compiler among them); cmake glues values on.
+func cmakeOperands(args []string) domain.Text {
+	for _, a := range args {
+		if name, _, _ := strings.Cut(strings.TrimPrefix(a, "-D"), "="); strings.HasPrefix(a, "-D") && safeCMakeVariables[strings.TrimSuffix(name, ":BOOL")] {
+			continue
+		}
+		for _, o := range []string{"-E", "-P", "-C", "-D"} {
+			if strings.HasPrefix(a, o) {
+				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", runsProgram, "Spelled", "cmake "+o)
+			}
+		}
+	}
+	return domain.Text{}
+}
+
+// mavenOperands: plugin goals that run programs, and properties that set them.
+// A goal named by its plugin's coordinates (group:artifact[:version]:goal)
+// is downloaded and run, whatever the project names.
+func mavenOperands(args []string) domain.Text {
+	for _, a := range args {
+		l := strings.ToLower(a)
+		prop, _, _ := strings.Cut(strings.TrimPrefix(a, "-D"), "=")
+		switch {
+		case strings.HasPrefix(a, "-D") && safeMavenProperties[prop]:
+		case strings.HasPrefix(l, "-d") || strings.Contains(l, "exec:") || strings.Contains(l, "antrun:"):
+			return domain.T("`{{.Word}}` can make maven run a program", "Word", a)
+		case !strings.HasPrefix(a, "-") && strings.Count(a, ":") >= 2:
+			return domain.T("`{{.Word}}` names a plugin maven would download and run", "Word", a)
+		}
+	}
+	return domain.Text{}
+}
+
+// safeMavenProperties only skip or select work.
+var safeMavenProperties = map[string]bool{
+	"skipTests": true, "maven.test.skip": true, "skipITs": true, "maven.javadoc.skip": true, "maven.source.skip": true,
+	"gpg.skip": true, "test": true, "it.test": true, "surefire.failIfNoSpecifiedTests": true, "failIfNoTests": true,
+	"maven.test.failure.ignore": true, "checkstyle.skip": true, "spotbugs.skip": true, "jacoco.skip": true,
+	"enforcer.skip": true, "license.skip": true, "spotless.check.skip": true, "pmd.skip": true,
+}
+
+// goRunOperands: go run runs what it is given; a rule may name a package
+// folder or a file of the project (./cmd/gen, main.go), nothing else.
+func goRunOperands(args []string) domain.Text {
+	if firstOperand(args) != "run" {
+		return domain.Text{}
+	}
+	r := compiledEntries["go"].read("go", args, nil)
+	if len(r.operands) == 0 {
+		return domain.T("`go run` names no package of the project; name its folder or file, as in `go run ./cmd/gen`")
+	}
+	pkg := r.operands[0]
+	if strings.Contains(pkg, "@") {
+		return domain.Text{} // a module version: goOperands says so
+	}
+	if !filepath.IsLocal(pkg) || !(strings.HasSuffix(pkg, ".go") || strings.HasPrefix(pkg, ".")) || strings.Contains(pkg, "...") {
+		return domain.T("`go run {{.Word}}` runs a program from outside the project; name a package folder or file of the project", "Word", pkg)
+	}
+	return domain.Text{}
+}
+
+// installOperands: installing a package by name downloads it and runs its
+// install scripts (npm install x, pnpm add x).
+func installOperands(args []string) domain.Text {
+	var ops []string
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "-") {
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) < 2 {
+		return domain.Text{}
+	}
+	switch strings.ToLower(ops[0]) {
+	case "update", "up", "upgrade":
+		if !strings.ContainsAny(ops[1], "@:/") {
+			return domain.Text{} // a dependency the project names already
+		}
+	case "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add":
+	default:
+		return domain.Text{}
+	}
+	return domain.T("`{{.Word}}` {{.Why}}", "Word", ops[0]+" "+ops[1], "Why", addsPackage)
+}
+
+// pytestOperands: -p loads a plugin (a module, which runs) unless it turns
+// one off (-p no:cacheprovider).
+func pytestOperands(args []string) domain.Text {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		v, ok := "", false
+		switch {
+		case a == "-p" && i+1 < len(args):
+			v, ok = args[i+1], true
+		case strings.HasPrefix(a, "-p") && !strings.HasPrefix(a, "--"):
+			v, ok = a[2:], true
+		}
+		if ok && !strings.HasPrefix(v, "no:") {
+			return domain.T("`-p {{.Plugin}}` loads a pytest plugin, which runs its code", "Plugin", v)
+		}
+	}
+	return domain.Text{}
+}
+
+// safeCMakeVariables choose the kind of build or what it holds, never a
+// program or where it is found.
+var safeCMakeVariables = map[string]bool{
+	"CMAKE_BUILD_TYPE": true, "BUILD_TESTING": true, "BUILD_SHARED_LIBS": true, "CMAKE_EXPORT_COMPILE_COMMANDS": true,
+	"BUILD_TESTS": true, "BUILD_TEST": true, "ENABLE_TESTING": true, "CMAKE_COLOR_DIAGNOSTICS": true,
+	"CMAKE_VERBOSE_MAKEFILE": true,
+}
+
+var tarShort = []risk{
+	{"I", runsProgram}, {"F", runsProgram}, {"x", writesFile}, {"c", writesFile},
+	{"r", writesFile}, {"u", writesFile}, {"A", writesFile},
+}
+
+// compilerOperands: C compilers and rustc take options glued to their values
+// (-B/dir, -o/file, -Clinker=x, -Wl,…) and read more options from @files.
+func compilerOperands(args []string) domain.Text {
+	for _, a := range args {
+		l := strings.ToLower(a)
+		switch {
+		case strings.HasPrefix(a, "@"):
+			return domain.T("`{{.Word}}` reads more arguments from a file", "Word", a)
+		case strings.HasPrefix(a, "-B"), strings.HasPrefix(a, "-wrapper"), strings.HasPrefix(a, "-fplugin"),
+			strings.HasPrefix(a, "-specs"), strings.HasPrefix(a, "--specs"), strings.HasPrefix(a, "-Wl,"),
+			strings.HasPrefix(a, "-Xlinker"), strings.HasPrefix(a, "-fuse-ld"), strings.HasPrefix(a, "-Z"),
+			strings.Contains(l, "linker"), strings.Contains(l, "link-arg"), strings.Contains(l, "llvm-args"):
+			return domain.T("`{{.Word}}` {{.Why}}", "Word", a, "Why", runsProgram)
+		case strings.HasPrefix(a, "-o"), strings.HasPrefix(a, "--out"), strings.HasPrefix(a, "--emit"),
+			strings.HasPrefix(a, "-save-temps"), strings.HasPrefix(a, "-M"):
+			return domain.T("`{{.Word}}` {{.Why}}", "Word", a, "Why", writesFile)
+		}
+	}
+	return domain.Text{}
+}
+
+// plusCommand: `less +cmd` and `more +cmd` run a pager command at start.
+func plusCommand(args []string) domain.Text {
+	for _, a := range args {
+		if strings.HasPrefix(a, "+") {
+			return domain.T("`{{.Word}}` runs a pager command", "Word", a)
+		}
+	}
+	return domain.Text{}
+}
