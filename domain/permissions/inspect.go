@@ -46,6 +46,9 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 	if !r.unknown.IsZero() {
 		return r.unknown, nil
 	}
+	if reason := in.moreTargets(name, words, args, prefix, r); !reason.IsZero() {
+		return reason, nil
+	}
 	if r.wrapped != nil {
 		if reason := wrappedProblem(name, r); !reason.IsZero() {
 			return reason, nil
@@ -63,7 +66,11 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 			return reason, b
 		}
 	}
-	for _, w := range r.paths {
+	paths := r.paths
+	if name == "sed" {
+		paths = append(paths, sedReadFiles(args)...)
+	}
+	for _, w := range paths {
 		for _, c := range pathCandidates(w) {
 			if reason := in.project.pathProblem(c); !reason.IsZero() {
 				return reason, nil
@@ -173,4 +180,59 @@ func valuesOf(w string) []string {
 
 func (in *inspector) isRemote(w string) bool {
 	return in.project != nil && in.project.remotes()[w]
+}
+
+// targetRunners run the targets their operands name (make test lint, mvn
+// test deploy, just test build): a rule that names targets approves those
+// alone, a bare rule (make) any.
+var targetRunners = map[string]bool{"make": true, "task": true, "mvn": true, "mvnw": true, "gradle": true, "gradlew": true, "just": true}
+
+// moreTargets tells why a line runs a target its rule does not name.
+// words[:prefix] are the rule's; args are the program's arguments.
+func (in *inspector) moreTargets(name string, words, args []string, prefix int, r reading) domain.Text {
+	ruleArgs := prefix - (len(words) - len(args))
+	if !targetRunners[name] || ruleArgs < 1 || ruleArgs >= len(args) {
+		return domain.Text{}
+	}
+	ruleR := in.read(name, args[:ruleArgs])
+	if name == "just" {
+		// A recipe's arguments follow it, or further recipes do: Memo
+		// cannot tell which without the recipe's parameters.
+		if ruleR.sub == "" {
+			return domain.Text{}
+		}
+		for _, a := range args[ruleArgs:] {
+			switch {
+			case strings.HasPrefix(a, "-"):
+			case strings.Contains(a, "="):
+				return domain.T("`{{.Word}}` may override a variable the recipes use; name it in the rule", "Word", a)
+			default:
+				return domain.T("`{{.Word}}` may be another just recipe, which the rule does not name; name it in the rule", "Word", a)
+			}
+		}
+		return domain.Text{}
+	}
+	named := targetsOf(name, ruleR)
+	if len(named) == 0 {
+		return domain.Text{}
+	}
+	if all := targetsOf(name, r); len(all) > len(named) {
+		return domain.T("`{{.Word}}` is another target than the rule names; name it in the rule", "Word", all[len(named)])
+	}
+	return domain.Text{}
+}
+
+// targetsOf are the targets a reading names, in order.
+func targetsOf(name string, r reading) []string {
+	var out []string
+	if r.sub != "" {
+		out = append(out, r.sub)
+	}
+	for _, t := range r.operands {
+		if name == "make" && strings.Trim(t, "0123456789") == "" {
+			continue // make -j 8: the count of jobs
+		}
+		out = append(out, t)
+	}
+	return out
 }

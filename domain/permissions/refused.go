@@ -91,4 +91,4 @@ var refusedPrograms = func() map[string]domain.Text {
 }()
 
 // bareRefused are programs that run nearly anything without a subcommand.
-var bareRefused = map[string]bool{"git": true, "go": true, "npm": true, "cargo": true, "yarn": true, "pnpm": true, "pip": true, "pip3": true}
+var bareRefused = map[string]bool{"git": true, "go": true, "npm": true, "cargo": true, "yarn": true, "pnpm": true, "bun": true, "pip": true, "pip3": true}
