@@ -32,6 +32,10 @@ func (p *Project) readProgramBlock(name string, r reading) *Block {
 	switch name {
 	case "npm", "pnpm", "yarn", "bun":
 		return p.nodeBlock(name)
+	case "npx":
+		return p.nodeBlock("npm")
+	case "bunx":
+		return p.nodeBlock("bun")
 	case "cargo", "rustc", "rustfmt":
 		return p.cargoBlock(r)
 	case "pytest", "py.test":

@@ -7,7 +7,7 @@ var entries = map[string]*entry{
 	"go": goEntry, "gofmt": gofmtEntry, "staticcheck": staticcheckEntry, "golangci-lint": golangciEntry,
 	"git": {style: getopt, numeric: true, global: gitGlobal, subs: gitSubs, other: spelledSub},
 
-	"npm": npmEntry, "pnpm": pnpmEntry, "yarn": yarnEntry, "bun": bunEntry,
+	"npm": npmEntry, "pnpm": pnpmEntry, "yarn": yarnEntry, "bun": bunEntry, "npx": localBinEntry, "bunx": localBinEntry,
 	"eslint": eslintEntry, "prettier": prettierEntry, "tsc": tscEntry, "jest": jestEntry, "vitest": vitestEntry,
 	"next": nextEntry,
 

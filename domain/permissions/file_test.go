@@ -102,7 +102,7 @@ func TestAcceptRule(t *testing.T) {
 		"find .":             "wrapper",
 		"sudo make":          "wrapper",
 		"curl":               "network",
-		"npx jest":           "wrapper",
+		"pnpx jest":          "wrapper",
 		"docker run":         "container",
 		"rm -rf build":       "deletes",
 		"git":                "bare `git`",

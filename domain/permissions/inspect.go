@@ -22,6 +22,9 @@ type inspector struct {
 	// noConfigs: the words come from a config (a cargo alias, pytest's
 	// addopts), which is being read already.
 	noConfigs bool
+	// rule: the words are a rule being accepted, not a line: what the
+	// project holds is checked when a line is.
+	rule bool
 }
 
 // maxWrapDepth bounds programs wrapped in programs.
@@ -49,6 +52,9 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 	if reason := in.moreTargets(name, words, args, prefix, r); !reason.IsZero() {
 		return reason, nil
 	}
+	if r.wrapped == nil && localBinRunner(name, r) {
+		return domain.T("`{{.Word}}` names no program to run; name it, as in `npx vitest`", "Word", strings.Join(words, " ")), nil
+	}
 	if r.wrapped != nil {
 		if reason := wrappedProblem(name, r); !reason.IsZero() {
 			return reason, nil
@@ -56,6 +62,20 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 		at := len(words) - len(r.wrapped)
 		if at >= prefix {
 			return domain.T("`{{.Word}}` runs a program the rule does not name; name it in the rule, as in `uv run pytest`", "Word", strings.Join(words[:at], " ")), nil
+		}
+		if localBinRunner(name, r) {
+			runner := strings.TrimSpace(name + " " + r.sub)
+			if prev := words[at-1]; prev != "exec" && canonical(programName(prev)) != name {
+				return domain.T("`{{.Word}}` comes before the program {{.Runner}} runs; nothing may", "Word", prev, "Runner", runner), nil
+			}
+			if reason := localBinName(runner, r.wrapped[0]); !reason.IsZero() {
+				return reason, nil
+			}
+			if !in.rule {
+				if reason := in.project.localBin(runner, r.wrapped[0]); !reason.IsZero() {
+					return reason, nil
+				}
+			}
 		}
 		if isInterpreter(name) && !r.module {
 			if reason := in.project.pathProblem(r.wrapped[0]); !reason.IsZero() {

@@ -429,3 +429,26 @@ func gradleOperands(args []string) domain.Text {
 	}
 	return domain.Text{}
 }
+
+// goToolOperands: go tool runs a tool program; cover reading a profile
+// (-func) is the one Memo knows. cover -html opens a web browser.
+func goToolOperands(args []string) domain.Text {
+	r := compiledEntries["go"].read("go", args, nil)
+	if r.sub != "tool cover" {
+		return domain.T("`go tool` runs a tool program")
+	}
+	funcs := false
+	for _, a := range args {
+		switch name := strings.TrimLeft(a, "-"); {
+		case !strings.HasPrefix(a, "-"):
+		case strings.HasPrefix(name, "html"):
+			return domain.T("`{{.Word}}` opens a web browser", "Word", a)
+		case name == "func" || strings.HasPrefix(name, "func="):
+			funcs = true
+		}
+	}
+	if !funcs {
+		return domain.T("`go tool cover` without -func can open a web browser (-html); name -func, as in `go tool cover -func=coverage.out`")
+	}
+	return domain.Text{}
+}

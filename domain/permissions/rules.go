@@ -21,7 +21,7 @@ func AcceptRule(rule string) domain.Text {
 	if why := refusedRule(name, programWords(words)); !why.IsZero() {
 		return why
 	}
-	in := &inspector{spelled: spelledOptions(words)}
+	in := &inspector{spelled: spelledOptions(words), rule: true}
 	if reason, _ := in.inspect(words, len(words), 0); !reason.IsZero() {
 		return domain.T("the rule's own arguments would ask: {{.Reason}}", "Reason", reason)
 	}
