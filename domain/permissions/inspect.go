@@ -7,7 +7,7 @@ import (
 )
 
 // inspector checks the words of a line that starts with an accepted rule
-// (SPEC §7.1): the table of risky arguments, the program's safe options
+// (docs/permissions.md §5–§7): the table of risky arguments, the program's safe options
 // (default deny), the paths and destinations its words name and, in a
 // project, its git repository and the configs that make the program run
 // another. Wrapped programs (uv run pytest, python -m pytest, bash

@@ -4,7 +4,7 @@ import (
 	"strings"
 )
 
-// Default deny (SPEC §7.1, turn-3 amendment): for each program Memo knows,
+// Default deny (docs/permissions.md §7): for each program Memo knows,
 // its entry lists the options that are safe, with whether each takes a
 // value. An option a line holds that is neither listed nor spelled in the
 // rule itself asks, naming it. The entries are written as spec strings:

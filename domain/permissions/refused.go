@@ -6,7 +6,7 @@ import (
 	"memo.dev/projects/domain"
 )
 
-// Refused rules (SPEC §7.2): rules that approve nearly anything. The list is
+// Refused rules (docs/permissions.md §8): rules that approve nearly anything. The list is
 // best effort; the real defence is the character check and the table of risky
 // arguments, which rules are checked against too.
 func refusedWhy(name string) (domain.Text, bool) {

@@ -2,10 +2,10 @@ package permissions
 
 import "memo.dev/projects/domain"
 
-// The table of risky arguments (SPEC §7.1): per program, the options and
+// The table of risky arguments (docs/permissions.md §5): per program, the options and
 // operands that let an approved command run another program or write an
 // arbitrary file. It is the one place this knowledge lives; rules are checked
-// against it when saved (§7.2) and lines when checked.
+// against it when saved (docs/permissions.md §8) and lines when checked.
 //
 // Spellings are compared on unquoted words. Long names are compared in lower
 // case with `_` read as `-`, which can only make more lines ask.
