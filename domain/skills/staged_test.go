@@ -3,6 +3,7 @@ package skills_test
 import (
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -80,7 +81,7 @@ func TestStagedInstallIsWhatWasReviewed(t *testing.T) {
 		t.Errorf("review and install downloaded %d archives, want 1", n)
 	}
 	want := map[string]string{"SKILL.md": pdfV1[1].Body, "ref/forms.md": pdfV1[2].Body}
-	if got := readTree(t, inst.Path); !mapsEqual(got, want) {
+	if got := readTree(t, inst.Path); !maps.Equal(got, want) {
 		t.Errorf("installed %q, want the reviewed %q", got, want)
 	}
 	l, _ := f.s.List(f.p)
@@ -93,18 +94,6 @@ func TestStagedInstallIsWhatWasReviewed(t *testing.T) {
 	if _, err := f.s.InstallStaged(f.p, st.ID); domain.KindOf(err) != domain.KindNotFound {
 		t.Errorf("a second install of the same review = %v, want not found", err)
 	}
-}
-
-func mapsEqual(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }
 
 // TestStagedFilesChangedAreRefused: a staged file changed while the review
