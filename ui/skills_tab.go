@@ -227,8 +227,7 @@ func (t *skillsTab) view(name string) {
 
 func (t *skillsTab) showSkill(sh skills.Shown) {
 	w := t.d.win
-	md := widget.NewRichTextFromMarkdown(sh.Markdown)
-	md.Wrapping = fyne.TextWrapWord
+	md := markdownView(sh.Markdown)
 	files := container.NewVBox(heading(lang.L("Files")))
 	for _, f := range sh.Files {
 		files.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(sizeText(f.Size)), &widget.Label{Text: f.Path, Truncation: fyne.TextTruncateEllipsis}))
