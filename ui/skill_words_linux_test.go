@@ -110,7 +110,9 @@ func TestSkillsSayFailuresInTurkish(t *testing.T) {
 
 	cause := errors.New("no route")
 	failed := domain.T("cannot download from {{.Host}}: {{.Error}}", "Host", "codeload.github.com", "Error", cause.Error()).Wrap(domain.ErrRefused, cause)
-	f.m.add = func(context.Context, string, skills.AddOptions) (skills.Added, error) { return skills.Added{}, failed }
+	f.m.stage = func(context.Context, string, skills.StageOptions) (skills.Staged, error) {
+		return skills.Staged{}, failed
+	}
 	f.tap(f.w, lang.L("Add…"))
 	test.Type(find[*cancelableEntry](f), "o/repo")
 	f.tap(f.w, lang.L("Review"))
@@ -144,10 +146,10 @@ func TestSkillSentencesNestWordedInTurkish(t *testing.T) {
 	}
 
 	f := newSkillsFixture(t)
-	f.m.add = func(context.Context, string, skills.AddOptions) (skills.Added, error) {
+	f.m.stage = func(context.Context, string, skills.StageOptions) (skills.Staged, error) {
 		rev := pdfReview
-		w := []domain.Text{domain.T("scripts (executable in the archive or starting with #!, installed as plain files): {{.Files}}", "Files", "run.sh")}
-		return skills.Added{Name: "pdf", DryRun: true, Review: &rev, Warnings: w}, nil
+		rev.Warnings = []domain.Text{domain.T("scripts (executable in the archive or starting with #!, installed as plain files): {{.Files}}", "Files", "run.sh")}
+		return skills.Staged{ID: "s1", Review: rev}, nil
 	}
 	f.tap(f.w, lang.L("Add…"))
 	test.Type(find[*cancelableEntry](f), "o/repo")
