@@ -73,7 +73,7 @@ func (a *apiSwitch) Start() ui.APIState {
 		if domain.KindOf(err) == domain.KindConflict {
 			// Forget the port: the next try takes a free one.
 			a.settings.SetAPIServer(false, "")
-			a.last = ui.APIState{Addr: addr, TokenFile: api.TokenFile(a.cfg.DataDir), PortInUse: true, Problem: err.Error()}
+			a.last = ui.APIState{Addr: addr, TokenFile: api.TokenFile(a.cfg.DataDir), PortInUse: true, Problem: err}
 			return a.last
 		}
 		return a.fail(err, addr)
@@ -90,7 +90,7 @@ func (a *apiSwitch) Start() ui.APIState {
 }
 
 func (a *apiSwitch) fail(err error, addr string) ui.APIState {
-	a.last = ui.APIState{Addr: addr, TokenFile: api.TokenFile(a.cfg.DataDir), Problem: err.Error()}
+	a.last = ui.APIState{Addr: addr, TokenFile: api.TokenFile(a.cfg.DataDir), Problem: err}
 	return a.last
 }
 
@@ -106,7 +106,7 @@ func (a *apiSwitch) Stop() ui.APIState {
 	}
 	a.last = ui.APIState{Addr: addr, TokenFile: api.TokenFile(a.cfg.DataDir)}
 	if err != nil {
-		a.last.Problem = err.Error()
+		a.last.Problem = err
 	}
 	return a.last
 }

@@ -42,7 +42,7 @@ func TestAPISwitch(t *testing.T) {
 	data := t.TempDir()
 	set := &fakeAPISettings{}
 	sw := newAPISwitch(api.Config{Projects: noProjects{}, DataDir: data, PID: os.Getpid()}, set)
-	if st := sw.State(); st.Listening || st.Problem != "" {
+	if st := sw.State(); st.Listening || st.Problem != nil {
 		t.Fatalf("before Start: %+v", st)
 	}
 	st := sw.Start()
@@ -68,7 +68,7 @@ func TestAPISwitch(t *testing.T) {
 	}
 
 	stopped := sw.Stop()
-	if stopped.Listening || stopped.Problem != "" {
+	if stopped.Listening || stopped.Problem != nil {
 		t.Fatalf("Stop = %+v", stopped)
 	}
 	if on, addr, _ := set.APIServer(); on || addr != st.Addr {

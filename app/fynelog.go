@@ -9,9 +9,6 @@ import (
 
 // quietFyneLog passes Fyne's log lines (package log) to w, except entries
 // that report nothing wrong:
-//   - the fallback folder dialog logs "Getting favorite locations: this
-//     computer does not define a VIDEOS folder" each time it opens on a
-//     desktop without that XDG folder;
 //   - for a language Memo has no translation file for (German, say), every
 //     message falls back to English, as meant, and Fyne logs "Translation
 //     failure: message … not found in language …" for each;
@@ -31,9 +28,8 @@ type quietFyneLog struct {
 
 // harmlessFyne pairs a reason with the cause that makes it harmless: the
 // cause line starts with cause and contains also ("" cause: any cause).
-func harmlessFyne() [3]struct{ reason, cause, also string } {
+func harmlessFyne() [2]struct{ reason, cause, also string } {
 	return [...]struct{ reason, cause, also string }{
-		{"Fyne error:  Getting favorite locations", "", ""},
 		{"Fyne error:  Preferences load error:", "  Cause: EOF\n", ""},
 		{"Fyne error:  Translation failure", "  Cause: message ", " not found in language "},
 	}

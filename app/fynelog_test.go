@@ -11,9 +11,6 @@ import (
 func TestQuietFyneLog(t *testing.T) {
 	var out bytes.Buffer
 	l := log.New(&quietFyneLog{w: &out}, "", 0)
-	l.Println("Fyne error: ", "Getting favorite locations")
-	l.Println("  Cause:", "this computer does not define a VIDEOS folder")
-	l.Printf("  At: %s:%d", "dialog/file.go", 394)
 	l.Println("Fyne error: ", "Preferences load error:")
 	l.Println("  Cause:", "EOF")
 	l.Printf("  At: %s:%d", "app/preferences.go", 103)

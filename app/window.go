@@ -86,7 +86,7 @@ func showWindow(f *cli.Factory, path string) (code int) {
 		},
 		// Reading 10,000 projects and building the first screen leaves garbage
 		// the runtime would hand back to the OS only slowly.
-		Loaded: debug.FreeOSMemory,
+		Loaded: loaded(f.Getenv, f.IO.ErrOut),
 		Shown:  traceDialogs(f.Getenv, f.IO.ErrOut),
 		API:    apiSw,
 	})
@@ -122,6 +122,19 @@ func traceDialogs(getenv func(string) string, stderr io.Writer) func(title, text
 	}
 	return func(title, text string) {
 		fmt.Fprintf(stderr, "dialog: %s: %s\n", title, strings.ReplaceAll(text, "\n", " "))
+	}
+}
+
+// loaded returns memory to the OS once the first screen has loaded; with
+// MEMO_TRACE_DIALOGS=1 it also prints "loaded" to stderr, so the window
+// test types keys only once the project they are meant for is shown.
+func loaded(getenv func(string) string, stderr io.Writer) func() {
+	trace := getenv("MEMO_TRACE_DIALOGS") == "1"
+	return func() {
+		debug.FreeOSMemory()
+		if trace {
+			fmt.Fprintln(stderr, "loaded")
+		}
 	}
 }
 

@@ -488,12 +488,26 @@ func (w *window) x(name string, args ...string) ([]byte, error) {
 
 // typeKeys gives the window the keyboard and types keys (xdotool names).
 // There is no window manager: windowactivate fails, windowfocus works.
+// The keys go through XTEST to the focused window, 100 ms apart: sent to
+// the window (xdotool key --window, XSendEvent) or at xdotool's pace,
+// keys were now and then lost or doubled.
 func (w *window) typeKeys(keys ...string) {
 	w.t.Helper()
-	if _, err := w.x("xdotool", "windowfocus", "--sync", w.id); err != nil {
+	w.focus(w.id)
+	if _, err := w.x("xdotool", append([]string{"key", "--delay", "100"}, keys...)...); err != nil {
 		w.fatalf("%v", err)
 	}
-	if _, err := w.x("xdotool", append([]string{"key", "--window", w.id}, keys...)...); err != nil {
+}
+
+// focus gives the window id the keyboard, unless it has it already: a
+// focus change to the window that has it makes the toolkit drop a key now
+// and then.
+func (w *window) focus(id string) {
+	w.t.Helper()
+	if out, err := w.x("xdotool", "getwindowfocus"); err == nil && strings.TrimSpace(string(out)) == id {
+		return
+	}
+	if _, err := w.x("xdotool", "windowfocus", "--sync", id); err != nil {
 		w.fatalf("%v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -23,19 +24,24 @@ type commandTester struct {
 	svc  commandChecker // nil: nothing is asked
 	run  runner
 
-	line   *widget.Entry
+	line   *cancelableEntry
 	result *widget.Label
-	seq    int // the last question: older answers are dropped
-	body   fyne.CanvasObject
+	// pending are the rules of a valid version waiting for review (nil
+	// when there is none): the tester says what trusting it would change;
+	// trusted are the rules of the version trusted last.
+	pending, trusted []string
+	seq              int // the last question: older answers are dropped
+	body             fyne.CanvasObject
 }
 
 func newCommandTester(root string, svc commandChecker, r runner) *commandTester {
 	c := &commandTester{root: root, svc: svc, run: r}
-	c.line = &widget.Entry{PlaceHolder: lang.L("A command line, e.g. go test ./..."), OnChanged: c.ask}
+	c.line = newCancelableEntry(false)
+	c.line.PlaceHolder, c.line.OnChanged = lang.L("A command line, e.g. go test ./..."), c.ask
 	c.result = &widget.Label{Wrapping: fyne.TextWrapWord}
 	c.body = container.NewVBox(
 		heading(lang.L("Test a command")),
-		&widget.Label{Text: lang.L("Type a command line to see whether the trusted rules approve it, or why it would ask."), Wrapping: fyne.TextWrapWord},
+		&widget.Label{Text: lang.L("Type a command line to see whether the trusted rules approve it, or why it would ask, and what the version waiting for review would answer."), Wrapping: fyne.TextWrapWord},
 		c.line, c.result,
 	)
 	return c
@@ -64,13 +70,41 @@ func (c *commandTester) ask(line string) {
 		if seq != c.seq {
 			return
 		}
+		var text string
 		switch {
 		case a.err != nil:
-			c.result.SetText(say(a.err))
+			text = say(a.err)
 		case a.v.Approved:
-			c.result.SetText(lang.L("Approved by {{.Rule}}", map[string]any{"Rule": visible(a.v.Rule)}))
+			text = lang.L("Approved by {{.Rule}}", map[string]any{"Rule": visible(a.v.Rule)})
 		default:
-			c.result.SetText(lang.L("Would ask: {{.Reason}}", map[string]any{"Reason": sayText(a.v.Reason)}))
+			text = lang.L("Would ask: {{.Reason}}", map[string]any{"Reason": sayText(a.v.Reason)})
 		}
+		if c.pending != nil {
+			text += "\n" + c.ifTrusted(line)
+		}
+		c.result.SetText(text)
 	})
+}
+
+// setPending gives the rules of the version waiting for review (nil:
+// none) and those of the version trusted last.
+func (c *commandTester) setPending(pending, trusted []string) {
+	c.pending, c.trusted = pending, trusted
+}
+
+// ifTrusted says what the pending version would answer for line, and
+// whether its answer comes from a rule that is new in it. (It is checked
+// without the repository's git checks, which apply once trusted.)
+func (c *commandTester) ifTrusted(line string) string {
+	v := permissions.CheckCommand(c.pending, line, nil)
+	before := permissions.CheckCommand(c.trusted, line, nil)
+	switch {
+	case v.Approved && !slices.Contains(c.trusted, v.Rule):
+		return lang.L("If you trust this version: approved by {{.Rule}}, a rule that is not trusted yet.", map[string]any{"Rule": visible(v.Rule)})
+	case v.Approved:
+		return lang.L("If you trust this version: approved by {{.Rule}}, as in the version you trusted.", map[string]any{"Rule": visible(v.Rule)})
+	case before.Approved:
+		return lang.L("If you trust this version: it would ask ({{.Rule}} is no longer in it): {{.Reason}}", map[string]any{"Rule": visible(before.Rule), "Reason": sayText(v.Reason)})
+	}
+	return lang.L("If you trust this version: it would still ask.")
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"image/color"
 	"math"
@@ -12,26 +14,43 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+	"github.com/sergi/go-diff/diffmatchpatch"
 
 	"memo.dev/projects/domain/permissions"
 )
 
-// diffView shows a line diff in monospace: the old and new line numbers, a
-// marker, and the text; added lines on a green tint, removed ones on a red
-// tint, unchanged ones plain. The tints are the theme's success and error
-// colors over its background, so they read in dark and light themes alike.
-// (widget.TextGrid cuts off the underscores of its cells, and `go_test` must
-// not read as `go test`.) It does not scroll: put it in a scroll.
+// diffView shows a diff in monospace: a header per hunk, then each line
+// with its old and new numbers, a marker and its text; added lines on a
+// green tint, removed ones on a red tint, and inside a changed line the
+// words that changed on a stronger tint. The tints are the theme's success
+// and error colors over its background, so they read in dark and light
+// themes alike. It takes the height its lines need (no scroll of its own
+// to capture the wheel) and wraps a line wider than it is, so the page
+// never grows sideways. (widget.TextGrid cuts off the underscores of its
+// cells, and `go_test` must not read as `go test`: every tint is drawn
+// before any text.)
 type diffView struct {
 	widget.BaseWidget
 	rows []diffViewRow
 }
 
-// diffViewRow is one row as shown.
+// diffViewRow is one line as shown: its text (numbers, marker, content),
+// its kind, and the runes of the content that changed (for the tint).
 type diffViewRow struct {
-	text string
-	kind permissions.LineKind
+	text  string
+	kind  permissions.LineKind
+	marks []runeSpan
 }
+
+// runeSpan is a run of a row's content, in runes, [from, to).
+type runeSpan struct{ from, to int }
+
+// lineHunk is a hunk header's row kind.
+const lineHunk permissions.LineKind = "hunk"
+
+// diffPrefix is how many runes of a row come before its content: two
+// line numbers, the marker and spaces ("%5s %5s %s ").
+const diffPrefix = 14
 
 var _ fyne.Widget = (*diffView)(nil)
 
@@ -44,24 +63,151 @@ func newDiffView() *diffView {
 	return d
 }
 
-// setLines shows lines (permissions.DiffAll).
-func (d *diffView) setLines(lines []permissions.DiffLine) {
+// setHunks shows a diff's hunks (permissions.Diff), each under its header.
+func (d *diffView) setHunks(hunks []permissions.Hunk) {
 	var rows []diffViewRow
-	for _, l := range lines {
-		if len(rows) >= maxDiffRows {
-			rows = append(rows, diffViewRow{text: lang.L("… and more lines, not shown here"), kind: permissions.LineSame})
-			break
-		}
-		rows = append(rows, diffRow(l))
-		if l.NoNewline {
-			rows = append(rows, diffViewRow{text: "            \\ " + lang.L("No newline at end of file"), kind: permissions.LineSame})
-		}
+	for _, h := range hunks {
+		rows = append(rows, diffViewRow{text: fmt.Sprintf("@@ -%d,%d +%d,%d @@", h.OldStart, h.OldLines, h.NewStart, h.NewLines), kind: lineHunk})
+		rows = append(rows, lineRows(h.Lines)...)
 	}
+	if len(hunks) == 0 {
+		rows = append(rows, diffViewRow{text: lang.L("The two versions are the same."), kind: permissions.LineSame})
+	}
+	d.show(rows)
+}
+
+// setLines shows lines (permissions.DiffAll) without hunk headers.
+func (d *diffView) setLines(lines []permissions.DiffLine) {
+	rows := lineRows(lines)
 	if len(lines) == 0 {
 		rows = append(rows, diffViewRow{text: lang.L("The two versions are the same."), kind: permissions.LineSame})
 	}
+	d.show(rows)
+}
+
+func (d *diffView) show(rows []diffViewRow) {
+	if len(rows) > maxDiffRows {
+		rows = append(rows[:maxDiffRows], diffViewRow{text: lang.L("… and more lines, not shown here"), kind: permissions.LineSame})
+	}
 	d.rows = rows
 	d.Refresh()
+}
+
+// lineRows are lines as rows: a run of removed lines followed by as many
+// added ones is read as those lines changed, and the words that changed
+// are marked in each.
+func lineRows(lines []permissions.DiffLine) []diffViewRow {
+	var rows []diffViewRow
+	for i := 0; i < len(lines); {
+		j := i
+		for j < len(lines) && lines[j].Kind == permissions.LineRemoved {
+			j++
+		}
+		k := j
+		for k < len(lines) && lines[k].Kind == permissions.LineAdded {
+			k++
+		}
+		if j == i { // not a removed run: one line as it is
+			rows = append(rows, lineRow(lines[i], nil)...)
+			i++
+			continue
+		}
+		removed, added := lines[i:j], lines[j:k]
+		var oldMarks, newMarks [][]runeSpan
+		if len(removed) == len(added) {
+			for n := range removed {
+				o, a := changedRunes(spelled(removed[n].Text), spelled(added[n].Text))
+				oldMarks, newMarks = append(oldMarks, o), append(newMarks, a)
+			}
+		}
+		for n, l := range removed {
+			rows = append(rows, lineRow(l, at(oldMarks, n))...)
+		}
+		for n, l := range added {
+			rows = append(rows, lineRow(l, at(newMarks, n))...)
+		}
+		i = k
+	}
+	return rows
+}
+
+func at(marks [][]runeSpan, i int) []runeSpan {
+	if i < len(marks) {
+		return marks[i]
+	}
+	return nil
+}
+
+// changedRunes marks what differs between an old and a new line, whole
+// words at a time (go-diff alone marks "tes" of test → vet).
+func changedRunes(old, new string) (inOld, inNew []runeSpan) {
+	o, n := charDiff(old, new)
+	return toWords([]rune(old), o), toWords([]rune(new), n)
+}
+
+// toWords widens each span to the words it touches and merges overlaps.
+func toWords(text []rune, spans []runeSpan) []runeSpan {
+	word := func(r rune) bool {
+		return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.'
+	}
+	var out []runeSpan
+	for _, s := range spans {
+		for s.from > 0 && word(text[s.from-1]) && (s.from == s.to || word(text[s.from])) {
+			s.from--
+		}
+		for s.to < len(text) && word(text[s.to]) && (s.to == s.from || word(text[s.to-1])) {
+			s.to++
+		}
+		if n := len(out); n > 0 && s.from <= out[n-1].to {
+			out[n-1].to = max(out[n-1].to, s.to)
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// charDiff is go-diff's character diff of two lines as runs of each.
+func charDiff(old, new string) (inOld, inNew []runeSpan) {
+	dmp := diffmatchpatch.New()
+	diffs := dmp.DiffCleanupSemantic(dmp.DiffMain(old, new, false))
+	o, n := 0, 0
+	for _, df := range diffs {
+		size := len([]rune(df.Text))
+		switch df.Type {
+		case diffmatchpatch.DiffEqual:
+			o, n = o+size, n+size
+		case diffmatchpatch.DiffDelete:
+			inOld = append(inOld, runeSpan{o, o + size})
+			o += size
+		case diffmatchpatch.DiffInsert:
+			inNew = append(inNew, runeSpan{n, n + size})
+			n += size
+		}
+	}
+	return inOld, inNew
+}
+
+// lineRow is a line's row, and the "no newline" note after it.
+func lineRow(l permissions.DiffLine, marks []runeSpan) []diffViewRow {
+	num := func(n int) string {
+		if n == 0 {
+			return ""
+		}
+		return fmt.Sprint(n)
+	}
+	marker := " "
+	switch l.Kind {
+	case permissions.LineAdded:
+		marker = "+"
+	case permissions.LineRemoved:
+		marker = "-"
+	}
+	rows := []diffViewRow{{text: fmt.Sprintf("%5s %5s %s %s", num(l.Old), num(l.New), marker, spelled(l.Text)), kind: l.Kind, marks: marks}}
+	if l.NoNewline {
+		rows = append(rows, diffViewRow{text: "            \\ " + lang.L("No newline at end of file"), kind: permissions.LineSame})
+	}
+	return rows
 }
 
 // setError says why there is no diff (the files are too large …).
@@ -79,21 +225,20 @@ func (d *diffView) text() string {
 	return strings.Join(lines, "\n")
 }
 
-func diffRow(l permissions.DiffLine) diffViewRow {
-	num := func(n int) string {
-		if n == 0 {
-			return ""
-		}
-		return fmt.Sprint(n)
+// prettyJSON is a file that is one line of JSON laid out a value per line
+// (each rule of a list on its own line), so that a change to one rule is
+// one changed line; other files are returned as they are.
+func prettyJSON(b []byte) ([]byte, bool) {
+	trimmed := bytes.TrimRight(b, "\r\n")
+	if len(trimmed) == 0 || bytes.ContainsAny(trimmed, "\r\n") || !json.Valid(trimmed) {
+		return b, false
 	}
-	marker := " "
-	switch l.Kind {
-	case permissions.LineAdded:
-		marker = "+"
-	case permissions.LineRemoved:
-		marker = "-"
+	var out bytes.Buffer
+	if err := json.Indent(&out, trimmed, "", "  "); err != nil {
+		return b, false
 	}
-	return diffViewRow{text: fmt.Sprintf("%5s %5s %s %s", num(l.Old), num(l.New), marker, spelled(l.Text)), kind: l.Kind}
+	out.WriteByte('\n')
+	return out.Bytes(), true
 }
 
 func (d *diffView) CreateRenderer() fyne.WidgetRenderer {
@@ -102,58 +247,132 @@ func (d *diffView) CreateRenderer() fyne.WidgetRenderer {
 	return r
 }
 
-// diffRenderer draws each row as a tint behind a line of monospace text.
+// diffRenderer draws the rows as lines of monospace text, each row cut
+// into lines of the width it has (continuations indented under the
+// content), with a tint behind each line and a stronger one behind the
+// changed words. All tints come before all texts: a row's tint must not
+// cover the underscores of the row above.
 type diffRenderer struct {
 	d       *diffView
-	bgs     []*canvas.Rectangle
-	texts   []*canvas.Text
+	width   float32 // the width the lines were cut for
+	lines   []diffLineDraw
 	objects []fyne.CanvasObject
+}
+
+// diffLineDraw is one drawn line: its tint, its text and its marks.
+type diffLineDraw struct {
+	bg    *canvas.Rectangle
+	text  *canvas.Text
+	marks []*canvas.Rectangle
+	spans []runeSpan // columns of the marks on this line
+}
+
+func (r *diffRenderer) charWidth() float32 {
+	return fyne.MeasureText("M", theme.TextSize(), fyne.TextStyle{Monospace: true}).Width
 }
 
 // rowHeight leaves room below the text for underscores and descenders.
 func (r *diffRenderer) rowHeight() float32 {
 	// Whole pixels: tints at fractional places leave hairline gaps.
-	return float32(math.Ceil(float64(fyne.MeasureText("Mg_", theme.TextSize(), fyne.TextStyle{Monospace: true}).Height))) + 2
+	return float32(math.Ceil(float64(fyne.MeasureText("Mg_", theme.TextSize(), fyne.TextStyle{Monospace: true}).Height))) + 4
+}
+
+// columns is how many characters fit a line of width w (at least enough
+// for the numbers and a few characters of content).
+func (r *diffRenderer) columns(w float32) int {
+	return max(diffPrefix+16, int((w-2*theme.Padding())/r.charWidth()))
 }
 
 func (r *diffRenderer) Layout(size fyne.Size) {
-	h := r.rowHeight()
-	for i := range r.texts {
+	if size.Width != r.width {
+		r.width = size.Width
+		r.build()
+	}
+	h, cw := r.rowHeight(), r.charWidth()
+	for i, l := range r.lines {
 		y := float32(i) * h
-		r.bgs[i].Move(fyne.NewPos(0, y))
-		r.bgs[i].Resize(fyne.NewSize(size.Width, h))
-		r.texts[i].Move(fyne.NewPos(theme.Padding(), y+1))
-		r.texts[i].Resize(fyne.NewSize(size.Width-theme.Padding(), h-2))
+		l.bg.Move(fyne.NewPos(0, y))
+		l.bg.Resize(fyne.NewSize(size.Width, h))
+		for k, m := range l.marks {
+			sp := l.spans[k]
+			m.Move(fyne.NewPos(theme.Padding()+float32(sp.from)*cw, y))
+			m.Resize(fyne.NewSize(float32(sp.to-sp.from)*cw, h))
+		}
+		// The text gets the whole row: its underscores sit below the
+		// height MeasureText gives, and a shorter text cut them off.
+		l.text.Move(fyne.NewPos(theme.Padding(), y))
+		l.text.Resize(fyne.NewSize(size.Width-theme.Padding(), h))
 	}
 }
 
 func (r *diffRenderer) MinSize() fyne.Size {
-	var w float32
-	for _, t := range r.texts {
-		w = max(w, t.MinSize().Width)
-	}
-	return fyne.NewSize(w+2*theme.Padding(), float32(len(r.texts))*r.rowHeight())
+	// Narrow: lines wrap to the width there is, so the page never widens.
+	return fyne.NewSize(float32(diffPrefix+16)*r.charWidth()+2*theme.Padding(), float32(len(r.lines))*r.rowHeight())
 }
 
-// Refresh makes a row per line and colors them from the current theme.
+// Refresh lays the rows out as lines again, in the current theme's colors.
 func (r *diffRenderer) Refresh() {
-	rows := r.d.rows
-	for len(r.texts) < len(rows) {
-		bg := canvas.NewRectangle(color.Transparent)
-		t := canvas.NewText("", color.Black)
-		t.TextStyle = fyne.TextStyle{Monospace: true}
-		r.bgs, r.texts = append(r.bgs, bg), append(r.texts, t)
-	}
-	r.bgs, r.texts = r.bgs[:len(rows)], r.texts[:len(rows)]
-	r.objects = r.objects[:0]
-	fg := theme.Color(theme.ColorNameForeground)
-	for i, row := range rows {
-		r.bgs[i].FillColor = diffStyle{kind: row.kind}.BackgroundColor()
-		r.texts[i].Text, r.texts[i].Color, r.texts[i].TextSize = row.text, fg, theme.TextSize()
-		r.objects = append(r.objects, r.bgs[i], r.texts[i])
-	}
+	r.build()
 	r.Layout(r.d.Size())
 	canvas.Refresh(r.d)
+}
+
+// build cuts the rows into lines of the current width and makes their
+// objects.
+func (r *diffRenderer) build() {
+	cols := r.columns(r.width)
+	if r.width == 0 {
+		cols = math.MaxInt32 // not laid out yet: a line per row
+	}
+	fg := theme.Color(theme.ColorNameForeground)
+	r.lines = r.lines[:0]
+	for _, row := range r.d.rows {
+		runes := []rune(row.text)
+		content := diffPrefix
+		if row.kind == lineHunk || len(runes) < diffPrefix {
+			content = 0
+		}
+		first := true
+		for start := 0; first || start < len(runes); first = false {
+			end := min(len(runes), start+cols)
+			indent := 0
+			if !first { // a continuation starts under the content
+				indent = content
+				end = min(len(runes), start+cols-indent)
+			}
+			t := canvas.NewText(strings.Repeat(" ", indent)+string(runes[start:end]), fg)
+			t.TextStyle, t.TextSize = fyne.TextStyle{Monospace: true}, theme.TextSize()
+			if row.kind == lineHunk {
+				t.Color = theme.Color(theme.ColorNamePlaceHolder)
+			}
+			l := diffLineDraw{bg: canvas.NewRectangle(diffStyle{kind: row.kind}.BackgroundColor()), text: t}
+			for _, m := range row.marks {
+				from, to := max(m.from+content, start), min(m.to+content, end)
+				if from < to {
+					col := from - start + indent
+					l.spans = append(l.spans, runeSpan{col, col + to - from})
+					l.marks = append(l.marks, canvas.NewRectangle(diffStyle{kind: row.kind}.MarkColor()))
+				}
+			}
+			r.lines = append(r.lines, l)
+			start = end
+			if end == len(runes) {
+				break
+			}
+		}
+	}
+	r.objects = r.objects[:0]
+	for _, l := range r.lines {
+		r.objects = append(r.objects, l.bg)
+	}
+	for _, l := range r.lines {
+		for _, m := range l.marks {
+			r.objects = append(r.objects, m)
+		}
+	}
+	for _, l := range r.lines {
+		r.objects = append(r.objects, l.text)
+	}
 }
 
 func (r *diffRenderer) Objects() []fyne.CanvasObject { return r.objects }
@@ -189,17 +408,30 @@ type diffStyle struct{ kind permissions.LineKind }
 func (s diffStyle) BackgroundColor() color.Color {
 	switch s.kind {
 	case permissions.LineAdded:
-		return tint(theme.Color(theme.ColorNameSuccess))
+		return tint(theme.Color(theme.ColorNameSuccess), 0x48)
 	case permissions.LineRemoved:
-		return tint(theme.Color(theme.ColorNameError))
+		return tint(theme.Color(theme.ColorNameError), 0x48)
+	case lineHunk:
+		return tint(theme.Color(theme.ColorNamePrimary), 0x20)
 	}
 	return color.Transparent
 }
 
-// tint is c at a quarter strength over whatever is behind it.
-func tint(c color.Color) color.Color {
+// MarkColor is the stronger tint behind the changed words of a line.
+func (s diffStyle) MarkColor() color.Color {
+	switch s.kind {
+	case permissions.LineAdded:
+		return tint(theme.Color(theme.ColorNameSuccess), 0x90)
+	case permissions.LineRemoved:
+		return tint(theme.Color(theme.ColorNameError), 0x90)
+	}
+	return color.Transparent
+}
+
+// tint is c at strength alpha over whatever is behind it.
+func tint(c color.Color, alpha uint8) color.Color {
 	r, g, b, _ := c.RGBA()
-	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: 0x48}
+	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: alpha}
 }
 
 // minHeightLayout asks for at least a height (a scrolling grid or entry

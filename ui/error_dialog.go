@@ -4,20 +4,22 @@ import (
 	"errors"
 	"io/fs"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/project"
 )
 
-// say is err's sentence in the reader's language where the domain made it
-// from a template (domain.Text), else the error's own English sentence.
+// say is err's sentence in the reader's language: the domain's template
+// worded, a library's error said by its class, else the error's own
+// sentence (plainError).
 func say(err error) string {
-	if t, ok := domain.TextOf(err); ok {
-		return sayText(t)
-	}
-	return err.Error()
+	text, _ := plainError(err)
+	return text
 }
 
 // sayText is a domain sentence in the reader's language: its English
@@ -55,14 +57,39 @@ func sayText(t domain.Text) string {
 // why, in the error's own plain sentence (translated where the domain kept
 // its template: say).
 func (d *dialogs) showError(title string, err error) {
-	d.message(title, say(err), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
+	text, detail := plainError(err)
+	var md *messageDialog
+	details := detailsOf(detail, func() { md.fit() })
+	md = d.message(title, text, details, choice{text: lang.L("Close"), importance: widget.HighImportance})
+}
+
+// detailsOf is a Details button that shows detail (the error's own text,
+// for a report) under the sentence, then calls toggled; nil when there is
+// no detail.
+func detailsOf(detail string, toggled func()) fyne.CanvasObject {
+	if detail == "" {
+		return nil
+	}
+	text := &widget.Label{Text: detail, Wrapping: fyne.TextWrapWord, Selectable: true, SizeName: theme.SizeNameCaptionText}
+	text.Hide()
+	var toggle *focusButton
+	toggle = newButton(lang.L("Details"), theme.MenuDropDownIcon(), widget.LowImportance, func() {
+		text.Hidden = !text.Hidden
+		toggle.SetIcon(theme.MenuDropDownIcon())
+		if text.Visible() {
+			toggle.SetIcon(theme.MenuDropUpIcon())
+		}
+		text.Refresh()
+		toggled()
+	})
+	return container.NewVBox(container.NewHBox(toggle), text)
 }
 
 // showFolderError tells why the folder at path could not be opened. The
 // causes a person meets (the folder is gone, may not be read, or is a file)
 // are worded in the reader's language; others keep the error's own sentence.
 func (d *dialogs) showFolderError(path string, err error) {
-	text := err.Error()
+	text := say(err)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		text = lang.L("{{.Folder}} is not there: it was moved, renamed or deleted.", map[string]any{"Folder": path})

@@ -5,10 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/storage"
 
 	"memo.dev/projects/domain/project"
 )
@@ -64,6 +61,8 @@ type folderChooser struct {
 	// pick shows the OS folder dialog; errNoNativeDialog falls back to Fyne's.
 	pick    func(folderRequest) (string, error)
 	picking bool // a folder dialog is open (UI goroutine only)
+	// dialog is the fallback dialog shown last (tests drive it).
+	dialog *folderDialog
 }
 
 // choose asks for a folder with the OS dialog (Fyne's when there is none)
@@ -92,52 +91,11 @@ func (c *folderChooser) choose(title string, then func(path string)) {
 	})
 }
 
-// showFyne is the fallback when the OS dialog is not available; titled
-// title, it opens in start when that is set.
+// showFyne is the fallback when the OS dialog is not available: the
+// window's own folder dialog (folder_dialog.go), titled title, opening in
+// start when that is set.
 func (c *folderChooser) showFyne(title, start string, then func(path string)) {
 	c.picking = true
-	win := c.d.win
-	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
-		if err != nil {
-			c.d.showError(lang.L("Could not show the folder dialog"), err)
-			return
-		}
-		if u != nil {
-			// A file URI's path has forward slashes (C:/Users/…) on Windows too.
-			then(filepath.FromSlash(u.Path()))
-		}
-	}, win)
-	d.SetTitleText(title)
-	if start != "" {
-		if l, err := storage.ListerForURI(storage.NewFileURI(start)); err == nil {
-			d.SetLocation(l)
-		}
-	}
-	prevKey := win.Canvas().OnTypedKey()
-	d.SetOnClosed(func() {
-		c.picking = false
-		win.Canvas().SetOnTypedKey(prevKey)
-	})
-	d.Resize(fyne.NewSize(760, 520))
-	d.Show()
-	top := win.Canvas().Overlays().Top()
-	wordFavorites(top)
-	// Enter opens the folder shown, Escape cancels, as in every dialog.
-	open := findButton(top, lang.L("Open"))
-	win.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
-		switch e.Name {
-		case fyne.KeyReturn, fyne.KeyEnter:
-			if open != nil && !open.Disabled() && open.OnTapped != nil {
-				open.OnTapped()
-			}
-		case fyne.KeyEscape:
-			// A pop-up over the dialog (its ⚙ options) closes first, as a
-			// menu does on every desktop; the dialog with the next Escape.
-			if over := win.Canvas().Overlays().Top(); over != nil && over != top {
-				over.Hide()
-				return
-			}
-			d.Dismiss()
-		}
-	})
+	c.dialog = newFolderDialog(c.d.win, title, start, then, func() { c.picking = false })
+	c.dialog.showDialog()
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,8 +10,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/theme"
-	"fyne.io/fyne/v2/widget"
 
 	"memo.dev/projects/domain/project"
 )
@@ -114,58 +113,131 @@ func TestFallbackFolderDialogIsTitledAndStartsBesideTheLastProject(t *testing.T)
 	}
 }
 
-// TestFolderDialogKeys: on Fyne's fallback folder dialog Enter opens the
-// folder shown and Escape cancels; either way the window's keys come back.
+// folderDialogOf is the fallback folder dialog shown by showFyne in f's
+// window, opening in start; chosen collects what it gives on.
+func folderDialogOf(f *fixture, start string, chosen *[]string) *folderDialog {
+	f.t.Helper()
+	var d *folderDialog
+	f.m.chooser.showFyne("Open a project folder", start, func(p string) { *chosen = append(*chosen, p) })
+	top := f.m.win.Canvas().Overlays().Top()
+	if top == nil {
+		f.t.Fatal("no folder dialog shown")
+	}
+	d = f.m.chooser.dialog
+	if d == nil {
+		f.t.Fatal("the chooser does not hold its dialog")
+	}
+	return d
+}
+
+// TestFolderDialogKeys drives the fallback folder dialog from the keyboard
+// alone: the path box has the focus; Enter there opens the folder shown or
+// a path typed; on the list Enter opens the highlighted folder, Space goes
+// into it, Backspace goes up; Escape cancels from anywhere; the window's
+// keys come back however it closes.
 func TestFolderDialogKeys(t *testing.T) {
-	for _, key := range []fyne.KeyName{fyne.KeyReturn, fyne.KeyEnter, fyne.KeyEscape} {
-		f := newFixture(t, memoryOn)
-		start := t.TempDir()
-		var got []string
-		f.m.chooser.showFyne("Open a project folder", start, func(p string) { got = append(got, p) })
-		if f.m.win.Canvas().Overlays().Top() == nil {
-			t.Fatalf("%s: no dialog shown", key)
+	start := t.TempDir()
+	for _, name := range []string{"beta", "Alpha", ".hidden"} {
+		if err := os.Mkdir(filepath.Join(start, name), 0o755); err != nil {
+			t.Fatal(err)
 		}
-		f.m.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: key})
-		want := []string{start}
-		if key == fyne.KeyEscape {
-			want = nil
+	}
+	os.WriteFile(filepath.Join(start, "file.txt"), []byte("x"), 0o644)
+	typed := t.TempDir()
+	key := func(d *folderDialog, name fyne.KeyName) {
+		if o := d.win.Canvas().Focused(); o != nil {
+			o.TypedKey(&fyne.KeyEvent{Name: name})
+			return
 		}
-		if !slices.Equal(got, want) {
-			t.Errorf("%s on the folder dialog chose %q, want %q", key, got, want)
-		}
-		if f.m.win.Canvas().Overlays().Top() != nil || f.m.chooser.picking {
-			t.Errorf("%s did not close the folder dialog", key)
-		}
+		d.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: name})
+	}
+	tests := []struct {
+		name string
+		keys func(f *fixture, d *folderDialog)
+		want []string
+	}{
+		{"Enter in the box opens the folder shown", func(f *fixture, d *folderDialog) { key(d, fyne.KeyReturn) }, []string{start}},
+		{"keypad Enter too", func(f *fixture, d *folderDialog) { key(d, fyne.KeyEnter) }, []string{start}},
+		{"a typed path", func(f *fixture, d *folderDialog) {
+			test.Type(d.path, typed) // the path shown is selected: typing replaces it
+			key(d, fyne.KeyReturn)
+		}, []string{typed}},
+		{"a typed relative path", func(f *fixture, d *folderDialog) {
+			test.Type(d.path, "beta")
+			key(d, fyne.KeyReturn)
+		}, []string{filepath.Join(start, "beta")}},
+		{"Enter on the list opens the highlighted folder", func(f *fixture, d *folderDialog) {
+			key(d, fyne.KeyDown) // from the box down to the list
+			if d.win.Canvas().Focused() != d.list {
+				t.Fatalf("Down in the path box gave the focus to %T, want the list", d.win.Canvas().Focused())
+			}
+			key(d, fyne.KeyDown) // Alpha, then beta (sorted without case; .hidden left out)
+			key(d, fyne.KeyReturn)
+		}, []string{filepath.Join(start, "beta")}},
+		{"Space goes into a folder, Enter opens it from the box", func(f *fixture, d *folderDialog) {
+			d.win.Canvas().Focus(d.list)
+			key(d, fyne.KeySpace)
+			if d.dir != filepath.Join(start, "Alpha") || d.path.Text != d.dir {
+				t.Errorf("Space on Alpha shows %s (box %q), want %s", d.dir, d.path.Text, filepath.Join(start, "Alpha"))
+			}
+			d.win.Canvas().Focus(d.path)
+			key(d, fyne.KeyReturn)
+		}, []string{filepath.Join(start, "Alpha")}},
+		{"Backspace on the list goes up", func(f *fixture, d *folderDialog) {
+			d.win.Canvas().Focus(d.list)
+			key(d, fyne.KeyBackspace)
+			d.win.Canvas().Unfocus()
+			key(d, fyne.KeyReturn)
+		}, []string{filepath.Dir(start)}},
+		{"Escape in the box", func(f *fixture, d *folderDialog) { key(d, fyne.KeyEscape) }, nil},
+		{"Escape on the list", func(f *fixture, d *folderDialog) {
+			d.win.Canvas().Focus(d.list)
+			key(d, fyne.KeyEscape)
+		}, nil},
+		{"Escape on a button", func(f *fixture, d *folderDialog) {
+			d.win.Canvas().Focus(d.up)
+			key(d, fyne.KeyEscape)
+		}, nil},
+		{"Escape with nothing focused", func(f *fixture, d *folderDialog) {
+			d.win.Canvas().Unfocus()
+			key(d, fyne.KeyEscape)
+		}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t, memoryOn)
+			prev := f.m.win.Canvas().OnTypedKey()
+			var got []string
+			d := folderDialogOf(f, start, &got)
+			if f.m.win.Canvas().Focused() != d.path {
+				t.Fatalf("the path box does not have the focus (%T does)", f.m.win.Canvas().Focused())
+			}
+			tt.keys(f, d)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("chose %q, want %q", got, tt.want)
+			}
+			if f.m.win.Canvas().Overlays().Top() != nil || f.m.chooser.picking {
+				t.Error("the folder dialog is still open")
+			}
+			if fmt.Sprintf("%p", f.m.win.Canvas().OnTypedKey()) != fmt.Sprintf("%p", prev) {
+				t.Error("the window's key handler did not come back")
+			}
+		})
 	}
 }
 
-// Escape with the folder dialog's options pop-up open closes the pop-up,
-// not the whole dialog; the next Escape closes the dialog.
-func TestEscapeClosesTheFolderDialogsPopUpFirst(t *testing.T) {
+// A typed path that is no folder is said in the dialog, which stays open.
+func TestFolderDialogSaysATypedPathIsNoFolder(t *testing.T) {
 	f := newFixture(t, memoryOn)
-	f.m.chooser.showFyne("Open a project folder", t.TempDir(), func(string) { t.Error("Escape chose a folder") })
-	dlg := f.m.win.Canvas().Overlays().Top()
-	var options *widget.Button
-	findObject(dlg, func(o fyne.CanvasObject) bool {
-		if b, ok := o.(*widget.Button); ok && b.Icon != nil && b.Icon.Name() == theme.SettingsIcon().Name() {
-			options = b
-			return true
-		}
-		return false
-	})
-	if options == nil {
-		t.Fatal("the folder dialog has no options button")
+	var got []string
+	d := folderDialogOf(f, t.TempDir(), &got)
+	missing := filepath.Join(t.TempDir(), "gone")
+	test.Type(d.path, missing)
+	d.path.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if len(got) != 0 || f.m.win.Canvas().Overlays().Top() == nil {
+		t.Fatalf("a missing folder was chosen (%q) or the dialog closed", got)
 	}
-	test.Tap(options)
-	if f.m.win.Canvas().Overlays().Top() == dlg {
-		t.Fatal("the options pop-up did not open")
-	}
-	f.m.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	if top := f.m.win.Canvas().Overlays().Top(); top != dlg || !f.m.chooser.picking {
-		t.Errorf("the first Escape closed the folder dialog (top overlay %T), want only the pop-up closed", top)
-	}
-	f.m.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	if f.m.win.Canvas().Overlays().Top() != nil || f.m.chooser.picking {
-		t.Error("the second Escape did not close the folder dialog")
+	if !f.says(f.m.win, "There is no folder at "+missing) {
+		t.Error("the dialog does not say that the typed path is no folder")
 	}
 }

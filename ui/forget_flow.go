@@ -16,8 +16,9 @@ type forgetter interface {
 
 // forget removes a project from the list after asking; the folder stays as it is.
 func (fl *folderFlows) forget(rec project.Record) {
-	msg := lang.L("Remove {{.Name}} from the list? The folder and its files stay as they are.", map[string]any{"Name": filepath.Base(rec.Path)})
-	fl.d.message(lang.L("Forget project"), msg, nil,
+	name := map[string]any{"Name": filepath.Base(rec.Path)}
+	msg := lang.L("Remove “{{.Name}}” from the list? The folder and its files stay as they are.", name)
+	fl.d.message(lang.L("Forget “{{.Name}}”?", name), msg, nil,
 		choice{text: lang.L("Cancel")},
 		choice{text: lang.L("Forget"), importance: widget.HighImportance, do: func() { fl.doForget(rec) }})
 }

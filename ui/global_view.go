@@ -39,7 +39,7 @@ type globalView struct {
 func newGlobalView(r runner, d *dialogs, projects recordLister) *globalView {
 	g := &globalView{run: r, projects: projects, browser: newPoolBrowser(r, d, lang.L("Normal chats read it; project chats never do."))}
 	title := &widget.Label{Text: lang.L("Global memory"), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
-	about := &widget.Label{Text: lang.L("It holds what normal chats remember, and everything saved before projects had pools of their own. Project chats never see it."), Wrapping: fyne.TextWrapWord}
+	about := &widget.Label{Text: lang.L("A memory pool is the set of memories a chat reads and adds to. The global pool holds what normal chats remember, and everything saved before projects had pools of their own. Project chats never see it."), Wrapping: fyne.TextWrapWord}
 	policy := &widget.Label{Text: policyText(memory.PolicyFor(memory.NormalChat, "")), Wrapping: fyne.TextWrapWord}
 	g.pools = container.NewVBox()
 	g.body = g.browser.content(container.NewVBox(title, about), container.NewVBox(
@@ -117,7 +117,7 @@ func (g *globalView) showPools(mem Memories, state memory.State) {
 		g.pools.Objects = nil
 		switch {
 		case l.err != nil:
-			g.pools.Add(&widget.Label{Text: l.err.Error(), Wrapping: fyne.TextWrapWord})
+			g.pools.Add(&widget.Label{Text: say(l.err), Wrapping: fyne.TextWrapWord})
 		case len(l.lines) == 0:
 			g.pools.Add(&widget.Label{Text: lang.L("No project has memories yet."), Wrapping: fyne.TextWrapWord})
 		}
@@ -131,7 +131,7 @@ func (g *globalView) showPools(mem Memories, state memory.State) {
 			objs = append(objs, container.NewBorder(nil, nil, nil, count, &widget.Label{Text: line.name, Truncation: fyne.TextTruncateEllipsis}))
 		}
 		if more := len(l.lines) - len(shown); more > 0 {
-			objs = append(objs, &widget.Label{Text: lang.L("…and {{.Count}} more projects with memories.", map[string]any{"Count": more})})
+			objs = append(objs, &widget.Label{Text: lang.N("…and {{.Count}} more projects with memories.", more, map[string]any{"Count": more})})
 		}
 		g.pools.Objects = append(g.pools.Objects, objs...)
 		g.pools.Refresh()

@@ -103,47 +103,6 @@ func (l *minWidthLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-// fitFirstLayout lines its objects up left to right: the first (a label that
-// cuts its text) gets the width its text needs, or what is left beside the
-// others; they follow right after it, not at the far edge of a wide window.
-type fitFirstLayout struct {
-	natural func() float32 // the first object's uncut width
-}
-
-func (l *fitFirstLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	var s fyne.Size
-	for i, o := range objs {
-		m := o.MinSize()
-		if i > 0 {
-			s.Width += theme.Padding()
-		}
-		s.Width += m.Width
-		s.Height = max(s.Height, m.Height)
-	}
-	return s
-}
-
-func (l *fitFirstLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	if len(objs) == 0 {
-		return
-	}
-	var rest float32
-	for _, o := range objs[1:] {
-		rest += o.MinSize().Width + theme.Padding()
-	}
-	first := max(objs[0].MinSize().Width, min(l.natural(), size.Width-rest))
-	objs[0].Move(fyne.NewPos(0, 0))
-	objs[0].Resize(fyne.NewSize(first, size.Height))
-	x := first
-	for _, o := range objs[1:] {
-		m := o.MinSize()
-		x += theme.Padding()
-		o.Move(fyne.NewPos(x, (size.Height-m.Height)/2))
-		o.Resize(m)
-		x += m.Width
-	}
-}
-
 // labelWidth is the width l needs to show its text uncut.
 func labelWidth(l *widget.Label) float32 {
 	size := theme.Size(l.SizeName)
@@ -227,4 +186,123 @@ func (p *padLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		o.Move(fyne.NewPos(p.x, p.y))
 		o.Resize(size.Subtract(fyne.NewSize(2*p.x, 2*p.y)))
 	}
+}
+
+// readingOrder is container.NewBorder(top, bottom, nil, nil, center) with
+// its objects in reading order — top, center, bottom — which is the order
+// Tab walks (NewBorder puts the center first, so Tab went to a page's
+// content before its header). Its layout also measures top and bottom at
+// the width they get before placing the center: a wrapped label's height
+// depends on its width, and measured before its first layout at that
+// width it overlapped what lies under it.
+func readingOrder(top, bottom, center fyne.CanvasObject) *fyne.Container {
+	var objs []fyne.CanvasObject
+	for _, o := range []fyne.CanvasObject{top, center, bottom} {
+		if o != nil {
+			objs = append(objs, o)
+		}
+	}
+	return container.New(&topDownLayout{top: top, bottom: bottom}, objs...)
+}
+
+// topDownLayout is readingOrder's layout.
+type topDownLayout struct{ top, bottom fyne.CanvasObject }
+
+func (l *topDownLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var w, h float32
+	n := 0
+	for _, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		m := o.MinSize()
+		w, h = max(w, m.Width), h+m.Height
+		n++
+	}
+	return fyne.NewSize(w, h+float32(max(n-1, 0))*theme.Padding())
+}
+
+func (l *topDownLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	// fitted lays o out at the full width, then again at the height it
+	// asks for at that width.
+	fitted := func(o fyne.CanvasObject) float32 {
+		if o == nil || !o.Visible() {
+			return 0
+		}
+		o.Resize(fyne.NewSize(size.Width, o.MinSize().Height))
+		h := o.MinSize().Height
+		o.Resize(fyne.NewSize(size.Width, h))
+		return h
+	}
+	topH, bottomH := fitted(l.top), fitted(l.bottom)
+	y := float32(0)
+	if topH > 0 {
+		l.top.Move(fyne.NewPos(0, 0))
+		y = topH + theme.Padding()
+	}
+	end := size.Height
+	if bottomH > 0 {
+		l.bottom.Move(fyne.NewPos(0, size.Height-bottomH))
+		end -= bottomH + theme.Padding()
+	}
+	for _, o := range objs {
+		if o == l.top || o == l.bottom || !o.Visible() {
+			continue
+		}
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, max(end-y, 0)))
+	}
+}
+
+// headerLineLayout puts a project's name, its badges and its path on one
+// line: the name gets the width its text needs (but leaves the path at
+// least pathMin), the badges theirs, the path the rest (a pathLabel cuts
+// its start). Each is centred on the line.
+type headerLineLayout struct {
+	natural func() float32 // the name's uncut width
+	pathMin float32
+}
+
+func (l *headerLineLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for i, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		m := o.MinSize()
+		if i > 0 {
+			s.Width += theme.Padding()
+		}
+		s.Width += m.Width
+		s.Height = max(s.Height, m.Height)
+	}
+	return s
+}
+
+func (l *headerLineLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if len(objs) < 2 {
+		return
+	}
+	name, badges, path := objs[0], objs[1:len(objs)-1], objs[len(objs)-1]
+	var badgesW float32
+	for _, b := range badges {
+		if b.Visible() {
+			badgesW += b.MinSize().Width + theme.Padding()
+		}
+	}
+	nameW := max(name.MinSize().Width, min(l.natural(), size.Width-badgesW-theme.Padding()-l.pathMin))
+	place := func(o fyne.CanvasObject, x, w float32) {
+		h := o.MinSize().Height
+		o.Move(fyne.NewPos(x, (size.Height-h)/2))
+		o.Resize(fyne.NewSize(w, h))
+	}
+	place(name, 0, nameW)
+	x := nameW + theme.Padding()
+	for _, b := range badges {
+		if b.Visible() {
+			place(b, x, b.MinSize().Width)
+			x += b.MinSize().Width + theme.Padding()
+		}
+	}
+	place(path, x, max(size.Width-x, 0))
 }

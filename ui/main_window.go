@@ -48,8 +48,8 @@ type MainWindow struct {
 	memories Memories
 	memState memory.State
 
-	openButton     *widget.Button
-	settingsButton *widget.Button
+	openButton     *focusButton
+	settingsButton *focusButton
 	list           *projectList
 	sidebar        fyne.CanvasObject // the list with its filter
 	detail         *fyne.Container
@@ -99,8 +99,8 @@ func newMainWindow(a fyne.App, deps Deps, r runner) *MainWindow {
 }
 
 func (m *MainWindow) buildUI() {
-	m.openButton = &widget.Button{Text: lang.L("Open Folder…"), Icon: theme.FolderOpenIcon(), Importance: widget.HighImportance, OnTapped: m.onOpenFolder}
-	m.settingsButton = &widget.Button{Text: lang.L("Settings"), Icon: theme.SettingsIcon(), OnTapped: m.onSettings}
+	m.openButton = newButton(lang.L("Open Folder…"), theme.FolderOpenIcon(), widget.HighImportance, m.onOpenFolder)
+	m.settingsButton = newButton(lang.L("Settings"), theme.SettingsIcon(), widget.MediumImportance, m.onSettings)
 	m.list = newProjectList(m.deps.Projects, m.run, m.onSelectProject, m.onSelectGlobal)
 	m.list.onMenu = m.showProjectMenu
 	if m.deps.Permissions != nil {
@@ -113,13 +113,13 @@ func (m *MainWindow) buildUI() {
 	m.statusBusy.Stop()
 	m.statusActions = container.NewHBox(
 		&widget.Button{Text: lang.L("Show backup"), Icon: theme.FolderOpenIcon(), OnTapped: func() { m.dialogs.openPath(filepath.Dir(m.memState.Backup)) }},
-		&widget.Button{Text: lang.L("Dismiss"), Importance: widget.LowImportance, OnTapped: func() { m.setStatus("", widget.MediumImportance, false) }})
+		newButton(lang.L("Dismiss"), nil, widget.LowImportance, func() { m.setStatus("", widget.MediumImportance, false) }))
 	m.statusActions.Hide()
 	m.statusBar = container.NewBorder(widget.NewSeparator(), nil, nil, nil,
 		container.NewBorder(nil, nil, nil, container.NewHBox(container.NewGridWrap(fyne.NewSize(120, 8), m.statusBusy), m.statusActions), m.statusText))
 	m.statusBar.Hide()
 
-	turnOff := &widget.Button{Text: lang.L("Turn off"), OnTapped: func() { m.setMinimal(false) }}
+	turnOff := newButton(lang.L("Turn off"), nil, widget.MediumImportance, func() { m.setMinimal(false) })
 	m.minimalBanner = container.NewBorder(nil, widget.NewSeparator(), nil, container.NewCenter(turnOff),
 		&widget.Label{Text: lang.L("Minimal Mode is on: Memo adds nothing to chats."), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
 	m.minimalBanner.Hide()
@@ -128,7 +128,7 @@ func (m *MainWindow) buildUI() {
 	m.sidebar = m.list.content()
 	split := container.NewHSplit(m.sidebar, container.New(&minWidthLayout{detailMinWidth}, m.detail))
 	split.Offset = 0.3
-	m.win.SetContent(container.NewBorder(container.NewVBox(container.NewPadded(toolbar), m.minimalBanner), m.statusBar, nil, nil, split))
+	m.win.SetContent(readingOrder(container.NewVBox(container.NewPadded(toolbar), m.minimalBanner), m.statusBar, split))
 
 	// The window's shortcuts; the filter box passes them on too (a focused
 	// Fyne entry would swallow them).
@@ -139,11 +139,14 @@ func (m *MainWindow) buildUI() {
 		m.win.Canvas().AddShortcut(sc, func(fyne.Shortcut) { do() })
 	}
 	add(fyne.KeyO, fyne.KeyModifierShortcutDefault, m.onOpenFolder)
-	// Alt+1 … Alt+4 switch a project's tabs from the keyboard.
+	add(fyne.KeyComma, fyne.KeyModifierShortcutDefault, m.onSettings) // GNOME's and macOS's key for preferences
+	// Alt+1 … Alt+4 switch a project's tabs from the keyboard, and give
+	// the tab the focus: Tab then goes into its page.
 	for i, key := range []fyne.KeyName{fyne.Key1, fyne.Key2, fyne.Key3, fyne.Key4} {
 		add(key, fyne.KeyModifierAlt, func() {
 			if m.view != nil && m.view.tabs.Visible() {
 				m.view.tabs.SelectIndex(i)
+				m.win.Canvas().Focus(m.view.tabs.buttons[i])
 			}
 		})
 	}
@@ -179,10 +182,11 @@ func (m *MainWindow) showEmpty() {
 	m.globalShown = false
 	m.detail.Objects = []fyne.CanvasObject{m.emptyState()}
 	m.detail.Refresh()
+	releaseHiddenFocus(m.win.Canvas())
 }
 
 func (m *MainWindow) emptyState() fyne.CanvasObject {
-	button := &widget.Button{Text: lang.L("Open Folder…"), Icon: theme.FolderOpenIcon(), OnTapped: m.onOpenFolder}
+	button := newButton(lang.L("Open Folder…"), theme.FolderOpenIcon(), widget.MediumImportance, m.onOpenFolder)
 	if len(m.list.all) > 0 {
 		hint := widget.NewLabelWithStyle(lang.L("Select a project on the left, or open another folder."), fyne.TextAlignCenter, fyne.TextStyle{})
 		return container.NewCenter(container.NewVBox(hint, container.NewCenter(button)))
@@ -244,7 +248,7 @@ func (m *MainWindow) reselect() {
 func (m *MainWindow) showMinimal(on bool) {
 	m.minimal = on
 	m.minimalBanner.Hidden = !on
-	m.minimalBanner.Refresh()
+	m.win.Content().Refresh() // the banner's height is laid out at once
 	if m.view != nil {
 		m.view.setMinimal(on)
 	}
@@ -364,6 +368,7 @@ func (m *MainWindow) onSelectProject(rec project.Record) {
 	m.globalShown = false
 	m.detail.Objects = []fyne.CanvasObject{m.view.content()}
 	m.detail.Refresh()
+	releaseHiddenFocus(m.win.Canvas()) // the last project's widgets are gone
 	m.view.refresh()
 }
 
@@ -376,6 +381,7 @@ func (m *MainWindow) onSelectGlobal() {
 	m.global.setMemory(m.memories, m.memState)
 	m.detail.Objects = []fyne.CanvasObject{m.global.content()}
 	m.detail.Refresh()
+	releaseHiddenFocus(m.win.Canvas())
 }
 
 func (m *MainWindow) onSettings() {

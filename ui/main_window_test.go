@@ -89,8 +89,11 @@ func (f *fixture) button(w fyne.Window, text string) *widget.Button {
 	f.t.Helper()
 	for _, o := range f.objects(w) {
 		b, ok := o.(*widget.Button)
-		if db, isDialog := o.(*dialogButton); isDialog {
-			b, ok = &db.Button, true
+		switch w := o.(type) {
+		case *dialogButton:
+			b, ok = &w.Button, true
+		case *focusButton:
+			b, ok = &w.Button, true
 		}
 		if ok && b.Text == text && b.Visible() {
 			return b
@@ -290,7 +293,7 @@ func TestOverviewStatesAndCompleteSetup(t *testing.T) {
 	if !f.says(f.m.win, "rules file edited by you") || !f.says(f.m.win, "missing") {
 		t.Error("the Overview does not show the edited rules and the missing notes")
 	}
-	if !f.says(f.m.win, "Memories in this pool: 0") {
+	if !f.says(f.m.win, "0 memories, read and added to only by this project's chats.") {
 		t.Error("the Overview does not show the project's memory count")
 	}
 	if !f.says(f.m.win, "This project's memory pool") {
@@ -339,12 +342,12 @@ func TestForgetConfirmsAndKeepsTheFolder(t *testing.T) {
 	f.svc.Setup(dir)
 	f.m.list.reload(nil)
 	f.m.list.list.Select(1)
-	f.moreMenu(3) // Show in file manager, Copy path, (separator), Forget…
+	f.moreMenu(4) // Show in file manager, Copy path, Copy project ID, (separator), Forget…
 	f.tap(f.m.win, "Cancel")
 	if _, ok, _ := f.reg.ByPath(dir); !ok {
 		t.Fatal("answering No forgot the project")
 	}
-	f.moreMenu(3)
+	f.moreMenu(4)
 	f.tap(f.m.win, "Forget")
 	if _, ok, _ := f.reg.ByPath(dir); ok {
 		t.Error("Forget left the record")
@@ -683,7 +686,7 @@ func TestProjectMemoryTabShowsItsOwnPool(t *testing.T) {
 	if got := f.m.view.memoryTab.browser.summary.Text; got != "Showing 5 of 5" || len(f.m.view.memoryTab.browser.shown) != 5 {
 		t.Errorf("the project's Memory tab says %q, want its own pool's 5 (the global pool has 3)", got)
 	}
-	if got := f.m.view.overview.memCount.Text; got != "Memories in this pool: 5" {
+	if got := f.m.view.overview.memCount.Text; got != "5 memories, read and added to only by this project's chats." {
 		t.Errorf("the Overview says %q, want 5", got)
 	}
 	fresh := t.TempDir()
@@ -695,7 +698,7 @@ func TestProjectMemoryTabShowsItsOwnPool(t *testing.T) {
 			f.m.list.list.Select(i + 1)
 		}
 	}
-	if got := f.m.view.overview.memCount.Text; got != "Memories in this pool: 0" {
+	if got := f.m.view.overview.memCount.Text; got != "0 memories, read and added to only by this project's chats." {
 		t.Errorf("another project's view says %q, want its own empty pool", got)
 	}
 	if got := f.m.view.memoryTab.browser.shown; len(got) != 0 {

@@ -42,33 +42,36 @@ type poolBrowser struct {
 	chat  memory.Chat
 	ready bool // the pool can be listed (else problem says why)
 
-	filter  *widget.Entry
-	add     *widget.Button
+	filter  *cancelableEntry
+	add     *focusButton
 	problem *widget.Label
 	hint    *widget.Label // what to do about the problem
 	summary *widget.Label // "Showing 50 of 120"
 	rows    *fyne.Container
-	more    *widget.Button
+	more    *focusButton
 	body    fyne.CanvasObject // built once by content
 
 	shown []memory.Memory
-	total int64
-	gen   int // drops answers to an older filter or pool
+	total int64 // memories that match the filter
+	// all is the pool's size whatever the filter: "Showing 2 of 4" says
+	// how many of the pool's memories contain the text.
+	all int64
+	gen int // drops answers to an older filter or pool
 }
 
 func newPoolBrowser(r runner, d *dialogs, readers string) *poolBrowser {
 	b := &poolBrowser{run: r, d: d, readers: readers}
-	b.filter = widget.NewEntry()
+	b.filter = newCancelableEntry(false)
 	b.filter.SetPlaceHolder(lang.L("Filter memories"))
 	b.filter.OnChanged = func(string) { b.reload() }
-	b.add = &widget.Button{Text: lang.L("Add…"), Icon: theme.ContentAddIcon(), OnTapped: b.onAdd}
+	b.add = newButton(lang.L("Add…"), theme.ContentAddIcon(), widget.MediumImportance, b.onAdd)
 	b.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
 	b.problem.Hide()
 	b.hint = &widget.Label{Wrapping: fyne.TextWrapWord}
 	b.hint.Hide()
 	b.summary = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
 	b.rows = container.NewVBox()
-	b.more = &widget.Button{Text: lang.L("Show more"), OnTapped: b.loadMore}
+	b.more = newButton(lang.L("Show more"), nil, widget.MediumImportance, b.loadMore)
 	b.more.Hide()
 	b.setEnabled(false)
 	return b
@@ -86,7 +89,7 @@ func (b *poolBrowser) content(header, footer fyne.CanvasObject) fyne.CanvasObjec
 	if footer != nil {
 		list.Add(footer)
 	}
-	b.body = container.New(&maxWidthLayout{readableWidth}, container.NewBorder(container.NewPadded(top), nil, nil, nil, container.NewVScroll(container.NewPadded(list))))
+	b.body = container.New(&maxWidthLayout{readableWidth}, readingOrder(container.NewPadded(top), nil, container.NewVScroll(container.NewPadded(list))))
 	return b.body
 }
 
@@ -112,6 +115,10 @@ func (b *poolBrowser) show(mem memoryPool, chat memory.Chat, problem, hint strin
 	b.hint.Hidden = problem == "" || hint == ""
 	b.hint.Refresh()
 	b.setEnabled(b.ready)
+	releaseHiddenFocusOf(b.filter)
+	if b.body != nil {
+		b.body.Refresh() // the problem and hint above the list, laid out at once
+	}
 	if !b.ready {
 		b.gen++
 		b.shown, b.total = nil, 0
@@ -146,11 +153,19 @@ func (b *poolBrowser) load(before int64) {
 	q := memory.Query{Limit: browserPage, Before: before, Text: strings.TrimSpace(b.filter.Text)}
 	type loaded struct {
 		page memory.Page
+		all  int64
 		err  error
 	}
 	background(b.run, func() loaded {
 		p, err := mem.Pool(chat, q)
-		return loaded{p, err}
+		all := p.Total
+		if err == nil && q.Text != "" && before == 0 {
+			var whole memory.Page
+			if whole, err = mem.Pool(chat, memory.Query{Limit: 1}); err == nil {
+				all = whole.Total
+			}
+		}
+		return loaded{p, all, err}
 	}, func(l loaded) {
 		if gen != b.gen {
 			return // a newer filter or pool asked meanwhile
@@ -166,6 +181,9 @@ func (b *poolBrowser) load(before int64) {
 		}
 		b.shown = append(b.shown, l.page.Memories...)
 		b.total = l.page.Total
+		if before == 0 {
+			b.all = l.all
+		}
 		b.render()
 	})
 }
@@ -181,6 +199,14 @@ func (b *poolBrowser) render() {
 		b.summary.SetText(lang.L("No memory in this pool contains that text."))
 	case b.total == 0:
 		b.summary.SetText(lang.L("This pool is empty."))
+	case strings.TrimSpace(b.filter.Text) != "":
+		// Of the pool's memories, how many contain the text (and how many
+		// of those are listed so far).
+		text := lang.L("Showing {{.Shown}} of {{.Total}}", map[string]any{"Shown": b.total, "Total": b.all})
+		if int64(len(b.shown)) < b.total {
+			text += " " + lang.L("({{.Listed}} listed so far)", map[string]any{"Listed": len(b.shown)})
+		}
+		b.summary.SetText(text)
 	default:
 		b.summary.SetText(lang.L("Showing {{.Shown}} of {{.Total}}", map[string]any{"Shown": len(b.shown), "Total": b.total}))
 	}
@@ -198,8 +224,8 @@ func (b *poolBrowser) row(m memory.Memory) fyne.CanvasObject {
 	}
 	content := &widget.Label{Text: shown, Wrapping: fyne.TextWrapWord}
 	meta := &widget.Label{Text: kindText(m.Kind) + " · " + dateText(m), SizeName: theme.SizeNameCaptionText}
-	edit := &widget.Button{Text: lang.L("Edit…"), Icon: theme.DocumentCreateIcon(), Importance: widget.LowImportance, OnTapped: func() { b.onEdit(m) }}
-	del := &widget.Button{Text: lang.L("Delete…"), Icon: theme.DeleteIcon(), Importance: widget.LowImportance, OnTapped: func() { b.onDelete(m) }}
+	edit := newButton(lang.L("Edit…"), theme.DocumentCreateIcon(), widget.LowImportance, func() { b.onEdit(m) })
+	del := newButton(lang.L("Delete…"), theme.DeleteIcon(), widget.LowImportance, func() { b.onDelete(m) })
 	text := container.New(layout.NewCustomPaddedVBoxLayout(-2*theme.InnerPadding()), content, meta)
 	return container.NewVBox(
 		container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(edit, del)), text),
@@ -251,7 +277,8 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 	d := b.d.message(title, b.readers, container.NewVBox(entry, tooLong),
 		choice{text: lang.L("Cancel")},
 		choice{text: button, importance: widget.HighImportance, do: func() {
-			content := entry.Text
+			// Blank lines and spaces at either end are no part of what is remembered.
+			content := strings.TrimSpace(entry.Text)
 			background(b.run, func() error { _, err := save(content); return err }, func(err error) {
 				if err != nil {
 					b.d.message(failed, say(err), nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
@@ -260,7 +287,9 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 				b.reload()
 			})
 		}})
-	entry.onEscape = d.cancel
+	entry.onEscape, entry.onSubmit = d.cancel, d.submit
+	// A memory has no use for tabs: Tab moves on to the buttons.
+	entry.tabLeaves = true
 	// A memory needs some text, and not too much: Add/Save waits for that
 	// (saying why when it is too long) rather than answering with the
 	// store's English error.

@@ -86,8 +86,8 @@ func rowButton(t *testing.T, b *poolBrowser, content, text string) *widget.Butto
 			continue
 		}
 		for _, o := range test.LaidOutObjects(b.rows.Objects[i]) {
-			if btn, ok := o.(*widget.Button); ok && btn.Text == text {
-				return btn
+			if btn, ok := o.(*focusButton); ok && btn.Text == text {
+				return &btn.Button
 			}
 		}
 	}
@@ -113,7 +113,7 @@ func TestMemoryTabListsOnlyItsPoolPaged(t *testing.T) {
 	f.seed("p_other", "other", 2)
 	f.seed(f.project, "mine", 120)
 	b := f.openTab()
-	if !f.says(f.m.win, "Chats in this project read and write only this pool.") {
+	if !f.says(f.m.win, "Chats in this project use only this project's own pool.") {
 		t.Error("the Memory tab does not say that its chats use only this pool")
 	}
 	got := contents(b)
@@ -159,6 +159,9 @@ func TestMemoryFilter(t *testing.T) {
 	test.Type(b.filter, "PEAR")
 	if got := contents(b); len(got) != 2 || got[0] != "pear 2" || b.total != 2 {
 		t.Errorf("filter PEAR lists %v (total %d), want the 2 pears", got, b.total)
+	}
+	if got := b.summary.Text; got != "Showing 2 of 5" {
+		t.Errorf("filter PEAR says %q, want Showing 2 of 5 (2 of the pool's 5 contain it)", got)
 	}
 	b.filter.SetText("plum")
 	if len(b.shown) != 0 || !f.says(f.m.win, "No memory in this pool contains that text.") {

@@ -18,7 +18,7 @@ type memoryTab struct {
 
 func newMemoryTab(r runner, d *dialogs) *memoryTab {
 	t := &memoryTab{browser: newPoolBrowser(r, d, lang.L("Only this project's chats read it."))}
-	about := &widget.Label{Text: lang.L("Chats in this project read and write only this pool."), Wrapping: fyne.TextWrapWord}
+	about := &widget.Label{Text: lang.L("A memory pool is the set of memories a chat reads and adds to. Chats in this project use only this project's own pool."), Wrapping: fyne.TextWrapWord}
 	t.body = t.browser.content(container.NewVBox(heading(lang.L("This project's memory")), about), nil)
 	return t
 }
@@ -59,9 +59,9 @@ func showPoolSize(r runner, label *widget.Label, mem Memories, state memory.Stat
 		background(r, func() string {
 			p, err := mem.Pool(chat, memory.Query{Limit: 1})
 			if err != nil {
-				return err.Error()
+				return say(err)
 			}
-			return lang.L("Memories in this pool: {{.Count}}", map[string]any{"Count": p.Total})
+			return lang.N("{{.Count}} memories, read and added to only by this project's chats.", int(p.Total), map[string]any{"Count": p.Total})
 		}, label.SetText)
 	}
 }

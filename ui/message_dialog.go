@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
@@ -14,6 +15,9 @@ type choice struct {
 	text       string
 	importance widget.Importance
 	do         func()
+	// isDefault makes this the button Enter presses (else the last one):
+	// a destructive action is never the default.
+	isDefault bool
 }
 
 // messageDialog is a modal message whose keys work as on every desktop:
@@ -26,8 +30,9 @@ type messageDialog struct {
 	text    string
 	prevKey func(*fyne.KeyEvent)
 	done    bool
-	// cancel closes the dialog as its first button would (Escape).
-	cancel func()
+	// cancel closes the dialog as its first button would (Escape);
+	// submit presses the default button (Enter, Ctrl+Enter).
+	cancel, submit func()
 	// buttons in the order of the choices; the last is the default.
 	buttons []*dialogButton
 }
@@ -47,6 +52,7 @@ func showMessage(parent fyne.Window, shown func(title, text string), title, text
 	d.cancel = escape
 	buttons := make([]fyne.CanvasObject, len(choices))
 	var last func()
+	picked := false // a choice is marked isDefault: last stays on it
 	for i, c := range choices {
 		do := c.do
 		b := newDialogButton(c.text, nil, c.importance, nil, escape)
@@ -59,11 +65,22 @@ func showMessage(parent fyne.Window, shown func(title, text string), title, text
 		b.OnTapped = press
 		buttons[i] = b
 		d.buttons = append(d.buttons, b)
-		last = press
+		if !picked {
+			last = press
+		}
+		if c.isDefault {
+			last, picked = press, true
+		}
 	}
+	d.submit = last
 	d.dialog = dialog.NewCustomWithoutButtons(title, body, parent)
 	d.dialog.SetButtons(buttons)
 	d.dialog.SetOnClosed(func() { d.close(cancel) })
+	// Ctrl+Enter submits whatever has the focus (a text box takes Enter
+	// for a new line; it passes Ctrl+Enter on as onSubmit).
+	for _, sc := range submitShortcuts() {
+		parent.Canvas().AddShortcut(sc, func(fyne.Shortcut) { last() })
+	}
 	d.prevKey = parent.Canvas().OnTypedKey()
 	parent.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
 		switch e.Name {
@@ -73,14 +90,19 @@ func showMessage(parent fyne.Window, shown func(title, text string), title, text
 			escape()
 		}
 	})
-	// Wide enough for a sentence per line, never wider than the window.
-	width := min(float32(520), parent.Canvas().Size().Width-2*theme.Padding())
-	d.dialog.Resize(fyne.NewSize(width, 0)) // the popup keeps its content's height
 	d.dialog.Show()
+	d.fit()
 	if shown != nil {
 		shown(title, text)
 	}
 	return d
+}
+
+// fit sizes the dialog to its content: wide enough for a sentence per line,
+// never wider than the window; as tall as its content (after Details).
+func (d *messageDialog) fit() {
+	width := min(float32(520), d.parent.Canvas().Size().Width-2*theme.Padding())
+	d.dialog.Resize(fyne.NewSize(width, 0)) // the popup keeps its content's height
 }
 
 // close answers once: it restores the window's keys, hides the dialog and
@@ -91,25 +113,41 @@ func (d *messageDialog) close(do func()) {
 	}
 	d.done = true
 	d.parent.Canvas().SetOnTypedKey(d.prevKey)
+	for _, sc := range submitShortcuts() {
+		d.parent.Canvas().RemoveShortcut(sc)
+	}
 	d.dialog.Hide()
 	if do != nil {
 		do()
 	}
 }
 
-// cancelableEntry is a text box in a dialog: Escape typed into it closes the
-// dialog as its Cancel button would. A focused Fyne entry keeps every key to
-// itself, so without this Escape did nothing while the box had the focus.
+// cancelableEntry is a text box in a dialog or a page. Fyne gives a
+// focused entry every key, so it passes on what it does not use: Escape
+// closes the dialog as its Cancel button would (onEscape, else the
+// window's handler), Ctrl+Enter submits it (onSubmit). A multi-line box
+// is left with Ctrl+Tab and Ctrl+Shift+Tab, as GNOME's text views are; one
+// whose text has no use for tabs (a memory) is left with Tab itself.
 type cancelableEntry struct {
 	widget.Entry
 	onEscape func()
+	// onSubmit, when set, is Ctrl+Enter: the dialog's default button.
+	onSubmit func()
+	// tabLeaves: Tab moves the focus on instead of typing a tab.
+	tabLeaves bool
+	// onDown, when set, is Down in a one-line box (the folder dialog's
+	// path box goes down to its list).
+	onDown func()
 	// beforePaste, when set, is given the text about to be pasted before
 	// the entry lays it out (the memory editor turns wrapping off first for
 	// a long text).
 	beforePaste func(text string)
 }
 
-var _ fyne.Focusable = (*cancelableEntry)(nil)
+var (
+	_ fyne.Focusable = (*cancelableEntry)(nil)
+	_ fyne.Tabbable  = (*cancelableEntry)(nil)
+)
 
 func newCancelableEntry(multiLine bool) *cancelableEntry {
 	e := &cancelableEntry{}
@@ -120,11 +158,31 @@ func newCancelableEntry(multiLine bool) *cancelableEntry {
 
 // TypedKey implements fyne.Focusable.
 func (e *cancelableEntry) TypedKey(ev *fyne.KeyEvent) {
-	if ev.Name == fyne.KeyEscape && e.onEscape != nil {
-		e.onEscape()
+	if ev.Name == fyne.KeyEscape {
+		if e.onEscape != nil {
+			e.onEscape()
+		} else {
+			passKey(e, ev)
+		}
+		return
+	}
+	if ev.Name == fyne.KeyDown && !e.MultiLine && e.onDown != nil {
+		e.onDown()
 		return
 	}
 	e.Entry.TypedKey(ev)
+}
+
+// AcceptsTab implements fyne.Tabbable.
+func (e *cancelableEntry) AcceptsTab() bool { return e.MultiLine && !e.tabLeaves }
+
+// FocusGained implements fyne.Focusable: Tab reaching the box scrolls it
+// into view.
+func (e *cancelableEntry) FocusGained() {
+	e.Entry.FocusGained()
+	if app := fyne.CurrentApp(); app != nil {
+		revealFocused(app.Driver().CanvasForObject(e))
+	}
 }
 
 // TypedShortcut implements fyne.Shortcutable.
@@ -132,7 +190,46 @@ func (e *cancelableEntry) TypedShortcut(s fyne.Shortcut) {
 	if p, ok := s.(*fyne.ShortcutPaste); ok && e.beforePaste != nil && p.Clipboard != nil {
 		e.beforePaste(p.Clipboard.Content())
 	}
+	if c, ok := s.(*desktop.CustomShortcut); ok {
+		switch {
+		case c.KeyName == fyne.KeyTab && c.Modifier == fyne.KeyModifierControl:
+			e.moveFocus(true)
+			return
+		case c.KeyName == fyne.KeyTab && c.Modifier == fyne.KeyModifierControl|fyne.KeyModifierShift:
+			e.moveFocus(false)
+			return
+		case isSubmit(c) && e.onSubmit != nil:
+			e.onSubmit()
+			return
+		}
+	}
 	e.Entry.TypedShortcut(s)
+}
+
+// moveFocus gives the focus to the next (or previous) widget.
+func (e *cancelableEntry) moveFocus(next bool) {
+	c := fyne.CurrentApp().Driver().CanvasForObject(e)
+	if c == nil {
+		return
+	}
+	if next {
+		c.FocusNext()
+	} else {
+		c.FocusPrevious()
+	}
+}
+
+// submitShortcuts are Ctrl+Enter with either Enter key.
+func submitShortcuts() []*desktop.CustomShortcut {
+	return []*desktop.CustomShortcut{
+		{KeyName: fyne.KeyReturn, Modifier: fyne.KeyModifierShortcutDefault},
+		{KeyName: fyne.KeyEnter, Modifier: fyne.KeyModifierShortcutDefault},
+	}
+}
+
+// isSubmit says whether s is Ctrl+Enter (either Enter key).
+func isSubmit(s *desktop.CustomShortcut) bool {
+	return (s.KeyName == fyne.KeyReturn || s.KeyName == fyne.KeyEnter) && s.Modifier == fyne.KeyModifierShortcutDefault
 }
 
 // keysWhileShown gives a dialog the Escape (and Enter, when enter is not

@@ -1,6 +1,10 @@
 package ui
 
 import (
+	"encoding/json"
+	"slices"
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
@@ -26,7 +30,7 @@ type permissionsEditor struct {
 	jsonMode bool // the JSON text is being edited, not the lists
 	asJSON   *widget.Button
 	start    string // the text the editor started from
-	entry    *widget.Entry
+	entry    *cancelableEntry
 	verdict  *widget.Label // every problem with its place, or what the file approves
 	stale    *widget.Label
 	save     *widget.Button
@@ -36,7 +40,9 @@ type permissionsEditor struct {
 
 func newPermissionsEditor(submit func(content []byte), closed func()) *permissionsEditor {
 	e := &permissionsEditor{submit: submit, closed: closed}
-	e.entry = &widget.Entry{MultiLine: true, Wrapping: fyne.TextWrapOff, TextStyle: fyne.TextStyle{Monospace: true}, OnChanged: e.onEdited}
+	// The text wraps (a long rule stays in view); Ctrl+Tab leaves it.
+	e.entry = newCancelableEntry(true)
+	e.entry.Wrapping, e.entry.TextStyle, e.entry.OnChanged = fyne.TextWrapWord, fyne.TextStyle{Monospace: true}, e.onEdited
 	e.verdict = &widget.Label{Wrapping: fyne.TextWrapWord}
 	e.stale = &widget.Label{Text: lang.L("The file changed on disk while you were editing: Save & Trust replaces it with your text."), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
 	e.stale.Hide()
@@ -71,9 +77,11 @@ func (e *permissionsEditor) open(st permissions.Status) {
 	e.from = st.Hash
 	e.start = start
 	e.stale.Hide()
-	// A valid file opens as lists; one the lists cannot hold (problems,
-	// unknown keys) opens as its text, with every problem shown.
-	if perms, probs := permissions.Parse([]byte(start)); len(probs) == 0 {
+	// A file the lists can hold opens as lists — with its refused rules
+	// marked in their rows, so they can be fixed there; one they cannot
+	// (not JSON, unknown keys, a tool that is not a file tool) opens as
+	// its text, with every problem shown.
+	if perms, ok := listsCanHold(start); ok {
 		e.lists.set(perms)
 		e.setMode(false)
 	} else {
@@ -93,6 +101,7 @@ func (e *permissionsEditor) fileRead(hash, prev string) {
 
 func (e *permissionsEditor) close() {
 	e.box.Hide()
+	releaseHiddenFocusOf(e.box)
 	if e.closed != nil {
 		e.closed()
 	}
@@ -127,12 +136,33 @@ func (e *permissionsEditor) onSwitchMode() {
 		e.setMode(true)
 		return
 	}
-	perms, probs := permissions.Parse([]byte(e.entry.Text))
-	if len(probs) > 0 {
+	perms, ok := listsCanHold(e.entry.Text)
+	if !ok {
 		return // the button is disabled: lists cannot hold this text
 	}
 	e.lists.set(perms)
 	e.setMode(false)
+}
+
+// listsCanHold reads text as the lists would show it: a version 1 object
+// of command rules (any, refused ones too: their rows say why) and file
+// tools the checklist has. ok is false for anything else.
+func listsCanHold(text string) (permissions.Permissions, bool) {
+	if perms, probs := permissions.Parse([]byte(text)); len(probs) == 0 {
+		return perms, true
+	}
+	var p permissions.Permissions
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil || dec.More() || p.Version != permissions.Version {
+		return p, false
+	}
+	for _, tool := range p.AllowedTools {
+		if !slices.Contains(permissions.FileTools, tool) {
+			return p, false
+		}
+	}
+	return p, true
 }
 
 // fileContent is the file the editor would save.
@@ -171,8 +201,10 @@ func (e *permissionsEditor) check(text string) {
 		e.verdict.Importance = widget.DangerImportance
 		e.verdict.SetText(problemList(probs))
 		e.save.Disable()
-		if e.jsonMode {
-			e.asJSON.Disable() // the lists cannot hold a text with problems
+		if _, ok := listsCanHold(text); e.jsonMode && !ok {
+			e.asJSON.Disable() // the lists cannot hold this text
+		} else {
+			e.asJSON.Enable()
 		}
 		return
 	}

@@ -24,13 +24,13 @@ type ruleLists struct {
 	rows  []*ruleRow
 	box   *fyne.Container // the rows
 	add   *widget.Button
-	tools []*widget.Check // in permissions.FileTools order
+	tools []*focusCheck // in permissions.FileTools order
 	body  *fyne.Container
 }
 
 // ruleRow is one command rule: its text, its verdict and a remove button.
 type ruleRow struct {
-	entry   *widget.Entry
+	entry   *cancelableEntry
 	icon    *widget.Icon
 	verdict *widget.Label
 	remove  *widget.Button
@@ -48,7 +48,7 @@ func newRuleLists(onChange func()) *ruleLists {
 	}}
 	checks := container.NewGridWithColumns(3)
 	for _, name := range permissions.FileTools {
-		c := &widget.Check{Text: name, OnChanged: func(bool) { l.changed() }}
+		c := newCheck(name, func(bool) { l.changed() })
 		l.tools = append(l.tools, c)
 		checks.Add(c)
 	}
@@ -94,10 +94,12 @@ func (l *ruleLists) addRow(text string) *ruleRow {
 		icon:    widget.NewIcon(nil),
 		verdict: &widget.Label{Wrapping: fyne.TextWrapWord},
 	}
-	r.entry = &widget.Entry{Text: text, PlaceHolder: lang.L("e.g. go test"), OnChanged: func(string) {
+	r.entry = newCancelableEntry(false)
+	r.entry.Text, r.entry.PlaceHolder = text, lang.L("e.g. go test")
+	r.entry.OnChanged = func(string) {
 		r.judge()
 		l.changed()
-	}}
+	}
 	r.remove = &widget.Button{Icon: theme.ContentRemoveIcon(), Importance: widget.LowImportance, OnTapped: func() { l.removeRow(r) }}
 	// The entry keeps its height when a long verdict wraps beside it.
 	r.judge()
@@ -119,7 +121,7 @@ func (l *ruleLists) removeRow(r *ruleRow) {
 	l.changed()
 }
 
-// judge shows the row's verdict: accepted, or why the rule is refused.
+// judge shows the row's verdict: a valid rule, or why it is refused.
 func (r *ruleRow) judge() {
 	switch refused := permissions.AcceptRule(r.entry.Text); {
 	case strings.TrimSpace(r.entry.Text) == "":
@@ -130,7 +132,7 @@ func (r *ruleRow) judge() {
 		r.verdict.SetText(lang.L("refused: {{.Reason}}", map[string]any{"Reason": sayText(refused)}))
 	default:
 		r.icon.SetResource(theme.NewSuccessThemedResource(theme.ConfirmIcon()))
-		r.verdict.SetText(lang.L("accepted"))
+		r.verdict.SetText(lang.L("valid rule"))
 	}
 }
 

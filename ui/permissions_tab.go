@@ -2,6 +2,8 @@ package ui
 
 import (
 	"errors"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -46,7 +48,7 @@ type permissionsTab struct {
 	viewer *permissionsViewer
 	editor *permissionsEditor
 	tester *commandTester
-	body   fyne.CanvasObject
+	body   *container.Scroll
 }
 
 func newPermissionsTab(root string, svc permissionsService, d *dialogs, changed func(root string), r runner) *permissionsTab {
@@ -75,17 +77,26 @@ func (t *permissionsTab) content() fyne.CanvasObject { return t.body }
 // shown is what the tab read last, with the diff of the pending file
 // computed off the UI goroutine.
 type shown struct {
-	st   permissions.Status
-	err  error
-	diff []permissions.DiffLine
-	derr error
+	st    permissions.Status
+	err   error
+	hunks []permissions.Hunk
+	derr  error
+	// pretty: a side was one line of JSON, compared laid out a value per
+	// line (a one-line file changed shows as the rules that changed).
+	pretty bool
 }
+
+// diffContext is how many unchanged lines a hunk shows around a change.
+const diffContext = 3
 
 // shownOf is st as the tab shows it: with the diff of a pending file.
 func shownOf(st permissions.Status, err error) shown {
 	s := shown{st: st, err: err}
 	if err == nil && pending(st) {
-		s.diff, s.derr = permissions.DiffAll(st.TrustedBytes, st.Bytes)
+		old, p1 := prettyJSON(st.TrustedBytes)
+		cur, p2 := prettyJSON(st.Bytes)
+		s.pretty = p1 || p2
+		s.hunks, s.derr = permissions.Diff(old, cur, diffContext)
 	}
 	return s
 }
@@ -117,7 +128,16 @@ func (t *permissionsTab) show(s shown) {
 	t.st, t.err, t.loaded = s.st, s.err, true
 	t.viewer.show(s, t.editor.editing())
 	t.editor.fileRead(s.st.Hash, prev)
+	var rules, trusted []string
+	if s.err == nil && pending(s.st) && s.st.State != permissions.StateInvalid {
+		rules = append([]string{}, s.st.File.AllowedCommands...)
+		if p, probs := permissions.Parse(s.st.TrustedBytes); len(probs) == 0 {
+			trusted = p.AllowedCommands
+		}
+	}
+	t.tester.setPending(rules, trusted)
 	t.tester.again() // the verdict follows the file
+	releaseHiddenFocusOf(t.body)
 	if s.err == nil && (s.st.Hash != prev || s.st.State != prevState || !wasLoaded) && t.changed != nil {
 		t.changed(t.root)
 	}
@@ -133,19 +153,37 @@ func wordedError(err error) error {
 	return errors.New(lang.L("{{.Path}} cannot be trusted until fixed:", map[string]any{"Path": fe.Path}) + "\n" + problemLines(fe.Problems))
 }
 
-// onTrust trusts the version shown, and shows the status the service
-// answered with (nothing is read again); after a failure it reads the file
-// again, as it may have changed.
+// onTrust asks, saying in one line what the version allows, then trusts
+// the version shown, and shows the status the service answered with
+// (nothing is read again); after a failure it reads the file again, as it
+// may have changed.
 func (t *permissionsTab) onTrust() {
 	hash := t.st.Hash
-	background(t.run, func() shown { return shownOf(t.svc.TrustReviewed(t.root, hash)) }, func(s shown) {
-		if s.err != nil {
-			t.d.showError(lang.L("Could not trust the permissions file"), wordedError(s.err))
-			t.refresh()
-			return
-		}
-		t.show(s)
-	})
+	t.d.confirm(lang.L("Trust the permissions file of “{{.Name}}”?", map[string]any{"Name": filepath.Base(t.root)}),
+		allowsLine(t.st.File), lang.L("Trust"), func() {
+			background(t.run, func() shown { return shownOf(t.svc.TrustReviewed(t.root, hash)) }, func(s shown) {
+				if s.err != nil {
+					t.d.showError(lang.L("Could not trust the permissions file"), wordedError(s.err))
+					t.refresh()
+					return
+				}
+				t.show(s)
+				t.body.ScrollToTop() // the new state is what to see
+			})
+		})
+}
+
+// allowsLine says in one line what a valid file pre-approves.
+func allowsLine(p permissions.Permissions) string {
+	if len(p.AllowedCommands) == 0 && len(p.AllowedTools) == 0 {
+		return lang.L("It approves nothing: every command and file change will still ask.")
+	}
+	var names []string
+	for _, r := range p.AllowedCommands {
+		names = append(names, visible(r))
+	}
+	names = append(names, p.AllowedTools...)
+	return lang.L("From now on, without asking: {{.Rules}}.", map[string]any{"Rules": strings.Join(names, ", ")})
 }
 
 func (t *permissionsTab) onRevert() {
@@ -154,7 +192,7 @@ func (t *permissionsTab) onRevert() {
 		return
 	}
 	text := lang.L("Replace .memo/permissions.json with the version you trusted on {{.When}}? Its current content is lost.", map[string]any{"When": when.Local().Format(time.DateTime)})
-	t.d.confirm(lang.L("Revert to the trusted version"), text, lang.L("Revert"), func() {
+	t.d.confirmLoss(lang.L("Revert “{{.Name}}” to the trusted version?", map[string]any{"Name": filepath.Base(t.root)}), text, lang.L("Revert"), func() {
 		t.write(trusted, lang.L("Could not revert the permissions file"))
 	})
 }
@@ -170,6 +208,7 @@ func (t *permissionsTab) write(content []byte, failed string) {
 		}
 		t.editor.close()
 		t.show(s)
+		t.body.ScrollToTop() // the new state is what to see
 	})
 }
 
@@ -191,7 +230,7 @@ func (t *permissionsTab) onSave(content []byte) {
 		t.d.showError(lang.L("Could not save the permissions file"), wordedError(permissions.InvalidError(permissions.FileName, probs)))
 		return
 	}
-	t.d.confirm(lang.L("Save and trust the permissions file"),
-		lang.L("Replace .memo/permissions.json with this text and trust it? Its rules pre-approve what they name from now on."),
-		lang.L("Save & Trust"), func() { t.write(content, lang.L("Could not save the permissions file")) })
+	perms, _ := permissions.Parse(content)
+	t.d.confirm(lang.L("Save and trust the permissions file of “{{.Name}}”?", map[string]any{"Name": filepath.Base(t.root)}),
+		allowsLine(perms), lang.L("Save & Trust"), func() { t.write(content, lang.L("Could not save the permissions file")) })
 }

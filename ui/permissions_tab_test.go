@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -114,7 +114,7 @@ func TestPermissionsTabStates(t *testing.T) {
 			prepare:  func(t *testing.T, _ *fixture, root string) { writePerms(t, root, trustedFile) },
 			state:    "Not trusted yet",
 			trust:    true,
-			rules:    []string{"Command `go test`: accepted", "File tool `read_file`: accepted"},
+			rules:    []string{"Command `go test`: valid rule", "File tool `read_file`: valid rule"},
 			changes:  []string{"+ command `go test` would be approved", "+ tool `read_file` would be approved"},
 			diffRows: []string{"    1 + {", "    3 +   \"allowed_commands\": [\"go test\", \"git status\"],"},
 		},
@@ -123,7 +123,7 @@ func TestPermissionsTabStates(t *testing.T) {
 			open:    true,
 			prepare: func(t *testing.T, f *fixture, root string) { saveTrusted(t, f, root, trustedFile) },
 			state:   "Trusted",
-			rules:   []string{"Command `git status`: accepted"},
+			rules:   []string{"Command `git status`: valid rule"},
 		},
 		{
 			name: "changed since trusted",
@@ -135,7 +135,7 @@ func TestPermissionsTabStates(t *testing.T) {
 			state:    "Changed since you trusted it",
 			trust:    true,
 			revert:   true,
-			rules:    []string{"Command `git log`: accepted"},
+			rules:    []string{"Command `git log`: valid rule"},
 			changes:  []string{"+ command `git log` would be approved", "− command `git status` would ask again"},
 			diffRows: []string{"    3       -   \"allowed_commands\": [\"go test\", \"git status\"],", "          3 +   \"allowed_commands\": [\"go test\", \"git log\"],", "    2     2     \"version\": 1,"},
 		},
@@ -156,8 +156,8 @@ func TestPermissionsTabStates(t *testing.T) {
 			open:     true,
 			prepare:  func(t *testing.T, _ *fixture, root string) { writePerms(t, root, invalidFile) },
 			state:    "Invalid, so ignored",
-			rules:    []string{"Command `bash`: refused, `bash` is a shell", "Command `go test`: accepted", "File tool `run_command`: refused, run_command always asks"},
-			problems: []string{"allowed_commands[0] (\"bash\")", "allowed_tools[0] (\"run_command\")"},
+			rules:    []string{"Command `bash`: refused, `bash` is a shell", "Command `go test`: valid rule", "File tool `run_command`: refused, run_command always asks"},
+			problems: []string{"• `bash`: `bash` is a shell", "• `run_command`: run_command always asks"},
 			changes:  []string{"Nothing: a file with problems is ignored whole."},
 		},
 		{
@@ -252,7 +252,7 @@ func TestPermissionsTabStates(t *testing.T) {
 
 func TestPermissionsTabTrustPinsWhatIsShown(t *testing.T) {
 	f, tab, root := permsProject(t, func(f *fixture, root string) { writePerms(t, root, trustedFile) })
-	test.Tap(tab.viewer.trust)
+	trustConfirmed(f, tab)
 	if st := stateOf(t, f, root); st.State != permissions.StateTrusted || st.TrustedHash != permissions.Hash([]byte(trustedFile)) {
 		t.Fatalf("after Trust: %s, pin %s", st.State, st.TrustedHash)
 	}
@@ -264,7 +264,7 @@ func TestPermissionsTabTrustPinsWhatIsShown(t *testing.T) {
 	writePerms(t, root, changedFile)
 	tab.refresh()
 	writePerms(t, root, strings.Replace(changedFile, "git log", "git diff", 1))
-	test.Tap(tab.viewer.trust)
+	trustConfirmed(f, tab)
 	if st := stateOf(t, f, root); st.State != permissions.StateChanged || st.TrustedHash != permissions.Hash([]byte(trustedFile)) {
 		t.Errorf("Trust pinned a version that was never shown: %s, pin %s", st.State, st.TrustedHash)
 	}
@@ -328,7 +328,7 @@ func TestPermissionsTabEditorValidatesLiveThenSavesAndTrusts(t *testing.T) {
 		t.Errorf("after a refresh: editor shown %v, Edit shown %v, text %q", tab.editor.box.Visible(), tab.viewer.edit.Visible(), tab.editor.entry.Text)
 	}
 	tab.editor.entry.SetText(invalidFile)
-	for _, want := range []string{"allowed_commands[0] (\"bash\")", "allowed_tools[0] (\"run_command\")"} {
+	for _, want := range []string{"• `bash`: `bash` is a shell", "• `run_command`: run_command always asks"} {
 		if !strings.Contains(tab.editor.verdict.Text, want) {
 			t.Errorf("live check %q does not name %q", tab.editor.verdict.Text, want)
 		}
@@ -553,15 +553,16 @@ func TestProjectListMarksPermissionsToReview(t *testing.T) {
 	f.m.view.tabs.SelectIndex(tabPermissions)
 	tab := f.m.view.perms
 	t.Cleanup(tab.close)
-	test.Tap(tab.viewer.trust)
+	trustConfirmed(f, tab)
 	if st := stateOf(t, f, changed); st.State != permissions.StateTrusted {
 		t.Fatalf("Trust left the file %s", st.State)
 	}
 	if got := marked(); got[changed] {
 		t.Error("the marker stays after Trust")
 	}
-	// A change on disk the tab notices sets it again.
-	writePerms(t, changed, invalidFile)
+	// A change on disk the tab notices sets it again (an invalid file is
+	// marked apart: TestProjectListMarksAnInvalidFileApart).
+	writePerms(t, changed, strings.Replace(changedFile, "git log", "git diff", 1))
 	tab.refresh()
 	if got := marked(); !got[changed] {
 		t.Error("no marker after the file changed on disk")
@@ -603,11 +604,11 @@ func TestPermissionsTabListsEditor(t *testing.T) {
 	}
 	// The verdict follows each keystroke.
 	verdicts := []struct{ typed, want string }{
-		{"b", "accepted"}, // a program named b is a plain command
+		{"b", "valid rule"}, // a program named b is a plain command
 		{"bash", "refused: `bash` is a shell or an interpreter"},
 		{"git", "refused: a bare `git` approves nearly anything"},
 		{"go test; rm -rf /", "refused: the rule is not one plain command"},
-		{"go vet", "accepted"},
+		{"go vet", "valid rule"},
 	}
 	for _, v := range verdicts {
 		listRow(tab, 0).entry.SetText("")
@@ -712,6 +713,10 @@ func (p *pendingSeq) Pending(string) (bool, error) {
 	return a, nil
 }
 
+func (p *pendingSeq) Show(string) (permissions.Status, error) {
+	return permissions.Status{State: permissions.StateChanged}, nil
+}
+
 // TestProjectListRecheckWhileComputing: a recheck that arrives while the
 // row's state is being computed (from before the change) asks again, so the
 // marker ends with the newer answer.
@@ -765,7 +770,7 @@ func TestPermissionsButtonsWrapInANarrowWindow(t *testing.T) {
 			t.Errorf("%s ends at x=%v, past the window's 800", name, right)
 		}
 	}
-	if page, pane := tab.body.(*container.Scroll).Content.MinSize().Width, tab.body.Size().Width; page > pane {
+	if page, pane := tab.body.Content.MinSize().Width, tab.body.Size().Width; page > pane {
 		t.Errorf("the page asks for %v px in a pane of %v: its right side is cut", page, pane)
 	}
 	// The rule list under the buttons starts below them, not over them.
@@ -807,7 +812,7 @@ func TestPermissionsTabShowsWhatTrustAnswered(t *testing.T) {
 		t.Fatalf("first read: %d reads, state %q", svc.shows, tab.viewer.stateName.Text)
 	}
 
-	test.Tap(tab.viewer.trust)
+	trustConfirmed(f, tab)
 	if svc.shows != 1 || tab.viewer.stateName.Text != "Trusted" || tab.viewer.trust.Visible() {
 		t.Errorf("after Trust: %d reads, state %q, Trust shown %v; want 1 read and Trusted", svc.shows, tab.viewer.stateName.Text, tab.viewer.trust.Visible())
 	}
@@ -832,8 +837,77 @@ func TestPermissionsTabShowsWhatTrustAnswered(t *testing.T) {
 
 	// A failed trust (the file changed since it was shown) reads it again.
 	writePerms(t, root, trustedFile)
-	test.Tap(tab.viewer.trust) // the button of the version shown, tapped late
+	trustConfirmed(f, tab) // the button of the version shown, tapped late
 	if svc.shows != 2 {
 		t.Errorf("after a refused trust: %d reads, want the file read again", svc.shows)
+	}
+}
+
+// trustConfirmed presses Trust and answers its question: it names the
+// project and says in one line what the version will allow.
+func trustConfirmed(f *fixture, tab *permissionsTab) {
+	f.t.Helper()
+	test.Tap(tab.viewer.trust)
+	if len(f.shown) == 0 {
+		f.t.Fatal("Trust asked nothing")
+	}
+	q := f.shown[len(f.shown)-1]
+	name := filepath.Base(tab.root)
+	if !strings.Contains(q, "“"+name+"”") || strings.Count(q, "\n") > 0 {
+		f.t.Errorf("Trust asks %q: want the project's name quoted and one line of what it allows", q)
+	}
+	f.tap(f.m.win, lang.L("Trust"))
+}
+
+// TestRevertIsDestructive: Revert's question has a red Revert that Enter
+// does not press (Enter and Escape cancel); the view returns to the top
+// after Revert, Trust and Save & Trust.
+func TestRevertIsDestructive(t *testing.T) {
+	f, tab, root := permsProject(t, func(f *fixture, root string) { saveTrusted(t, f, root, trustedFile) })
+	writePerms(t, root, changedFile)
+	tab.refresh()
+	tab.body.ScrollToBottom()
+	test.Tap(tab.viewer.revert)
+	revert := f.focusable(f.m.win, "Revert").(*dialogButton)
+	if revert.Importance != widget.DangerImportance {
+		t.Errorf("Revert's button has importance %v, want the danger one", revert.Importance)
+	}
+	press(f.m.win, fyne.KeyReturn)
+	if dialogOpen(f.m.win) || readPerms(t, root) != changedFile {
+		t.Fatalf("Enter on the Revert question reverted the file (or left the question open)")
+	}
+	test.Tap(tab.viewer.revert)
+	f.tap(f.m.win, "Revert")
+	if readPerms(t, root) != trustedFile {
+		t.Fatal("Revert did not put the trusted version back")
+	}
+	if tab.body.Offset.Y != 0 {
+		t.Errorf("after Revert the view is scrolled to %v, want the top", tab.body.Offset.Y)
+	}
+}
+
+// TestProjectListMarksAnInvalidFileApart: an invalid permissions file is
+// marked "permissions invalid" in red; one waiting for review "permissions
+// to review" in orange.
+func TestProjectListMarksAnInvalidFileApart(t *testing.T) {
+	for _, tt := range []struct {
+		file, want string
+		red        bool
+	}{{invalidFile, "permissions invalid", true}, {trustedFile, "permissions to review", false}} {
+		f, _, root := permsProject(t, func(f *fixture, root string) { writePerms(t, root, tt.file) })
+		f.m.list.reload(nil)
+		row := newProjectRow()
+		for i, r := range f.m.list.shown {
+			if r.Path == root {
+				f.m.list.update(i+1, row)
+				f.m.list.update(i+1, row)
+			}
+		}
+		if !row.review.Visible() || row.review.text.Text != tt.want {
+			t.Errorf("%s: the marker says %q (shown %v), want %q", tt.want, row.review.text.Text, row.review.Visible(), tt.want)
+		}
+		if red := row.review.bg.FillColor == badgeColor(project.BadgeNotAllowed); red != tt.red {
+			t.Errorf("%s: red %v, want %v", tt.want, red, tt.red)
+		}
 	}
 }

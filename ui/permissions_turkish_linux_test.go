@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2/test"
-
 	"memo.dev/projects/domain/permissions"
 )
 
@@ -38,8 +36,8 @@ func TestPermissionsTabSpeaksTurkish(t *testing.T) {
 		"Komut `bash`: reddedildi, "+bash,
 		"Dosya aracı `run_command`: reddedildi, run_command için her zaman izin istenir")
 	has("problems", tab.viewer.problems.Text,
-		"• allowed_commands[0] (\"bash\"): "+bash,
-		"• allowed_tools[0] (\"run_command\"): run_command için her zaman izin istenir")
+		"• `bash`: "+bash,
+		"• `run_command`: run_command için her zaman izin istenir")
 
 	// The tester: a character's reason, and the state's meaning inside the
 	// reason that no rule applies.
@@ -61,7 +59,7 @@ func TestPermissionsTabSpeaksTurkish(t *testing.T) {
 	_, probs := permissions.Parse([]byte(invalidFile))
 	has("file error", say(wordedError(permissions.InvalidError(permissions.Path(root), probs))),
 		permissions.Path(root)+" dosyasına düzeltilene kadar güvenilemez:",
-		"• allowed_commands[0] (\"bash\"): "+bash)
+		"• `bash`: "+bash)
 
 	// A diff too large to show.
 	_, err := permissions.DiffAll(make([]byte, permissions.MaxDiffSize+1), nil)
@@ -78,7 +76,7 @@ func TestPermissionsTabSpeaksTurkish(t *testing.T) {
 	writePerms(t, root, changedFile)
 	tab.refresh()
 	writePerms(t, root, strings.Replace(changedFile, "git log", "git diff", 1))
-	test.Tap(tab.viewer.trust)
+	trustConfirmed(f, tab)
 	if len(f.shown) == 0 {
 		t.Fatal("the refusal to trust was not shown")
 	}

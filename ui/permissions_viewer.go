@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -38,6 +39,7 @@ type permissionsViewer struct {
 	changes    *widget.Label
 	diffTitle  *widget.Label
 	diff       *diffView
+	diffPretty *widget.Label // the file is one line, shown laid out
 	diffBox    *fyne.Container
 
 	// top is the state and the actions; details the rules and the changes
@@ -71,13 +73,16 @@ func newPermissionsViewer(onTrust, onEdit, onRevert, onOpenFile func()) *permiss
 	v.changesBox.Hide()
 	v.diffTitle = heading("")
 	v.diff = newDiffView()
-	v.diffBox = container.NewVBox(v.diffTitle, container.New(&minHeightLayout{220}, container.NewScroll(v.diff)))
+	v.diffPretty = &widget.Label{Text: lang.L("The file is one line of JSON: it is shown here with each value on a line of its own."), Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText}
+	v.diffBox = container.NewVBox(v.diffTitle, v.diffPretty, v.diff)
 	v.diffBox.Hide()
 
+	// The review reads top down: the state, what trusting allows, the
+	// change itself, and only then the buttons that act on it.
 	banner := container.NewBorder(nil, nil, besideText(v.stateIcon), nil, container.NewVBox(v.stateName, v.meaning, v.detail))
 	actions := container.New(&wrapLayout{}, v.trust, v.edit, v.revert, v.openFile)
-	v.top = container.NewVBox(banner, actions, v.trustHint)
-	v.details = container.NewVBox(heading(lang.L("Rules in the file")), v.problems, v.rules, v.changesBox, v.diffBox)
+	v.top = container.NewVBox(banner, v.changesBox, v.diffBox, actions, v.trustHint)
+	v.details = container.NewVBox(heading(lang.L("Rules in the file")), v.problems, v.rules)
 	return v
 }
 
@@ -165,11 +170,40 @@ func (v *permissionsViewer) showBanner(st permissions.Status, err error) {
 func (v *permissionsViewer) showRules(st permissions.Status, err error) {
 	v.rules.Objects = nil
 	if err == nil && st.Exists {
+		// Against the trusted version (when the file is not it): each rule
+		// is new or unchanged, and the trusted rules it dropped are listed.
+		var was *permissions.Permissions
+		if pending(st) && st.TrustedBytes != nil {
+			if p, probs := permissions.Parse(st.TrustedBytes); len(probs) == 0 {
+				was = &p
+			}
+		}
+		since := func(rule string, trusted []string) string {
+			switch {
+			case was == nil:
+				return ""
+			case slices.Contains(trusted, rule):
+				return lang.L("unchanged")
+			}
+			return lang.L("new")
+		}
 		for _, r := range st.File.AllowedCommands {
-			v.rules.Add(verdictRow(lang.L("Command"), r, permissions.AcceptRule(r)))
+			v.rules.Add(verdictRow(lang.L("Command"), r, permissions.AcceptRule(r), since(r, wasCommands(was))))
 		}
 		for _, name := range st.File.AllowedTools {
-			v.rules.Add(verdictRow(lang.L("File tool"), name, permissions.AcceptTool(name)))
+			v.rules.Add(verdictRow(lang.L("File tool"), name, permissions.AcceptTool(name), since(name, wasTools(was))))
+		}
+		if was != nil {
+			for _, r := range was.AllowedCommands {
+				if !slices.Contains(st.File.AllowedCommands, r) {
+					v.rules.Add(removedRow(lang.L("Command"), r))
+				}
+			}
+			for _, r := range was.AllowedTools {
+				if !slices.Contains(st.File.AllowedTools, r) {
+					v.rules.Add(removedRow(lang.L("File tool"), r))
+				}
+			}
 		}
 		if len(v.rules.Objects) == 0 && st.State != permissions.StateInvalid {
 			v.rules.Add(&widget.Label{Text: lang.L("The file approves no commands and no tools."), Wrapping: fyne.TextWrapWord})
@@ -186,15 +220,40 @@ func (v *permissionsViewer) showRules(st permissions.Status, err error) {
 	}
 }
 
-// verdictRow is one rule with its verdict: accepted, or refused and why.
-func verdictRow(kind, rule string, refused domain.Text) fyne.CanvasObject {
+func wasCommands(p *permissions.Permissions) []string {
+	if p == nil {
+		return nil
+	}
+	return p.AllowedCommands
+}
+
+func wasTools(p *permissions.Permissions) []string {
+	if p == nil {
+		return nil
+	}
+	return p.AllowedTools
+}
+
+// verdictRow is one rule with its verdict: a valid rule, or refused and
+// why ("accepted" read like "approved"); since, when not "", says whether
+// it is new or unchanged since the trusted version.
+func verdictRow(kind, rule string, refused domain.Text, since string) fyne.CanvasObject {
 	var icon fyne.Resource = theme.NewSuccessThemedResource(theme.ConfirmIcon())
-	text := lang.L("{{.Kind}} {{.Rule}}: accepted", map[string]any{"Kind": kind, "Rule": visible(rule)})
+	text := lang.L("{{.Kind}} {{.Rule}}: valid rule", map[string]any{"Kind": kind, "Rule": visible(rule)})
 	if !refused.IsZero() {
 		icon = theme.NewErrorThemedResource(theme.CancelIcon())
 		text = lang.L("{{.Kind}} {{.Rule}}: refused, {{.Reason}}", map[string]any{"Kind": kind, "Rule": visible(rule), "Reason": sayText(refused)})
 	}
+	if since != "" {
+		text += " (" + since + ")"
+	}
 	return container.NewBorder(nil, nil, besideText(widget.NewIcon(icon)), nil, &widget.Label{Text: text, Wrapping: fyne.TextWrapWord})
+}
+
+// removedRow is a trusted rule the file no longer has.
+func removedRow(kind, rule string) fyne.CanvasObject {
+	text := lang.L("{{.Kind}} {{.Rule}}: removed (it would ask again)", map[string]any{"Kind": kind, "Rule": visible(rule)})
+	return container.NewBorder(nil, nil, besideText(widget.NewIcon(theme.ContentRemoveIcon())), nil, &widget.Label{Text: text, Wrapping: fyne.TextWrapWord})
 }
 
 // besideText lines an icon up with the first line of the label beside it
@@ -208,9 +267,10 @@ func problemList(probs []permissions.Problem) string {
 	return lang.L("Problems (each must be fixed before the file can be trusted):") + "\n" + problemLines(probs)
 }
 
-// problemLines is each problem as Problem.String writes it, its sentence in
-// the reader's language; the place is the file's own field name ("file"
-// alone is the whole file, worded).
+// problemLines is each problem with the rule it is about, its sentence in
+// the reader's language ("`sudo make install`: sudo runs anything as
+// root"); a problem of no one rule keeps its place, the file's own field
+// name ("file" alone is the whole file, worded).
 func problemLines(probs []permissions.Problem) string {
 	lines := make([]string, len(probs))
 	for i, p := range probs {
@@ -218,11 +278,11 @@ func problemLines(probs []permissions.Problem) string {
 		if where == "file" {
 			where = lang.L("file")
 		}
-		line := where + ": " + sayText(p.Problem)
+		line := spelled(where) + ": " + sayText(p.Problem)
 		if p.Rule != "" {
-			line = fmt.Sprintf("%s (%q): %s", where, p.Rule, sayText(p.Problem))
+			line = visible(p.Rule) + ": " + sayText(p.Problem)
 		}
-		lines[i] = "• " + spelled(line)
+		lines[i] = "• " + line
 	}
 	return strings.Join(lines, "\n")
 }
@@ -273,10 +333,11 @@ func (v *permissionsViewer) showChanges(s shown) {
 	} else {
 		v.diffTitle.SetText(lang.L("Changes since the version you trusted"))
 	}
+	v.diffPretty.Hidden = !s.pretty
 	if s.derr != nil {
 		v.diff.setError(say(s.derr))
 	} else {
-		v.diff.setLines(s.diff)
+		v.diff.setHunks(s.hunks)
 	}
 	v.diffBox.Show()
 }

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"memo.dev/projects/domain/permissions"
 	"memo.dev/projects/domain/project"
 )
 
@@ -27,12 +28,18 @@ type projectSource interface {
 // review. It runs for each visible row, so it must be cheap.
 type permissionsReview interface {
 	Pending(path string) (bool, error)
+	// Show tells a pending file's state: an invalid one is marked apart.
+	Show(path string) (permissions.Status, error)
 }
 
 // badgeReview marks a project whose permissions file waits for review
 // (changed since trusted, or never trusted): a change by a model or a git
 // pull shows without opening each project.
 const badgeReview project.Badge = "permissions to review"
+
+// badgeInvalid marks a project whose permissions file is invalid (ignored
+// whole until fixed): red, where one waiting for review is orange.
+const badgeInvalid project.Badge = "permissions invalid"
 
 // badgeNeedsAttention is the list's word for a set-up project with a missing
 // file or outdated rules (Complete setup fixes it).
@@ -71,10 +78,10 @@ type projectList struct {
 	all     []project.Record // most recently opened first
 	shown   []project.Record // all, filtered
 	badges  map[string]project.Badge
-	reviews map[string]bool // the permissions file waits for review
-	pending map[string]bool // badges being computed
-	again   map[string]bool // badges to compute again once computed (recheck)
-	gen     int             // reload count: badges computed before a reload are stale
+	reviews map[string]project.Badge // the permissions file waits for review (or is invalid): its marker
+	pending map[string]bool          // badges being computed
+	again   map[string]bool          // badges to compute again once computed (recheck)
+	gen     int                      // reload count: badges computed before a reload are stale
 	// current is the entry the person selected ("" for none, globalEntry
 	// for Global memory): a reload or the filter keeps it selected when it
 	// is still shown.
@@ -88,7 +95,7 @@ const globalEntry = "\x00global"
 
 func newProjectList(p projectSource, r runner, onSelect func(project.Record), onGlobal func()) *projectList {
 	l := &projectList{projects: p, run: r, onSelect: onSelect, onGlobal: onGlobal,
-		badges: map[string]project.Badge{}, reviews: map[string]bool{}, pending: map[string]bool{}, again: map[string]bool{}}
+		badges: map[string]project.Badge{}, reviews: map[string]project.Badge{}, pending: map[string]bool{}, again: map[string]bool{}}
 	l.filter = newFilterEntry(l.applyFilter)
 	l.list = newRowList(l.length, func() fyne.CanvasObject { return newProjectRow() }, l.update)
 	l.list.OnSelected = l.onSelected
@@ -102,7 +109,7 @@ const sidebarMinWidth = 270
 func (l *projectList) content() fyne.CanvasObject {
 	min := canvas.NewRectangle(color.Transparent)
 	min.SetMinSize(fyne.NewSize(sidebarMinWidth, 0))
-	return container.NewStack(min, container.NewBorder(container.NewPadded(l.filter), nil, nil, nil, l.list))
+	return container.NewStack(min, readingOrder(container.NewPadded(l.filter), nil, l.list))
 }
 
 // offset is the row of the first project: 1 below Global memory, else 0.
@@ -180,8 +187,8 @@ func (l *projectList) update(id widget.ListItemID, o fyne.CanvasObject) {
 	row := o.(*projectRow)
 	row.onTapped = func() { l.list.Select(id) }
 	if l.showGlobal && id == 0 {
-		row.set(lang.L("Global memory"), lang.L("Normal chats: every pool"), "", theme.AccountIcon())
-		row.setReview(false)
+		row.set(lang.L("Global memory"), lang.L("What normal chats remember"), "", theme.AccountIcon())
+		row.setReview("")
 		row.onSecondary = nil
 		return
 	}
@@ -214,13 +221,18 @@ func (l *projectList) computeBadge(path string) {
 	gen := l.gen
 	type state struct {
 		badge  project.Badge
-		review bool
+		review project.Badge // badgeReview, badgeInvalid or ""
 	}
 	background(l.run, func() state {
 		st := state{badge: badgeOf(l.projects, path)}
 		if l.perms != nil && st.badge != project.BadgeMissing && st.badge != project.BadgeNotAllowed {
 			// An error (the folder went away meanwhile) shows no marker.
-			st.review, _ = l.perms.Pending(path)
+			if pending, _ := l.perms.Pending(path); pending {
+				st.review = badgeReview
+				if s, err := l.perms.Show(path); err == nil && s.State == permissions.StateInvalid {
+					st.review = badgeInvalid
+				}
+			}
 		}
 		return st
 	}, func(st state) {

@@ -117,7 +117,7 @@ func TestRowBadgesKeepToTheRightEdge(t *testing.T) {
 	test.NewTempApp(t)
 	row := newProjectRow()
 	row.set("webshop", "/home/ann/webshop", project.BadgeSetUp, theme.FolderIcon())
-	row.setReview(true)
+	row.setReview(badgeReview)
 	w := test.NewTempWindow(t, row)
 	w.Resize(fyne.NewSize(320, 80))
 	d := fyne.CurrentApp().Driver()

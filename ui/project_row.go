@@ -65,8 +65,13 @@ func newProjectRow() *projectRow {
 	return r
 }
 
-// setReview shows or hides the marker of a permissions file to review.
-func (r *projectRow) setReview(on bool) {
+// setReview shows the marker of a permissions file to review or invalid
+// (badgeReview, badgeInvalid), or hides it ("").
+func (r *projectRow) setReview(marker project.Badge) {
+	on := marker != ""
+	if on {
+		r.review.set(marker)
+	}
 	if r.review.Visible() != on {
 		r.review.Hidden = !on
 		r.Refresh()
@@ -141,6 +146,8 @@ func badgeText(b project.Badge) string {
 		return lang.L("needs attention")
 	case badgeReview:
 		return lang.L("permissions to review")
+	case badgeInvalid:
+		return lang.L("permissions invalid")
 	}
 	return ""
 }
@@ -153,7 +160,7 @@ func badgeColor(b project.Badge) color.Color {
 		return color.NRGBA{0x1f, 0x5f, 0xd9, 0xff} // blue
 	case project.BadgeNever:
 		return color.NRGBA{0x75, 0x75, 0x75, 0xff} // grey
-	case project.BadgeNotAllowed:
+	case project.BadgeNotAllowed, badgeInvalid:
 		return color.NRGBA{0xc6, 0x28, 0x28, 0xff} // red
 	case project.BadgeMissing, badgeNeedsAttention, badgeReview:
 		return color.NRGBA{0x9a, 0x5b, 0x00, 0xff} // amber, dark enough for white text

@@ -44,25 +44,25 @@ type projectView struct {
 	// stale marks the tabs after the Overview whose content must load
 	// again when next shown (by tab index - 1).
 	stale [3]bool
-	// holders hold those tabs' content once shown.
+	// holders hold those tabs' content once shown; empty is what they show
+	// instead in a folder that is not set up (built when first shown).
 	holders [3]*fyne.Container
+	empty   [3]fyne.CanvasObject
 
 	name      *widget.Label
 	path      *pathLabel
-	id        *widget.Label
-	copyID    *widget.Button
-	idRow     *fyne.Container
+	id        string // the project's id ("" for none): the ⋯ menu copies it
 	state     *stateBadge
 	notice    *widget.Label // the guard's reason, a missing folder …
 	hint      *widget.Label // what would make a refused folder usable
-	setUp     *widget.Button
-	complete  *widget.Button
-	locate    *widget.Button
-	decline   *widget.Button
-	openDir   *widget.Button
-	forget    *widget.Button
-	more      *widget.Button
-	tabs      *container.AppTabs
+	setUp     *focusButton
+	complete  *focusButton
+	locate    *focusButton
+	decline   *focusButton
+	openDir   *focusButton
+	forget    *focusButton
+	more      *focusButton
+	tabs      *tabBar
 	overview  *overviewTab
 	skills    *skillsTab
 	perms     *permissionsTab
@@ -75,7 +75,7 @@ type projectView struct {
 }
 
 func newProjectView(rec project.Record, deps viewDeps) *projectView {
-	v := &projectView{rec: rec, root: rec.Path, deps: deps, run: deps.run}
+	v := &projectView{rec: rec, root: rec.Path, deps: deps, run: deps.run, id: rec.ID}
 	v.buildUI()
 	return v
 }
@@ -87,26 +87,24 @@ func (v *projectView) buildUI() {
 	v.name = &widget.Label{Text: filepath.Base(v.root), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
 	v.path = newPathLabel()
 	v.path.setText(v.root)
-	v.id = &widget.Label{Text: v.rec.ID, Truncation: fyne.TextTruncateEllipsis} // regular, as the Overview's paths
-	v.copyID = &widget.Button{Icon: theme.ContentCopyIcon(), Importance: widget.LowImportance, OnTapped: v.onCopyID}
 	v.state = newStateBadge()
 	v.notice = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
 	v.notice.Hide()
 	v.hint = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.hint.Hide()
-	v.setUp = &widget.Button{Text: lang.L("Set up…"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: v.onSetUp}
-	v.complete = &widget.Button{Text: lang.L("Complete setup"), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: func() { v.deps.flows.setUp(v.root) }}
+	v.setUp = newButton(lang.L("Set up…"), theme.ConfirmIcon(), widget.HighImportance, v.onSetUp)
+	v.complete = newButton(lang.L("Complete setup"), theme.ContentAddIcon(), widget.HighImportance, func() { v.deps.flows.setUp(v.root) })
 	v.complete.Hide()
-	v.locate = &widget.Button{Text: lang.L("Locate…"), Icon: theme.SearchIcon(), Importance: widget.HighImportance, OnTapped: func() { v.deps.flows.locate(v.rec) }}
+	v.locate = newButton(lang.L("Locate…"), theme.SearchIcon(), widget.HighImportance, func() { v.deps.flows.locate(v.rec) })
 	v.locate.Hide()
-	v.decline = &widget.Button{Text: lang.L("Never for this folder"), OnTapped: v.onDecline}
-	v.openDir = &widget.Button{Text: lang.L("Show in file manager"), Icon: theme.FolderOpenIcon(), OnTapped: func() { v.deps.d.openPath(v.root) }}
-	v.forget = &widget.Button{Text: lang.L("Forget…"), Icon: theme.DeleteIcon(), OnTapped: func() { v.deps.flows.forget(v.rec) }}
-	v.more = &widget.Button{Icon: theme.MoreHorizontalIcon(), Importance: widget.LowImportance}
+	v.decline = newButton(lang.L("Never for this folder"), nil, widget.MediumImportance, v.onDecline)
+	v.openDir = newButton(lang.L("Show in file manager"), theme.FolderOpenIcon(), widget.MediumImportance, func() { v.deps.d.openPath(v.root) })
+	v.forget = newButton(lang.L("Forget…"), theme.DeleteIcon(), widget.MediumImportance, func() { v.deps.flows.forget(v.rec) })
+	v.more = newButton("", theme.MoreHorizontalIcon(), widget.LowImportance, nil)
 	v.more.OnTapped = v.showMore
 	// Until the folder's state is read, no button shows: together they
 	// would be wider than the room there is.
-	for _, b := range []*widget.Button{v.setUp, v.decline, v.openDir, v.forget, v.more} {
+	for _, b := range []*focusButton{v.setUp, v.decline, v.openDir, v.forget, v.more} {
 		b.Hide()
 	}
 
@@ -120,21 +118,21 @@ func (v *projectView) buildUI() {
 	for i := range v.holders {
 		v.holders[i] = container.NewStack()
 	}
-	v.tabs = container.NewAppTabs(
-		container.NewTabItemWithIcon(lang.L("Overview"), theme.InfoIcon(), v.overview.content()),
-		container.NewTabItemWithIcon(lang.L("Skills"), theme.ListIcon(), v.holders[tabSkills-1]),
-		container.NewTabItemWithIcon(lang.L("Permissions"), theme.VisibilityIcon(), v.holders[tabPermissions-1]),
-		container.NewTabItemWithIcon(lang.L("Memory"), theme.StorageIcon(), v.holders[tabMemory-1]),
+	v.tabs = newTabBar(
+		tabPage{lang.L("Overview"), v.overview.content()},
+		tabPage{lang.L("Skills"), v.holders[tabSkills-1]},
+		tabPage{lang.L("Permissions"), v.holders[tabPermissions-1]},
+		tabPage{lang.L("Memory"), v.holders[tabMemory-1]},
 	)
-	v.tabs.OnSelected = func(*container.TabItem) { v.loadShownTab() }
+	v.tabs.onSelected = func(int) { v.loadShownTab() }
 
-	title := container.New(&fitFirstLayout{func() float32 { return labelWidth(v.name) }}, v.name, v.state)
-	id := container.New(&fitFirstLayout{func() float32 { return labelWidth(v.id) }}, v.id, v.copyID)
-	v.idRow = container.NewBorder(nil, nil, widget.NewLabel(lang.L("Project ID")), nil, id)
+	// One line for name, state and path (the id is in the ⋯ menu): at
+	// 800×600 the tab's content starts in the upper half of the window.
+	title := container.New(&headerLineLayout{natural: func() float32 { return labelWidth(v.name) }, pathMin: 120}, v.name, v.state, v.path)
 	actions := container.NewHBox(v.setUp, v.complete, v.locate, v.decline, v.openDir, v.forget, v.more)
-	header := container.NewVBox(title, container.New(&padLayout{theme.InnerPadding(), 0}, v.path), v.idRow, v.notice, v.hint, actions)
+	header := container.NewVBox(title, v.notice, v.hint, actions)
 	// In a wide window the header's lines stay together, as the Overview's do.
-	v.body = container.NewBorder(container.NewVBox(container.NewPadded(container.New(&maxWidthLayout{readableWidth}, header)), widget.NewSeparator()), nil, nil, nil, v.tabs)
+	v.body = readingOrder(container.NewVBox(container.NewPadded(container.New(&maxWidthLayout{readableWidth}, header)), widget.NewSeparator()), nil, v.tabs.content())
 }
 
 // showMore is the ⋯ button's menu: what the header has no room for.
@@ -143,14 +141,22 @@ func (v *projectView) showMore() {
 	if c == nil {
 		return
 	}
-	menu := fyne.NewMenu("",
-		fyne.NewMenuItem(lang.L("Show in file manager"), func() { v.deps.d.openPath(v.root) }),
-		fyne.NewMenuItem(lang.L("Copy path"), func() { v.deps.d.copyText(v.root) }),
-		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem(lang.L("Forget…"), func() { v.deps.flows.forget(v.rec) }),
-	)
+	menu := fyne.NewMenu("", v.moreItems()...)
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(v.more)
 	widget.ShowPopUpMenuAtPosition(menu, c, pos.Add(fyne.NewPos(0, v.more.Size().Height)))
+}
+
+// moreItems are the ⋯ menu's entries: the project's id (copied when
+// chosen) is there, not in the header.
+func (v *projectView) moreItems() []*fyne.MenuItem {
+	items := []*fyne.MenuItem{
+		fyne.NewMenuItem(lang.L("Show in file manager"), func() { v.deps.d.openPath(v.root) }),
+		fyne.NewMenuItem(lang.L("Copy path"), func() { v.deps.d.copyText(v.root) }),
+	}
+	if v.id != "" {
+		items = append(items, fyne.NewMenuItem(lang.L("Copy project ID ({{.ID}})", map[string]any{"ID": v.id}), v.onCopyID))
+	}
+	return append(items, fyne.NewMenuItemSeparator(), fyne.NewMenuItem(lang.L("Forget…"), func() { v.deps.flows.forget(v.rec) }))
 }
 
 func (v *projectView) content() fyne.CanvasObject { return v.body }
@@ -207,10 +213,11 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 	}
 	v.notice.Refresh()
 	if st.ID != "" {
-		v.id.SetText(st.ID)
+		v.id = st.ID
 	}
-	// A refused folder is no project: it has no id to show or copy.
-	v.idRow.Hidden = refused || v.id.Text == ""
+	if refused {
+		v.id = "" // a refused folder is no project: it has no id to copy
+	}
 	ok := err == nil && st.Allowed
 	v.setUp.Hidden = !ok || st.SetUp
 	v.decline.Hidden = !ok || st.SetUp
@@ -225,21 +232,26 @@ func (v *projectView) show(st project.Status, files []project.FileState, err err
 	v.openDir.Hidden = missing || (ok && !st.SetUp)
 	v.forget.Hidden = ok
 	v.more.Hidden = !ok
-	for _, b := range []*widget.Button{v.setUp, v.complete, v.locate, v.decline, v.openDir, v.forget, v.more} {
+	for _, b := range []*focusButton{v.setUp, v.complete, v.locate, v.decline, v.openDir, v.forget, v.more} {
 		b.Refresh()
 	}
-	v.idRow.Refresh()
 	if ok {
 		v.tabs.Show()
 		v.overview.show(st, files)
 		// The other tabs load when they are first shown: a project
 		// reselected at start-up reads only what its Overview shows.
 		v.stale = [3]bool{true, true, true}
+		v.empty = [3]fyne.CanvasObject{} // declined or not: worded anew
 		v.loadShownTab()
 		v.showMemory()
 	} else {
 		v.tabs.Hide()
 	}
+	releaseHiddenFocusOf(v.body) // a button that went away keeps no focus
+	// Lay the header out again at once: Fyne's own pass after a change of
+	// size can miss it when the tab below changed in the same frame, and
+	// a header that grew then overlapped the tabs.
+	v.body.Refresh()
 }
 
 func (v *projectView) setMinimal(on bool) { v.overview.setMinimal(on) }
@@ -272,8 +284,21 @@ func (v *projectView) loadShownTab() {
 	if i < tabSkills || i > tabMemory {
 		return
 	}
-	if h := v.holders[i-1]; len(h.Objects) == 0 {
-		h.Objects = []fyne.CanvasObject{[]fyne.CanvasObject{v.skills.content(), v.perms.content(), v.memoryTab.content()}[i-1]}
+	h := v.holders[i-1]
+	if v.loaded && !v.st.SetUp {
+		// Nothing to list before setup: say so, with the folder's actions,
+		// instead of an error beside an Add… that cannot work.
+		if v.empty[i-1] == nil {
+			v.empty[i-1] = v.notSetUpState(i)
+		}
+		if len(h.Objects) == 0 || h.Objects[0] != v.empty[i-1] {
+			h.Objects = []fyne.CanvasObject{v.empty[i-1]}
+			h.Refresh()
+		}
+		return
+	}
+	if page := []fyne.CanvasObject{v.skills.content(), v.perms.content(), v.memoryTab.content()}[i-1]; len(h.Objects) == 0 || h.Objects[0] != page {
+		h.Objects = []fyne.CanvasObject{page}
 		h.Refresh()
 	}
 	if !v.stale[i-1] || !v.loaded {
@@ -290,7 +315,32 @@ func (v *projectView) loadShownTab() {
 	}
 }
 
-func (v *projectView) onCopyID() { v.deps.d.copyText(v.id.Text) }
+// notSetUpState is what tab i shows in a folder that is not set up: what it
+// would hold, and the actions the header offers (Set up…; Ask again when
+// the folder was declined).
+func (v *projectView) notSetUpState(i int) fyne.CanvasObject {
+	title := lang.L("Memo is not set up in this folder")
+	if v.st.Declined {
+		title = lang.L("You chose not to set up Memo in this folder")
+	}
+	what := map[int]string{
+		tabSkills:      lang.L("Project skills are kept in the project's .memo folder: there are none before Memo is set up here."),
+		tabPermissions: lang.L("The permissions file is kept in the project's .memo folder: before Memo is set up here, every command and file change asks."),
+		tabMemory:      lang.L("The project's own memory starts once Memo is set up here; until then its chats are normal chats."),
+	}[i]
+	setUp := newButton(lang.L("Set up…"), theme.ConfirmIcon(), widget.HighImportance, v.onSetUp)
+	actions := container.NewHBox(setUp)
+	if v.st.Declined {
+		actions.Add(newButton(lang.L("Ask again"), nil, widget.MediumImportance, v.onDecline))
+	}
+	box := container.NewVBox(
+		widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		&widget.Label{Text: what, Wrapping: fyne.TextWrapWord},
+		actions)
+	return container.NewVScroll(container.New(&maxWidthLayout{readableWidth}, box))
+}
+
+func (v *projectView) onCopyID() { v.deps.d.copyText(v.id) }
 
 func (v *projectView) onSetUp() { v.deps.flows.startSetup(v.st) }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 )
@@ -40,8 +41,10 @@ func TestRefusedProjectSaysWhatWouldHelpAndHasNoID(t *testing.T) {
 	f.m.list.reload(nil)
 	f.m.list.selectPath(dir)
 	v := f.m.view
-	if v.idRow.Visible() || v.copyID.Visible() && inWindow(f.m.win, v.copyID) {
-		t.Error("a refused folder shows a project id or a copy button")
+	for _, item := range v.moreItems() {
+		if strings.Contains(item.Label, "ID") {
+			t.Errorf("a refused folder's menu offers %q", item.Label)
+		}
 	}
 	if !v.hint.Visible() || !strings.Contains(v.hint.Text, "rename") {
 		t.Errorf("a refused folder does not say what would make it usable: %q", v.hint.Text)
@@ -66,5 +69,41 @@ func TestDeclinedFolderSaysWhy(t *testing.T) {
 	f.m.list.selectPath(fresh)
 	if f.m.view == nil || f.says(f.m.win, why) {
 		t.Error("a folder never declined says it was declined")
+	}
+}
+
+// TestCompactHeader: name, state and path share one line; the id is copied
+// from the ⋯ menu; at 800×600 the tabs start in the window's upper third.
+func TestCompactHeader(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	f.m.win.Resize(fyne.NewSize(800, 600))
+	dir := mkdir(t, "alpha")
+	res, _ := f.svc.Setup(dir)
+	f.m.list.reload(nil)
+	f.m.list.selectPath(dir)
+	v := f.m.view
+	d := fyne.CurrentApp().Driver()
+	nameY, pathY := d.AbsolutePositionForObject(v.name).Y, d.AbsolutePositionForObject(v.path).Y
+	if pathY > nameY+v.name.Size().Height {
+		t.Errorf("the path is on a line below the name (y %v, name at %v)", pathY, nameY)
+	}
+	if !inWindow(f.m.win, v.path) || v.path.Size().Width < 100 {
+		t.Errorf("the path gets %v px beside the name", v.path.Size().Width)
+	}
+	if y := d.AbsolutePositionForObject(v.tabs.buttons[0]).Y; y > 600/3 {
+		t.Errorf("the tabs start at y %v of 600", y)
+	}
+	var copyID *fyne.MenuItem
+	for _, item := range v.moreItems() {
+		if strings.Contains(item.Label, res.ID) {
+			copyID = item
+		}
+	}
+	if copyID == nil {
+		t.Fatal("the ⋯ menu does not offer the project id")
+	}
+	copyID.Action()
+	if got := f.m.app.Clipboard().Content(); got != res.ID {
+		t.Errorf("copying the id put %q on the clipboard, want %s", got, res.ID)
 	}
 }

@@ -82,6 +82,7 @@ type APIState struct {
 	TokenFile string // the bearer token the chat app sends
 	// PortInUse: the address it asked for is taken by another program.
 	PortInUse bool
-	// Problem says why it is not listening though switched on ("" otherwise).
-	Problem string
+	// Problem is why it is not listening though switched on (nil
+	// otherwise); the window words it (a library's error in plain words).
+	Problem error
 }

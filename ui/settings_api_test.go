@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -41,8 +42,8 @@ func TestSettingsAPISwitch(t *testing.T) {
 	}
 	var copyButtons []*widget.Button
 	for _, o := range test.LaidOutObjects(s.apiDetails) {
-		if b, ok := o.(*widget.Button); ok {
-			copyButtons = append(copyButtons, b)
+		if b, ok := o.(*focusButton); ok {
+			copyButtons = append(copyButtons, &b.Button)
 		}
 	}
 	if len(copyButtons) != 2 {
@@ -63,7 +64,7 @@ func TestSettingsAPISwitch(t *testing.T) {
 	}
 
 	// The port is taken: plain words, the switch stays off.
-	api.onStart = APIState{Addr: "127.0.0.1:41234", PortInUse: true, Problem: "in use"}
+	api.onStart = APIState{Addr: "127.0.0.1:41234", PortInUse: true, Problem: errors.New("in use")}
 	test.Tap(s.api)
 	if s.api.Checked || !strings.Contains(s.apiState.Text, "127.0.0.1:41234 is in use by another program") {
 		t.Errorf("port in use: checked=%v, says %q", s.api.Checked, s.apiState.Text)
@@ -75,5 +76,23 @@ func TestSettingsWithoutAPI(t *testing.T) {
 	f.m.onSettings()
 	if !f.m.settings.api.Disabled() {
 		t.Error("the API switch is offered without a server behind it")
+	}
+}
+
+// Settings keeps its size when the API is switched on and its address and
+// token rows show (it grew from 512 to 611 px).
+func TestSettingsKeepsItsSizeWhenTheAPIStarts(t *testing.T) {
+	f := newFixture(t, memoryOn)
+	api := &fakeAPI{state: APIState{}, onStart: APIState{Listening: true, Addr: "127.0.0.1:41234", TokenFile: "/data/api-token"}}
+	f.m.deps.API = api
+	f.m.onSettings()
+	s := f.m.settings
+	before := s.win.Canvas().Size()
+	s.api.SetChecked(true)
+	if !s.apiDetails.Visible() {
+		t.Fatal("the address and token rows do not show")
+	}
+	if after := s.win.Canvas().Size(); after != before {
+		t.Errorf("Settings went from %v to %v when the API started", before, after)
 	}
 }

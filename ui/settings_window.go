@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
@@ -40,19 +41,20 @@ type settingsWindow struct {
 	onMinimal func(on bool)
 	onClose   func()
 
-	minimal    *widget.Check
+	minimal    *focusCheck
 	dataLabel  *pathLabel
-	openData   *widget.Button
+	openData   *focusButton
 	backupList *fyne.Container
 	noBackups  *widget.Label
 	memory     *widget.Label
-	api        *widget.Check
+	api        *focusCheck
 	apiServer  APIServer
 	apiState   *widget.Label
 	apiAddr    *widget.Label
 	apiToken   *pathLabel
 	apiDetails *fyne.Container
 	errorLabel *widget.Label
+	height     float32 // the window's height so far (fit)
 }
 
 func newSettingsWindow(a fyne.App, deps settingsDeps, d *dialogs, r runner, onMinimal func(bool), onClose func()) *settingsWindow {
@@ -66,21 +68,21 @@ func newSettingsWindow(a fyne.App, deps settingsDeps, d *dialogs, r runner, onMi
 const settingsWidth = 560
 
 func (s *settingsWindow) buildUI() {
-	s.minimal = &widget.Check{Text: lang.L("Minimal Mode"), OnChanged: s.onMinimalChanged}
+	s.minimal = newCheck(lang.L("Minimal Mode"), s.onMinimalChanged)
 	minimalHelp := &widget.Label{Text: lang.L("Memo adds nothing to chats: no setup question, no session-start line, and nothing is read from project folders. Memory has its own switch in the chat app."), Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText}
 	// Paths keep their end (the names that matter), never cut mid-name.
 	s.dataLabel = newPathLabel()
 	s.dataLabel.setText(s.dataDir)
-	s.openData = &widget.Button{Text: lang.L("Open"), Icon: theme.FolderOpenIcon(), OnTapped: func() { s.d.openPath(s.dataDir) }}
+	s.openData = newButton(lang.L("Open"), theme.FolderOpenIcon(), widget.MediumImportance, func() { s.d.openPath(s.dataDir) })
 	s.backupList = container.NewVBox()
 	s.noBackups = &widget.Label{Text: lang.L("None yet: Memo makes one before it changes a database's layout, and a daily copy of projects.db once it holds anything."), Wrapping: fyne.TextWrapWord}
 	s.memory = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
-	s.api = &widget.Check{Text: lang.L("Local API server (for the chat app and scripts)"), OnChanged: s.onAPIChanged}
+	s.api = newCheck(lang.L("Local API server (for the chat app and scripts)"), s.onAPIChanged)
 	s.apiState = &widget.Label{Wrapping: fyne.TextWrapWord}
 	s.apiAddr = &widget.Label{}
 	s.apiToken = newPathLabel()
-	copyAddr := &widget.Button{Text: lang.L("Copy"), Icon: theme.ContentCopyIcon(), OnTapped: func() { s.d.copyText(s.apiAddr.Text) }}
-	copyToken := &widget.Button{Text: lang.L("Copy"), Icon: theme.ContentCopyIcon(), OnTapped: func() { s.d.copyText(s.apiToken.full) }}
+	copyAddr := newButton(lang.L("Copy"), theme.ContentCopyIcon(), widget.MediumImportance, func() { s.d.copyText(s.apiAddr.Text) })
+	copyToken := newButton(lang.L("Copy"), theme.ContentCopyIcon(), widget.MediumImportance, func() { s.d.copyText(s.apiToken.full) })
 	s.apiDetails = container.NewVBox(
 		container.NewBorder(nil, nil, &widget.Label{Text: lang.L("Address")}, copyAddr, centerV(s.apiAddr)),
 		container.NewBorder(nil, nil, &widget.Label{Text: lang.L("Token file")}, copyToken, centerV(asLabelText(s.apiToken))),
@@ -101,12 +103,27 @@ func (s *settingsWindow) buildUI() {
 		widget.NewSeparator(),
 		heading(lang.L("Project memory")), s.memory,
 		widget.NewSeparator(),
-		heading(lang.L("API")), s.api, s.apiState, s.apiDetails,
+		// The address and token rows keep their room while hidden, so the
+		// window keeps its size when the server is switched on or off.
+		heading(lang.L("API")), s.api, container.New(&minHeightLayout{twoLines()}, s.apiState), container.New(&minHeightLayout{}, s.apiDetails),
 		s.errorLabel,
 	)))
 	s.fit()
 	s.win.SetOnClosed(s.onClose)
+	// Escape and Ctrl+W close it, as any settings window (a focused
+	// switch or button passes Escape on).
+	s.win.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
+		if e.Name == fyne.KeyEscape {
+			s.win.Close()
+		}
+	})
+	s.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyW, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { s.win.Close() })
 }
+
+// twoLines is the height the API's state keeps: its sentences take one
+// line or two at settingsWidth, and the window must not grow when it
+// changes.
+func twoLines() float32 { return widget.NewLabel("M\nM").MinSize().Height }
 
 // asLabelText indents a path as a label indents its text, so that it lines
 // up with the headings and sentences above and below it.
@@ -114,11 +131,14 @@ func asLabelText(o fyne.CanvasObject) fyne.CanvasObject {
 	return container.New(layout.NewCustomPaddedLayout(0, 0, theme.InnerPadding(), 0), o)
 }
 
-// fit sizes the window to its content: nothing scrolls or is clipped.
+// fit sizes the window to its content: nothing scrolls or is clipped. It
+// only grows: a window that jumps at every switch is hard to use.
 func (s *settingsWindow) fit() {
 	c := s.win.Content()
 	c.Resize(fyne.NewSize(settingsWidth, c.MinSize().Height)) // wrapped labels measure at this width
-	s.win.Resize(fyne.NewSize(settingsWidth, c.MinSize().Height))
+	h := max(c.MinSize().Height, s.height)
+	s.height = h
+	s.win.Resize(fyne.NewSize(settingsWidth, h))
 }
 
 // show loads the settings off the UI goroutine and shows the window.
@@ -149,7 +169,7 @@ func (s *settingsWindow) show() {
 		s.backupList.Objects = nil
 		for _, b := range l.backups {
 			path := b
-			open := &widget.Button{Icon: theme.FolderOpenIcon(), Importance: widget.LowImportance, OnTapped: func() { s.d.openPath(filepath.Dir(path)) }}
+			open := newButton("", theme.FolderOpenIcon(), widget.LowImportance, func() { s.d.openPath(filepath.Dir(path)) })
 			name := newPathLabel()
 			name.setText(path)
 			s.backupList.Add(container.NewBorder(nil, nil, nil, open, centerV(asLabelText(name))))
@@ -237,12 +257,13 @@ func (s *settingsWindow) showAPI(st APIState) {
 	case st.PortInUse:
 		s.apiState.SetText(lang.L("Not listening: {{.Addr}} is in use by another program. Turn the switch on again to use a free port.", map[string]any{"Addr": st.Addr}))
 		s.apiDetails.Hide()
-	case st.Problem != "":
-		s.apiState.SetText(lang.L("Not listening: {{.Problem}}", map[string]any{"Problem": st.Problem}))
+	case st.Problem != nil:
+		s.apiState.SetText(lang.L("Not listening: {{.Problem}}", map[string]any{"Problem": say(st.Problem)}))
 		s.apiDetails.Hide()
 	default:
 		s.apiState.SetText(lang.L("Stopped. Switch it on to let the chat app ask this app about project folders."))
 		s.apiDetails.Hide()
 	}
 	s.fit()
+	releaseHiddenFocus(s.win.Canvas()) // a Copy button that went away
 }

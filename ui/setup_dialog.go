@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
@@ -25,16 +27,18 @@ type setupDialog struct {
 	*question[setupAnswer] // Enter: Set up; Escape or closing: Not now
 	st                     project.Status
 	plan                   []project.PlanItem
+	shape                  project.Shape
 	parent                 fyne.Window
 	onAnswer               func(setupAnswer)
+	scroll                 *container.Scroll
 
 	setUp  *dialogButton
 	notNow *dialogButton
 	never  *dialogButton
 }
 
-func newSetupDialog(st project.Status, plan []project.PlanItem, parent fyne.Window, onAnswer func(setupAnswer)) *setupDialog {
-	d := &setupDialog{st: st, plan: plan, parent: parent, onAnswer: onAnswer}
+func newSetupDialog(st project.Status, plan []project.PlanItem, shape project.Shape, parent fyne.Window, onAnswer func(setupAnswer)) *setupDialog {
+	d := &setupDialog{st: st, plan: plan, shape: shape, parent: parent, onAnswer: onAnswer}
 	d.buildUI()
 	return d
 }
@@ -58,6 +62,9 @@ func (d *setupDialog) buildUI() {
 		}
 	}
 	body := container.NewVBox(intro, path)
+	if note := shapeNote(d.shape); note != "" {
+		body.Add(&widget.Label{Text: note, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	}
 	if len(create) > 0 {
 		body.Add(widget.NewLabelWithStyle(lang.L("Will be created:"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		body.Add(container.NewVBox(create...))
@@ -76,8 +83,45 @@ func (d *setupDialog) buildUI() {
 	note := widget.NewLabel(lang.L("Nothing is written unless you choose Set up."))
 	body.Add(note)
 
-	d.question = newQuestion(lang.L("Set up Memo for this project?"), body, []fyne.CanvasObject{d.never, d.notNow, d.setUp},
+	// The longest question (a folder of checkouts, files left alone, the
+	// git note) in the longest language scrolls inside an 800×600 window
+	// rather than pushing its buttons off it.
+	d.scroll = container.NewVScroll(body)
+	d.question = newQuestion(lang.L("Set up Memo for this project?"), d.scroll, []fyne.CanvasObject{d.never, d.notNow, d.setUp},
 		d.parent, answerSetUp, answerNotNow, d.onAnswer)
+}
+
+// show sizes the dialog to its content within the window, then shows it.
+func (d *setupDialog) show() {
+	win := d.parent.Canvas().Size()
+	width := min(float32(640), win.Width-2*theme.Padding())
+	body := d.scroll.Content
+	body.Resize(fyne.NewSize(width-4*theme.Padding(), body.MinSize().Height)) // wrapped labels measure at this width
+	// What the dialog adds around its content: title, buttons, paddings.
+	const chrome = 150
+	d.scroll.SetMinSize(fyne.NewSize(0, min(body.MinSize().Height, win.Height-chrome-2*theme.Padding())))
+	d.dialog.Resize(fyne.NewSize(width, 0))
+	d.question.show()
+}
+
+// shapeNote says what makes the folder an unusual project: several
+// projects inside it, no repository, or a place inside one ("" for a
+// repository's top folder).
+func shapeNote(sh project.Shape) string {
+	switch {
+	case len(sh.Projects) > 1:
+		names := strings.Join(sh.Projects, ", ")
+		if sh.More > 0 {
+			names += " " + lang.N("and {{.Count}} more", sh.More, map[string]any{"Count": sh.More})
+		}
+		n := len(sh.Projects) + sh.More
+		return lang.N("This folder holds {{.Count}} projects of their own ({{.Names}}): set up each of them on its own, or Memo treats them all as one project with one memory.", n, map[string]any{"Count": n, "Names": names})
+	case sh.InsideRepo != "":
+		return lang.L("This folder is inside the repository {{.Repo}}: Memo usually belongs at the repository's top folder, so that all its chats share one project.", map[string]any{"Repo": sh.InsideRepo})
+	case !sh.Repository:
+		return lang.L("This folder is not a git repository. Memo works in any folder, but a project is usually a repository's top folder.")
+	}
+	return ""
 }
 
 func planLine(icon fyne.Resource, path, reason string) fyne.CanvasObject {
@@ -103,7 +147,7 @@ func planReason(reason string) string {
 // the keyboard focus (after Tab): Fyne gives keys to the focused widget only.
 // Return presses it, as in every desktop toolkit; Escape cancels the dialog.
 type dialogButton struct {
-	widget.Button
+	focusButton
 	onEscape func()
 }
 
@@ -124,6 +168,6 @@ func (b *dialogButton) TypedKey(ev *fyne.KeyEvent) {
 	case fyne.KeyEscape:
 		b.onEscape()
 	default:
-		b.Button.TypedKey(ev)
+		b.focusButton.TypedKey(ev)
 	}
 }

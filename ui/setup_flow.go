@@ -18,6 +18,7 @@ import (
 type folderOpener interface {
 	Register(path string) (project.Status, identity.Event, error)
 	Plan(path string) ([]project.PlanItem, error)
+	Shape(path string) (project.Shape, error)
 	Setup(path string) (project.SetupResult, error)
 	Decline(path string, declined bool) (project.Status, error)
 	// Former and SetupReconnected are the question of a folder set up
@@ -59,20 +60,22 @@ func (fl *folderFlows) open(path string) {
 		path = abs
 	}
 	type opened struct {
-		st   project.Status
-		plan []project.PlanItem
-		err  error
+		st    project.Status
+		plan  []project.PlanItem
+		shape project.Shape
+		err   error
 	}
 	background(fl.run, func() opened {
 		st, _, err := fl.projects.Register(path)
 		if err != nil {
 			return opened{st: st, err: err}
 		}
-		var plan []project.PlanItem
+		o := opened{st: st}
 		if st.ShouldAsk {
-			plan, err = fl.projects.Plan(st.Root)
+			o.plan, o.err = fl.projects.Plan(st.Root)
+			o.shape, _ = fl.projects.Shape(st.Root) // without it the question only says less
 		}
-		return opened{st: st, plan: plan, err: err}
+		return o
 	}, func(o opened) {
 		switch {
 		case folderUnreachable(o.st, o.err):
@@ -86,7 +89,7 @@ func (fl *folderFlows) open(path string) {
 		}
 		fl.show(o.st.Root)
 		if o.st.ShouldAsk {
-			fl.askSetup(o.st, o.plan)
+			fl.askSetup(o.st, o.plan, o.shape)
 		}
 	})
 }
@@ -94,24 +97,26 @@ func (fl *folderFlows) open(path string) {
 // startSetup reads what setup would do, then asks SPEC §2.2's question.
 func (fl *folderFlows) startSetup(st project.Status) {
 	type planned struct {
-		plan []project.PlanItem
-		err  error
+		plan  []project.PlanItem
+		shape project.Shape
+		err   error
 	}
 	background(fl.run, func() planned {
 		plan, err := fl.projects.Plan(st.Root)
-		return planned{plan, err}
+		shape, _ := fl.projects.Shape(st.Root)
+		return planned{plan, shape, err}
 	}, func(p planned) {
 		if p.err != nil {
 			fl.d.showError(lang.L("Could not prepare the setup"), p.err)
 			return
 		}
-		fl.askSetup(st, p.plan)
+		fl.askSetup(st, p.plan, p.shape)
 	})
 }
 
 // askSetup asks SPEC §2.2's question and acts on the answer.
-func (fl *folderFlows) askSetup(st project.Status, plan []project.PlanItem) {
-	newSetupDialog(st, plan, fl.d.win, func(answer setupAnswer) {
+func (fl *folderFlows) askSetup(st project.Status, plan []project.PlanItem, shape project.Shape) {
+	newSetupDialog(st, plan, shape, fl.d.win, func(answer setupAnswer) {
 		switch answer {
 		case answerSetUp:
 			fl.setUp(st.Root)

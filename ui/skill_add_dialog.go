@@ -25,7 +25,7 @@ type skillAddDialog struct {
 
 	source *cancelableEntry
 	parsed *widget.Label
-	next   *dialogButton // Review on the source step
+	next   *focusButton // Review on the source step
 }
 
 func newSkillAddDialog(root string, m skillsManager, d *dialogs, r runner, done func()) *skillAddDialog {
@@ -34,7 +34,7 @@ func newSkillAddDialog(root string, m skillsManager, d *dialogs, r runner, done 
 	a.source.onEscape = a.close
 	a.source.SetPlaceHolder("owner/repo, owner/repo@skill, https://github.com/…, npx skills add …")
 	a.parsed = &widget.Label{Wrapping: fyne.TextWrapWord}
-	a.next = a.button(lang.L("Review"), theme.SearchIcon(), widget.HighImportance, a.review)
+	a.next = newButton(lang.L("Review"), theme.SearchIcon(), widget.HighImportance, a.review)
 	a.source.OnChanged = func(string) { a.parse() }
 	a.source.OnSubmitted = func(string) {
 		if !a.next.Disabled() {
@@ -166,13 +166,13 @@ func (a *skillAddDialog) showChoice(e *skills.ChoiceError) {
 		a.reviewSource(src.String())
 	}
 	pick := newSkillPickList(offered)
-	next := a.button(lang.L("Review"), theme.SearchIcon(), widget.HighImportance, func() { review(pick.chosen) })
+	next := newButton(lang.L("Review"), theme.SearchIcon(), widget.HighImportance, func() { review(pick.chosen) })
 	next.Disable()
 	pick.onChoose = func(int) { next.Enable() }
 	pick.onSubmit = review
-	pick.onEscape = a.close
+	pick.onBack, pick.onEscape = a.showSource, a.close
 	intro := &widget.Label{Text: lang.L("This source holds {{.N}} skills. Choose the one to add:", map[string]any{"N": len(e.Candidates)}), Wrapping: fyne.TextWrapWord}
-	back := a.button(lang.L("Back"), theme.NavigateBackIcon(), widget.MediumImportance, a.showSource)
+	back := newButton(lang.L("Back"), theme.NavigateBackIcon(), widget.MediumImportance, a.showSource)
 	// The list is as tall as its skills, up to a scrolling half of the window.
 	list := container.NewVBox(pick, cannot)
 	scroll := container.NewVScroll(list)

@@ -15,8 +15,8 @@ import (
 // to review: each with its description, its folder, and whether a skill of
 // that name is installed (its review is then an update). One row is
 // chosen at a time, as in a radio group. With the focus, Up and Down move
-// the choice, Enter reviews it and Escape closes the dialog; a click
-// chooses a row, a double click reviews it.
+// the choice, Enter reviews it, Backspace goes back and Escape closes the
+// dialog; a click chooses a row, a double click reviews it.
 type skillPickList struct {
 	widget.BaseWidget
 	rows     []*pickRow
@@ -24,6 +24,7 @@ type skillPickList struct {
 	focused  bool
 	onChoose func(i int)
 	onSubmit func(i int)
+	onBack   func() // Backspace
 	onEscape func()
 }
 
@@ -109,9 +110,15 @@ func (l *skillPickList) TypedKey(e *fyne.KeyEvent) {
 		l.choose(len(l.rows) - 1)
 	case fyne.KeyReturn, fyne.KeyEnter:
 		l.submit()
+	case fyne.KeyBackspace:
+		if l.onBack != nil {
+			l.onBack()
+		}
 	case fyne.KeyEscape:
 		if l.onEscape != nil {
 			l.onEscape()
+		} else {
+			passKey(l, e)
 		}
 	}
 }

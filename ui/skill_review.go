@@ -17,7 +17,7 @@ import (
 // warnings (dropped tools, scripts, LFS pointers, hidden Unicode); for an
 // update what changes; its files, each of which opens (scripts first in
 // mind); then its SKILL.md, rendered, which is what enters the prompt.
-func reviewBody(st skills.Staged, open func(rel string), escape func()) fyne.CanvasObject {
+func reviewBody(st skills.Staged, open func(rel string)) fyne.CanvasObject {
 	rev := st.Review
 	box := container.NewVBox(
 		&widget.Label{Text: rev.Name, TextStyle: fyne.TextStyle{Bold: true}},
@@ -38,7 +38,7 @@ func reviewBody(st skills.Staged, open func(rel string), escape func()) fyne.Can
 		box.Add(changesView(st.Update.Changes))
 	}
 	box.Add(heading(lang.L("Files")))
-	box.Add(fileRows(rev.Files, open, escape))
+	box.Add(fileRows(rev.Files, open))
 	box.Add(heading("SKILL.md"))
 	box.Add(skillMarkdown(st.Markdown))
 	return container.NewVScroll(box)
@@ -68,7 +68,7 @@ func reviewSummary(st skills.Staged) string {
 // fileRows lists a skill's files, each with its size, what the review
 // knows of it (a script, an LFS pointer, hidden characters) and Open,
 // which shows it inside the window.
-func fileRows(files []skills.File, open func(rel string), escape func()) fyne.CanvasObject {
+func fileRows(files []skills.File, open func(rel string)) fyne.CanvasObject {
 	box := container.NewVBox()
 	for _, f := range files {
 		rel := f.Path
@@ -86,7 +86,7 @@ func fileRows(files []skills.File, open func(rel string), escape func()) fyne.Ca
 		if len(marks) > 0 {
 			name = container.NewBorder(nil, nil, nil, &widget.Label{Text: strings.Join(marks, ", "), Importance: widget.WarningImportance, SizeName: theme.SizeNameCaptionText}, name)
 		}
-		openButton := newDialogButton(lang.L("Open"), theme.FileTextIcon(), widget.LowImportance, func() { open(rel) }, escape)
+		openButton := newButton(lang.L("Open"), theme.FileTextIcon(), widget.LowImportance, func() { open(rel) })
 		box.Add(container.NewBorder(nil, nil, nil, container.NewHBox(widget.NewLabel(sizeText(f.Size)), openButton), name))
 	}
 	return box

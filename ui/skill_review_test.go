@@ -150,7 +150,7 @@ func TestSkillAddWithAFolderInTheWay(t *testing.T) {
 func (f *skillsFixture) openButtons() []*widget.Button {
 	var open []*widget.Button
 	for _, o := range f.objects(f.w) {
-		if b, ok := o.(*dialogButton); ok && b.Text == "Open" {
+		if b, ok := o.(*focusButton); ok && b.Text == "Open" {
 			open = append(open, &b.Button)
 		}
 	}

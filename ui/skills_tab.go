@@ -237,8 +237,6 @@ func (t *skillsTab) view(name string) {
 
 func (t *skillsTab) showSkill(sh skills.Shown) {
 	w := t.d.win
-	var d *dialog.CustomDialog
-	open := func(rel string) { t.openFile(sh.Name, rel) }
 	body := container.NewVBox()
 	if sh.Description != "" {
 		body.Add(&widget.Label{Text: sh.Description, Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Italic: true}})
@@ -246,8 +244,8 @@ func (t *skillsTab) showSkill(sh skills.Shown) {
 	}
 	body.Add(skillMarkdown(sh.Markdown))
 	body.Add(heading(lang.L("Files")))
-	body.Add(fileRows(sh.Files, open, func() { d.Hide() }))
-	d = dialog.NewCustom(sh.Name, lang.L("Close"), container.NewVScroll(body), w)
+	body.Add(fileRows(sh.Files, func(rel string) { t.openFile(sh.Name, rel) }))
+	d := dialog.NewCustom(sh.Name, lang.L("Close"), container.NewVScroll(body), w)
 	d.Resize(reviewSize(w))
 	keysWhileShown(w, d, d.Hide, d.Hide)
 	d.Show()

@@ -430,12 +430,7 @@ func TestEscapeClosesTheSkillDialogs(t *testing.T) {
 		f.openAdd("o/repo@pdf")
 		f.tap(f.w, "Review")
 		if focus != "" {
-			for _, o := range f.objects(f.w) {
-				if b, ok := o.(*dialogButton); ok && b.Text == focus {
-					f.w.Canvas().Focus(b)
-					break
-				}
-			}
+			f.w.Canvas().Focus(f.focusable(f.w, focus))
 		}
 		press(f.w, fyne.KeyEscape)
 		if f.dialogOpen() || !slices.Equal(f.m.discarded, []string{"s1"}) {

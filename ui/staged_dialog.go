@@ -69,16 +69,13 @@ func (s *stagedDialog) setStage(content fyne.CanvasObject, buttons ...fyne.Canva
 	s.stage.Objects = []fyne.CanvasObject{content}
 	s.stage.Refresh()
 	s.d.SetButtons(buttons)
+	// A button or box of the step left keeps no focus: Escape and Enter
+	// would go to it, not to the dialog.
+	releaseHiddenFocus(s.parent.win.Canvas())
 }
 
-// button is a button of the dialog: Escape while it has the focus closes
-// the dialog.
-func (s *stagedDialog) button(text string, icon fyne.Resource, importance widget.Importance, tapped func()) *dialogButton {
-	return newDialogButton(text, icon, importance, tapped, s.close)
-}
-
-func (s *stagedDialog) cancelButton() *dialogButton {
-	return s.button(lang.L("Cancel"), theme.CancelIcon(), widget.MediumImportance, s.close)
+func (s *stagedDialog) cancelButton() *focusButton {
+	return newButton(lang.L("Cancel"), theme.CancelIcon(), widget.MediumImportance, s.close)
 }
 
 // showProgress is a download's step: what it does, bytes so far (of the
@@ -144,18 +141,18 @@ func (s *stagedDialog) discard(id string) {
 // one whose name is installed; neither when a folder is in the way.
 func (s *stagedDialog) showStaged(st skills.Staged) {
 	s.hold(st.ID)
-	body := reviewBody(st, s.openFile, s.close)
+	body := reviewBody(st, s.openFile)
 	buttons := []fyne.CanvasObject{s.cancelButton()}
 	switch {
 	case st.Conflict != "":
 	case st.Update != nil:
-		update := s.button(lang.L("Update"), theme.DownloadIcon(), widget.HighImportance, s.update)
+		update := newButton(lang.L("Update"), theme.DownloadIcon(), widget.HighImportance, s.update)
 		if len(st.Update.Changes) == 0 {
 			update.Disable()
 		}
 		buttons = append(buttons, update)
 	default:
-		buttons = append(buttons, s.button(lang.L("Install"), theme.DownloadIcon(), widget.HighImportance, s.install))
+		buttons = append(buttons, newButton(lang.L("Install"), theme.DownloadIcon(), widget.HighImportance, s.install))
 	}
 	s.setStage(body, buttons...)
 	if f := s.parent.shown; f != nil {

@@ -18,10 +18,6 @@ import (
 	"testing"
 	"text/template"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/theme"
-
 	"memo.dev/projects/assets"
 )
 
@@ -292,14 +288,11 @@ func placeholders(s string) []string {
 }
 
 // fyneKeys are the words of Fyne's own widgets and dialogs that the app shows
-// (the fallback folder dialog, its New Folder form, the filter's context
-// menu), with their English text from Fyne's lang/translations/base.en.json.
-// Fyne ships no Turkish, so the app's files must supply them.
+// (the text boxes' context menu, Fyne's dialogs), with their English text
+// from Fyne's lang/translations/base.en.json. Fyne ships no Turkish, so the
+// app's files must supply them.
 var fyneKeys = map[string]string{
-	"Open": "Open", "Cancel": "Cancel", "Folder": "Folder",
-	"New Folder": "New Folder", "Create Folder": "Create Folder",
-	"Show Hidden Files": "Show Hidden Files",
-	"file.name":         "Name", "file.parent": "Parent",
+	"Open": "Open", "Cancel": "Cancel",
 	"Cut": "Cut", "Copy": "Copy", "Paste": "Paste", "Select all": "Select all",
 	"Undo": "Undo", "Redo": "Redo",
 	"OK": "OK", "Yes": "Yes", "No": "No", "Error": "Error",
@@ -420,21 +413,6 @@ func updateTranslationFiles(t *testing.T, msgs map[string]*sourceMessage) {
 			t.Fatal(err)
 		}
 		t.Logf("rewrote %s", filepath.Join(dir, name))
-	}
-}
-
-// The folder dialog shows "(Parent)" under an icon in a cell 80 wide that
-// breaks long words mid-letter ("(Üst klasö" / "r)"): every language's word
-// must fit on the cell's one line.
-func TestFolderDialogParentFitsItsCell(t *testing.T) {
-	test.NewTempApp(t)
-	const cell = 64 * 1.25 // dialog/fileitem.go: fileIconCellWidth
-	for name, words := range translationWords(t) {
-		word, _ := words["file.parent"].(string)
-		shown := "(" + word + ")"
-		if w := fyne.MeasureText(shown, theme.TextSize(), fyne.TextStyle{}).Width; w > cell-2*theme.InnerPadding() {
-			t.Errorf("%s: %q is %.0f wide, the folder dialog's cell has %.0f for it", name, shown, w, cell-2*theme.InnerPadding())
-		}
 	}
 }
 

@@ -273,9 +273,10 @@ func netError(ctx context.Context, err error, u string, reading bool) error {
 		return domain.T("{{.Host}} did not answer in time; check the network connection or try again later", "Host", host).Wrap(errInternal, context.DeadlineExceeded)
 	}
 	if reading {
-		return domain.T("the download from {{.Host}} broke off: {{.Error}}", "Host", host, "Error", netReason(err)).Err(errInternal)
+		return domain.T("the download from {{.Host}} broke off: {{.Error}}", "Host", host, "Error", netReason(err)).Wrap(errInternal, err)
 	}
-	return domain.T("cannot download from {{.Host}}: {{.Error}}", "Host", host, "Error", netReason(err)).Err(errInternal)
+	// The cause is kept: the window words a network error in plain words.
+	return domain.T("cannot download from {{.Host}}: {{.Error}}", "Host", host, "Error", netReason(err)).Wrap(errInternal, err)
 }
 
 // netReason is the innermost words of a transport failure: a url.Error and

@@ -1,0 +1,240 @@
+//go:build linux
+
+package app
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// TestWindowKeyboard drives the window with the keyboard alone (xdotool
+// under Xvfb): each path of issue 20's "The keyboard everywhere", checked
+// by what it leaves behind (the registry, the memory pool, the archive
+// server's requests, the windows shown).
+//
+// Each path runs on an X server of its own: after one app had run on a
+// display, the next one there now and then lost keys sent with xdotool.
+func TestWindowKeyboard(t *testing.T) {
+	colors := darkColors(t)
+
+	// The fallback folder dialog (no portal on the private bus): a typed
+	// path and Enter open it; Down goes to the list, Enter there opens the
+	// highlighted folder; Escape cancels from the list.
+	t.Run("FolderDialog", func(t *testing.T) {
+		display := startXvfb(t)
+		parent := t.TempDir()
+		typed := filepath.Join(parent, "typed")
+		listed := []string{filepath.Join(parent, "alpha"), filepath.Join(parent, "beta")}
+		for _, d := range append([]string{typed}, listed...) {
+			if err := os.Mkdir(d, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w := openWindow(t, display, colors, typed, func(c *binaryCLI) {
+			if r := c.run("decline", typed); r.code != 0 { // opened without a question
+				t.Fatalf("decline: %d %s", r.code, r.stdout)
+			}
+		})
+		w.waitFor(screenPlain, "the window")
+		// The dialog opens beside the last project: in parent.
+		w.typeKeys("ctrl+o")
+		w.waitFor(screenModal, "the folder dialog after Ctrl+O")
+		w.typeKeys("Down", "Escape")
+		w.waitFor(screenPlain, "the window after Escape on the folder list")
+		if r := w.cli.run("status", listed[0]); r.str("id") != "" {
+			t.Errorf("Escape on the list opened %s: %s", listed[0], r.stdout)
+		}
+		w.typeKeys("ctrl+o")
+		w.waitFor(screenModal, "the folder dialog")
+		w.shot("FolderDialog")
+		w.typeKeys("Down", "Down", "Return") // the box, then alpha, then beta
+		w.waitFor(screenModal, "the setup question for the highlighted folder")
+		w.typeKeys("Escape")
+		w.waitFor(screenPlain, "the window without the question")
+		if r := w.cli.run("status", listed[1]); r.str("id") == "" {
+			t.Errorf("Enter on the highlighted beta did not open it: %s", r.stdout)
+		}
+		if r := w.cli.run("status", listed[0]); r.str("id") != "" {
+			t.Errorf("alpha was opened, not the highlighted beta: %s", r.stdout)
+		}
+		other := t.TempDir()
+		w.typeKeys("ctrl+o")
+		w.waitFor(screenModal, "the folder dialog")
+		w.typeText(other) // the path shown is selected: typing replaces it
+		w.typeKeys("Return")
+		w.waitFor(screenModal, "the setup question for the typed folder")
+		w.typeKeys("Escape")
+		w.waitFor(screenPlain, "the window")
+		if r := w.cli.run("status", other); r.str("id") == "" {
+			t.Errorf("the typed path %s was not opened: %s", other, r.stdout)
+		}
+	})
+
+	// The Memory tab from the keyboard: Alt+4 focuses the tab, Tab goes to
+	// the filter and Add…, Enter opens the editor; Tab leaves the text box
+	// (no tab is typed) and Ctrl+Enter saves, trimmed.
+	t.Run("MemoryEditor", func(t *testing.T) {
+		display := startXvfb(t)
+		dir := t.TempDir()
+		w := openWindow(t, display, colors, dir, func(c *binaryCLI) {
+			if r := c.run("setup", dir); r.code != 0 {
+				t.Fatalf("setup: %d %s", r.code, r.stdout)
+			}
+		})
+		w.waitLoaded()
+		w.typeKeys("alt+4", "Tab", "Tab", "Return")
+		w.waitFor(screenModal, "the memory editor")
+		w.typeText("  kept from the keyboard  ")
+		w.typeKeys("Tab", "ctrl+Return")
+		w.waitFor(screenPlain, "the window after Ctrl+Enter")
+		var r result
+		w.poll(func() string { return "the memory in the project's pool: " + r.stdout }, func() bool {
+			r = w.cli.run("memory", "list", "--project", dir)
+			return strings.Contains(r.stdout, `"content":"kept from the keyboard"`)
+		})
+	})
+
+	// Settings: opened with Ctrl+, (GNOME's key for preferences), closed
+	// with Escape and with Ctrl+W.
+	t.Run("Settings", func(t *testing.T) {
+		display := startXvfb(t)
+		dir := t.TempDir()
+		w := openWindow(t, display, colors, dir, func(c *binaryCLI) { c.run("decline", dir) })
+		w.waitLoaded()
+		for _, closeKey := range []string{"Escape", "ctrl+w"} {
+			w.typeKeys("ctrl+comma")
+			id := w.waitWindow("^Settings$")
+			w.keysTo(id, closeKey)
+			w.waitGone(id, "Settings after "+closeKey)
+		}
+	})
+
+	// The skill pick list: a source with two skills lists them with the
+	// focus on the list; Down and Enter review the second at once; Escape
+	// in the review, with Install focused, closes the dialog unwritten.
+	t.Run("SkillPickList", func(t *testing.T) {
+		display := startXvfb(t)
+		archive := tarball(t, map[string]string{
+			"skills/alpha/SKILL.md": "---\nname: alpha\ndescription: First.\n---\nbody\n",
+			"skills/beta/SKILL.md":  "---\nname: beta\ndescription: Second.\n---\nbody\n",
+		})
+		var requests atomic.Int32
+		srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+			requests.Add(1)
+			rw.Write(archive)
+		}))
+		defer srv.Close()
+		dir := t.TempDir()
+		w := openWindowIn(t, display, colors, dir, append(privateSession(t), "MEMO_GITHUB_ARCHIVE_BASE="+srv.URL), func(c *binaryCLI) {
+			if r := c.run("setup", dir); r.code != 0 {
+				t.Fatalf("setup: %d %s", r.code, r.stdout)
+			}
+		})
+		w.waitLoaded()
+		w.typeKeys("alt+2", "Tab", "Tab", "space") // the tab, Check for updates, then Add…
+		w.waitFor(screenModal, "Add a skill")
+		w.typeText("o/repo")
+		w.typeKeys("Return")
+		w.poll(func() string { return "the first review's download" }, func() bool { return requests.Load() == 1 })
+		w.shot("SkillPickList")
+		w.typeKeys("Down", "Return")
+		w.poll(func() string { return "a review of the highlighted skill after Enter" }, func() bool { return requests.Load() == 2 })
+		w.typeKeys("Tab", "Tab", "Escape") // Cancel, Install; Escape on Install
+		w.waitFor(screenPlain, "the window after Escape in the review")
+		if _, err := os.Stat(filepath.Join(dir, ".memo", "skills", "beta")); !os.IsNotExist(err) {
+			t.Errorf("the review installed beta: %v", err)
+		}
+	})
+}
+
+// waitLoaded waits until the window has loaded its first screen (the
+// list, memory.db and the project shown): the app says "loaded".
+func (w *window) waitLoaded() {
+	w.t.Helper()
+	w.poll(func() string { return "the first screen to load" }, func() bool {
+		return strings.Contains(w.output.String(), "loaded\n")
+	})
+	w.waitFor(screenPlain, "the window")
+}
+
+// typeText types s into the window as keystrokes.
+func (w *window) typeText(s string) {
+	w.t.Helper()
+	w.focus(w.id)
+	if _, err := w.x("xdotool", "type", "--delay", "20", s); err != nil {
+		w.fatalf("%v", err)
+	}
+}
+
+// waitWindow waits for a visible window whose title matches name and
+// returns its id.
+func (w *window) waitWindow(name string) string {
+	w.t.Helper()
+	var id string
+	w.poll(func() string {
+		out, _ := w.x("xdotool", "search", "--name", ".")
+		var names []string
+		for _, id := range strings.Fields(string(out)) {
+			n, _ := w.x("xdotool", "getwindowname", id)
+			names = append(names, id+"="+strings.TrimSpace(string(n)))
+		}
+		return "a window titled " + name + "; there are " + strings.Join(names, ", ")
+	}, func() bool {
+		out, _ := w.x("xdotool", "search", "--onlyvisible", "--name", name)
+		ids := strings.Fields(string(out))
+		if len(ids) > 0 {
+			id = ids[0]
+		}
+		return id != ""
+	})
+	return id
+}
+
+// keysTo types keys into the window id. A key that closes the window
+// leaves xdotool nothing to send the key's release to: that error is
+// ignored (waitGone tells).
+func (w *window) keysTo(id string, keys ...string) {
+	w.t.Helper()
+	w.focus(id)
+	w.x("xdotool", append([]string{"key", "--delay", "100"}, keys...)...)
+}
+
+// waitGone waits until the window id is no longer shown.
+func (w *window) waitGone(id, what string) {
+	w.t.Helper()
+	w.poll(func() string { return what + " to close" }, func() bool {
+		out, _ := w.x("xdotool", "search", "--onlyvisible", "--name", ".")
+		return !strings.Contains(" "+strings.Join(strings.Fields(string(out)), " ")+" ", " "+id+" ")
+	})
+}
+
+// tarball is a GitHub-shaped archive (pax header, one top folder).
+func tarball(t *testing.T, files map[string]string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	gz := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(gz)
+	must := func(err error) {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(tw.WriteHeader(&tar.Header{Typeflag: tar.TypeXGlobalHeader, Name: "pax_global_header", PAXRecords: map[string]string{"comment": "0123abcd"}}))
+	must(tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: "repo-main/", Mode: 0o755}))
+	for name, body := range files {
+		must(tw.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: "repo-main/" + name, Mode: 0o644, Size: int64(len(body))}))
+		_, err := tw.Write([]byte(body))
+		must(err)
+	}
+	must(tw.Close())
+	must(gz.Close())
+	return buf.Bytes()
+}
