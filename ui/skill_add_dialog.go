@@ -171,7 +171,7 @@ func (a *skillAddDialog) showChoice(e *skills.ChoiceError) {
 	pick.onChoose = func(int) { next.Enable() }
 	pick.onSubmit = review
 	pick.onBack, pick.onEscape = a.showSource, a.close
-	intro := &widget.Label{Text: lang.L("This source holds {{.N}} skills. Choose the one to add:", map[string]any{"N": len(e.Candidates)}), Wrapping: fyne.TextWrapWord}
+	intro := &widget.Label{Text: lang.N("This source holds {{.N}} skills. Choose the one to add:", len(e.Candidates), map[string]any{"N": len(e.Candidates)}), Wrapping: fyne.TextWrapWord}
 	back := newButton(lang.L("Back"), theme.NavigateBackIcon(), widget.MediumImportance, a.showSource)
 	// The list is as tall as its skills, up to a scrolling half of the window.
 	list := container.NewVBox(pick, cannot)

@@ -60,9 +60,9 @@ func reviewSummary(st skills.Staged) string {
 		return lang.L("A skill named {{.Name}} is installed in the way: remove it first to install this one.", map[string]any{"Name": st.Conflict})
 	case st.Update != nil:
 		r := st.Update
-		return lang.L("{{.Name}} is installed. From {{.From}} to {{.To}}: {{.N}} files change. After the update the skill is off until you turn it on again.", map[string]any{"Name": rev.Name, "From": orUnknown(shortCommit(r.From)), "To": orUnknown(shortCommit(r.To)), "N": len(r.Changes)})
+		return lang.N("{{.Name}} is installed. From {{.From}} to {{.To}}: {{.N}} files change. After the update the skill is off until you turn it on again.", len(r.Changes), map[string]any{"Name": rev.Name, "From": orUnknown(shortCommit(r.From)), "To": orUnknown(shortCommit(r.To)), "N": len(r.Changes)})
 	}
-	return lang.L("{{.N}} files, {{.Size}}, into .memo/skills/{{.Name}}. It stays off until you switch it on.", map[string]any{"N": len(rev.Files), "Size": sizeText(rev.Size), "Name": rev.Name})
+	return lang.N("{{.N}} files, {{.Size}}, into .memo/skills/{{.Name}}. It stays off until you switch it on.", len(rev.Files), map[string]any{"N": len(rev.Files), "Size": sizeText(rev.Size), "Name": rev.Name})
 }
 
 // fileRows lists a skill's files, each with its size, what the review

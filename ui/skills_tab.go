@@ -312,7 +312,7 @@ func (t *skillsTab) onAdd() {
 func sizeText(n int64) string {
 	switch {
 	case n < 1000:
-		return lang.L("{{.N}} bytes", map[string]any{"N": n})
+		return lang.N("{{.N}} bytes", int(n), map[string]any{"N": n})
 	case n < 1000*1000: // kB and MB are written so in every language Memo speaks
 		return fmt.Sprintf("%.1f kB", float64(n)/1000)
 	default:
