@@ -6,6 +6,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -25,7 +27,10 @@ func markdownView(md string) fyne.CanvasObject {
 	box := container.NewVBox()
 	for _, part := range splitTables(md) {
 		if part.table != nil {
-			box.Add(newMarkdownTable(part.table))
+			// Inset as RichText insets its text, so that the table's edge
+			// lines up with the text around it.
+			pad := theme.InnerPadding()
+			box.Add(container.New(layout.NewCustomPaddedLayout(0, 0, pad, pad), newMarkdownTable(part.table)))
 			continue
 		}
 		rt := widget.NewRichTextFromMarkdown(part.text)

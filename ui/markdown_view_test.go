@@ -126,7 +126,7 @@ func TestMarkdownTableLaysOutAGrid(t *testing.T) {
 	w := test.NewTempWindow(t, view)
 	for _, width := range []float32{1400, 420} {
 		w.Resize(fyne.NewSize(width, 800))
-		grid := view.(*fyne.Container).Objects[0].(*fyne.Container)
+		grid := view.(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*fyne.Container)
 		l := grid.Layout.(*mdTableLayout)
 		grid.Refresh()
 		l.Layout(grid.Objects, grid.Size())

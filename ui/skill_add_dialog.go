@@ -178,7 +178,9 @@ func (a *skillAddDialog) showChoice(e *skills.ChoiceError) {
 	scroll := container.NewVScroll(list)
 	scroll.SetMinSize(fyne.NewSize(0, min(list.MinSize().Height, a.parent.win.Canvas().Size().Height/2)))
 	a.setStage(container.NewVBox(intro, scroll), a.cancelButton(), back, next)
-	if len(offered) > 0 {
-		pick.focus()
+	// The window's canvas: the list is not drawn yet, so the driver
+	// cannot tell which canvas it is on.
+	if c := a.parent.win.Canvas(); c != nil && len(offered) > 0 {
+		c.Focus(pick)
 	}
 }

@@ -156,20 +156,22 @@ func (r *pickRow) DoubleTapped(*fyne.PointEvent) {
 
 func (r *pickRow) CreateRenderer() fyne.WidgetRenderer {
 	radio := widget.NewIcon(theme.RadioButtonIcon())
-	name := &widget.Label{Text: r.c.Name, TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis}
+	// The name (at most 64 characters) in full, then where it is and
+	// whether it is installed; the description under them.
+	name := &widget.Label{Text: r.c.Name, TextStyle: fyne.TextStyle{Bold: true}}
 	where := r.c.Folder
 	if where == "" {
 		where = lang.L("the repository root")
 	}
-	head := container.NewHBox(name)
+	marks := container.NewHBox()
 	if r.c.Installed {
-		head.Add(&widget.Label{Text: lang.L("installed: its review is an update"), Importance: widget.SuccessImportance, SizeName: theme.SizeNameCaptionText})
+		marks.Add(&widget.Label{Text: lang.L("installed: its review is an update"), Importance: widget.SuccessImportance, SizeName: theme.SizeNameCaptionText})
 	}
+	head := container.NewBorder(nil, nil, name, marks, &widget.Label{Text: where, SizeName: theme.SizeNameCaptionText, Truncation: fyne.TextTruncateEllipsis})
 	lines := container.NewVBox(head)
 	if r.c.Description != "" {
 		lines.Add(&widget.Label{Text: r.c.Description, Wrapping: fyne.TextWrapWord})
 	}
-	lines.Add(&widget.Label{Text: where, SizeName: theme.SizeNameCaptionText, Truncation: fyne.TextTruncateEllipsis})
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameSelection))
 	bg.CornerRadius = theme.InputRadiusSize()
 	bg.StrokeColor = theme.Color(theme.ColorNameFocus)
