@@ -14,22 +14,6 @@ import (
 	"memo.dev/projects/domain/skills"
 )
 
-// listRows is what each row of l shows (its label's text).
-func listRows(l *keyList) []string {
-	var out []string
-	for i := range l.Length() {
-		o := l.CreateItem()
-		l.UpdateItem(i, o)
-		for _, x := range test.LaidOutObjects(o) {
-			if lb, ok := x.(*widget.Label); ok {
-				out = append(out, lb.Text)
-				break
-			}
-		}
-	}
-	return out
-}
-
 // ctrl types Ctrl+key into what has the focus, as the driver does: a
 // shortcut goes to a focused widget that takes shortcuts, else the window's.
 func ctrl(w fyne.Window, key fyne.KeyName, mod fyne.KeyModifier) {

@@ -15,6 +15,25 @@ import (
 	"memo.dev/projects/domain/skills"
 )
 
+// openSkillFile reads a skill's file off the UI goroutine (read), then
+// shows it, or says why it could not be read.
+func openSkillFile(d *dialogs, run runner, read func() (skills.FileText, error)) {
+	type result struct {
+		ft  skills.FileText
+		err error
+	}
+	background(run, func() result {
+		ft, err := read()
+		return result{ft, err}
+	}, func(r result) {
+		if r.err != nil {
+			d.showError(lang.L("Could not open the file"), r.err)
+			return
+		}
+		showSkillFile(d, r.ft)
+	})
+}
+
 // showSkillFile shows one file of a skill inside the window, read-only:
 // its text in a monospace grid with each character that hides written as
 // its code point and marked, or the start of a binary file as hex. A

@@ -4,16 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path"
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"memo.dev/projects/assets"
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/skills"
 )
@@ -233,21 +230,5 @@ func TestSkillCountsSayOneAndMany(t *testing.T) {
 				t.Errorf("%s reads %q, want it to hold %q", tt.what, got, tt.want)
 			}
 		})
-	}
-}
-
-// useEnglish loads en.json and makes Fyne speak English, as useTurkish does
-// Turkish: the plural forms live in en.json.
-func useEnglish(t *testing.T) {
-	t.Helper()
-	enData, err := assets.Translations.ReadFile(path.Join(translationsDir, "en.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = lang.AddTranslationsForLocale(enData, fyne.Locale("en")) })
-	t.Setenv("LC_ALL", "en_US.UTF-8")
-	t.Setenv("LANGUAGE", "en")
-	if err := lang.AddTranslationsForLocale(enData, fyne.Locale("en")); err != nil {
-		t.Fatalf("lang.AddTranslationsForLocale(en.json): %v", err)
 	}
 }

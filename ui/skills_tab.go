@@ -256,23 +256,12 @@ func (t *skillsTab) showSkill(sh skills.Shown) {
 
 // openFile shows a file of an installed skill inside the window.
 func (t *skillsTab) openFile(name, rel string) {
-	type read struct {
-		ft  skills.FileText
-		err error
-	}
-	background(t.run, func() read {
+	openSkillFile(t.d, t.run, func() (skills.FileText, error) {
 		m, err := t.manager()
 		if err != nil {
-			return read{err: err}
+			return skills.FileText{}, err
 		}
-		ft, err := m.ShowFile(t.root, name, rel)
-		return read{ft, err}
-	}, func(r read) {
-		if r.err != nil {
-			t.d.showError(lang.L("Could not open the file"), r.err)
-			return
-		}
-		showSkillFile(t.d, r.ft)
+		return m.ShowFile(t.root, name, rel)
 	})
 }
 

@@ -163,20 +163,7 @@ func (s *stagedDialog) showStaged(st skills.Staged) {
 // openFile shows a file of the staged skill.
 func (s *stagedDialog) openFile(rel string) {
 	id := s.held
-	type read struct {
-		ft  skills.FileText
-		err error
-	}
-	background(s.run, func() read {
-		ft, err := s.m.StagedFile(s.root, id, rel)
-		return read{ft, err}
-	}, func(r read) {
-		if r.err != nil {
-			s.parent.showError(lang.L("Could not open the file"), r.err)
-			return
-		}
-		showSkillFile(s.parent, r.ft)
-	})
+	openSkillFile(s.parent, s.run, func() (skills.FileText, error) { return s.m.StagedFile(s.root, id, rel) })
 }
 
 // install installs the staged skill as it was reviewed, with no second
