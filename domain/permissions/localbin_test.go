@@ -1,7 +1,6 @@
 package permissions
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,22 +25,12 @@ func TestLocalBinRules(t *testing.T) {
 	}
 }
 
-// binProject is a project whose node_modules/.bin holds the given links
-// (name → target) and files.
+// binProject is a project with a package.json whose node_modules/.bin
+// holds the given links (name → target) and files.
 func binProject(t *testing.T, links map[string]string, files ...string) string {
 	t.Helper()
-	root := t.TempDir()
+	root := linkedProject(t, links, files...)
 	write(t, filepath.Join(root, "package.json"), "{}\n", 0o644)
-	for _, f := range files {
-		write(t, filepath.Join(root, f), "#!/usr/bin/env node\n", 0o755)
-	}
-	for name, target := range links {
-		p := filepath.Join(root, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.Symlink(target, p); err != nil {
-			t.Skipf("no symbolic links here: %v", err)
-		}
-	}
 	return root
 }
 
