@@ -9,7 +9,7 @@ import (
 )
 
 // capability is one thing an approved rule lets the agent do, for the
-// review's plain words (docs/permissions.md §7, labels: the review says what the rules can do).
+// review's plain words (docs/permissions.md §7, labels).
 type capability uint16
 
 const (

@@ -235,7 +235,7 @@ func goRunOperands(args []string) domain.Text {
 func installOperands(args []string) domain.Text {
 	var ops []string
 	for _, a := range args {
-		if a != "-" && !strings.HasPrefix(a, "-") {
+		if !strings.HasPrefix(a, "-") {
 			ops = append(ops, a)
 		}
 	}
