@@ -3,9 +3,6 @@
 package app
 
 import (
-	"archive/tar"
-	"bytes"
-	"compress/gzip"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -13,6 +10,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"memo.dev/projects/domain/skills/skillstest"
 )
 
 // TestWindowKeyboard drives the window with the keyboard alone (xdotool
@@ -122,10 +121,9 @@ func TestWindowKeyboard(t *testing.T) {
 	// in the review, with Install focused, closes the dialog unwritten.
 	t.Run("SkillPickList", func(t *testing.T) {
 		display := startXvfb(t)
-		archive := tarball(t, map[string]string{
-			"skills/alpha/SKILL.md": "---\nname: alpha\ndescription: First.\n---\nbody\n",
-			"skills/beta/SKILL.md":  "---\nname: beta\ndescription: Second.\n---\nbody\n",
-		})
+		archive := skillstest.Archive(t, "0123abcd", "repo-main",
+			skillstest.Entry{Name: "skills/alpha/SKILL.md", Body: "---\nname: alpha\ndescription: First.\n---\nbody\n"},
+			skillstest.Entry{Name: "skills/beta/SKILL.md", Body: "---\nname: beta\ndescription: Second.\n---\nbody\n"})
 		var requests atomic.Int32
 		srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 			requests.Add(1)
@@ -214,27 +212,4 @@ func (w *window) waitGone(id, what string) {
 		out, _ := w.x("xdotool", "search", "--onlyvisible", "--name", ".")
 		return !strings.Contains(" "+strings.Join(strings.Fields(string(out)), " ")+" ", " "+id+" ")
 	})
-}
-
-// tarball is a GitHub-shaped archive (pax header, one top folder).
-func tarball(t *testing.T, files map[string]string) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	gz := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(gz)
-	must := func(err error) {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	must(tw.WriteHeader(&tar.Header{Typeflag: tar.TypeXGlobalHeader, Name: "pax_global_header", PAXRecords: map[string]string{"comment": "0123abcd"}}))
-	must(tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: "repo-main/", Mode: 0o755}))
-	for name, body := range files {
-		must(tw.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: "repo-main/" + name, Mode: 0o644, Size: int64(len(body))}))
-		_, err := tw.Write([]byte(body))
-		must(err)
-	}
-	must(tw.Close())
-	must(gz.Close())
-	return buf.Bytes()
 }

@@ -87,11 +87,17 @@ sleep 2
 
 mkdir -p "$out"
 shot() { import -window "$wid" "PNG24:$out/$1.png"; }
-# The tabs of the project view, by their place in the window at 1280x720.
-tab() { xdotool mousemove --window "$wid" "$1" 227 click 1; sleep 1; }
+# The tabs of the project view by their keys (Alt+1 … Alt+4), which do not
+# move when the layout does.
+xdotool windowfocus --sync "$wid" 2>/dev/null || true
+tab() { xdotool key --clearmodifiers "alt+$1"; sleep 1; }
 shot overview
-tab 655
+tab 3
 shot permissions
-tab 770
+tab 4
 shot memory
+# Each tab looks different: the same picture twice means a key was lost.
+[ "$(md5sum <"$out/overview.png")" != "$(md5sum <"$out/permissions.png")" ] &&
+	[ "$(md5sum <"$out/permissions.png")" != "$(md5sum <"$out/memory.png")" ] ||
+	{ echo "screenshots: the tabs did not change (a lost key?)" >&2; exit 1; }
 ls -l "$out"

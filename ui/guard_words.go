@@ -47,6 +47,8 @@ func reasonText(st project.Status) string {
 		return lang.L("This folder's .memo holds {{.entries}}, so it looks like a Memo install, not a project; Memo leaves it alone.", a)
 	case guard.CodeForeign:
 		return lang.L("This folder holds a .memo folder that Memo did not create; Memo never writes into it.")
+	case guard.CodeProjectFile:
+		return lang.L("This folder's .memo/project.json is not a valid Memo project file, so Memo cannot tell which project this is and never writes into this .memo; if it was this project's, restore that file (with git, or from a backup) to keep the project's memory.")
 	case guard.CodeUnreadable:
 		return lang.L("This folder's .memo cannot be read ({{.error}}), so Memo cannot tell whether it is a project; Memo leaves it alone.", a)
 	case guard.CodeInMemo:
@@ -76,6 +78,8 @@ func usableHint(code guard.Code) string {
 	switch code {
 	case guard.CodeSymlink, guard.CodeInstall, guard.CodeForeign, guard.CodeUnreadable, guard.CodeInMemo:
 		return lang.L("To use it, open the project folder that holds this .memo instead, or remove or rename that .memo folder if it is not Memo's.")
+	case guard.CodeProjectFile:
+		return lang.L("To use it, restore .memo/project.json, for example with git checkout -- .memo/project.json; removing the .memo folder would part the project from its memory.")
 	case guard.CodeInGit:
 		return lang.L("To use Memo with this repository, open its working folder: the one that holds .git and your files.")
 	}

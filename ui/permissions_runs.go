@@ -57,6 +57,18 @@ func ruleCan(rule string, st permissions.Status) string {
 	return lang.L("It can: {{.What}}", map[string]any{"What": spelled(strings.Join(labels, "; "))})
 }
 
+// toolCan says under an approvable file tool's verdict what it can do.
+func toolCan(name string) string {
+	var labels []string
+	for _, l := range permissions.ToolLabels(name) {
+		labels = append(labels, sayText(l))
+	}
+	if len(labels) == 0 {
+		return ""
+	}
+	return lang.L("It can: {{.What}}", map[string]any{"What": spelled(strings.Join(labels, "; "))})
+}
+
 // ruleBlocks say under an accepted rule what makes its commands ask now.
 func ruleBlocks(rule string, st permissions.Status) []fyne.CanvasObject {
 	var out []fyne.CanvasObject
@@ -106,7 +118,15 @@ func newRunsView() *runsView {
 // show lists each definition with its diff; none hides the section.
 func (v *runsView) show(diffs []runsDiff) {
 	v.items.Objects = nil
-	for _, r := range diffs {
+	for i := 0; i < len(diffs); i++ {
+		r := diffs[i]
+		if n := absentRun(diffs[i:]); n > 1 {
+			// The files a rule would read if one appeared (GNUmakefile,
+			// makefile, Makefile) take one line, not one each.
+			v.items.Add(&widget.Label{Text: absentTitle(diffs[i : i+n]), Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}})
+			i += n - 1
+			continue
+		}
 		v.items.Add(&widget.Label{Text: runsTitle(r.def), Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}})
 		d := r.def
 		switch {
@@ -125,6 +145,34 @@ func (v *runsView) show(diffs []runsDiff) {
 	v.items.Refresh()
 	v.box.Hidden = len(diffs) == 0
 	v.box.Refresh()
+}
+
+// absent: a definition that does not exist and was not trusted either.
+func absent(d permissions.DefinitionState) bool {
+	return d.Hash == "" && d.TrustedHash == "" && d.State != permissions.DefRemoved
+}
+
+// absentRun counts the absent definitions of one rule at the start of diffs.
+func absentRun(diffs []runsDiff) int {
+	n := 0
+	for n < len(diffs) && absent(diffs[n].def) && diffs[n].def.Rule == diffs[0].def.Rule {
+		n++
+	}
+	return n
+}
+
+// absentTitle names several absent definitions of one rule in one line.
+func absentTitle(diffs []runsDiff) string {
+	var places []string
+	for _, r := range diffs {
+		place := r.def.File
+		if r.def.Key != "" {
+			place += " " + r.def.Key
+		}
+		places = append(places, spelled(place))
+	}
+	return lang.L("{{.Places}}, run by {{.Rule}}: none exists; if one appears, the rule's commands ask",
+		map[string]any{"Places": strings.Join(places, ", "), "Rule": visible(diffs[0].def.Rule)})
 }
 
 // runsTitle names a definition, the rule that runs it and how it differs

@@ -48,6 +48,7 @@ func TestPermissionsTabShowsWhatTheRulesRun(t *testing.T) {
 		"Command `npm test`: valid rule",
 		"Command `npm test`: valid rule\nIt can: runs the project's own code (package.json scripts.test: `jest --ci`)",
 		"Command `git status`: valid rule\nIt can: reads files inside the project",
+		"File tool `write_file`: valid rule\nIt can: writes files inside the project",
 	} {
 		if !strings.Contains(rows, want) {
 			t.Errorf("rules:\n%s\nwant %q", rows, want)
@@ -124,5 +125,22 @@ func TestPermissionsTabShowsWhatTheRulesRun(t *testing.T) {
 	trustConfirmed(f, tab)
 	if v, _ := f.perms.CheckCommand(root, "npm test"); !v.Approved || tab.viewer.stateName.Text != "Trusted" {
 		t.Errorf("after trusting the reviewed script: %q, npm test %+v", tab.viewer.stateName.Text, v)
+	}
+}
+
+// TestPermissionsTabNamesAbsentFilesOnce: a rule whose files do not exist
+// yet (make without a makefile) gets one line naming them all, not one line
+// for each name make would read.
+func TestPermissionsTabNamesAbsentFilesOnce(t *testing.T) {
+	_, tab, _ := permsProject(t, func(f *fixture, root string) {
+		writePerms(t, root, "{\n  \"version\": 1,\n  \"allowed_commands\": [\"make lint\"]\n}\n")
+	})
+	runs := runsTexts(tab)
+	if n := strings.Count(runs, "run by `make lint`"); n != 1 {
+		t.Errorf("%d lines for make lint's absent makefiles, want 1:\n%s", n, runs)
+	}
+	want := "GNUmakefile, Makefile, makefile, run by `make lint`: none exists; if one appears, the rule's commands ask"
+	if !strings.Contains(runs, want) {
+		t.Errorf("what the rules run:\n%s\nwant %q", runs, want)
 	}
 }

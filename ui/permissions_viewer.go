@@ -214,7 +214,7 @@ func (v *permissionsViewer) showRules(st permissions.Status, err error) {
 			}
 		}
 		for _, name := range st.File.AllowedTools {
-			v.rules.Add(verdictRow(lang.L("File tool"), name, permissions.AcceptTool(name), since(name, wasTools(was)), ""))
+			v.rules.Add(verdictRow(lang.L("File tool"), name, permissions.AcceptTool(name), since(name, wasTools(was)), toolCan(name)))
 		}
 		if was != nil {
 			for _, r := range was.AllowedCommands {

@@ -120,6 +120,9 @@ func (s *settingsWindow) buildUI() {
 	s.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyW, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { s.win.Close() })
 }
 
+// backupsShown is how many of the newest backups Settings names.
+const backupsShown = 3
+
 // twoLines is the height the API's state keeps: its sentences take one
 // line or two at settingsWidth, and the window must not grow when it
 // changes.
@@ -167,9 +170,17 @@ func (s *settingsWindow) show() {
 			s.showAPI(*l.api)
 		}
 		s.backupList.Objects = nil
-		for _, b := range l.backups {
+		// The newest few, then how many more: a list of every copy would
+		// push the window past a small screen's bottom.
+		for i, b := range l.backups {
 			path := b
 			open := newButton("", theme.FolderOpenIcon(), widget.LowImportance, func() { s.d.openPath(filepath.Dir(path)) })
+			if i == backupsShown && len(l.backups) > backupsShown+1 {
+				more := &widget.Label{Text: lang.N("And {{.Count}} older copies in the folder.", len(l.backups)-i,
+					map[string]any{"Count": len(l.backups) - i}), Wrapping: fyne.TextWrapWord}
+				s.backupList.Add(container.NewBorder(nil, nil, nil, open, more))
+				break
+			}
 			name := newPathLabel()
 			name.setText(path)
 			s.backupList.Add(container.NewBorder(nil, nil, nil, open, centerV(asLabelText(name))))

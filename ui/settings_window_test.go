@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -48,6 +51,49 @@ func TestSettingsPathsLineUpWithTheirText(t *testing.T) {
 	for name, p := range paths {
 		if x := d.AbsolutePositionForObject(p).X; x != textX {
 			t.Errorf("the %s path starts at x=%v, the text around it at x=%v", name, x, textX)
+		}
+	}
+}
+
+// TestSettingsNamesTheNewestBackups: many backups do not push Settings
+// past a small screen: the newest three are named, then how many more; one
+// more than three is named rather than counted.
+func TestSettingsNamesTheNewestBackups(t *testing.T) {
+	for _, tc := range []struct {
+		backups int
+		paths   []string
+		more    string
+	}{
+		{1, []string{"/b/0.db"}, ""},
+		{4, []string{"/b/0.db", "/b/1.db", "/b/2.db", "/b/3.db"}, ""},
+		{9, []string{"/b/0.db", "/b/1.db", "/b/2.db"}, "And 6 older copies in the folder."},
+	} {
+		f := newFixture(t, memoryOn)
+		f.m.onSettings()
+		sw := f.m.settings
+		sw.backups = func() ([]string, error) {
+			var out []string
+			for i := range tc.backups {
+				out = append(out, fmt.Sprintf("/b/%d.db", i))
+			}
+			return out, nil
+		}
+		sw.show()
+		var paths []string
+		more := ""
+		for _, o := range f.objects(sw.win) {
+			if p, ok := o.(*pathLabel); ok && strings.HasPrefix(p.full, "/b/") {
+				paths = append(paths, p.full)
+			}
+			if l, ok := o.(*widget.Label); ok && strings.HasPrefix(l.Text, "And ") {
+				more = l.Text
+			}
+		}
+		if !slices.Equal(paths, tc.paths) || more != tc.more {
+			t.Errorf("%d backups: Settings names %q and says %q, want %q and %q", tc.backups, paths, more, tc.paths, tc.more)
+		}
+		if c, min := sw.win.Canvas().Size(), sw.win.Content().MinSize(); c.Height < min.Height {
+			t.Errorf("%d backups: Settings is %v for content of %v", tc.backups, c, min)
 		}
 	}
 }

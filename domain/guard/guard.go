@@ -56,6 +56,10 @@ type Memo struct {
 	Symlink        bool     // .memo is a symbolic link or a junction
 	InstallEntries []string // which of bin, binaries, data, config it holds
 	ValidProject   bool     // .memo/project.json is valid (docs/folders.md §5)
+	// ProjectInvalid: .memo/project.json is a plain file Memo read, but not
+	// a valid project file (a merge conflict, a bad edit, or another
+	// program's file of that name).
+	ProjectInvalid bool
 	// Unreadable says why .memo could not be read ("permission denied"), or "".
 	// Such a .memo may be a project or not: it is left alone either way.
 	Unreadable string
@@ -92,6 +96,7 @@ const (
 	CodeSymlink      Code = "memo_symlink" //
 	CodeInstall      Code = "memo_install" // ArgEntries: what the .memo holds
 	CodeForeign      Code = "memo_foreign"
+	CodeProjectFile  Code = "memo_project_invalid"
 	CodeUnreadable   Code = "memo_unreadable" // ArgError: why it cannot be read
 	CodeInMemo       Code = "in_memo"         // ArgFolder: the .memo folder
 	CodeInGit        Code = "in_git"          // ArgFolder: the .git folder or git directory
@@ -136,6 +141,9 @@ var reasons = map[Code]string{
 	CodeInstall: "This folder's .memo holds {entries}, so it looks like a Memo install, not a project; " +
 		"Memo leaves it alone.",
 	CodeForeign: "This folder holds a .memo folder that Memo did not create; Memo never writes into it.",
+	CodeProjectFile: "This folder's .memo/project.json is not a valid Memo project file, so Memo cannot tell " +
+		"which project this is and never writes into this .memo; if it was this project's, restore that file " +
+		"(with git, or from a backup) to keep the project's memory.",
 	CodeUnreadable: "This folder's .memo cannot be read ({error}), so Memo cannot tell whether it is a project; " +
 		"Memo leaves it alone.",
 	CodeInMemo: "This folder is inside a .memo folder ({folder}); a project is the folder that holds its .memo, " +
@@ -372,6 +380,8 @@ func (r Rules) Check(path string, m Memo) Verdict {
 		return refuse(CodeUnreadable, ArgError, m.Unreadable)
 	case len(m.InstallEntries) > 0:
 		return refuse(CodeInstall, ArgEntries, installNames(m.InstallEntries))
+	case m.Exists && !m.ValidProject && m.ProjectInvalid:
+		return refuse(CodeProjectFile)
 	case m.Exists && !m.ValidProject:
 		return refuse(CodeForeign)
 	}

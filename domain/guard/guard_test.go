@@ -456,6 +456,7 @@ var memoCases = []memoCase{
 	{linuxRules, "/home/ann/code/repo", Memo{}, true, ""},
 	{linuxRules, "/home/ann/code/repo", Memo{Exists: true, ValidProject: true}, true, ""},
 	{linuxRules, "/home/ann/code/repo", Memo{Exists: true}, false, "did not create"},
+	{linuxRules, "/home/ann/code/repo", Memo{Exists: true, ProjectInvalid: true}, false, "restore that file"},
 	{linuxRules, "/home/ann/code/repo", Memo{Exists: true, InstallEntries: []string{"bin"}}, false, "holds bin"},
 	{linuxRules, "/home/ann/code/repo", Memo{Exists: true, ValidProject: true,
 		InstallEntries: []string{"data", "config"}}, false, "holds data, config"},

@@ -100,3 +100,32 @@ func TestReportReviewsRules(t *testing.T) {
 		t.Errorf("warnings %v", r.Warnings)
 	}
 }
+
+func TestToolLabels(t *testing.T) {
+	for tool, want := range map[string]string{
+		"read_file":      "reads files inside the project",
+		"search_content": "reads files inside the project",
+		"list_directory": "reads files inside the project",
+		"write_file":     "writes files inside the project",
+		"edit_file":      "writes files inside the project",
+		"delete_lines":   "writes files inside the project",
+		"save_code_plan": "writes files inside the project",
+		"run_command":    "",
+		"web_fetch":      "",
+	} {
+		var got []string
+		for _, l := range ToolLabels(tool) {
+			got = append(got, l.String())
+		}
+		if strings.Join(got, "; ") != want {
+			t.Errorf("ToolLabels(%q) = %q, want %q", tool, got, want)
+		}
+	}
+	// Every tool a file can approve says something: a new tool without a
+	// label would show an empty line in the review.
+	for _, tool := range FileTools {
+		if len(ToolLabels(tool)) == 0 {
+			t.Errorf("ToolLabels(%q) is empty", tool)
+		}
+	}
+}

@@ -48,6 +48,8 @@ type Report struct {
 	// can do, which project file blocks it, and what it runs beside what
 	// was trusted.
 	Rules []RuleReport `json:"rules"`
+	// Tools is the review of each file tool of the file.
+	Tools []ToolReport `json:"tools"`
 	// Warnings are what the file's rules and tools allow together beyond
 	// each alone.
 	Warnings []domain.Text `json:"warnings"`
@@ -92,6 +94,7 @@ func (st Status) Report() Report {
 			DefinitionsChanged: st.DefinitionsChanged(), ReviewHash: st.ReviewHash},
 		Problems: probs,
 		Rules:    []RuleReport{},
+		Tools:    toolReports(st.File.AllowedTools),
 		Warnings: CombinedWarnings(st.File),
 	}
 	for _, rule := range st.File.AllowedCommands {

@@ -202,15 +202,16 @@ func TestReportJSON(t *testing.T) {
 	st, _ := Trust(root, "p", untrusted.ReadFile, pins, now)
 	b, _ := json.Marshal(st.Report())
 	// The contract's fields first, unchanged; issue 18 adds
-	// definitions_changed, review_hash, rules and warnings.
+	// definitions_changed, review_hash, rules, tools and warnings.
 	want := `{"permissions":{"version":1,"allowed_commands":["go test"],"allowed_tools":["read_file"]},"status":{"exists":true,"trusted":true,"hash":"` + Hash([]byte(goodFile)) + `","state":"trusted","definitions_changed":false},"problems":[],` +
-		`"rules":[{"rule":"go test","labels":["runs the project's own code","writes files inside the project"],"blocked_by":[],"runs":[]}],"warnings":[]}`
+		`"rules":[{"rule":"go test","labels":["runs the project's own code","writes files inside the project"],"blocked_by":[],"runs":[]}],` +
+		`"tools":[{"tool":"read_file","labels":["reads files inside the project"]}],"warnings":[]}`
 	if string(b) != want {
 		t.Errorf("report\n%s\nwant\n%s", b, want)
 	}
 	st, _ = Load(t.TempDir(), "p", untrusted.ReadFile, pins)
 	b, _ = json.Marshal(st.Report())
-	want = `{"permissions":{"version":1,"allowed_commands":[],"allowed_tools":[]},"status":{"exists":false,"trusted":false,"hash":"","state":"no_file","definitions_changed":false},"problems":[],"rules":[],"warnings":[]}`
+	want = `{"permissions":{"version":1,"allowed_commands":[],"allowed_tools":[]},"status":{"exists":false,"trusted":false,"hash":"","state":"no_file","definitions_changed":false},"problems":[],"rules":[],"tools":[],"warnings":[]}`
 	if string(b) != want {
 		t.Errorf("report\n%s\nwant\n%s", b, want)
 	}

@@ -139,6 +139,10 @@ func inspectKind(root string, kind filekind.Kind) (guard.Memo, File, bool, error
 		m.Unreadable = "permission denied"
 	case unreadable(err):
 		m.Unreadable = cause(err)
+	case errors.Is(err, domain.ErrInvalid) && !errors.Is(err, untrusted.ErrSymlink) &&
+		!errors.Is(err, untrusted.ErrNotRegular) && !errors.Is(err, untrusted.ErrTooLarge):
+		// Read, but not a project file: perhaps this project's own, damaged.
+		m.ProjectInvalid = true
 	}
 	return m, f, m.ValidProject, nil
 }

@@ -127,14 +127,17 @@ func TestStatusOfFolders(t *testing.T) {
 		{".memo is a file", func(t *testing.T, d string) { write(t, d+"/.memo", "x") }, false, false, "did not create"},
 		{"empty .memo folder", func(t *testing.T, d string) { mkdir(t, d+"/.memo") }, false, false, "did not create"},
 		{"foreign .memo", func(t *testing.T, d string) { write(t, d+"/.memo/other.txt", "x") }, false, false, "did not create"},
-		{"empty project.json", func(t *testing.T, d string) { write(t, d+"/.memo/project.json", "") }, false, false, "did not create"},
-		{"corrupt project.json", func(t *testing.T, d string) { write(t, d+"/.memo/project.json", "{kind") }, false, false, "did not create"},
-		{"not an object", func(t *testing.T, d string) { write(t, d+"/.memo/project.json", `["project"]`) }, false, false, "did not create"},
-		{"null", func(t *testing.T, d string) { write(t, d+"/.memo/project.json", `null`) }, false, false, "did not create"},
+		{"empty project.json", func(t *testing.T, d string) { write(t, d+"/.memo/project.json", "") }, false, false, "restore that file"},
+		{"corrupt project.json", func(t *testing.T, d string) { write(t, d+"/.memo/project.json", "{kind") }, false, false, "restore that file"},
+		{"not an object", func(t *testing.T, d string) { write(t, d+"/.memo/project.json", `["project"]`) }, false, false, "restore that file"},
+		{"null", func(t *testing.T, d string) { write(t, d+"/.memo/project.json", `null`) }, false, false, "restore that file"},
 		{"wrong kind", func(t *testing.T, d string) {
 			write(t, d+"/.memo/project.json", `{"kind":"install","id":"p_0123456789abcdef0123456789abcdef"}`)
-		}, false, false, "did not create"},
-		{"bad id", func(t *testing.T, d string) { write(t, d+"/.memo/project.json", `{"kind":"project","id":"p_XYZ"}`) }, false, false, "did not create"},
+		}, false, false, "restore that file"},
+		{"bad id", func(t *testing.T, d string) { write(t, d+"/.memo/project.json", `{"kind":"project","id":"p_XYZ"}`) }, false, false, "restore that file"},
+		{"merge conflict in project.json", func(t *testing.T, d string) {
+			write(t, d+"/.memo/project.json", "<<<<<<< HEAD\n"+validJSON+"\n=======\n{}\n>>>>>>> theirs\n")
+		}, false, false, "restore that file"},
 		{"huge project.json", func(t *testing.T, d string) {
 			write(t, d+"/.memo/project.json", validJSON[:len(validJSON)-1]+`,"pad":"`+strings.Repeat("x", 2<<20)+`"}`)
 		}, false, false, "did not create"},
