@@ -10,7 +10,8 @@ import (
 	"memo.dev/projects/domain/project"
 )
 
-// errNoNativeDialog: the OS dialog is not available here (no portal running, …): use the window's own (folder_dialog.go).
+// errNoNativeDialog: the OS dialog is not available here (no portal
+// running, …): use the window's own (folder_dialog.go).
 // pickFolderNative (folder_picker_linux.go, _darwin.go, _windows.go) may wrap
 // it with the reason: check it with errors.Is.
 var errNoNativeDialog = errors.New("no native folder dialog")

@@ -21,7 +21,7 @@ import (
 	"memo.dev/projects/persistence"
 )
 
-// loadEnv switches TestLoad to the full size of issue 11 (make bench).
+// loadEnv switches TestLoad to its full size (make bench).
 const loadEnv = "MEMO_API_LOAD"
 
 // TestLoad is the API's load test (docs/api.md §8) on loopback: clients call status

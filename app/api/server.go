@@ -432,8 +432,8 @@ type saveRequest struct {
 	Permissions json.RawMessage `json:"permissions"`
 }
 
-// registerPermissions serves the permissions endpoints (docs/api.md §5). Each answer is
-// the shape of `permissions PATH`: {permissions, status, problems}.
+// registerPermissions serves the permissions endpoints (docs/api.md §5).
+// Each answer is the shape of `permissions PATH` (docs/cli.md §13).
 func (s *Server) registerPermissions(m *Mux, p Permissions) {
 	m.Handle("/api/projects/permissions", Endpoint(func(req PathRequest) (any, error) {
 		path, err := AbsPath(req.Path)

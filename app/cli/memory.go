@@ -11,7 +11,8 @@ import (
 	"memo.dev/projects/domain/memory"
 )
 
-// memoryCommands are the memory pools and the context policy (docs/memory.md, docs/cli.md §17–§18).
+// memoryCommands are the memory pools and the context policy
+// (docs/memory.md, docs/cli.md §17–§18).
 // Every command names the chat it serves: without --project a normal chat,
 // with it that folder's project chat, whose pool comes from the folder's
 // identity alone — a folder without one is refused, never given the global

@@ -1,5 +1,6 @@
-// Package project answers what a folder is to Memo and sets it up (docs/folders.md, docs/identity.md):
-// status, opening (register), setup, the "never" answer and Minimal Mode.
+// Package project answers what a folder is to Memo and sets it up
+// (docs/folders.md, docs/identity.md): status, opening (register), setup,
+// the "never" answer and Minimal Mode.
 package project
 
 import (
@@ -68,7 +69,8 @@ type Registry interface {
 // kept in the device registry's file but apart from the folders: the
 // registry answers which folder is which, settings how this device behaves.
 // Trust pins (docs/permissions.md §10), skill switches (docs/skills.md §3)
-// and the API token get small stores of their own in the same way, each declared where it is used.
+// and the API token get small stores of their own in the same way, each
+// declared where it is used.
 type Settings interface {
 	// Minimal reports whether Minimal Mode is on (off when never set).
 	Minimal() (bool, error)
