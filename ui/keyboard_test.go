@@ -14,22 +14,6 @@ import (
 	"memo.dev/projects/domain/skills"
 )
 
-// listRows is what each row of l shows (its label's text).
-func listRows(l *keyList) []string {
-	var out []string
-	for i := range l.Length() {
-		o := l.CreateItem()
-		l.UpdateItem(i, o)
-		for _, x := range test.LaidOutObjects(o) {
-			if lb, ok := x.(*widget.Label); ok {
-				out = append(out, lb.Text)
-				break
-			}
-		}
-	}
-	return out
-}
-
 // ctrl types Ctrl+key into what has the focus, as the driver does: a
 // shortcut goes to a focused widget that takes shortcuts, else the window's.
 func ctrl(w fyne.Window, key fyne.KeyName, mod fyne.KeyModifier) {
@@ -293,24 +277,24 @@ func TestSettingsClosesWithEscapeAndCtrlW(t *testing.T) {
 // dialog; in the review, Escape on the focused Install closes it too.
 func TestSkillPickListFromTheKeyboard(t *testing.T) {
 	f := newSkillsFixture(t)
-	f.m.add = func(_ context.Context, source string, opt skills.AddOptions) (skills.Added, error) {
+	f.m.stage = func(_ context.Context, source string, _ skills.StageOptions) (skills.Staged, error) {
 		if source == "o/repo" {
-			return skills.Added{}, &skills.ChoiceError{Source: skills.Source{Owner: "o", Repo: "repo"}, Candidates: []skills.Candidate{
+			return skills.Staged{}, &skills.ChoiceError{Source: skills.Source{Owner: "o", Repo: "repo"}, Candidates: []skills.Candidate{
 				{Name: "pdf", Folder: "skills/pdf"}, {Name: "docx", Folder: "skills/docx"}}}
 		}
-		rev := pdfReview
-		rev.Name = strings.TrimPrefix(source, "o/repo/skills/")
-		return skills.Added{Name: rev.Name, Review: &rev}, nil
+		st := pdfStaged()
+		st.Review.Name = strings.TrimPrefix(source, "o/repo/skills/")
+		return st, nil
 	}
 	f.openAdd("o/repo")
 	f.tap(f.w, "Review")
-	pick := find[*keyList](f)
+	pick := find[*skillPickList](f)
 	if f.w.Canvas().Focused() != pick {
 		t.Fatalf("the pick list does not have the focus (%T has)", f.w.Canvas().Focused())
 	}
 	press(f.w, fyne.KeyDown)
 	press(f.w, fyne.KeyReturn)
-	if want := "dry:o/repo/skills/docx"; f.m.sources[len(f.m.sources)-1] != want {
+	if want := "o/repo/skills/docx"; f.m.sources[len(f.m.sources)-1] != want {
 		t.Fatalf("Enter on docx asked %v, want a review of %s", f.m.sources, want)
 	}
 	f.w.Canvas().Focus(f.focusable(f.w, "Install"))

@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"errors"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -14,18 +13,15 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/skills"
 )
 
 // skillAddDialog is Add…: a source parsed as it is typed, the download with
 // its progress and Cancel, a list to pick from when the source holds several
-// skills, then the review (a dry run: nothing written) with Install.
+// skills, then the review of the staged skill (stagedDialog): Install, or
+// Update when a skill of that name is installed.
 type skillAddDialog struct {
 	*stagedDialog
-	root string
-	m    skillsManager
-	done func() // after an install: the tab lists again
 
 	source *cancelableEntry
 	parsed *widget.Label
@@ -33,7 +29,7 @@ type skillAddDialog struct {
 }
 
 func newSkillAddDialog(root string, m skillsManager, d *dialogs, r runner, done func()) *skillAddDialog {
-	a := &skillAddDialog{stagedDialog: newStagedDialog(lang.L("Add a skill"), d, r), root: root, m: m, done: done}
+	a := &skillAddDialog{stagedDialog: newStagedDialog(lang.L("Add a skill"), root, m, d, r, done)}
 	a.source = newCancelableEntry(false)
 	a.source.onEscape = a.close
 	a.source.SetPlaceHolder("owner/repo, owner/repo@skill, https://github.com/…, npx skills add …")
@@ -50,8 +46,7 @@ func newSkillAddDialog(root string, m skillsManager, d *dialogs, r runner, done 
 
 func (a *skillAddDialog) show() {
 	a.showSource()
-	size := a.parent.win.Canvas().Size()
-	a.d.Resize(fyne.NewSize(min(640, size.Width-40), 0))
+	a.d.Resize(fyne.NewSize(min(640, a.parent.win.Canvas().Size().Width-40), 0))
 	keysWhileShown(a.parent.win, a.d, a.close, nil)
 	a.d.Show()
 	a.parent.win.Canvas().Focus(a.source)
@@ -121,21 +116,14 @@ func capitalize(s string) string {
 	return string(up) + s[n:]
 }
 
-// start runs one Add with the download's progress and a cancel; then gets
-// its answer unless it was cancelled meanwhile.
-func (a *skillAddDialog) start(source string, opt skills.AddOptions, then func(skills.Added, error)) {
-	runStaged(a.stagedDialog, func(ctx context.Context, progress skills.Progress) (skills.Added, error) {
-		opt.Progress = progress
-		return a.m.Add(ctx, a.root, source, opt)
-	}, then)
-}
-
-// review downloads the source and judges it, writing nothing.
+// review downloads the source and stages it for the review.
 func (a *skillAddDialog) review() { a.reviewSource(strings.TrimSpace(a.source.Text)) }
 
 func (a *skillAddDialog) reviewSource(source string) {
 	a.showProgress(lang.L("Downloading {{.Source}} to review it…", map[string]any{"Source": source}))
-	a.start(source, skills.AddOptions{DryRun: true}, func(added skills.Added, err error) {
+	runStaged(a.stagedDialog, func(ctx context.Context, progress skills.Progress) (skills.Staged, error) {
+		return a.m.Stage(ctx, a.root, source, skills.StageOptions{Progress: progress})
+	}, func(st skills.Staged, err error) {
 		var choice *skills.ChoiceError
 		switch {
 		case errors.As(err, &choice):
@@ -143,107 +131,56 @@ func (a *skillAddDialog) reviewSource(source string) {
 		case err != nil:
 			a.showSource()
 			a.parent.showError(lang.L("Could not review the skill"), err)
-		case added.Review == nil:
-			a.showSource()
 		default:
-			a.showReview(source, *added.Review, added.Warnings)
+			a.showReview(st)
 		}
 	})
 }
 
-// showChoice lists the skills a source holds; the one picked is reviewed
-// by its folder, which names exactly one.
+// showReview is the staged skill's review, as large as the window allows.
+func (a *skillAddDialog) showReview(st skills.Staged) {
+	a.d.Resize(reviewSize(a.parent.win))
+	a.showStaged(st)
+}
+
+// showChoice lists the skills a source holds, with their descriptions and
+// which are installed; the one picked is reviewed by its folder, which
+// names exactly one.
 func (a *skillAddDialog) showChoice(e *skills.ChoiceError) {
-	var folders []string
-	var options []string
+	var offered []skills.Candidate
 	cannot := container.NewVBox()
 	for _, c := range e.Candidates {
-		where := c.Folder
-		if where == "" {
-			where = lang.L("the repository root")
-		}
-		text := c.Name + " — " + where
 		if !c.Problem.IsZero() {
-			cannot.Add(&widget.Label{Text: text + ": " + lang.L("cannot be installed:") + " " + sayText(c.Problem), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
+			where := c.Folder
+			if where == "" {
+				where = lang.L("the repository root")
+			}
+			cannot.Add(&widget.Label{Text: c.Name + " — " + where + ": " + lang.L("cannot be installed:") + " " + sayText(c.Problem), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
 			continue
 		}
-		options = append(options, text)
-		folders = append(folders, c.Folder)
+		offered = append(offered, c)
 	}
-	next := newButton(lang.L("Review"), theme.SearchIcon(), widget.HighImportance, nil)
-	next.Disable()
-	// Space or a click picks a skill; Enter on one reviews it at once.
-	picked := -1
 	review := func(i int) {
 		src := e.Source
-		src.Path, src.Skill = folders[i], ""
+		src.Path, src.Skill = offered[i].Folder, ""
 		a.reviewSource(src.String())
 	}
-	pick := newKeyList(func() int { return len(options) }, func() fyne.CanvasObject { return widget.NewLabel("") },
-		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(options[id]) })
-	pick.onSelect = func(i int) { picked = i; next.Enable() }
-	pick.onEnter = review
+	pick := newSkillPickList(offered)
+	next := newButton(lang.L("Review"), theme.SearchIcon(), widget.HighImportance, func() { review(pick.chosen) })
+	next.Disable()
+	pick.onChoose = func(int) { next.Enable() }
+	pick.onSubmit = review
 	pick.onBack, pick.onEscape = a.showSource, a.close
-	next.OnTapped = func() {
-		if picked >= 0 {
-			review(picked)
-		}
-	}
-	intro := &widget.Label{Text: lang.L("This source holds {{.N}} skills. Choose the one to add:", map[string]any{"N": len(e.Candidates)}), Wrapping: fyne.TextWrapWord}
+	intro := &widget.Label{Text: lang.N("This source holds {{.N}} skills. Choose the one to add:", len(e.Candidates), map[string]any{"N": len(e.Candidates)}), Wrapping: fyne.TextWrapWord}
 	back := newButton(lang.L("Back"), theme.NavigateBackIcon(), widget.MediumImportance, a.showSource)
-	// The list is as tall as its skills, up to a third of a screen; the
-	// ones that cannot be installed are said under it.
-	rowH := widget.NewLabel("M").MinSize().Height + theme.Padding()
-	list := container.New(&minHeightLayout{min(float32(len(options))*rowH, 300)}, pick)
-	a.setStage(container.NewVBox(intro, list, cannot), a.cancelButton(), back, next)
-	if c := a.parent.win.Canvas(); c != nil && len(options) > 0 {
+	// The list is as tall as its skills, up to a scrolling half of the window.
+	list := container.NewVBox(pick, cannot)
+	scroll := container.NewVScroll(list)
+	scroll.SetMinSize(fyne.NewSize(0, min(list.MinSize().Height, a.parent.win.Canvas().Size().Height/2)))
+	a.setStage(container.NewVBox(intro, scroll), a.cancelButton(), back, next)
+	// The window's canvas: the list is not drawn yet, so the driver
+	// cannot tell which canvas it is on.
+	if c := a.parent.win.Canvas(); c != nil && len(offered) > 0 {
 		c.Focus(pick)
 	}
-}
-
-// showReview shows what the skill is before anything is written.
-func (a *skillAddDialog) showReview(source string, rev skills.Review, warnings []domain.Text) {
-	box := container.NewVBox(
-		&widget.Label{Text: rev.Name, TextStyle: fyne.TextStyle{Bold: true}},
-		&widget.Label{Text: rev.Description, Wrapping: fyne.TextWrapWord},
-		&widget.Label{Text: lang.L("{{.N}} files, {{.Size}}, into .memo/skills/{{.Name}}. It stays off until you switch it on.", map[string]any{"N": len(rev.Files), "Size": sizeText(rev.Size), "Name": rev.Name}), Wrapping: fyne.TextWrapWord},
-	)
-	// The warnings name the dropped tools, scripts, LFS pointers and hidden
-	// Unicode: what a reviewer would want to see.
-	for _, w := range warnings {
-		box.Add(&widget.Label{Text: capitalize(sayText(w)), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
-	}
-	files := container.NewVBox()
-	for _, f := range rev.Files {
-		files.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(sizeText(f.Size)), &widget.Label{Text: f.Path, Truncation: fyne.TextTruncateEllipsis}))
-	}
-	scroll := container.NewVScroll(files)
-	scroll.SetMinSize(fyne.NewSize(0, 160))
-	box.Add(heading(lang.L("Files")))
-	install := newButton(lang.L("Install"), theme.DownloadIcon(), widget.HighImportance, func() { a.install(source, rev) })
-	a.setStage(readingOrder(box, nil, scroll), a.cancelButton(), install)
-}
-
-// install downloads again and installs only what was reviewed: a skill that
-// changed on GitHub meanwhile is refused.
-func (a *skillAddDialog) install(source string, reviewed skills.Review) {
-	a.showProgress(lang.L("Downloading {{.Source}} to install it…", map[string]any{"Source": source}))
-	a.start(source, skills.AddOptions{Confirm: func(r skills.Review) bool { return sameSkill(reviewed, r) }}, func(added skills.Added, err error) {
-		switch {
-		case errors.Is(err, skills.ErrDeclined):
-			a.showSource()
-			a.parent.showError(lang.L("Could not install the skill"), errors.New(lang.L("The skill changed on GitHub between the review and the install, so nothing was installed. Review it again.")))
-		case err != nil:
-			a.showSource()
-			a.parent.showError(lang.L("Could not install the skill"), err)
-		default:
-			a.close()
-			a.done()
-		}
-	})
-}
-
-// sameSkill: what is about to be installed is what was reviewed.
-func sameSkill(a, b skills.Review) bool {
-	return a.Name == b.Name && a.Size == b.Size && slices.Equal(a.Files, b.Files) && slices.Equal(a.DroppedTools, b.DroppedTools)
 }

@@ -110,7 +110,9 @@ func TestSkillsSayFailuresInTurkish(t *testing.T) {
 
 	cause := errors.New("no route")
 	failed := domain.T("cannot download from {{.Host}}: {{.Error}}", "Host", "codeload.github.com", "Error", cause.Error()).Wrap(domain.ErrRefused, cause)
-	f.m.add = func(context.Context, string, skills.AddOptions) (skills.Added, error) { return skills.Added{}, failed }
+	f.m.stage = func(context.Context, string, skills.StageOptions) (skills.Staged, error) {
+		return skills.Staged{}, failed
+	}
 	f.tap(f.w, lang.L("Add…"))
 	test.Type(find[*cancelableEntry](f), "o/repo")
 	f.tap(f.w, lang.L("Review"))
@@ -144,15 +146,89 @@ func TestSkillSentencesNestWordedInTurkish(t *testing.T) {
 	}
 
 	f := newSkillsFixture(t)
-	f.m.add = func(context.Context, string, skills.AddOptions) (skills.Added, error) {
+	f.m.stage = func(context.Context, string, skills.StageOptions) (skills.Staged, error) {
 		rev := pdfReview
-		w := []domain.Text{domain.T("scripts (executable in the archive or starting with #!, installed as plain files): {{.Files}}", "Files", "run.sh")}
-		return skills.Added{Name: "pdf", DryRun: true, Review: &rev, Warnings: w}, nil
+		rev.Warnings = []domain.Text{domain.T("scripts (executable in the archive or starting with #!, installed as plain files): {{.Files}}", "Files", "run.sh")}
+		return skills.Staged{ID: "s1", Review: rev}, nil
 	}
 	f.tap(f.w, lang.L("Add…"))
 	test.Type(find[*cancelableEntry](f), "o/repo")
 	f.tap(f.w, lang.L("Review"))
 	if !f.says(f.w, "Betikler (arşivde çalıştırılabilir ya da #! ile başlayan; düz dosya olarak kurulur): run.sh") {
 		t.Error("the review's warning is not worded in Turkish")
+	}
+}
+
+// TestSkillCountsSayOneAndMany: a count of one reads in the singular and
+// any other count in the plural, in English and in Turkish (which keeps
+// the noun singular after a number): sizes, a review's files, an update's
+// changes and a source's skills.
+func TestSkillCountsSayOneAndMany(t *testing.T) {
+	files := func(n int) skills.Staged {
+		rev := skills.Review{Name: "pdf", Size: int64(n)}
+		for i := range n {
+			rev.Files = append(rev.Files, skills.File{Path: fmt.Sprintf("f%d", i), Size: 1})
+		}
+		return skills.Staged{Review: rev}
+	}
+	changes := func(n int) skills.Staged {
+		st := files(1)
+		st.Update = &skills.UpdateReview{Changes: make([]skills.Change, n)}
+		return st
+	}
+	intro := func(t *testing.T, n int) string {
+		f := newSkillsFixture(t)
+		f.m.stage = func(context.Context, string, skills.StageOptions) (skills.Staged, error) {
+			e := &skills.ChoiceError{Source: skills.Source{Owner: "o", Repo: "repo"}}
+			for i := range n {
+				e.Candidates = append(e.Candidates, skills.Candidate{Name: fmt.Sprintf("s%d", i), Folder: fmt.Sprintf("skills/s%d", i)})
+			}
+			return skills.Staged{}, e
+		}
+		f.tap(f.w, lang.L("Add…"))
+		test.Type(find[*cancelableEntry](f), "o/repo")
+		f.tap(f.w, lang.L("Review"))
+		for _, o := range f.objects(f.w) {
+			if l, ok := o.(*widget.Label); ok && strings.HasSuffix(l.Text, ":") {
+				return l.Text
+			}
+		}
+		return ""
+	}
+	tests := []struct {
+		turkish bool
+		what    string
+		got     func(t *testing.T) string
+		want    string
+	}{
+		{false, "1 byte", func(*testing.T) string { return "[" + sizeText(1) + "]" }, "[1 byte]"},
+		{false, "2 bytes", func(*testing.T) string { return "[" + sizeText(2) + "]" }, "[2 bytes]"},
+		{false, "0 bytes", func(*testing.T) string { return "[" + sizeText(0) + "]" }, "[0 bytes]"},
+		{false, "1 file", func(*testing.T) string { return reviewSummary(files(1)) }, "1 file, 1 byte, into"},
+		{false, "2 files", func(*testing.T) string { return reviewSummary(files(2)) }, "2 files, 2 bytes, into"},
+		{false, "1 change", func(*testing.T) string { return reviewSummary(changes(1)) }, ": 1 file changes."},
+		{false, "3 changes", func(*testing.T) string { return reviewSummary(changes(3)) }, ": 3 files change."},
+		{false, "1 skill", func(t *testing.T) string { return intro(t, 1) }, "This source holds 1 skill."},
+		{false, "2 skills", func(t *testing.T) string { return intro(t, 2) }, "This source holds 2 skills."},
+		{true, "1 byte", func(*testing.T) string { return "[" + sizeText(1) + "]" }, "[1 bayt]"},
+		{true, "2 bytes", func(*testing.T) string { return "[" + sizeText(2) + "]" }, "[2 bayt]"},
+		{true, "1 file", func(*testing.T) string { return reviewSummary(files(1)) }, "1 dosya, 1 bayt,"},
+		{true, "2 files", func(*testing.T) string { return reviewSummary(files(2)) }, "2 dosya, 2 bayt,"},
+		{true, "1 change", func(*testing.T) string { return reviewSummary(changes(1)) }, ": 1 dosya değişiyor."},
+		{true, "3 changes", func(*testing.T) string { return reviewSummary(changes(3)) }, ": 3 dosya değişiyor."},
+		{true, "1 skill", func(t *testing.T) string { return intro(t, 1) }, "Bu kaynakta 1 beceri var."},
+		{true, "2 skills", func(t *testing.T) string { return intro(t, 2) }, "Bu kaynakta 2 beceri var."},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("turkish=%v/%s", tt.turkish, tt.what), func(t *testing.T) {
+			if tt.turkish {
+				useTurkish(t)
+			} else {
+				useEnglish(t)
+			}
+			if got := tt.got(t); !strings.Contains(got, tt.want) {
+				t.Errorf("%s reads %q, want it to hold %q", tt.what, got, tt.want)
+			}
+		})
 	}
 }

@@ -22,13 +22,23 @@ import (
 type skillsManager interface {
 	List(path string) (skills.SkillList, error)
 	Show(path, name string) (skills.Shown, error)
-	Add(ctx context.Context, path, source string, opt skills.AddOptions) (skills.Added, error)
+	// ShowFile reads one file of an installed skill, as text.
+	ShowFile(path, name, rel string) (skills.FileText, error)
+	// Stage downloads a source's skill and keeps it for a review (compared
+	// with the installed skill of its name, if any); InstallStaged or
+	// UpdateStaged then applies exactly it, with no second download, and
+	// Discard drops it. StageUpdate stages a skill's update from its lock.
+	Stage(ctx context.Context, path, source string, opt skills.StageOptions) (skills.Staged, error)
+	StageUpdate(ctx context.Context, path, name string, progress skills.Progress) (skills.Staged, error)
+	StagedFile(path, id, rel string) (skills.FileText, error)
+	InstallStaged(path, id string) (skills.Added, error)
+	UpdateStaged(path, id string) (skills.UpdateReview, error)
+	Discard(id string)
 	Remove(path, name string) (skills.Removed, error)
 	SetEnabled(path, name string, on bool) (skills.Switched, error)
 	// Changed is what changed since the skill was turned on.
 	Changed(path, name string) (skills.Drift, error)
 	Check(ctx context.Context, path string, progress skills.CheckProgress) (skills.CheckList, error)
-	Update(ctx context.Context, path, name string, opt skills.UpdateOptions) (skills.UpdateReview, error)
 	Restore(ctx context.Context, path string, progress skills.CheckProgress) (skills.Restoration, error)
 	Pin(path, name string) (skills.Pinned, error)
 }
@@ -227,26 +237,32 @@ func (t *skillsTab) view(name string) {
 
 func (t *skillsTab) showSkill(sh skills.Shown) {
 	w := t.d.win
-	md := widget.NewRichTextFromMarkdown(sh.Markdown)
-	md.Wrapping = fyne.TextWrapWord
-	files := container.NewVBox(heading(lang.L("Files")))
-	for _, f := range sh.Files {
-		files.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(sizeText(f.Size)), &widget.Label{Text: f.Path, Truncation: fyne.TextTruncateEllipsis}))
-	}
-	top := container.NewVBox()
+	body := container.NewVBox()
 	if sh.Description != "" {
-		top.Add(&widget.Label{Text: sh.Description, Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Italic: true}})
+		body.Add(&widget.Label{Text: sh.Description, Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Italic: true}})
+		body.Add(widget.NewSeparator())
 	}
-	top.Add(widget.NewSeparator())
-	body := container.NewBorder(top, nil, nil, nil, container.NewVScroll(container.NewVBox(md, widget.NewSeparator(), files)))
-	d := dialog.NewCustom(sh.Name, lang.L("Close"), body, w)
-	size := w.Canvas().Size()
-	d.Resize(fyne.NewSize(min(760, size.Width-40), min(620, size.Height-40)))
+	body.Add(skillMarkdown(sh.Markdown))
+	body.Add(heading(lang.L("Files")))
+	body.Add(fileRows(sh.Files, func(rel string) { t.openFile(sh.Name, rel) }))
+	d := dialog.NewCustom(sh.Name, lang.L("Close"), container.NewVScroll(body), w)
+	d.Resize(reviewSize(w))
 	keysWhileShown(w, d, d.Hide, d.Hide)
 	d.Show()
 	if f := t.d.shown; f != nil {
 		f(sh.Name, sh.Description)
 	}
+}
+
+// openFile shows a file of an installed skill inside the window.
+func (t *skillsTab) openFile(name, rel string) {
+	openSkillFile(t.d, t.run, func() (skills.FileText, error) {
+		m, err := t.manager()
+		if err != nil {
+			return skills.FileText{}, err
+		}
+		return m.ShowFile(t.root, name, rel)
+	})
 }
 
 // confirmRemove asks before removing a skill and its switch.
@@ -285,7 +301,7 @@ func (t *skillsTab) onAdd() {
 func sizeText(n int64) string {
 	switch {
 	case n < 1000:
-		return lang.L("{{.N}} bytes", map[string]any{"N": n})
+		return lang.N("{{.N}} bytes", int(n), map[string]any{"N": n})
 	case n < 1000*1000: // kB and MB are written so in every language Memo speaks
 		return fmt.Sprintf("%.1f kB", float64(n)/1000)
 	default:

@@ -106,29 +106,27 @@ func TestSkillsTabCheckForUpdates(t *testing.T) {
 		t.Error("the progress stays after the check")
 	}
 
-	// Review update…: the diff and warnings of the new version, then Update.
-	var updates []string
-	f.m.update = func(ctx context.Context, name string, opt skills.UpdateOptions) (skills.UpdateReview, error) {
-		r := skills.UpdateReview{Name: name, From: lockedPDF.Commit, To: "433ef93232dba315268abc2ff956c4f83a9aa4de", Hash: "sha256:new",
+	// Review update…: the diff and warnings of the new version, then Update,
+	// which applies what was reviewed.
+	var staged []string
+	f.m.stageUpdate = func(ctx context.Context, name string, progress skills.Progress) (skills.Staged, error) {
+		staged = append(staged, name)
+		rev := pdfReview
+		rev.Warnings = []domain.Text{domain.T("scripts (executable in the archive or starting with #!, installed as plain files): {{.Files}}", "Files", "run.sh")}
+		return skills.Staged{ID: "u1", Review: rev, Markdown: "# PDF\n", Update: &skills.UpdateReview{Name: name, From: lockedPDF.Commit, To: "433ef93232dba315268abc2ff956c4f83a9aa4de", Hash: "sha256:new",
 			Changes:  []skills.Change{{Path: "run.sh", Change: skills.ChangeAdded, Lines: []permissions.DiffLine{{Kind: permissions.LineAdded, New: 1, Text: "#!/bin/sh"}}}},
-			Warnings: []domain.Text{domain.T("scripts (executable in the archive or starting with #!, installed as plain files): {{.Files}}", "Files", "run.sh")}}
-		if opt.DryRun {
-			updates = append(updates, "dry:"+name)
-			return r, nil
-		}
-		updates = append(updates, name)
-		if opt.Confirm != nil && !opt.Confirm(r) {
-			return skills.UpdateReview{}, skills.ErrDeclined
-		}
-		return r, nil
+			Warnings: rev.Warnings}}, nil
 	}
 	f.tap(f.w, "Review update…")
 	if !f.says(f.w, "From 7bcaf8a to 433ef93") || !f.says(f.w, "Scripts (executable in the archive") || !f.says(f.w, "run.sh — added") {
 		t.Error("the update's review does not show the commits, the warnings and the changes")
 	}
+	if f.button(f.w, "Install") != nil {
+		t.Error("the update's review offers Install")
+	}
 	f.tap(f.w, "Update")
-	if !slices.Equal(updates, []string{"dry:pdf", "pdf"}) || f.dialogOpen() {
-		t.Errorf("updates %v, dialog open %v; want a review then the update", updates, f.dialogOpen())
+	if !slices.Equal(staged, []string{"pdf"}) || !slices.Equal(f.m.applied, []string{"update:u1"}) || f.dialogOpen() {
+		t.Errorf("staged %v, applied %v, dialog open %v; want one review, then it applied", staged, f.m.applied, f.dialogOpen())
 	}
 	if f.says(f.w, "Update available") {
 		t.Error("the badge stays after the update")

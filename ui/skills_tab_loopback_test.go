@@ -1,19 +1,16 @@
 package ui
 
 import (
-	"archive/tar"
-	"bytes"
-	"compress/gzip"
-	"net/http"
-	"net/http/httptest"
+	"maps"
 	"os"
 	"path/filepath"
-	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"memo.dev/projects/domain/guard"
 	"memo.dev/projects/domain/project"
@@ -22,50 +19,20 @@ import (
 	"memo.dev/projects/domain/skills/skillstest"
 )
 
-// githubTarball is an archive shaped as codeload serves it: a pax global
-// header, then everything under one top folder.
-func githubTarball(t *testing.T, files map[string]string) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	gz := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(gz)
-	must := func(err error) {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	must(tw.WriteHeader(&tar.Header{Typeflag: tar.TypeXGlobalHeader, Name: "pax_global_header", PAXRecords: map[string]string{"comment": "0123abcd"}}))
-	must(tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: "repo-main/", Mode: 0o755}))
-	for name, body := range files {
-		must(tw.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: "repo-main/" + name, Mode: 0o644, Size: int64(len(body))}))
-		_, err := tw.Write([]byte(body))
-		must(err)
-	}
-	must(tw.Close())
-	must(gz.Close())
-	return buf.Bytes()
+// loopbackSkills is the Skills tab on the real manager, over a project set
+// up in a temporary folder, with archives from a loopback server that
+// counts the requests and whose HEAD the test moves.
+type loopbackSkills struct {
+	*skillsFixture
+	repo *skillstest.RepoServer
+	mgr  *skills.Manager
+	root string
 }
 
-// The Skills tab against the real manager and a loopback archive server:
-// review, install (files on disk, switch off), switch on, remove.
-func TestSkillsTabWithALoopbackArchiveServer(t *testing.T) {
+func newLoopbackSkills(t *testing.T) *loopbackSkills {
+	t.Helper()
 	test.NewTempApp(t)
-	archive := githubTarball(t, map[string]string{
-		"skills/pdf/SKILL.md":   "---\nname: pdf\ndescription: Work with PDF files.\nallowed-tools: Bash, Read\n---\n# PDF\nUse pdftotext.\n",
-		"skills/pdf/ref.md":     "notes\n",
-		"skills/other/SKILL.md": "---\nname: other\ndescription: Another skill.\n---\nbody\n",
-	})
-	var requests int
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		requests++
-		if r.URL.Path != "/o/repo/tar.gz/HEAD" {
-			http.NotFound(w, r)
-			return
-		}
-		w.Write(archive)
-	}))
-	defer srv.Close()
-
+	repo := skillstest.NewRepoServer(t)
 	home := t.TempDir()
 	root := filepath.Join(t.TempDir(), "webshop")
 	if err := os.Mkdir(root, 0o755); err != nil {
@@ -76,13 +43,11 @@ func TestSkillsTabWithALoopbackArchiveServer(t *testing.T) {
 	if _, err := projects.Setup(root); err != nil {
 		t.Fatal(err)
 	}
-	switches := skillstest.NewSwitches()
-	svc, err := skills.NewService(switches, srv.Client(), srv.URL)
+	svc, err := skills.NewService(skillstest.NewSwitches(), repo.Client(), repo.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mgr := skills.NewManager(projects, svc)
-
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(900, 700))
 	host := &fakeSkillsHost{win: w, m: mgr}
@@ -90,42 +55,132 @@ func TestSkillsTabWithALoopbackArchiveServer(t *testing.T) {
 	w.SetContent(tab.content())
 	tab.refresh()
 	f := &skillsFixture{fixture: &fixture{t: t}, tab: tab, host: host, w: w}
+	return &loopbackSkills{skillsFixture: f, repo: repo, mgr: mgr, root: root}
+}
 
-	f.openAdd("o/repo")
-	f.tap(w, "Review")
-	// Two skills: the dialog offers them instead of failing.
-	pick := find[*keyList](f)
-	got := listRows(pick)
-	if len(got) != 2 || !slices.Contains(got, "pdf — skills/pdf") {
-		t.Fatalf("choices %v (errors %v), want pdf and other", got, host.shown)
+// skillFiles are the files of an installed skill, with their text.
+func (l *loopbackSkills) skillFiles(name string) map[string]string {
+	l.t.Helper()
+	out := map[string]string{}
+	dir := filepath.Join(l.root, ".memo", "skills", name)
+	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			b, _ := os.ReadFile(p)
+			rel, _ := filepath.Rel(dir, p)
+			out[filepath.ToSlash(rel)] = string(b)
+		}
+		return nil
+	})
+	return out
+}
+
+// workFolders are the work folders left in .memo/skills.
+func (l *loopbackSkills) workFolders() []string {
+	left, _ := filepath.Glob(filepath.Join(l.root, ".memo", "skills", ".*-*"))
+	return left
+}
+
+var (
+	pdfSkillV1 = "---\nname: pdf\ndescription: Work with PDF files.\nallowed-tools: Bash, Read\n---\n# PDF\n\n| Tool | Use |\n|---|---|\n| pdftotext | text |\n"
+	pdfV1      = []skillstest.Entry{
+		{Name: "skills/pdf/SKILL.md", Body: pdfSkillV1},
+		{Name: "skills/pdf/run.sh", Body: "#!/bin/sh\necho ok\u202e\n", Mode: 0o755},
+		{Name: "skills/other/SKILL.md", Body: "---\nname: other\ndescription: Another skill.\n---\nbody\n"},
 	}
-	pick.Select(slices.Index(got, "pdf — skills/pdf"))
-	f.tap(w, "Review")
-	if !f.says(w, "Work with PDF files.") {
-		t.Fatalf("no review of pdf (errors %v)", host.shown)
+	pdfV2 = []skillstest.Entry{
+		{Name: "skills/pdf/SKILL.md", Body: strings.Replace(pdfSkillV1, "text |", "text, fast |", 1)},
+		{Name: "skills/pdf/fill.py", Body: "print('fill')\n"},
+		{Name: "skills/other/SKILL.md", Body: "---\nname: other\ndescription: Another skill.\n---\nbody\n"},
 	}
-	if _, err := os.Stat(filepath.Join(root, ".memo", "skills", "pdf")); !os.IsNotExist(err) {
-		t.Fatalf("the review wrote the skill: %v", err)
+)
+
+// The Skills tab against the real manager and a loopback archive server:
+// a source of two skills, the list to pick from, the review (SKILL.md, a
+// file opened), Install — with one download, of what was reviewed though
+// the server's archive changed meanwhile — then the same source again,
+// reviewed as an update and updated, again with one download.
+func TestSkillsTabWithALoopbackArchiveServer(t *testing.T) {
+	l := newLoopbackSkills(t)
+	l.repo.Push("o/repo", pdfV1...)
+
+	l.openAdd("o/repo")
+	l.tap(l.w, "Review")
+	pick := find[*skillPickList](l.skillsFixture)
+	if len(pick.rows) != 2 || !l.says(l.w, "Work with PDF files.") || !l.says(l.w, "Another skill.") {
+		t.Fatalf("choices %d (errors %v), want pdf and other with their descriptions", len(pick.rows), l.host.shown)
 	}
-	f.tap(w, "Install")
-	if len(host.shown) != 0 {
-		t.Fatalf("install: %v", host.shown)
+	press(l.w, fyne.KeyReturn) // the first, pdf
+	if !l.says(l.w, "Declared tools are dropped") || !l.says(l.w, "Scripts (executable in the archive") {
+		t.Fatalf("no review of pdf (errors %v)", l.host.shown)
 	}
-	b, err := os.ReadFile(filepath.Join(root, ".memo", "skills", "pdf", "SKILL.md"))
-	if err != nil || !bytes.Contains(b, []byte("Use pdftotext.")) {
-		t.Fatalf("SKILL.md on disk: %q, %v", b, err)
+	if _, err := os.Stat(filepath.Join(l.root, ".memo", "skills", "pdf")); !os.IsNotExist(err) {
+		t.Fatalf("the review installed the skill: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(root, ".memo", "skills", "other")); !os.IsNotExist(err) {
-		t.Errorf("the skill not chosen was installed too: %v", err)
+	if got := l.richTexts(); strings.Contains(got, "|") || !strings.Contains(got, "pdftotext") {
+		t.Errorf("SKILL.md rendered as %q", got)
 	}
-	if !f.says(w, "Declared tools ignored: Bash, Read.") {
+	test.Tap(l.openButtons()[1]) // SKILL.md, run.sh
+	if got := find[*widget.TextGrid](l.skillsFixture).Text(); got != "#!/bin/sh\necho ok\\u{202E}\n" {
+		t.Errorf("run.sh opened as %q", got)
+	}
+	press(l.w, fyne.KeyEscape)
+	review := l.repo.Requests.Load()
+
+	l.repo.Push("o/repo", pdfV2...) // the source changes before Install
+	l.tap(l.w, "Install")
+	if e := l.failures(); len(e) != 0 {
+		t.Fatalf("install: %v", e)
+	}
+	want := map[string]string{"SKILL.md": pdfV1[0].Body, "run.sh": pdfV1[1].Body}
+	if got := l.skillFiles("pdf"); !maps.Equal(got, want) {
+		t.Errorf("installed %q, want the reviewed %q", got, want)
+	}
+	if n := l.repo.Requests.Load(); n != 2 || review != 2 {
+		t.Errorf("%d archive requests (%d by the review), want 2: the list's and the review's, none for the install", n, review)
+	}
+	if left := l.workFolders(); len(left) != 0 {
+		t.Errorf("work folders left: %q", left)
+	}
+	if !l.says(l.w, "Declared tools ignored: Bash, Read.") {
 		t.Error("the list does not warn about the dropped tools")
 	}
-	list, err := mgr.List(root)
-	if err != nil || len(list.Skills) != 1 || list.Skills[0].Enabled {
-		t.Fatalf("after install: %+v, %v; want pdf, off", list, err)
+
+	// The same skill again: the review is its update, with the diff.
+	l.openAdd("o/repo@pdf")
+	l.tap(l.w, "Review")
+	if l.button(l.w, "Install") != nil || l.button(l.w, "Update") == nil {
+		t.Fatalf("an installed skill's review offers Install, or no Update (errors %v)", l.host.shown)
 	}
-	if requests < 2 {
-		t.Errorf("%d archive requests, want the review's and the install's", requests)
+	for _, want := range []string{"pdf is installed.", "SKILL.md — modified", "fill.py — added", "run.sh — removed"} {
+		if !l.says(l.w, want) {
+			t.Errorf("the update's review does not say %q", want)
+		}
+	}
+	n := l.repo.Requests.Load()
+	l.tap(l.w, "Update")
+	if e := l.failures(); len(e) != 0 {
+		t.Fatalf("update: %v", e)
+	}
+	want = map[string]string{"SKILL.md": pdfV2[0].Body, "fill.py": pdfV2[1].Body}
+	if got := l.skillFiles("pdf"); !maps.Equal(got, want) || l.repo.Requests.Load() != n {
+		t.Errorf("updated to %q with %d more requests, want %q with none", got, l.repo.Requests.Load()-n, want)
+	}
+	list, err := l.mgr.List(l.root)
+	if err != nil || len(list.Skills) != 1 || list.Skills[0].Enabled || list.Skills[0].Lock != skills.LockUnchanged {
+		t.Fatalf("after the update: %+v, %v; want pdf, off, locked", list, err)
+	}
+	if left := l.workFolders(); len(left) != 0 {
+		t.Errorf("work folders left: %q", left)
+	}
+
+	// A review closed with Escape leaves nothing behind.
+	l.openAdd("o/repo@other")
+	l.tap(l.w, "Review")
+	if len(l.workFolders()) != 1 {
+		t.Fatalf("the review staged %q", l.workFolders())
+	}
+	press(l.w, fyne.KeyEscape)
+	if left := l.workFolders(); len(left) != 0 || l.dialogOpen() {
+		t.Errorf("after Escape: work folders %q, dialog open %v", left, l.dialogOpen())
 	}
 }

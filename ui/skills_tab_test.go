@@ -15,22 +15,72 @@ import (
 	"memo.dev/projects/domain/skills"
 )
 
-// fakeSkills is the skills manager in memory: a list, and Add answered by
-// the test.
+// fakeSkills is the skills manager in memory: a list, and the staging of
+// a review answered by the test.
 type fakeSkills struct {
 	listed   []skills.Listed
 	shown    skills.Shown
 	switchTo error // SetEnabled's answer
 	switched []string
 	removed  []string
-	sources  []string // Add's source per call, "dry:" for a dry run
-	add      func(ctx context.Context, source string, opt skills.AddOptions) (skills.Added, error)
-	missing  []string // List's missing
-	drift    skills.Drift
-	check    func(ctx context.Context, progress skills.CheckProgress) (skills.CheckList, error)
-	update   func(ctx context.Context, name string, opt skills.UpdateOptions) (skills.UpdateReview, error)
-	restore  func(ctx context.Context, progress skills.CheckProgress) (skills.Restoration, error)
-	pinned   []string
+	sources  []string // Stage's source per call
+	stage    func(ctx context.Context, source string, opt skills.StageOptions) (skills.Staged, error)
+	// stageUpdate is StageUpdate's answer.
+	stageUpdate func(ctx context.Context, name string, progress skills.Progress) (skills.Staged, error)
+	// applied are the ids InstallStaged ("install:") and UpdateStaged
+	// ("update:") were given; apply is their error.
+	applied   []string
+	apply     error
+	discarded []string
+	files     map[string]skills.FileText // by path: ShowFile and StagedFile
+	read      []string                   // "name/path" or "id:path" of each file read
+	missing   []string                   // List's missing
+	drift     skills.Drift
+	check     func(ctx context.Context, progress skills.CheckProgress) (skills.CheckList, error)
+	restore   func(ctx context.Context, progress skills.CheckProgress) (skills.Restoration, error)
+	pinned    []string
+}
+
+func (f *fakeSkills) Stage(ctx context.Context, _, source string, opt skills.StageOptions) (skills.Staged, error) {
+	f.sources = append(f.sources, source)
+	return f.stage(ctx, source, opt)
+}
+
+func (f *fakeSkills) StageUpdate(ctx context.Context, _, name string, progress skills.Progress) (skills.Staged, error) {
+	return f.stageUpdate(ctx, name, progress)
+}
+
+func (f *fakeSkills) InstallStaged(_, id string) (skills.Added, error) {
+	f.applied = append(f.applied, "install:"+id)
+	if f.apply != nil {
+		return skills.Added{}, f.apply
+	}
+	f.listed = append(f.listed, pdfListed)
+	return skills.Added{Name: "pdf"}, nil
+}
+
+func (f *fakeSkills) UpdateStaged(_, id string) (skills.UpdateReview, error) {
+	f.applied = append(f.applied, "update:"+id)
+	return skills.UpdateReview{}, f.apply
+}
+
+func (f *fakeSkills) Discard(id string) { f.discarded = append(f.discarded, id) }
+
+func (f *fakeSkills) file(key, rel string) (skills.FileText, error) {
+	f.read = append(f.read, key+rel)
+	ft, ok := f.files[rel]
+	if !ok {
+		return skills.FileText{}, domain.NotFound("%s does not exist", rel)
+	}
+	return ft, nil
+}
+
+func (f *fakeSkills) ShowFile(_, name, rel string) (skills.FileText, error) {
+	return f.file(name+"/", rel)
+}
+
+func (f *fakeSkills) StagedFile(_, id, rel string) (skills.FileText, error) {
+	return f.file(id+":", rel)
 }
 
 func (f *fakeSkills) List(string) (skills.SkillList, error) {
@@ -48,10 +98,6 @@ func (f *fakeSkills) Check(ctx context.Context, _ string, progress skills.CheckP
 	return f.check(ctx, progress)
 }
 
-func (f *fakeSkills) Update(ctx context.Context, _, name string, opt skills.UpdateOptions) (skills.UpdateReview, error) {
-	return f.update(ctx, name, opt)
-}
-
 func (f *fakeSkills) Restore(ctx context.Context, _ string, progress skills.CheckProgress) (skills.Restoration, error) {
 	return f.restore(ctx, progress)
 }
@@ -66,15 +112,6 @@ func (f *fakeSkills) Show(_, name string) (skills.Shown, error) {
 		return skills.Shown{}, domain.NotFound("no skill named %s", name)
 	}
 	return f.shown, nil
-}
-
-func (f *fakeSkills) Add(ctx context.Context, _, source string, opt skills.AddOptions) (skills.Added, error) {
-	if opt.DryRun {
-		f.sources = append(f.sources, "dry:"+source)
-	} else {
-		f.sources = append(f.sources, source)
-	}
-	return f.add(ctx, source, opt)
 }
 
 func (f *fakeSkills) Remove(_, name string) (skills.Removed, error) {
@@ -234,16 +271,39 @@ func TestSkillsTabRemoveConfirms(t *testing.T) {
 
 func TestSkillsTabViewRendersMarkdown(t *testing.T) {
 	f := newSkillsFixture(t, pdfListed)
-	f.m.shown = skills.Shown{Name: "pdf", Description: "Work with PDF files.", Markdown: "# Using PDFs\n\nRun **carefully**.\n", Files: []skills.File{{Path: "SKILL.md", Size: 40}, {Path: "scripts/x.py", Size: 2048}}}
+	f.m.shown = skills.Shown{Name: "pdf", Description: "Work with PDF files.", Markdown: "# Using PDFs\n\nRun **carefully**.\n\n| Tool | Does |\n|---|---|\n| `qpdf` | splits |\n| pdftotext | reads |\n", Files: []skills.File{{Path: "SKILL.md", Size: 40}, {Path: "scripts/x.py", Size: 2048}}}
+	f.m.files = map[string]skills.FileText{"scripts/x.py": {Path: "scripts/x.py", Size: 2048, Text: "import os\n"}}
 	f.tap(f.w, "View")
-	rt := find[*widget.RichText](f)
-	if got := rt.String(); !strings.Contains(got, "Using PDFs") || strings.Contains(got, "#") || strings.Contains(got, "**") {
+	if got := f.richTexts(); !strings.Contains(got, "Using PDFs") || strings.Contains(got, "#") || strings.Contains(got, "**") || strings.Contains(got, "|") {
 		t.Errorf("SKILL.md rendered as %q, want Markdown rendered", got)
+	}
+	// The table is a grid of cells: row by row, column by column.
+	var cells []string
+	for _, o := range f.objects(f.w) {
+		if c, ok := o.(*fyne.Container); ok {
+			if l, ok := c.Layout.(*mdTableLayout); ok {
+				for _, row := range l.cells {
+					for _, cell := range row {
+						cells = append(cells, cell.String())
+					}
+				}
+			}
+		}
+	}
+	if want := []string{"Tool", "Does", "qpdf", "splits", "pdftotext", "reads"}; !slices.Equal(cells, want) {
+		t.Errorf("the table's cells %q, want %q", cells, want)
 	}
 	for _, want := range []string{"scripts/x.py", "2.0 kB", "40 bytes"} {
 		if !f.says(f.w, want) {
 			t.Errorf("View does not list %q", want)
 		}
+	}
+	test.Tap(f.openButtons()[1])
+	if !slices.Equal(f.m.read, []string{"pdf/scripts/x.py"}) || find[*widget.TextGrid](f).Text() != "import os\n" {
+		t.Errorf("Open read %v", f.m.read)
+	}
+	if len(f.host.urls) != 0 {
+		t.Errorf("opening a file handed %v to the desktop", f.host.urls)
 	}
 }
 
@@ -282,68 +342,10 @@ func TestSkillAddParsesAsTyped(t *testing.T) {
 	}
 }
 
-func TestSkillAddReviewThenInstall(t *testing.T) {
-	f := newSkillsFixture(t)
-	f.m.add = func(_ context.Context, _ string, opt skills.AddOptions) (skills.Added, error) {
-		opt.Progress(5000, 10000)
-		if opt.DryRun {
-			rev := pdfReview
-			return skills.Added{Name: "pdf", DryRun: true, Review: &rev, Warnings: []domain.Text{domain.T("declared tools are dropped, the skill is instructions only: {{.Tools}}", "Tools", "Bash"), domain.T("scripts (executable in the archive, installed as plain files): {{.Files}}", "Files", "run.sh")}}, nil
-		}
-		if opt.Confirm == nil || !opt.Confirm(pdfReview) {
-			return skills.Added{}, skills.ErrDeclined
-		}
-		f.m.listed = append(f.m.listed, pdfListed)
-		return skills.Added{Name: "pdf"}, nil
-	}
-	f.openAdd("o/repo@pdf")
-	f.tap(f.w, "Review")
-	for _, want := range []string{"pdf", "Work with PDF files.", "Declared tools are dropped, the skill is instructions only: Bash", "Scripts (executable in the archive, installed as plain files): run.sh", "SKILL.md", "1 files, 120 bytes, into .memo/skills/pdf"} {
-		if !f.says(f.w, want) {
-			t.Errorf("the review does not say %q", want)
-		}
-	}
-	if len(f.m.listed) != 0 {
-		t.Fatal("the review installed")
-	}
-	f.tap(f.w, "Install")
-	if want := []string{"dry:o/repo@pdf", "o/repo@pdf"}; !slices.Equal(f.m.sources, want) {
-		t.Errorf("Add called with %v, want %v", f.m.sources, want)
-	}
-	if f.dialogOpen() || len(f.host.shown) != 0 {
-		t.Errorf("after Install: dialog open %v, errors %v", f.dialogOpen(), f.host.shown)
-	}
-	if !f.says(f.w, "Declared tools ignored: Bash, Read.") {
-		t.Error("the list was not read again after the install")
-	}
-}
-
-func TestSkillAddRefusesWhatChangedSinceTheReview(t *testing.T) {
-	f := newSkillsFixture(t)
-	f.m.add = func(_ context.Context, _ string, opt skills.AddOptions) (skills.Added, error) {
-		if opt.DryRun {
-			rev := pdfReview
-			return skills.Added{Name: "pdf", Review: &rev}, nil
-		}
-		changed := pdfReview
-		changed.Files = []skills.File{{Path: "SKILL.md", Size: 120}, {Path: "new.sh", Size: 9}}
-		if opt.Confirm(changed) {
-			return skills.Added{Name: "pdf"}, nil
-		}
-		return skills.Added{}, skills.ErrDeclined
-	}
-	f.openAdd("o/repo@pdf")
-	f.tap(f.w, "Review")
-	f.tap(f.w, "Install")
-	if len(f.host.shown) != 1 || !strings.HasPrefix(f.host.shown[0], "Could not install the skill: The skill changed on GitHub") {
-		t.Errorf("errors %v, want the skill changed", f.host.shown)
-	}
-}
-
 func TestSkillAddErrorSaysWhatFailed(t *testing.T) {
 	f := newSkillsFixture(t)
-	f.m.add = func(context.Context, string, skills.AddOptions) (skills.Added, error) {
-		return skills.Added{}, domain.Wrap(domain.ErrNotFound, nil, "no such repository or ref: o/nope")
+	f.m.stage = func(context.Context, string, skills.StageOptions) (skills.Staged, error) {
+		return skills.Staged{}, domain.Wrap(domain.ErrNotFound, nil, "no such repository or ref: o/nope")
 	}
 	f.openAdd("o/nope")
 	f.tap(f.w, "Review")
@@ -356,46 +358,10 @@ func TestSkillAddErrorSaysWhatFailed(t *testing.T) {
 	}
 }
 
-func TestSkillAddChoosesAmongSeveral(t *testing.T) {
-	f := newSkillsFixture(t)
-	f.m.add = func(_ context.Context, source string, opt skills.AddOptions) (skills.Added, error) {
-		if source == "o/repo" {
-			return skills.Added{}, &skills.ChoiceError{Source: skills.Source{Owner: "o", Repo: "repo"}, Candidates: []skills.Candidate{
-				{Name: "pdf", Folder: "skills/pdf"},
-				{Name: "docx", Folder: "skills/docx"},
-				{Name: "mirror", Folder: ".tools/mirror", Problem: domain.T("its SKILL.md is a link")},
-			}}
-		}
-		rev := pdfReview
-		rev.Name = "docx"
-		return skills.Added{Name: "docx", Review: &rev}, nil
-	}
-	f.openAdd("o/repo")
-	f.tap(f.w, "Review")
-	if !f.says(f.w, "This source holds 3 skills") || !f.says(f.w, "its SKILL.md is a link") {
-		t.Fatal("the choice does not list the skills")
-	}
-	pick := find[*keyList](f)
-	if want := []string{"pdf — skills/pdf", "docx — skills/docx"}; !slices.Equal(listRows(pick), want) {
-		t.Errorf("choices %v, want %v (one that cannot be installed is not offered)", listRows(pick), want)
-	}
-	if !f.button(f.w, "Review").Disabled() {
-		t.Error("Review is offered before a skill is picked")
-	}
-	pick.Select(1)
-	f.tap(f.w, "Review")
-	if want := []string{"dry:o/repo", "dry:o/repo/skills/docx"}; !slices.Equal(f.m.sources, want) {
-		t.Errorf("Add called with %v, want %v", f.m.sources, want)
-	}
-	if f.button(f.w, "Install") == nil {
-		t.Error("the picked skill is not reviewed")
-	}
-}
-
 func TestSkillAddCancelDuringDownload(t *testing.T) {
 	f := newSkillsFixture(t)
 	var ctxErr error
-	f.m.add = func(ctx context.Context, _ string, opt skills.AddOptions) (skills.Added, error) {
+	f.m.stage = func(ctx context.Context, _ string, opt skills.StageOptions) (skills.Staged, error) {
 		opt.Progress(1500, 0)
 		if !f.says(f.w, "1.5 kB so far") {
 			t.Error("the download's progress is not shown")
@@ -403,7 +369,8 @@ func TestSkillAddCancelDuringDownload(t *testing.T) {
 		opt.Progress(3000, 0) // within 100 ms: not shown
 		f.tap(f.w, "Cancel")
 		ctxErr = ctx.Err()
-		return skills.Added{}, ctx.Err()
+		// Staged all the same, just as Cancel came: it goes.
+		return skills.Staged{ID: "late", Review: pdfReview}, nil
 	}
 	f.openAdd("o/repo")
 	f.tap(f.w, "Review")
@@ -413,11 +380,14 @@ func TestSkillAddCancelDuringDownload(t *testing.T) {
 	if f.dialogOpen() || len(f.host.shown) != 0 {
 		t.Errorf("after Cancel: dialog open %v, errors %v", f.dialogOpen(), f.host.shown)
 	}
+	if !slices.Equal(f.m.discarded, []string{"late"}) {
+		t.Errorf("discarded %v, want the staging that came too late", f.m.discarded)
+	}
 }
 
 func TestSkillAddProgressWithTotal(t *testing.T) {
 	f := newSkillsFixture(t)
-	f.m.add = func(ctx context.Context, _ string, opt skills.AddOptions) (skills.Added, error) {
+	f.m.stage = func(ctx context.Context, _ string, opt skills.StageOptions) (skills.Staged, error) {
 		opt.Progress(250_000, 1_000_000)
 		if !f.says(f.w, "250.0 kB of 1.0 MB") {
 			t.Error("the download's progress does not say bytes of the total")
@@ -425,7 +395,7 @@ func TestSkillAddProgressWithTotal(t *testing.T) {
 		if bar := find[*widget.ProgressBar](f); bar.Value != 0.25 {
 			t.Errorf("progress bar at %v, want 0.25", bar.Value)
 		}
-		return skills.Added{}, errors.New("stop")
+		return skills.Staged{}, errors.New("stop")
 	}
 	f.openAdd("o/repo")
 	f.tap(f.w, "Review")
@@ -451,6 +421,32 @@ func TestEscapeClosesTheSkillDialogs(t *testing.T) {
 		if got := f.w.Canvas().OnTypedKey(); (got == nil) != (before == nil) {
 			t.Error("the window's key handler was not given back after Add… closed")
 		}
+	}
+	// The review: Escape closes it whatever has the focus (its Install
+	// button, a file's Open, nothing), and its staged skill goes.
+	for _, focus := range []string{"Install", "Open", ""} {
+		f := newSkillsFixture(t)
+		f.m.stage = func(context.Context, string, skills.StageOptions) (skills.Staged, error) { return pdfStaged(), nil }
+		f.openAdd("o/repo@pdf")
+		f.tap(f.w, "Review")
+		if focus != "" {
+			f.w.Canvas().Focus(f.focusable(f.w, focus))
+		}
+		press(f.w, fyne.KeyEscape)
+		if f.dialogOpen() || !slices.Equal(f.m.discarded, []string{"s1"}) {
+			t.Errorf("review (focus on %q): Escape left it open %v, discarded %v", focus, f.dialogOpen(), f.m.discarded)
+		}
+	}
+	// The list to pick from, focused: Escape closes the dialog.
+	f := newSkillsFixture(t)
+	f.m.stage = func(context.Context, string, skills.StageOptions) (skills.Staged, error) {
+		return skills.Staged{}, &skills.ChoiceError{Candidates: []skills.Candidate{{Name: "a"}, {Name: "b", Folder: "b"}}}
+	}
+	f.openAdd("o/repo")
+	f.tap(f.w, "Review")
+	press(f.w, fyne.KeyEscape)
+	if f.dialogOpen() {
+		t.Error("Escape on the list to pick from left the dialog open")
 	}
 	for _, key := range []fyne.KeyName{fyne.KeyEscape, fyne.KeyReturn} {
 		f := newSkillsFixture(t, pdfListed)

@@ -63,7 +63,21 @@ func TestTranslationsLoadTurkish(t *testing.T) {
 // ends.
 func useTurkish(t *testing.T) {
 	t.Helper()
-	trData, err := assets.Translations.ReadFile(path.Join(translationsDir, "tr.json"))
+	useLanguage(t, "tr", "tr_TR.UTF-8")
+}
+
+// useEnglish is useTurkish for English: en.json loaded (its plural forms
+// with it) and Fyne speaking English.
+func useEnglish(t *testing.T) {
+	t.Helper()
+	useLanguage(t, "en", "en_US.UTF-8")
+}
+
+// useLanguage loads <code>.json and makes Fyne pick it, with LC_ALL set to
+// posix, until the test ends.
+func useLanguage(t *testing.T, code, posix string) {
+	t.Helper()
+	data, err := assets.Translations.ReadFile(path.Join(translationsDir, code+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,13 +88,13 @@ func useTurkish(t *testing.T) {
 	// Registered before t.Setenv, so it runs after the environment is restored:
 	// adding translations again makes Fyne re-pick the real system locale.
 	t.Cleanup(func() { _ = lang.AddTranslationsForLocale(enData, fyne.Locale("en")) })
-	t.Setenv("LC_ALL", "tr_TR.UTF-8")
-	t.Setenv("LANGUAGE", "tr")
-	if err := lang.AddTranslationsForLocale(trData, fyne.Locale("tr")); err != nil {
-		t.Fatalf("lang.AddTranslationsForLocale(tr.json): %v", err)
+	t.Setenv("LC_ALL", posix)
+	t.Setenv("LANGUAGE", code)
+	if err := lang.AddTranslationsForLocale(data, fyne.Locale(code)); err != nil {
+		t.Fatalf("lang.AddTranslationsForLocale(%s.json): %v", code, err)
 	}
-	if loc := lang.SystemLocale(); !strings.HasPrefix(string(loc), "tr") {
-		t.Fatalf("LC_ALL=tr_TR.UTF-8 did not make Fyne pick Turkish (it sees %q)", loc)
+	if loc := lang.SystemLocale(); !strings.HasPrefix(string(loc), code) {
+		t.Fatalf("LC_ALL=%s did not make Fyne pick %s (it sees %q)", posix, code, loc)
 	}
 }
 

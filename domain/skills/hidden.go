@@ -2,6 +2,7 @@ package skills
 
 import (
 	"encoding/binary"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -193,4 +194,56 @@ func (t *textScan) see(r rune) {
 		t.found |= classify(r, t.prev)
 	}
 	t.prev, t.start = r, false
+}
+
+// TextPiece is a stretch of text as the window shows it: what a person
+// sees, or one character that hides, written as its code point.
+type TextPiece struct {
+	Text   string
+	Hidden bool
+}
+
+// RevealHidden splits text into what a person sees and the characters
+// that hide in it, each written as its code point (`\u{202E}`, and `\xff`
+// for a byte that is not UTF-8), as the review's warnings write them.
+// Hidden is what the review warns of — classify's kinds, so that an emoji
+// sequence or a joiner in another script stays whole — and control
+// characters other than tab and line ends; a carriage return that ends no
+// line counts (on a terminal it hides what comes before it). A byte-order
+// mark at the start is dropped.
+func RevealHidden(text string) []TextPiece {
+	text = strings.TrimPrefix(text, "\uFEFF")
+	var out []TextPiece
+	plain := 0 // where the stretch a person sees began
+	prev := rune(-1)
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		var shown string
+		switch {
+		case r == utf8.RuneError && size == 1:
+			shown = `\x` + strconv.FormatUint(uint64(text[i]), 16)
+		case r == '\r' && !strings.HasPrefix(text[i+1:], "\n"),
+			r != '\t' && r != '\n' && r != '\r' && unicode.IsControl(r),
+			classify(r, prev) != 0:
+			shown = codePoint(r)
+		}
+		if shown != "" {
+			if i > plain {
+				out = append(out, TextPiece{Text: text[plain:i]})
+			}
+			out = append(out, TextPiece{Text: shown, Hidden: true})
+			plain = i + size
+		}
+		prev = r
+		i += size
+	}
+	if plain < len(text) {
+		out = append(out, TextPiece{Text: text[plain:]})
+	}
+	return out
+}
+
+// codePoint writes r as Memo's warnings do: \u{202E}.
+func codePoint(r rune) string {
+	return `\u{` + strings.ToUpper(strconv.FormatInt(int64(r), 16)) + `}`
 }

@@ -153,7 +153,7 @@ func reveal(s string) string {
 			b.WriteByte('\\')
 			b.WriteRune(r)
 		case unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || isDefaultIgnorable(r):
-			b.WriteString(`\u{` + strings.ToUpper(strconv.FormatInt(int64(r), 16)) + `}`)
+			b.WriteString(codePoint(r))
 		default:
 			b.WriteRune(r)
 		}

@@ -91,26 +91,17 @@ type Added struct {
 
 // Add installs the skill source names into the project at path (off), or
 // with DryRun only reviews it.
-func (m *Manager) Add(ctx context.Context, path, source string, opt AddOptions) (Added, error) {
-	src, err := ParseSource(source)
+func (m *Manager) Add(ctx context.Context, path, src string, opt AddOptions) (Added, error) {
+	s, err := source(src, opt.Skill)
 	if err != nil {
 		return Added{}, err
-	}
-	if opt.Skill != "" {
-		if err := checkSkillName(opt.Skill); err != nil {
-			return Added{}, err
-		}
-		if src.Skill != "" && !strings.EqualFold(src.Skill, opt.Skill) {
-			return Added{}, domain.T("the source names the skill {{.Skill}} and --skill names {{.Other}}; Memo installs one skill at a time", "Skill", quoteShort(src.Skill), "Other", quoteShort(opt.Skill)).Err(domain.ErrInvalid)
-		}
-		src.Skill = opt.Skill
 	}
 	p, err := m.Project(path)
 	if err != nil {
 		return Added{}, err
 	}
 	if opt.DryRun {
-		rev, err := m.skills.Review(ctx, p, src, opt.Progress)
+		rev, err := m.skills.Review(ctx, p, s, opt.Progress)
 		if err != nil {
 			return Added{}, err
 		}
@@ -120,11 +111,16 @@ func (m *Manager) Add(ctx context.Context, path, source string, opt AddOptions) 
 		}
 		return Added{Name: rev.Name, Path: filepath.Join(dir, rev.Name), DroppedTools: rev.DroppedTools, Warnings: rev.Warnings, Commit: rev.Commit, Hash: rev.Hash, DryRun: true, Review: &rev}, nil
 	}
-	inst, err := m.skills.Install(ctx, p, src, InstallOptions{Progress: opt.Progress, Confirm: opt.Confirm})
+	inst, err := m.skills.Install(ctx, p, s, InstallOptions{Progress: opt.Progress, Confirm: opt.Confirm})
 	if err != nil {
 		return Added{}, err
 	}
-	return Added{Name: inst.Name, Path: inst.Path, DroppedTools: inst.DroppedTools, Warnings: inst.Warnings, Commit: inst.Commit, Hash: inst.Hash}, nil
+	return addedOf(inst), nil
+}
+
+// addedOf is an install's answer as Add gives it.
+func addedOf(inst Installed) Added {
+	return Added{Name: inst.Name, Path: inst.Path, DroppedTools: inst.DroppedTools, Warnings: inst.Warnings, Commit: inst.Commit, Hash: inst.Hash}
 }
 
 // List lists the skills of the project at path.

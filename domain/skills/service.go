@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"memo.dev/projects/domain"
@@ -60,6 +61,11 @@ type Service struct {
 	saved    func(event, path string)
 	// fail, set by tests, makes the update step it names fail.
 	fail func(step string) error
+
+	// The skills staged for a review (staged.go), by id.
+	stagedMu sync.Mutex
+	staged   map[string]*staging
+	stagedN  int
 }
 
 // NewService builds the service. client nil means NewHTTPClient(); base is
@@ -162,59 +168,22 @@ func (s *Service) Review(ctx context.Context, p Project, src Source, progress Pr
 // and judged, then records it in the lock. It never overwrites a skill; the
 // new skill is off.
 func (s *Service) Install(ctx context.Context, p Project, src Source, opt InstallOptions) (Installed, error) {
-	dir, err := s.checkSkillsDir(p)
+	st, err := s.stageSkill(ctx, p, src, stagingPrefix, opt.Progress)
 	if err != nil {
 		return Installed{}, err
 	}
-	s.tidy(p, dir)
-	// A lock Memo cannot read is refused before anything is downloaded.
-	if _, err := readLock(p); err != nil {
-		return Installed{}, err
-	}
-	// Created exclusively (MkdirTemp), removed whatever happens: after a
-	// success only an empty shell is left to remove.
-	work, err := newWorkDir(dir, stagingPrefix)
-	if err != nil {
-		return Installed{}, domain.T("cannot make a staging folder in {{.Folder}}: {{.Error}}", "Folder", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
-	}
-	defer work.remove()
-
-	rev, from, err := s.stage(ctx, work.path, src, opt.Progress)
-	if err != nil {
-		return Installed{}, err
-	}
-	name := rev.Name
+	defer s.end(st)
+	name := st.rev.Name
 	if r := opt.restore; r != nil {
 		name = r.name
-		if rev.Hash != r.entry.Hash {
-			return Installed{}, domain.T("the archive of {{.Source}} at {{.Commit}} does not hold the files the lock lists for {{.Name}} (its hash is {{.Hash}}, the lock's {{.Locked}}); nothing was installed", "Source", r.entry.Source, "Commit", orRef(r.entry), "Name", name, "Hash", rev.Hash, "Locked", r.entry.Hash).Err(domain.ErrRefused)
+		if st.rev.Hash != r.entry.Hash {
+			return Installed{}, domain.T("the archive of {{.Source}} at {{.Commit}} does not hold the files the lock lists for {{.Name}} (its hash is {{.Hash}}, the lock's {{.Locked}}); nothing was installed", "Source", r.entry.Source, "Commit", orRef(r.entry), "Name", name, "Hash", st.rev.Hash, "Locked", r.entry.Hash).Err(domain.ErrRefused)
 		}
 	}
-	if opt.Confirm != nil && !opt.Confirm(rev) {
+	if opt.Confirm != nil && !opt.Confirm(st.rev) {
 		return Installed{}, domain.T("the install was cancelled; nothing was installed").Wrap(errInternal, ErrDeclined)
 	}
-	if existing, err := s.existing(dir, name); err != nil {
-		return Installed{}, err
-	} else if existing != "" {
-		return Installed{}, domain.T("a skill named {{.Name}} is already installed ({{.Existing}}); remove it first to install this one", "Name", name, "Existing", existing).Err(domain.ErrConflict)
-	}
-	to := filepath.Join(dir, name)
-	if err := s.moveIn(from, to); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return Installed{}, domain.T("a skill named {{.Name}} is already installed; remove it first to install this one", "Name", name).Err(domain.ErrConflict)
-		}
-		return Installed{}, err
-	}
-	if err := s.switches.SetSwitch(p.ID, name, Switch{Enabled: false, Source: src.String()}); err != nil {
-		return Installed{}, domain.T("the skill {{.Name}} is installed but its switch could not be recorded: {{.Error}}", "Name", name, "Error", domain.Sentence(err)).Wrap(errInternal, err)
-	}
-	if opt.restore == nil {
-		entry := lockEntryOf(src, rev.Folder, rev.Commit, rev.Hash)
-		if err := updateLock(p, func(l *Lock) { l.Skills[name] = entry }); err != nil {
-			return Installed{}, domain.T("the skill {{.Name}} is installed but {{.Lock}} could not be updated: {{.Error}}", "Name", name, "Lock", LockFile, "Error", domain.Sentence(err)).Wrap(errInternal, err)
-		}
-	}
-	return Installed{Name: name, Path: to, DroppedTools: rev.DroppedTools, Warnings: rev.Warnings, Commit: rev.Commit, Hash: rev.Hash}, nil
+	return s.installStaged(st, name, opt.restore == nil, false)
 }
 
 // moveIn renames the staged skill from into place at to, which must not

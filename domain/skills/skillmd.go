@@ -188,6 +188,11 @@ func splitTools(s string) []string {
 type Candidate struct {
 	Name   string `json:"name"`   // front-matter name, or the folder's name
 	Folder string `json:"folder"` // folder in the repository ("" for its root)
+	// Description is its front matter's, as written (the window's list
+	// to pick from shows it).
+	Description string `json:"description,omitempty"`
+	// Installed: a skill of this name is installed in the project.
+	Installed bool `json:"installed,omitempty"`
 	// Problem says why it cannot be installed (zero when it can).
 	Problem domain.Text `json:"problem,omitzero"`
 }
@@ -260,8 +265,11 @@ func discover(x *extraction, src Source) (Candidate, []byte, error) {
 		case e.Content == nil:
 			c.Problem = domain.T("its SKILL.md is larger than a SKILL.md can be")
 		default:
-			if m, err := ParseSkillMD(e.Content); err == nil && m.Name != "" {
-				c.Name = m.Name
+			if m, err := ParseSkillMD(e.Content); err == nil {
+				if m.Name != "" {
+					c.Name = m.Name
+				}
+				c.Description = m.Description
 			}
 			content[folder] = e.Content
 		}

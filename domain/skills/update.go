@@ -71,57 +71,21 @@ type UpdateReview struct {
 // names, reviews the new version against the installed one and, unless
 // DryRun, swaps it in atomically. The skill is off afterwards.
 func (s *Service) Update(ctx context.Context, p Project, name string, opt UpdateOptions) (UpdateReview, error) {
-	folder, fi, err := s.installed(p, name)
+	st, err := s.stageUpdate(ctx, p, name, opt.Progress)
 	if err != nil {
 		return UpdateReview{}, err
 	}
-	if !fi.IsDir() {
-		return UpdateReview{}, domain.T("the skill's folder {{.Folder}} is a link; Memo uses only real folders", "Folder", folder).Err(domain.ErrInvalid)
-	}
-	dir := filepath.Dir(folder)
-	s.tidy(p, dir)
-	lk, err := readLock(p)
-	if err != nil {
-		return UpdateReview{}, err
-	}
-	entry, src, err := updatable(lk, name)
-	if err != nil {
-		return UpdateReview{}, err
-	}
-	sw, _, err := s.switches.Switch(p.ID, name)
-	if err != nil {
-		return UpdateReview{}, err
-	}
-	work, err := newWorkDir(dir, updatingPrefix)
-	if err != nil {
-		return UpdateReview{}, domain.T("cannot make a staging folder in {{.Folder}}: {{.Error}}", "Folder", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
-	}
-	defer s.finish(p, dir, work)
-
-	rev, staged, err := s.stage(ctx, work.path, src, opt.Progress)
-	if err != nil {
-		return UpdateReview{}, err
-	}
-	now, err := readSnapshot(folder, s.limits, true)
-	if err != nil {
-		return UpdateReview{}, err
-	}
-	next, err := readSnapshot(staged, s.limits, true)
-	if err != nil {
-		return UpdateReview{}, err
-	}
-	r := UpdateReview{Name: name, From: entry.Commit, To: rev.Commit, Changes: changes(now, next),
-		Warnings: rev.Warnings, DroppedTools: rev.DroppedTools, Hash: rev.Hash, DryRun: opt.DryRun}
+	defer s.end(st)
+	r := st.up.review
 	if opt.DryRun {
-		r.Enabled = sw.Enabled && sw.Hash == now.hash()
+		r.DryRun = true
 		return r, nil
 	}
+	r.Enabled = false
 	if opt.Confirm != nil && !opt.Confirm(r) {
 		return UpdateReview{}, domain.T("the update was cancelled; nothing changed").Wrap(errInternal, ErrDeclined)
 	}
-	newEntry := entry
-	newEntry.Commit, newEntry.Hash = rev.Commit, rev.Hash
-	if err := s.swap(p, work, folder, staged, plan{Name: name, Hash: rev.Hash}, entry, newEntry, sw); err != nil {
+	if err := s.replace(st, false); err != nil {
 		return UpdateReview{}, err
 	}
 	return r, nil
@@ -142,8 +106,9 @@ func updatable(lk Lock, name string) (LockEntry, Source, error) {
 }
 
 // swap puts the staged new version in place of folder, commits it in the
-// lock and turns the switch off; on a failure it puts everything back.
-func (s *Service) swap(p Project, work *workDir, folder, staged string, pl plan, oldEntry, newEntry LockEntry, sw Switch) error {
+// lock and turns the switch off; on a failure it puts everything back
+// (oldEntry nil: the lock had no entry for the skill).
+func (s *Service) swap(p Project, work *workDir, folder, staged string, pl plan, oldEntry *LockEntry, newEntry LockEntry, sw Switch) error {
 	name := pl.Name
 	failed := func(err error) error {
 		return domain.T("the update of {{.Name}} failed, the old version is in place: {{.Error}}", "Name", name, "Error", domain.Sentence(err)).Wrap(errInternal, err)
@@ -166,7 +131,13 @@ func (s *Service) swap(p Project, work *workDir, folder, staged string, pl plan,
 	}
 	sw.Enabled = false
 	if err := s.step("switch", func() error { return s.switches.SetSwitch(p.ID, name, sw) }); err != nil {
-		if lerr := updateLock(p, func(l *Lock) { l.Skills[name] = oldEntry }); lerr != nil {
+		if lerr := updateLock(p, func(l *Lock) {
+			if oldEntry == nil {
+				delete(l.Skills, name)
+			} else {
+				l.Skills[name] = *oldEntry
+			}
+		}); lerr != nil {
 			return domain.T("the update of {{.Name}} is in place but its switch could not be turned off ({{.Error}}), and the lock could not be put back ({{.Lock}})", "Name", name, "Error", domain.Sentence(err), "Lock", domain.Sentence(lerr)).Wrap(errInternal, err)
 		}
 		return s.rollback(p, work, folder, true, failed(err))
