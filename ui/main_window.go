@@ -316,7 +316,7 @@ func (m *MainWindow) onOpenFolder() {
 	m.chooser.choose(lang.L("Open a project folder"), m.OpenFolder)
 }
 
-// OpenFolder opens a folder as SPEC §3 says (folderFlows.open).
+// OpenFolder opens a folder as docs/identity.md §3 says (folderFlows.open).
 func (m *MainWindow) OpenFolder(path string) { m.flows.open(path) }
 
 func (m *MainWindow) onDropped(uris []fyne.URI) {

@@ -21,10 +21,10 @@ import (
 	"memo.dev/projects/persistence"
 )
 
-// loadEnv switches TestLoad to the full size of issue 11 (make bench).
+// loadEnv switches TestLoad to its full size (make bench).
 const loadEnv = "MEMO_API_LOAD"
 
-// TestLoad is the load test of SPEC §8.3 on loopback: clients call status
+// TestLoad is the API's load test (docs/api.md §8) on loopback: clients call status
 // against one real server (the real registry and services) with many
 // registered projects, while another client saves and trusts permissions in
 // a loop. Every call must succeed. It is bounded in count and in time and

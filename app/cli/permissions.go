@@ -13,7 +13,7 @@ import (
 )
 
 // permissionsCommands are the commands of a project's permissions file
-// (SPEC §7, §8.2).
+// (docs/permissions.md, docs/cli.md §13–§14).
 func permissionsCommands(f *Factory) []*cobra.Command {
 	perms := newPermissionsCmd(f, nil)
 	perms.AddCommand(

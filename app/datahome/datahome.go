@@ -90,7 +90,7 @@ type Services struct {
 	Projects    *project.Service
 	Permissions *permissions.Service
 	// Memories opens memory.db on first use (running the guarded one-time
-	// change of SPEC §5 when due), so commands that never touch memories
+	// change of docs/database.md §3 when due), so commands that never touch memories
 	// never touch memory.db.
 	Memories func() (*memory.Service, error)
 	// Skills is built on first use: a bad MEMO_GITHUB_ARCHIVE_BASE fails
