@@ -167,6 +167,9 @@ func (m *MainWindow) buildUI() {
 		m.saveSize()
 		m.win.Close()
 	})
+	// However the window goes, the shown project's file watch goes with it:
+	// each holds one of the system's few inotify instances.
+	m.win.SetOnClosed(m.closeView)
 	m.win.SetMaster()
 }
 

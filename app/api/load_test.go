@@ -49,6 +49,7 @@ func runLoad(t *testing.T, clients, calls, nProjects int, limit time.Duration) {
 	rules := guard.Rules{OS: guard.HostOS(), Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: os.TempDir()}
 	projects := project.NewService(rules, store.Registry(), store.Settings(), time.Now)
 	perms := permissions.NewService(projects, store.Registry(), store.Pins(), home, time.Now)
+	t.Cleanup(func() { perms.Close() })
 
 	// The projects: real folders, registered as opening them does; every
 	// tenth one set up.

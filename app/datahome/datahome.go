@@ -3,6 +3,7 @@
 package datahome
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -166,8 +167,8 @@ func (s *Services) AllBackups() ([]string, error) {
 	return all, nil
 }
 
-// Close closes the databases.
-func (s *Services) Close() error { return s.close() }
+// Close closes the databases and the permissions service's file watch.
+func (s *Services) Close() error { return errors.Join(s.Permissions.Close(), s.close()) }
 
 // APIConfig is the loopback API's configuration over these services;
 // notify receives what a person should be told once (api.Config.Notify).
