@@ -84,7 +84,7 @@ test-linux: fmt vet staticcheck cross build
 # cross vets and compiles, for Windows and macOS, every package that builds
 # without cgo (all but the window: app/, and ui/ on macOS), test files
 # included: a few seconds warm, where the cgo Windows build (make windows)
-# takes minutes and the macOS one needs Apple's SDK (see README).
+# takes minutes and the macOS one needs Apple's SDK (docs/platforms.md).
 cross:
 	@for os in windows darwin; do \
 		pkgs=$$(GOOS=$$os CGO_ENABLED=0 $(GO) list -e \
@@ -98,7 +98,7 @@ cross:
 # console window beside it on a double-click) and memo-projects.com the same
 # program as a console program, which cmd.exe and PowerShell pick first for
 # `memo-projects COMMAND` (PATHEXT lists .COM before .EXE) and wait for, so
-# output and exit codes reach scripts (README, Windows). ~7 minutes cold.
+# output and exit codes reach scripts (docs/platforms.md §2). Minutes cold.
 WIN_PKGS := gcc-mingw-w64-x86-64
 WIN_ENV  := CGO_ENABLED=1 GOOS=windows GOARCH=amd64 CC=x86_64-w64-mingw32-gcc
 WIN_DIR  := dist/windows
@@ -162,9 +162,9 @@ package: package-deps
 # information and manifest as resources, GUI subsystem, release build) and
 # memo-projects.com, its console twin (make windows). Unsigned: signing needs a
 # certificate and osslsigncode, neither of which is here. The fyne tool is
-# built for this machine first (go run would build it for Windows too); it
+# built for the host first (go run would build it for Windows too); it
 # sets GOOS and its own C flags (CGO_CFLAGS, -trimpath), so its build of
-# Fyne's C code is cold once (28 minutes on this shared machine); the .com
+# Fyne's C code is cold once (long: the whole C compile); the .com
 # twin is built with make windows's flags, to share its cache.
 package-windows: windows-deps package-deps
 	$(call install-missing,zip)

@@ -116,7 +116,7 @@ func (c *binaryCLI) run(args ...string) result {
 func (r result) str(key string) string { s, _ := r.obj[key].(string); return s }
 
 // TestBinaryAnswers: the built program answers as the in-process tests
-// expect: one JSON line, the exit status of SPEC §8.2, stdin read, --text
+// expect: one JSON line, the exit status of docs/cli.md §3, stdin read, --text
 // for people with errors on stderr, and nothing on stderr otherwise.
 func TestBinaryAnswers(t *testing.T) {
 	c := newCLI(t)

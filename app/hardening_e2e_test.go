@@ -70,7 +70,7 @@ func TestCLISetupKilledAtEveryWriteIsCompletedAndCleaned(t *testing.T) {
 		if r.code != 0 {
 			t.Errorf("killed at fsync %d: the next setup = %d %s", n, r.code, r.stdout)
 		}
-		// Exactly the items of SPEC §2.4 remain: whatever the killed run left
+		// Exactly the items of docs/folders.md §5 remain: whatever the killed run left
 		// (temporary files, its setup folder) is gone.
 		var got []string
 		filepath.Walk(dir, func(p string, _ os.FileInfo, _ error) error {

@@ -15,7 +15,7 @@ import (
 )
 
 // TestWindowKeyboard drives the window with the keyboard alone (xdotool
-// under Xvfb): each path of issue 20's "The keyboard everywhere", checked
+// under Xvfb): each path of docs/window.md §6, checked
 // by what it leaves behind (the registry, the memory pool, the archive
 // server's requests, the windows shown).
 //

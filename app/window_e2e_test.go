@@ -139,7 +139,7 @@ func TestWindowSetupQuestion(t *testing.T) {
 	})
 }
 
-// TestWindowPolish drives what issue 7 asked of the real window: the layout
+// TestWindowPolish drives the real window (docs/window.md §1, §3): the layout
 // holds with a long name and a note, Ctrl+O works from the filter box, and
 // Escape closes an error dialog.
 func TestWindowPolish(t *testing.T) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times a skill install (SPEC §6: download from a loopback server, inflate,
+# Times a skill install (docs/skills.md §13: download from a loopback server, inflate,
 # judge, write and fsync every file and folder, rename into place) against
 # `tar -xzf` of the same archive, in pairs within one run, the order swapped
 # every pair (domain/skills BenchmarkInstall). Twice: both writing to the

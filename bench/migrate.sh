@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times the one-time change of a legacy memory.db (SPEC §5) done by
+# Times the one-time change of a legacy memory.db (docs/database.md §3) done by
 # persistence.OpenMemoryDB against the sqlite3 shell doing the same steps:
 # .backup, PRAGMA quick_check on the copy, ALTER TABLE … ADD COLUMN,
 # CREATE INDEX. Both sides start from their own copy of one legacy file,

@@ -16,7 +16,7 @@ var (
 )
 
 // Kind names a kind of failure as the command line and the HTTP API print it
-// (SPEC §8.2: {"error": "...", "kind": "..."}).
+// (docs/cli.md §3: {"error": "...", "kind": "..."}).
 type Kind string
 
 const (

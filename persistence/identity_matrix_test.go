@@ -16,7 +16,7 @@ import (
 	"memo.dev/projects/domain/project"
 )
 
-// The identity matrix (SPEC §3): two projects, each with its memories, go
+// The identity matrix (docs/identity.md §7): two projects, each with its memories, go
 // through every sequence of up to two of mv, mkdir, git clone, a copy
 // without .memo, cp -a, a swap, delete and restore-from-backup, among three
 // folders. After each step every folder is opened (or, in the setup runs,

@@ -7,7 +7,7 @@ import (
 )
 
 // The model of the identity matrix: folders as their identity sees them,
-// and SPEC §3's rule about them.
+// and the rule of docs/identity.md §7 about them.
 
 // mirrored reports whether seq with A and B exchanged comes before seq in
 // the order of their names: of a sequence and its mirror, only one runs.
@@ -38,7 +38,7 @@ func (f *mfolder) clone() *mfolder {
 	return &c
 }
 
-// world is the model: the folders, the backups, and the rule of SPEC §3
+// world is the model: the folders, the backups, and the rule of docs/identity.md §7
 // about them. owner says which folder a written id belongs to; pathID which
 // id a path keeps (never written).
 type world struct {

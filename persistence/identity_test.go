@@ -59,7 +59,7 @@ func makeLayout2(t *testing.T, home string, paths ...string) string {
 func layoutID(n int) string { return fmt.Sprintf("p_%032d", n) }
 
 // openUpgraded opens a registry of an older layout for the run-th time
-// (1, 2) and checks the upgrade of SPEC §5: no table rebuilt, nothing
+// (1, 2) and checks the upgrade of docs/database.md §7: no table rebuilt, nothing
 // changed again on the second run, the layout current, and one backup,
 // wantBackup. The caller closes the store.
 func openUpgraded(t *testing.T, home string, run int, wantBackup string) *Store {

@@ -17,7 +17,7 @@ import (
 	"memo.dev/projects/domain/memory"
 )
 
-// The statements of the one-time change (§5). The table is the legacy table
+// The statements of the one-time change (docs/database.md §3). The table is the legacy table
 // plus project_id, so an older Memo keeps reading and writing it.
 const (
 	createMemoriesSQL = `CREATE TABLE IF NOT EXISTS memories (id INTEGER PRIMARY KEY AUTOINCREMENT, content TEXT NOT NULL, kind TEXT, created_at DATETIME, updated_at DATETIME, project_id TEXT NOT NULL DEFAULT '')`
@@ -100,7 +100,7 @@ type memoryFile struct {
 	rows      bool // memories has at least one row
 }
 
-// needsBackup reports the case §5 guards: a legacy table with rows.
+// needsBackup reports the case docs/database.md §3 guards: a legacy table with rows.
 func (f memoryFile) needsBackup() bool { return f.table && !f.projectID && f.rows }
 
 // inspectMemoryFile looks at memory.db through a read-only connection, which

@@ -44,7 +44,7 @@ type MemoryDB struct {
 }
 
 // memoryRow is the GORM model of memories. Its tags describe the table
-// exactly as §5 defines it, so AutoMigrate on an upgraded legacy table finds
+// exactly as docs/database.md §2 defines it, so AutoMigrate on an upgraded legacy table finds
 // nothing to change.
 //
 // project_id carries "-:migration": the column and its index are added by the
@@ -150,7 +150,7 @@ func (o memoryOptions) step(name string) error {
 }
 
 // OpenMemoryDB opens dataDir/memory.db, creating it when missing, and runs
-// the guarded one-time change of §5: a legacy memories table with rows gets
+// the guarded one-time change of docs/database.md §3: a legacy memories table with rows gets
 // project_id only after a verified backup exists. When the backup cannot be
 // made the change is skipped, State says why, and the returned MemoryDB still
 // serves the global pool exactly as before. now stamps rows and backups.

@@ -13,7 +13,7 @@ import (
 	"memo.dev/projects/domain/permissions"
 )
 
-// pinRow is the trust pin of one project's permissions file (SPEC §7.4),
+// pinRow is the trust pin of one project's permissions file (docs/permissions.md §10),
 // keyed by project id: a copied project gets a new id and starts untrusted.
 type pinRow struct {
 	ProjectID string    `gorm:"primaryKey;type:text"`

@@ -125,6 +125,7 @@ func TestCopiedProjectStartsUntrustedOnTheRegistry(t *testing.T) {
 	rules := guard.Rules{OS: guard.HostOS(), Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: os.TempDir()}
 	projects := project.NewService(rules, s.Registry(), s.Settings(), testClock)
 	perms := permissions.NewService(projects, s.Registry(), s.Pins(), home, testClock)
+	t.Cleanup(func() { perms.Close() })
 
 	a := t.TempDir()
 	setup, err := projects.Setup(a)

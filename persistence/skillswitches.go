@@ -12,7 +12,7 @@ import (
 	"memo.dev/projects/domain/skills"
 )
 
-// skillSwitchRow is one installed skill's switch on this device (SPEC §6),
+// skillSwitchRow is one installed skill's switch on this device (docs/skills.md §3),
 // keyed by project id: a copied project gets a new id, so it starts with
 // every skill off, and a moved one keeps its switches. Hash (layout 3) is
 // the content the switch was turned on for.

@@ -1,5 +1,5 @@
 // Package persistence keeps Memo's two SQLite files through GORM on the pure-Go
-// driver github.com/glebarez/sqlite (SPEC §1, §5): data/projects.db, the
+// driver github.com/glebarez/sqlite (docs/database.md): data/projects.db, the
 // device registry, and data/memory.db, the memories shared with older Memo.
 package persistence
 
@@ -143,12 +143,12 @@ func (s *Store) openEmptyRegistry() error {
 // has rows is then copied to data/backups (verified) before AutoMigrate runs.
 //
 //	1: projects, settings
-//	2: permission_pins (SPEC §7.4), skill_switches (SPEC §6)
-//	3: projects.written and projects.gone (SPEC §3); the unique index on
+//	2: permission_pins (docs/permissions.md §10), skill_switches (docs/skills.md §3)
+//	3: projects.written and projects.gone (docs/identity.md §7); the unique index on
 //	   path covers the rows not gone only (see upgradeRegistry)
 //	4: skill_switches.hash (the content a switch is pinned to), skill_copies
-//	   (SPEC §6): columns and a table added, nothing rebuilt
-//	5: permission_pins.definitions, what the trusted rules run (SPEC §7.1)
+//	   (docs/skills.md §3): columns and a table added, nothing rebuilt
+//	5: permission_pins.definitions, what the trusted rules run (docs/permissions.md §7)
 const registrySchema = 5
 
 func (s *Store) migrateRegistry(path string) error {
@@ -213,7 +213,7 @@ func (s *Store) Home() string { return s.home }
 func (s *Store) DataDir() string { return s.dataDir }
 
 // Memory opens data/memory.db on first use, running the guarded one-time change
-// of SPEC §5.
+// of docs/database.md §3.
 func (s *Store) Memory() (*MemoryDB, error) {
 	s.memOnce.Do(func() {
 		s.mem, s.memErr = OpenMemoryDB(s.dataDir, s.opt.Now)
@@ -300,7 +300,7 @@ const (
 )
 
 // describe turns SQLite's terse errors about the database at path into
-// sentences a person acts on, each with the kind of SPEC §8.2 that says who
+// sentences a person acts on, each with the kind of docs/cli.md §3 that says who
 // can act:
 //   - forbidden: the file or its folder may not be read or written (read-only,
 //     permission, cannot open): the person fixes permissions, as for any
@@ -382,7 +382,7 @@ var errInternal = errors.New("internal failure")
 // a read-write one rolls it back. Rolling back in place would answer from
 // the last commit too, but it writes projects.db (in a read-only folder it
 // even writes the pages back and then fails to delete the journal), and
-// status writes nothing (SPEC §2.1). So the database and its journal are
+// status writes nothing (docs/folders.md §2). So the database and its journal are
 // copied to a temporary folder, the copy is rolled back and read: the answer
 // is the last commit, as any reader would see it, and projects.db stays byte
 // for byte as it is until the next writing command rolls it back. The copy

@@ -10,7 +10,8 @@ import (
 	"memo.dev/projects/domain/project"
 )
 
-// errNoNativeDialog: the OS dialog is not available here (no portal running, …): use Fyne's.
+// errNoNativeDialog: the OS dialog is not available here (no portal
+// running, …): use the window's own (folder_dialog.go).
 // pickFolderNative (folder_picker_linux.go, _darwin.go, _windows.go) may wrap
 // it with the reason: check it with errors.Is.
 var errNoNativeDialog = errors.New("no native folder dialog")
@@ -52,20 +53,20 @@ func isDir(path string) bool {
 	return err == nil && fi.IsDir()
 }
 
-// folderChooser asks for a folder: the OS dialog, else Fyne's, one at a time.
+// folderChooser asks for a folder: the OS dialog, else the window's own, one at a time.
 type folderChooser struct {
 	d   *dialogs
 	run runner
 	// records is where the projects are: the dialog opens beside the last.
 	records recordLister
-	// pick shows the OS folder dialog; errNoNativeDialog falls back to Fyne's.
+	// pick shows the OS folder dialog; errNoNativeDialog falls back to the window's own.
 	pick    func(folderRequest) (string, error)
 	picking bool // a folder dialog is open (UI goroutine only)
 	// dialog is the fallback dialog shown last (tests drive it).
 	dialog *folderDialog
 }
 
-// choose asks for a folder with the OS dialog (Fyne's when there is none)
+// choose asks for a folder with the OS dialog (the window's own when there is none)
 // and gives the chosen one to then.
 func (c *folderChooser) choose(title string, then func(path string)) {
 	if c.picking { // the native dialog is a window of its own: Ctrl+O could open a second

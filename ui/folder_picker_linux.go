@@ -207,7 +207,7 @@ func folderFromResponse(body []any) (string, error) {
 	case portalSuccess:
 	case portalCancelled, portalEnded:
 		// The dialog was shown and closed: whatever way, the person chose
-		// nothing, and showing Fyne's dialog now would ask again.
+		// nothing, and showing the fallback dialog now would ask again.
 		return "", nil
 	default:
 		return "", fmt.Errorf("folder dialog: unexpected portal response code %d", status)

@@ -13,8 +13,8 @@ import (
 
 // locate asks where a missing folder went and opens it there. A set-up
 // project is recognised by the id in its .memo/project.json: registering it
-// at the new place moves its entry and it keeps its id and memory (SPEC §3's
-// move). A folder never set up has nothing to recognise it by: the new
+// at the new place moves its entry and it keeps its id and memory (docs/identity.md
+// §4, move). A folder never set up has nothing to recognise it by: the new
 // place is registered and the old entry forgotten.
 func (fl *folderFlows) locate(rec project.Record) {
 	title := lang.L("Where is {{.Name}} now?", map[string]any{"Name": filepath.Base(rec.Path)})

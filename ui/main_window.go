@@ -167,6 +167,9 @@ func (m *MainWindow) buildUI() {
 		m.saveSize()
 		m.win.Close()
 	})
+	// However the window goes, the shown project's file watch goes with it:
+	// each holds one of the system's few inotify instances.
+	m.win.SetOnClosed(m.closeView)
 	m.win.SetMaster()
 }
 
@@ -316,7 +319,7 @@ func (m *MainWindow) onOpenFolder() {
 	m.chooser.choose(lang.L("Open a project folder"), m.OpenFolder)
 }
 
-// OpenFolder opens a folder as SPEC §3 says (folderFlows.open).
+// OpenFolder opens a folder as docs/identity.md §3 says (folderFlows.open).
 func (m *MainWindow) OpenFolder(path string) { m.flows.open(path) }
 
 func (m *MainWindow) onDropped(uris []fyne.URI) {

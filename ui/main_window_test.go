@@ -46,6 +46,7 @@ type fixture struct {
 	reg    *projecttest.Registry
 	opened []string // paths given to OpenPath
 	shown  []string // "title: text" of each message dialog shown
+	closed bool     // the test closed the window itself
 }
 
 func newFixture(t *testing.T, mem memory.State) *fixture {
@@ -56,6 +57,7 @@ func newFixture(t *testing.T, mem memory.State) *fixture {
 	reg := projecttest.NewRegistry()
 	f := &fixture{t: t, reg: reg, svc: project.NewService(rules, reg, projecttest.NewSettings(), time.Now)}
 	f.perms = permissions.NewService(f.svc, reg, permissionstest.NewPins(), home, time.Now)
+	t.Cleanup(func() { f.perms.Close() })
 	deps := Deps{
 		Projects:    f.svc,
 		Permissions: f.perms,
@@ -70,7 +72,11 @@ func newFixture(t *testing.T, mem memory.State) *fixture {
 	f.m = newMainWindow(a, deps, inline())
 	f.m.win.Resize(fyne.NewSize(1000, 700))
 	f.m.Show()
-	t.Cleanup(f.m.win.Close)
+	t.Cleanup(func() {
+		if !f.closed { // the test driver panics on a second Close
+			f.m.win.Close()
+		}
+	})
 	return f
 }
 

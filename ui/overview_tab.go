@@ -119,7 +119,7 @@ func fileStateText(state string) string {
 	return state
 }
 
-// policyText says in words what SPEC §4's policy gives a chat.
+// policyText says in words what the context policy (docs/memory.md §3) gives a chat.
 func policyText(p memory.Policy) string {
 	if p.Kind == memory.NormalChat {
 		return lang.L("Normal chats read every pool and write to the global pool, with your personal context.")

@@ -12,7 +12,7 @@ import (
 	"memo.dev/projects/domain/permissions"
 )
 
-// The Permissions tab's view of what the rules run (SPEC §7.1, issue 18):
+// The Permissions tab's view of what the rules run (docs/permissions.md §7):
 // under each rule, what it can do in plain words and the project file that
 // makes its commands ask now; under the rules, what they allow together;
 // beside the file's diff, the diff of each script, recipe or alias a rule

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 )
@@ -142,5 +143,37 @@ func TestPermissionsTabNamesAbsentFilesOnce(t *testing.T) {
 	want := "GNUmakefile, Makefile, makefile, run by `make lint`: none exists; if one appears, the rule's commands ask"
 	if !strings.Contains(runs, want) {
 		t.Errorf("what the rules run:\n%s\nwant %q", runs, want)
+	}
+}
+
+// TestPermissionsReviewOrder: a change waiting for review reads from top to
+// bottom as a person decides: what trusting changes, the file's diff, what
+// the rules run, what they allow together, then Trust, then the rules.
+func TestPermissionsReviewOrder(t *testing.T) {
+	f, tab, _ := permsProject(t, func(f *fixture, root string) {
+		writePackage(t, root, "jest --ci")
+		saveTrusted(t, f, root, "{\n  \"version\": 1,\n  \"allowed_commands\": [\"git status\"]\n}\n")
+		writePerms(t, root, runsFile)
+	})
+	v := tab.viewer
+	f.m.win.Resize(fyne.NewSize(1000, 3000)) // lays the whole tab out, unscrolled
+	d := fyne.CurrentApp().Driver()
+	order := []struct {
+		name string
+		o    fyne.CanvasObject
+	}{
+		{"what trusting changes", v.changesBox}, {"the file's diff", v.diffBox}, {"what the rules run", v.runs.box},
+		{"what they allow together", v.warnings}, {"Trust", v.trust}, {"the rules", v.details},
+	}
+	for i, s := range order {
+		if !s.o.Visible() || s.o.Size().Height == 0 {
+			t.Fatalf("%s is not shown (visible %v, size %v)", s.name, s.o.Visible(), s.o.Size())
+		}
+		if i > 0 {
+			prev := order[i-1]
+			if d.AbsolutePositionForObject(prev.o).Y >= d.AbsolutePositionForObject(s.o).Y {
+				t.Errorf("%s (y=%v) is not above %s (y=%v)", prev.name, d.AbsolutePositionForObject(prev.o).Y, s.name, d.AbsolutePositionForObject(s.o).Y)
+			}
+		}
 	}
 }

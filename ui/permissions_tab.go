@@ -23,7 +23,7 @@ type permissionsService interface {
 	commandChecker
 }
 
-// permissionsTab is the permissions editor (SPEC §8.1): the viewer shows
+// permissionsTab is the permissions editor (docs/window.md §4): the viewer shows
 // the file's state, its rules with a verdict each, what the pending version
 // changes and its diff against the last trusted one, with Trust and Revert;
 // the editor writes a new version (Save & Trust); the command tester asks

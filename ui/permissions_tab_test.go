@@ -911,3 +911,20 @@ func TestProjectListMarksAnInvalidFileApart(t *testing.T) {
 		}
 	}
 }
+
+// TestClosingTheWindowStopsTheFileWatch: the watch of the shown project's
+// permission file ends with the window, not with the process (a watch
+// holds one of the system's 128 or so inotify instances).
+func TestClosingTheWindowStopsTheFileWatch(t *testing.T) {
+	f, tab, _ := permsProject(t, nil)
+	tab.notify = func(fn func()) {}
+	tab.refresh()
+	if tab.watcher == nil {
+		t.Fatal("the tab does not watch the file")
+	}
+	f.m.win.Close()
+	f.closed = true
+	if !tab.watcher.stopped.Load() {
+		t.Error("the watch goes on after the window closed")
+	}
+}

@@ -17,7 +17,7 @@ type policyRow struct {
 	project, normal bool
 }
 
-// policyRows lays SPEC §4's policy of a project chat beside a normal chat's,
+// policyRows lays the context policy (docs/memory.md §3) of a project chat beside a normal chat's,
 // both from memory.For: the table is the function's answer, never a copy.
 func policyRows(proj, normal memory.Policy) []policyRow {
 	return []policyRow{

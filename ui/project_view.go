@@ -113,8 +113,8 @@ func (v *projectView) buildUI() {
 	v.perms = newPermissionsTab(v.root, v.deps.permissions, v.deps.d, v.deps.permissionsChanged, v.run)
 	v.memoryTab = newMemoryTab(v.run, v.deps.d)
 	// The other tabs' widgets join the window when first shown: until then
-	// nothing measures them (AppTabs sizes itself to every tab's content),
-	// so a project shown at start-up costs only its Overview.
+	// nothing lays them out or measures them, so a project shown at
+	// start-up costs only its Overview.
 	for i := range v.holders {
 		v.holders[i] = container.NewStack()
 	}

@@ -25,7 +25,7 @@ const (
 
 // reconnectDialog asks, when a folder is set up where a registered project
 // used to be and that project's folder cannot be found, whether this folder
-// is that project (SPEC §3). Start fresh is the default: taking another
+// is that project (docs/identity.md §7). Start fresh is the default: taking another
 // project's memory must be a choice.
 type reconnectDialog struct {
 	*question[reconnectAnswer] // Enter: Start fresh; Escape or closing: cancel

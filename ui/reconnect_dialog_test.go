@@ -14,8 +14,8 @@ import (
 )
 
 // lostProject sets up a folder named alpha with two memories, then deletes
-// it and makes a new, empty folder at its path: the case of SPEC §3's
-// question. It returns the new folder and the lost project's id.
+// it and makes a new, empty folder at its path: the case of the
+// question of docs/identity.md §7. It returns the new folder and the lost project's id.
 func lostProject(t *testing.T, f *fixture) (string, string) {
 	t.Helper()
 	dir := mkdir(t, "alpha")

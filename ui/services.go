@@ -65,7 +65,7 @@ type Deps struct {
 	Shown func(title, text string)
 }
 
-// APIServer is the local HTTP API (SPEC §8.3) as Settings drives it. Its
+// APIServer is the local HTTP API (docs/api.md) as Settings drives it. Its
 // methods are synchronous: Settings calls them off the UI goroutine.
 type APIServer interface {
 	State() APIState

@@ -12,7 +12,7 @@ import (
 	"memo.dev/projects/domain/project"
 )
 
-// setupAnswer is one of SPEC §2.2's three answers.
+// setupAnswer is one of the three answers of docs/folders.md §4.
 type setupAnswer int
 
 const (

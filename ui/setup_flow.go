@@ -14,7 +14,7 @@ import (
 )
 
 // folderOpener is what opening a folder and setting it up ask of the project
-// service (SPEC §2.2, §3).
+// service (docs/folders.md §4, docs/identity.md §3).
 type folderOpener interface {
 	Register(path string) (project.Status, identity.Event, error)
 	Plan(path string) ([]project.PlanItem, error)
@@ -22,7 +22,7 @@ type folderOpener interface {
 	Setup(path string) (project.SetupResult, error)
 	Decline(path string, declined bool) (project.Status, error)
 	// Former and SetupReconnected are the question of a folder set up
-	// where a project whose folder cannot be found used to be (SPEC §3).
+	// where a project whose folder cannot be found used to be (docs/identity.md §7).
 	Former(path string) ([]project.Record, error)
 	SetupReconnected(path, id string) (project.SetupResult, error)
 }
@@ -53,7 +53,7 @@ type folderFlows struct {
 	pools func() poolCounter
 }
 
-// open does what SPEC §3 calls opening a folder: register it, show it,
+// open does what docs/identity.md §3 calls opening a folder: register it, show it,
 // and ask the setup question when it should be asked.
 func (fl *folderFlows) open(path string) {
 	if abs, err := filepath.Abs(path); err == nil {
@@ -94,7 +94,7 @@ func (fl *folderFlows) open(path string) {
 	})
 }
 
-// startSetup reads what setup would do, then asks SPEC §2.2's question.
+// startSetup reads what setup would do, then asks the setup question (docs/folders.md §4).
 func (fl *folderFlows) startSetup(st project.Status) {
 	type planned struct {
 		plan  []project.PlanItem
@@ -114,7 +114,7 @@ func (fl *folderFlows) startSetup(st project.Status) {
 	})
 }
 
-// askSetup asks SPEC §2.2's question and acts on the answer.
+// askSetup asks the setup question (docs/folders.md §4) and acts on the answer.
 func (fl *folderFlows) askSetup(st project.Status, plan []project.PlanItem, shape project.Shape) {
 	newSetupDialog(st, plan, shape, fl.d.win, func(answer setupAnswer) {
 		switch answer {

@@ -171,7 +171,7 @@ func (t *skillsTab) row(s skills.Listed) fyne.CanvasObject {
 	return container.NewVBox(lines, widget.NewSeparator())
 }
 
-// droppedText names the declared tools Memo ignores (SPEC §6: instructions only).
+// droppedText names the declared tools Memo ignores (docs/skills.md §2: instructions only).
 func droppedText(tools []string) string {
 	return lang.L("Declared tools ignored: {{.Tools}}. A project skill only gives instructions; it never adds commands.", map[string]any{"Tools": strings.Join(tools, ", ")})
 }

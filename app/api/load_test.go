@@ -21,10 +21,10 @@ import (
 	"memo.dev/projects/persistence"
 )
 
-// loadEnv switches TestLoad to the full size of issue 11 (make bench).
+// loadEnv switches TestLoad to its full size (make bench).
 const loadEnv = "MEMO_API_LOAD"
 
-// TestLoad is the load test of SPEC §8.3 on loopback: clients call status
+// TestLoad is the API's load test (docs/api.md §8) on loopback: clients call status
 // against one real server (the real registry and services) with many
 // registered projects, while another client saves and trusts permissions in
 // a loop. Every call must succeed. It is bounded in count and in time and
@@ -49,6 +49,7 @@ func runLoad(t *testing.T, clients, calls, nProjects int, limit time.Duration) {
 	rules := guard.Rules{OS: guard.HostOS(), Home: home, MemoHome: filepath.Join(home, ".memo"), TempDir: os.TempDir()}
 	projects := project.NewService(rules, store.Registry(), store.Settings(), time.Now)
 	perms := permissions.NewService(projects, store.Registry(), store.Pins(), home, time.Now)
+	t.Cleanup(func() { perms.Close() })
 
 	// The projects: real folders, registered as opening them does; every
 	// tenth one set up.

@@ -27,6 +27,7 @@ func TestPermissionsEndpoints(t *testing.T) {
 	projects := project.NewService(rules, reg, projecttest.NewSettings(), now)
 	pins := permissionstest.NewPins()
 	perms := permissions.NewService(projects, reg, pins, home, now)
+	t.Cleanup(func() { perms.Close() })
 	s, err := New(Config{Projects: projects, Permissions: perms, DataDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-// Package api is the loopback HTTP API of SPEC §8.3: the endpoints the chat app
+// Package api is the loopback HTTP API of docs/api.md: the endpoints the chat app
 // calls. It has no logic of its own: every answer comes from the same domain
 // services as the command line and the window, and every HTTP status from the
 // same error kinds (domain.KindOf) as the command line's exit codes.
@@ -432,8 +432,8 @@ type saveRequest struct {
 	Permissions json.RawMessage `json:"permissions"`
 }
 
-// registerPermissions serves SPEC §8.3's permissions group. Each answer is
-// the shape of `permissions PATH`: {permissions, status, problems}.
+// registerPermissions serves the permissions endpoints (docs/api.md §5).
+// Each answer is the shape of `permissions PATH` (docs/cli.md §13).
 func (s *Server) registerPermissions(m *Mux, p Permissions) {
 	m.Handle("/api/projects/permissions", Endpoint(func(req PathRequest) (any, error) {
 		path, err := AbsPath(req.Path)

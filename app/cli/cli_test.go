@@ -388,7 +388,7 @@ func TestCLIUnreadableFolder(t *testing.T) {
 }
 
 // TestCLIReadCommandsWriteNothing: status, preamble and files leave the data
-// folder exactly as it was (SPEC §2.1), side files included.
+// folder exactly as it was (docs/cli.md §4), side files included.
 func TestCLIReadCommandsWriteNothing(t *testing.T) {
 	c := newCLI(t)
 	dir := t.TempDir()

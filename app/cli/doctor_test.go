@@ -50,7 +50,7 @@ func TestCLIDoctor(t *testing.T) {
 }
 
 // TestCLIDoctorUnreadable: doctor never reports a figure it could not read
-// (SPEC §8.2 doctor): a memory.db that is not SQLite, a folder, locked by
+// (docs/cli.md §12): a memory.db that is not SQLite, a folder, locked by
 // another program or damaged gives "memories": null and the reason, an
 // unreadable backups folder "backups": null and the reason; the rest of the
 // report is there and the exit status is 0.

@@ -1,4 +1,4 @@
-// Package cli is the command line of SPEC §8.2 on spf13/cobra: one file per
+// Package cli is the command line of docs/cli.md on spf13/cobra: one file per
 // command group, each command built from a Factory. It builds without cgo:
 // the window reaches it only as Factory.Window, which package app supplies.
 package cli

@@ -11,7 +11,8 @@ import (
 	"memo.dev/projects/domain/memory"
 )
 
-// memoryCommands are the memory pools and the context policy (SPEC §4).
+// memoryCommands are the memory pools and the context policy
+// (docs/memory.md, docs/cli.md §17–§18).
 // Every command names the chat it serves: without --project a normal chat,
 // with it that folder's project chat, whose pool comes from the folder's
 // identity alone — a folder without one is refused, never given the global
@@ -276,7 +277,7 @@ func newPolicyCmd(f *Factory, runF func(*policyOptions) error) *cobra.Command {
 	o := &policyOptions{chatOptions: chatOptions{f: f}}
 	cmd := &cobra.Command{
 		Use:   "policy [--project PATH] [--code-mode] [--memory on|off]",
-		Short: "what the chat receives and which pools it reads and writes (SPEC §4)",
+		Short: "what the chat receives and which pools it reads and writes",
 		Args:  exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.Memory != "on" && o.Memory != "off" {

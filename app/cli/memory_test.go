@@ -38,7 +38,7 @@ func (c *cli) setUpProject() (string, string) {
 }
 
 // TestCLIMemoryPartition: a project's memory never mixes with the personal
-// memory or another project's, in either direction (SPEC §4).
+// memory or another project's, in either direction (docs/memory.md §2).
 func TestCLIMemoryPartition(t *testing.T) {
 	c := newCLI(t)
 	a, aID := c.setUpProject()

@@ -31,7 +31,7 @@ type errorOut struct {
 	Error string      `json:"error"`
 	Kind  domain.Kind `json:"kind"`
 	// Problems lists every problem of an invalid permissions file, each
-	// with its place (an addition to SPEC §8.2's error object).
+	// with its place (docs/cli.md §3).
 	Problems []permissions.Problem `json:"problems,omitempty"`
 }
 
@@ -53,7 +53,7 @@ func (f *Factory) Fail(err error) int {
 	return exitCode(kind)
 }
 
-// exitCode is SPEC §8.2's exit status for a kind of failure.
+// exitCode is the exit status (docs/cli.md §3) for a kind of failure.
 func exitCode(k domain.Kind) int {
 	switch k {
 	case "":

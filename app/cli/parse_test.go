@@ -51,7 +51,7 @@ func (te *testEnv) errorOf(t *testing.T) errorOut {
 }
 
 // TestExitCodes: each error kind, from wherever it arises, maps to one exit
-// status and one "kind" word (SPEC §8.2), through domain.KindOf.
+// status and one "kind" word (docs/cli.md §3), through domain.KindOf.
 func TestExitCodes(t *testing.T) {
 	tests := []struct {
 		name string

@@ -13,7 +13,7 @@ import (
 )
 
 // permissionsCommands are the commands of a project's permissions file
-// (SPEC §7, §8.2).
+// (docs/permissions.md, docs/cli.md §13–§14).
 func permissionsCommands(f *Factory) []*cobra.Command {
 	perms := newPermissionsCmd(f, nil)
 	perms.AddCommand(
@@ -31,7 +31,7 @@ type permissionsOptions struct {
 
 func newPermissionsCmd(f *Factory, runF func(*permissionsOptions) error) *cobra.Command {
 	o := &permissionsOptions{f: f}
-	cmd := pathCmd("permissions PATH", "the permissions in effect → {permissions, status:{exists, trusted, hash, state, definitions_changed, review_hash}, problems, rules, warnings}", o, &o.Path, permissionsRun, runF)
+	cmd := pathCmd("permissions PATH", "the permissions in effect → {permissions, status:{exists, trusted, hash, state, definitions_changed, review_hash}, problems, rules, tools, warnings}", o, &o.Path, permissionsRun, runF)
 	cmd.Long = "permissions PATH shows what the project's .memo/permissions.json grants: nothing\n" +
 		"unless the file is valid and its SHA-256 is the one trusted on this device.\n" +
 		"A file that came with a clone, or that changed since it was trusted, is ignored."

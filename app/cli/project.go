@@ -9,7 +9,7 @@ import (
 	"memo.dev/projects/domain/project"
 )
 
-// projectCommands are the commands about one project folder (SPEC §2, §3).
+// projectCommands are the commands about one project folder (docs/cli.md §5–§10).
 func projectCommands(f *Factory) []*cobra.Command {
 	return []*cobra.Command{
 		newStatusCmd(f, nil),

@@ -13,7 +13,7 @@ import (
 	"memo.dev/projects/domain"
 )
 
-// Run parses the command line of SPEC §8.2 and runs the command; it returns
+// Run parses the command line of docs/cli.md and runs the command; it returns
 // the exit status.
 func Run(f *Factory, args []string) int { return f.execute(newRootCmd(f), args) }
 

@@ -31,7 +31,7 @@ func newServeCmd(f *Factory, runF func(*serveOptions) error) *cobra.Command {
 	o := &serveOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:PORT]",
-		Short: "the loopback HTTP API for the chat app (SPEC §8.3) until SIGINT or SIGTERM",
+		Short: "the loopback HTTP API for the chat app until SIGINT or SIGTERM",
 		Long: "serve answers the chat app's HTTP API on a loopback address until it gets\n" +
 			"SIGINT or SIGTERM. Once it listens it prints {addr, pid, token_file, discovery}\n" +
 			"and keeps data/api.json up to date. Every request needs\n" +

@@ -11,7 +11,8 @@ import (
 	"memo.dev/projects/domain/skills"
 )
 
-// newSkillCmd is the skill command group: a project's skills (SPEC §6).
+// newSkillCmd is the skill command group: a project's skills
+// (docs/skills.md, docs/cli.md §15–§16).
 func newSkillCmd(f *Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "skill",

@@ -170,7 +170,7 @@ func TestCLISkills(t *testing.T) {
 }
 
 // TestCLISkillRefusals: hostile archives, folders that may not hold skills,
-// bad sources and usage: the exit status of SPEC §8.2 and nothing written.
+// bad sources and usage: the exit status of docs/cli.md §3 and nothing written.
 func TestCLISkillRefusals(t *testing.T) {
 	srv, requests := archiveServer(t, map[string][]byte{
 		"o/symlink": codeloadArchive(t,

@@ -12,7 +12,7 @@ const attachParentProcess = ^uint32(0)
 // Attach lets the GUI-subsystem memo-projects.exe (no console window on
 // a double-click) print a command's output in the cmd.exe or PowerShell
 // window it was started from. Such a shell does not wait for a GUI program,
-// so scripts use memo-projects.com, the console twin (README, Windows).
+// so scripts use memo-projects.com, the console twin (docs/platforms.md §2).
 func Attach() {
 	valid := func(std uint32) bool {
 		h, err := windows.GetStdHandle(std)

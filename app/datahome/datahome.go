@@ -3,6 +3,7 @@
 package datahome
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -90,7 +91,7 @@ type Services struct {
 	Projects    *project.Service
 	Permissions *permissions.Service
 	// Memories opens memory.db on first use (running the guarded one-time
-	// change of SPEC §5 when due), so commands that never touch memories
+	// change of docs/database.md §3 when due), so commands that never touch memories
 	// never touch memory.db.
 	Memories func() (*memory.Service, error)
 	// Skills is built on first use: a bad MEMO_GITHUB_ARCHIVE_BASE fails
@@ -166,8 +167,8 @@ func (s *Services) AllBackups() ([]string, error) {
 	return all, nil
 }
 
-// Close closes the databases.
-func (s *Services) Close() error { return s.close() }
+// Close closes the databases and the permissions service's file watch.
+func (s *Services) Close() error { return errors.Join(s.Permissions.Close(), s.close()) }
 
 // APIConfig is the loopback API's configuration over these services;
 // notify receives what a person should be told once (api.Config.Notify).

@@ -1,5 +1,5 @@
 // Command migrate times persistence.OpenMemoryDB on a legacy memory.db: the
-// guarded one-time change of SPEC §5 (verified backup, ADD COLUMN, the
+// guarded one-time change of docs/database.md §3 (verified backup, ADD COLUMN, the
 // project_id index). bench/migrate.sh runs it next to the sqlite3 shell.
 //
 //	migrate -data DIR   (DIR holds memory.db)

@@ -1,4 +1,4 @@
-// Package guard decides which folders may become Memo projects (SPEC §2.3).
+// Package guard decides which folders may become Memo projects (docs/folders.md §3).
 //
 // The path rules are pure: Rules carries one machine's folders (injected, so the
 // Windows and macOS rules are tested on Linux) and Check compares strings in that
@@ -55,7 +55,7 @@ type Memo struct {
 	Exists         bool
 	Symlink        bool     // .memo is a symbolic link or a junction
 	InstallEntries []string // which of bin, binaries, data, config it holds
-	ValidProject   bool     // .memo/project.json is valid (SPEC §2.4)
+	ValidProject   bool     // .memo/project.json is valid (docs/folders.md §5)
 	// ProjectInvalid: .memo/project.json is a plain file Memo read, but not
 	// a valid project file (a merge conflict, a bad edit, or another
 	// program's file of that name).
@@ -199,14 +199,17 @@ var (
 	// parse reads /private/etc as /etc, so both spellings match.
 	darwinSystem = []string{"/System", "/Library", "/Applications", "/private/etc", "/private/var/db",
 		"/usr", "/bin", "/sbin", "/dev"}
-	// Shared roots are refused themselves only. /home and /var/tmp go beyond the
-	// spec's list: they hold other people's folders, never one project.
+	// Shared roots are refused themselves only. /home and /var/tmp are among
+	// them: they hold other people's folders, never one project.
 	unixShared = []string{"/var", "/opt", "/srv", "/mnt", "/media", "/Users", "/Volumes",
 		"/tmp", "/home", "/var/tmp"}
 	darwinShared = []string{"/private"}
 )
 
-// CheckPath applies rules 1–3 of SPEC §2.3 to the path alone.
+// CheckPath applies to the path alone the rules of docs/folders.md §3 that
+// need nothing from the disk: 1–3 (home, Memo's own folders, roots, system
+// and shared folders), 5 (at or below any .memo) and the path half of 7 (at
+// or below a .git folder).
 func (r Rules) CheckPath(path string) Verdict {
 	p, bad := r.parse(path)
 	if bad != "" {
@@ -360,8 +363,10 @@ func (r Rules) format(p cleanPath) string {
 	return "/" + strings.Join(p.parts, "/")
 }
 
-// Check applies CheckPath, then rules 4–6 of SPEC §2.3 to what is at
-// path/.memo. A symlink is reported first: whatever it points to is not looked at.
+// Check applies CheckPath, then what the disk holds: the rest of rule 7 of
+// docs/folders.md §3 (a git directory found there, Memo.GitDir), and rules 4
+// and 6 to what is at path/.memo. Of .memo's states a symlink is reported
+// first: whatever it points to is not looked at.
 func (r Rules) Check(path string, m Memo) Verdict {
 	if v := r.CheckPath(path); !v.Allowed {
 		return v

@@ -1,5 +1,5 @@
 // Package identity makes project ids and decides what a folder's id means when
-// the registry knows it from elsewhere (SPEC §3).
+// the registry knows it from elsewhere (docs/identity.md §3, §7).
 package identity
 
 import (

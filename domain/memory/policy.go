@@ -1,5 +1,5 @@
 // Package memory holds the memory pools, the context policy of each kind of
-// chat (SPEC §4) and the memory service that keeps the pools apart.
+// chat (docs/memory.md) and the memory service that keeps the pools apart.
 package memory
 
 // GlobalPool is the pool of normal chats and of everything saved before
@@ -22,7 +22,7 @@ const (
 	PoolsNone    = "none"
 )
 
-// SummaryMax bounds the stored summary of a coding turn's answer (§4).
+// SummaryMax bounds the stored summary of a coding turn's answer (docs/memory.md §5).
 const SummaryMax = 1500
 
 // Chat is what decides a chat's policy: its kind and its switches.
@@ -62,7 +62,7 @@ type Policy struct {
 	CodingSummaryMax int `json:"coding_summary_max"`
 }
 
-// For is the context policy of a chat (SPEC §4): the one function every face
+// For is the context policy of a chat (docs/memory.md §3): the one function every face
 // of the app asks. A project chat never receives anything personal and reads
 // and writes only its own pool, whether Code Mode is on or not; Code Mode
 // removes the personal parts of a normal chat; the memory switch and a task

@@ -7,8 +7,9 @@ import (
 
 const someProject = "p_0123456789abcdef0123456789abcdef"
 
-// TestForEveryChat walks every combination of SPEC §4's switches and checks
-// each rule of the section on it, so that no combination is left to chance.
+// TestForEveryChat walks every combination of the switches of
+// docs/memory.md §2–§3 and checks each rule of those sections on it, so
+// that no combination is left to chance.
 func TestForEveryChat(t *testing.T) {
 	for _, kind := range []Kind{NormalChat, ProjectChat} {
 		for _, id := range []string{someProject, ""} {

@@ -71,7 +71,7 @@ type Store interface {
 	Counts() (map[string]int64, error)
 }
 
-// Service keeps the pools apart (SPEC §4): every call names the chat it
+// Service keeps the pools apart (docs/memory.md §2, §6): every call names the chat it
 // serves, and the chat's policy decides which pool it reads and writes.
 type Service struct {
 	store Store

@@ -26,7 +26,7 @@ func newService(state memory.State) (*memory.Service, *memorytest.Store) {
 
 var ready = memory.State{Ready: true, ProjectMemory: true, Schema: memory.SchemaCurrent}
 
-// TestPartition is SPEC §4's promise: a project's memory never mixes with the
+// TestPartition is the promise of docs/memory.md §2: a project's memory never mixes with the
 // personal memory, in either direction.
 func TestPartition(t *testing.T) {
 	svc, store := newService(ready)

@@ -10,7 +10,8 @@ const (
 )
 
 // State is what opening the memory database found and did this launch
-// (SPEC §5). It is the one type the CLI, the window and the API report.
+// (docs/database.md §3, docs/memory.md §7). It is the one type doctor and the
+// window report; the HTTP API has no memory endpoint.
 type State struct {
 	// Ready: memory.db is open, so normal chats work; project memory may
 	// still be off.

@@ -54,6 +54,10 @@ func NewService(folders Folders, records Records, pins PinStore, home string, no
 	}
 }
 
+// Close frees what following file changes holds (an inotify instance on
+// Linux); the service still answers after it, reading every check again.
+func (s *Service) Close() error { return s.cache.Close() }
+
 // Why a folder's pin is not consulted.
 var (
 	whyNotSetUp  = domain.T("this folder is not set up as a Memo project, so no permissions file applies here")

@@ -35,6 +35,7 @@ func newFixture(t *testing.T) *fixture {
 	clock := func() time.Time { return f.now }
 	f.projects = project.NewService(rules, reg, f.settings, clock)
 	f.perms = permissions.NewService(f.projects, reg, f.pins, f.home, clock)
+	t.Cleanup(func() { f.perms.Close() })
 	return f
 }
 
@@ -452,6 +453,7 @@ func BenchmarkPending(b *testing.B) {
 	reg := projecttest.NewRegistry()
 	f.projects = project.NewService(rules, reg, projecttest.NewSettings(), time.Now)
 	f.perms = permissions.NewService(f.projects, reg, f.pins, f.home, time.Now)
+	b.Cleanup(func() { f.perms.Close() })
 	root := b.TempDir()
 	if _, err := f.projects.Setup(root); err != nil {
 		b.Fatal(err)

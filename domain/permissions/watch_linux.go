@@ -15,10 +15,12 @@ import (
 // the entry returns, so draining the queue at the start of a check sees
 // every change made before it.
 type watcher struct {
-	fd    int
-	clock uint64 // advances at every change seen
-	dirs  map[string]*watchedDir
-	byWD  map[int32]*watchedDir
+	fd      int
+	closed  bool            // Close ran: nothing is kept, nothing read
+	cleanup runtime.Cleanup // closes fd if the Cache is dropped unclosed
+	clock   uint64          // advances at every change seen
+	dirs    map[string]*watchedDir
+	byWD    map[int32]*watchedDir
 }
 
 type watchedDir struct {
@@ -51,11 +53,26 @@ func (c *Cache) Watch() error {
 		return err
 	}
 	w := &watcher{fd: fd, dirs: map[string]*watchedDir{}, byWD: map[int32]*watchedDir{}, clock: 1}
+	w.cleanup = runtime.AddCleanup(c, func(fd int) { unix.Close(fd) }, fd)
 	c.memos.mu.Lock()
 	c.memos.w, c.memos.entries = w, map[memoKey]*memoEntry{}
 	c.memos.mu.Unlock()
-	runtime.AddCleanup(c, func(fd int) { unix.Close(fd) }, fd)
 	return nil
+}
+
+// Close stops following changes and frees the inotify instance, of which a
+// user has only some 128 across all programs; later checks read again.
+func (c *Cache) Close() error {
+	c.memos.mu.Lock()
+	defer c.memos.mu.Unlock()
+	w := c.memos.w
+	if w == nil || w.closed {
+		return nil
+	}
+	w.closed = true
+	w.cleanup.Stop() // the descriptor's number may be reused once closed
+	c.memos.entries = map[memoKey]*memoEntry{}
+	return unix.Close(w.fd)
 }
 
 func (w *watcher) version(d *watchedDir, name string) uint64 {
@@ -67,6 +84,9 @@ func (w *watcher) version(d *watchedDir, name string) uint64 {
 
 // valid: nothing a result read changed since.
 func (w *watcher) valid(deps []depVersion) bool {
+	if w.closed {
+		return false
+	}
 	for _, d := range deps {
 		switch {
 		case d.dir == nil:
@@ -84,6 +104,9 @@ func (w *watcher) valid(deps []depVersion) bool {
 // folder was not watched before (a change since the reading could have
 // been missed: the result is not kept this time) or cannot be.
 func (w *watcher) versions(deps map[dep]bool) ([]depVersion, bool) {
+	if w.closed {
+		return nil, false
+	}
 	out := make([]depVersion, 0, len(deps))
 	ok := true
 	for d := range deps {
@@ -122,6 +145,9 @@ func (w *watcher) reset() {
 
 // drain reads the queued events without waiting.
 func (w *watcher) drain() {
+	if w.closed {
+		return
+	}
 	var buf [16 << 10]byte
 	for {
 		n, err := unix.Read(w.fd, buf[:])

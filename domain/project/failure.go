@@ -9,7 +9,7 @@ import (
 	"memo.dev/projects/domain"
 )
 
-// failure gives a filesystem error its kind where it arises (SPEC §8.2): a
+// failure gives a filesystem error its kind where it arises (docs/cli.md §3): a
 // permission problem or a read-only disk is a refusal, a missing thing is not
 // found, anything else internal. The sentence names what Memo was doing and
 // the system's short reason (causeText), never a temporary file's name.

@@ -30,7 +30,7 @@ func mustSetup(t *testing.T, s *project.Service, dir string) string {
 // A set-up project moved aside leaves its path to whatever folder comes
 // there next: that folder is a new project, never given the old id (and so
 // its memory), however it was made; and the old project keeps its id where
-// it went (SPEC §3).
+// it went (docs/identity.md §7).
 func TestAFolderWhereAProjectWasIsANewProject(t *testing.T) {
 	for _, tt := range []struct {
 		name string

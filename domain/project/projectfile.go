@@ -31,7 +31,7 @@ type File struct {
 	raw       map[string]json.RawMessage
 }
 
-// ParseFile validates project.json (SPEC §2.4): a JSON object with kind
+// ParseFile validates project.json (docs/folders.md §5, item 4): a JSON object with kind
 // "project" and an id of the form p_<32 hex>.
 func ParseFile(b []byte) (File, error) {
 	var raw map[string]json.RawMessage

@@ -9,7 +9,7 @@ import (
 )
 
 // Former returns the projects that were at a folder before it became a new
-// project, whose folders cannot be found (SPEC §3): the Gone records last
+// project, whose folders cannot be found (docs/identity.md §7): the Gone records last
 // seen at its root, and the record still there when the folder has not been
 // opened since, most recently opened first. A folder that is set up has
 // none: it is its own project. It writes nothing.

@@ -48,7 +48,7 @@ func sameFolder(a, b string) bool {
 	return err == nil && os.SameFile(fa, fb)
 }
 
-// Register does what opening a folder does (SPEC §3): a new folder gets an id in
+// Register does what opening a folder does (docs/identity.md §3): a new folder gets an id in
 // the registry, a moved project is followed, a copied one gets an id of its own.
 // A folder the guard refuses is not registered: the error says why.
 func (s *Service) Register(path string) (Status, identity.Event, error) {
@@ -100,7 +100,7 @@ func (s *Service) register(path string) (Status, identity.Event, error) {
 
 // registerUnset registers a folder without a valid project.json. The id
 // registered at its path is its own only if that id was never written into
-// a project.json (SPEC §3); otherwise the project it names lives (or lived)
+// a project.json (docs/identity.md §7); otherwise the project it names lives (or lived)
 // in the folder that holds its project.json, and this folder is a new
 // project: it gets a new id, and the old record is kept as Gone, last seen
 // here (the window may offer to reconnect it).

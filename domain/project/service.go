@@ -1,5 +1,6 @@
-// Package project answers what a folder is to Memo and sets it up (SPEC §2, §3):
-// status, opening (register), setup, the "never" answer and Minimal Mode.
+// Package project answers what a folder is to Memo and sets it up
+// (docs/folders.md, docs/identity.md): status, opening (register), setup,
+// the "never" answer and Minimal Mode.
 package project
 
 import (
@@ -23,7 +24,7 @@ type Record struct {
 	Path       string // where the project is, or was last seen when Gone
 	Declined   bool
 	LastOpened time.Time
-	// Written: the id has been written into a project.json (SPEC §3). It
+	// Written: the id has been written into a project.json (docs/identity.md §7). It
 	// then belongs to the folder whose project.json holds it, and Path only
 	// says where that folder was; an id never written stays with its path.
 	Written bool
@@ -64,18 +65,19 @@ type Registry interface {
 	Lock() (unlock func(), err error)
 }
 
-// Settings is the store of this device's Minimal Mode switch (SPEC §2.6),
+// Settings is the store of this device's Minimal Mode switch (docs/folders.md §8),
 // kept in the device registry's file but apart from the folders: the
 // registry answers which folder is which, settings how this device behaves.
-// Trust pins (§7), skill switches (§6) and the API token get small stores of
-// their own in the same way, each declared where it is used.
+// Trust pins (docs/permissions.md §10), skill switches (docs/skills.md §3)
+// and the API token get small stores of their own in the same way, each
+// declared where it is used.
 type Settings interface {
 	// Minimal reports whether Minimal Mode is on (off when never set).
 	Minimal() (bool, error)
 	SetMinimal(on bool) error
 }
 
-// Status is SPEC §2.1's answer about a folder.
+// Status is the answer of docs/folders.md §2 about a folder.
 type Status struct {
 	Root     string `json:"root"`
 	ID       string `json:"id"`
@@ -203,7 +205,7 @@ func (s *Service) findRoot(path, dir string) (string, guard.Verdict) {
 	return dir, guard.Verdict{Allowed: true}
 }
 
-// Status answers SPEC §2.1 and writes nothing anywhere.
+// Status answers docs/folders.md §2 and writes nothing anywhere.
 func (s *Service) Status(path string) (Status, error) {
 	v, err := s.status(path)
 	return v.Status, err
@@ -328,13 +330,13 @@ func BadgeFor(st Status, err error) Badge {
 	return BadgeNotSetUp
 }
 
-// Minimal reports whether Minimal Mode is on (SPEC §2.6).
+// Minimal reports whether Minimal Mode is on (docs/folders.md §8).
 func (s *Service) Minimal() (bool, error) { return s.settings.Minimal() }
 
 // SetMinimal turns Minimal Mode on or off.
 func (s *Service) SetMinimal(on bool) error { return s.settings.SetMinimal(on) }
 
-// PreambleLine is the session-start line of SPEC §2.5.
+// PreambleLine is the session-start line of docs/folders.md §7.
 const PreambleLine = "This folder is a Memo project: before anything else, read .memo/AGENTS.md with your tools."
 
 // Preamble returns the session-start line, or "" when project features are off here.

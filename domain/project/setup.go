@@ -16,7 +16,7 @@ import (
 	"memo.dev/projects/domain/untrusted"
 )
 
-// The items of SPEC §2.4, relative to the root, in the order they are shown.
+// The items of docs/folders.md §5, relative to the root, in the order they are shown.
 const (
 	ItemAgents  = "AGENTS.md"
 	ItemHandoff = "handoff.md"
@@ -60,7 +60,7 @@ const (
 )
 
 // knowledgeFiles are the files the rules point the model at: AGENTS.md,
-// CLAUDE.md, or both when both exist (SPEC §2.4). AGENTS.md when neither
+// CLAUDE.md, or both when both exist (docs/folders.md §5, item 1). AGENTS.md when neither
 // exists: setup creates it.
 func knowledgeFiles(root string) []string {
 	agents, claude := exists(filepath.Join(root, "AGENTS.md")), exists(filepath.Join(root, "CLAUDE.md"))
@@ -84,7 +84,7 @@ func exists(p string) bool {
 	return err == nil
 }
 
-// Setup creates what is missing of SPEC §2.4 and changes nothing that exists,
+// Setup creates what is missing of docs/folders.md §5 and changes nothing that exists,
 // except refreshing an unedited, outdated .memo/AGENTS.md. It refuses what the
 // guard refuses. Running it again completes what is missing.
 func (s *Service) Setup(path string) (SetupResult, error) {
@@ -132,7 +132,7 @@ func (s *Service) setup(st Status) (SetupResult, error) {
 	res.ID = file.ID
 	s.removeLeftovers(root)
 	// The id is in a project.json now: from here on it belongs to the
-	// folder that holds it (SPEC §3). Setting up also takes back "never".
+	// folder that holds it (docs/identity.md §7). Setting up also takes back "never".
 	if err := s.registry.Put(Record{ID: file.ID, Path: root, Written: true, LastOpened: s.now()}); err != nil {
 		return SetupResult{}, err
 	}
@@ -375,7 +375,7 @@ func cannotCreate(path string, err error) domain.Text {
 	return domain.T("cannot create {{.Path}}: {{.Cause}}", "Path", path, "Cause", causeText(err))
 }
 
-// PlanItem is one item of SPEC §2.4 as setup would treat it now.
+// PlanItem is one item of docs/folders.md §5 as setup would treat it now.
 type PlanItem struct {
 	Path   string `json:"path"`
 	Create bool   `json:"create"`
@@ -431,7 +431,7 @@ func inGitWorkTree(dir string) bool {
 	}
 }
 
-// FileState is one item of SPEC §2.4 as it is now.
+// FileState is one item of docs/folders.md §5 as it is now.
 type FileState struct {
 	Path  string `json:"path"`
 	State string `json:"state"`

@@ -8,7 +8,7 @@ import (
 	"memo.dev/projects/domain"
 )
 
-// Limits bound what one install may read and write (SPEC §6).
+// Limits bound what one install may read and write (docs/skills.md §6).
 type Limits struct {
 	Download int64 // compressed bytes read from the network
 	Unpacked int64 // bytes written for the skill
@@ -22,7 +22,7 @@ type Limits struct {
 	Stream int64
 }
 
-// DefaultLimits are SPEC §6's limits.
+// DefaultLimits are the limits of docs/skills.md §6.
 func DefaultLimits() Limits {
 	return Limits{Download: 25 << 20, Unpacked: 60 << 20, PerFile: 5 << 20, Entries: 5000, Listed: 100_000, Stream: 400 << 20}
 }

@@ -17,7 +17,7 @@ import (
 	"memo.dev/projects/domain"
 )
 
-// DefaultArchiveBase serves GitHub's tarballs; MEMO_GITHUB_ARCHIVE_BASE replaces it (SPEC §6).
+// DefaultArchiveBase serves GitHub's tarballs; MEMO_GITHUB_ARCHIVE_BASE replaces it (docs/skills.md §5).
 const DefaultArchiveBase = "https://codeload.github.com"
 
 // Timeouts of a download: to connect (and finish TLS), for GitHub to start

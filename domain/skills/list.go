@@ -31,7 +31,7 @@ const (
 	LockUnlocked  = "unlocked"
 )
 
-// Listed is one installed skill (SPEC §8.2 skill list).
+// Listed is one installed skill (docs/cli.md §15, skill list).
 type Listed struct {
 	Name        string `json:"name"`
 	Description string `json:"description"`
@@ -50,7 +50,7 @@ type Listed struct {
 	Problem domain.Text `json:"problem,omitzero"`
 }
 
-// SkillList is the answer of List (SPEC §8.2 skill list): the installed
+// SkillList is the answer of List (docs/cli.md §15, skill list): the installed
 // skills, and those the lock lists that the folder lacks (skill restore).
 type SkillList struct {
 	Skills  []Listed `json:"skills"`

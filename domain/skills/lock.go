@@ -14,7 +14,7 @@ import (
 	"memo.dev/projects/domain/untrusted"
 )
 
-// LockFile is the lock's path in a project, committed with it (SPEC §6).
+// LockFile is the lock's path in a project, committed with it (docs/skills.md §11).
 const LockFile = ".memo/skills-lock.json"
 
 // lockVersion is the format of the lock this Memo reads and writes.

@@ -12,7 +12,7 @@ import (
 	"memo.dev/projects/domain"
 )
 
-// Checked is one skill as Check found it (SPEC §8.2 skill check).
+// Checked is one skill as Check found it (docs/cli.md §16, skill check).
 type Checked struct {
 	Name         string `json:"name"`
 	Source       string `json:"source"`
@@ -103,7 +103,7 @@ func (s *Service) check(ctx context.Context, e LockEntry) (Checked, error) {
 	return c, nil
 }
 
-// Verified is one skill as Verify found it (SPEC §8.2 skill verify).
+// Verified is one skill as Verify found it (docs/cli.md §16, skill verify).
 type Verified struct {
 	Name  string `json:"name"`
 	State string `json:"state"` // unchanged, modified, missing or unlocked

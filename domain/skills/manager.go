@@ -76,7 +76,7 @@ type AddOptions struct {
 	Confirm func(Review) bool
 }
 
-// Added is the answer of Add (SPEC §8.2 skill add). With DryRun, Path is
+// Added is the answer of Add (docs/cli.md §15, skill add). With DryRun, Path is
 // where the skill would go and Review says what it is.
 type Added struct {
 	Name         string        `json:"name"`

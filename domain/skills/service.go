@@ -110,7 +110,7 @@ type Review struct {
 	Hash string `json:"hash"`
 }
 
-// Installed is the answer of an install (SPEC §8.2 skill add).
+// Installed is the answer of an install (docs/cli.md §15, skill add).
 type Installed struct {
 	Name         string        `json:"name"`
 	Path         string        `json:"path"`

@@ -77,8 +77,8 @@ func tree(t *testing.T, dir string) []string {
 	return out
 }
 
-// TestInstallRefusesHostileArchives: one archive per refusal of SPEC §6 and
-// issue 9; each fails the whole install and leaves nothing behind, in the
+// TestInstallRefusesHostileArchives: one archive per refusal of
+// docs/skills.md §6; each fails the whole install and leaves nothing behind, in the
 // project or beside it.
 func TestInstallRefusesHostileArchives(t *testing.T) {
 	skill := E{Name: "SKILL.md", Body: md}

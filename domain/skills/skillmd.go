@@ -38,7 +38,7 @@ type keyHidden struct {
 	found hidden
 }
 
-// toolKeys declare tools or hooks: dropped (SPEC §6, instructions only).
+// toolKeys declare tools or hooks: dropped (docs/skills.md §2, instructions only).
 var toolKeys = []string{"allowed-tools", "allowed_tools", "allowedtools", "tools", "disallowed-tools", "hooks", "mcp", "mcp-servers", "mcpservers", "commands"}
 
 // ParseSkillMD reads SKILL.md's YAML front matter (with a YAML library: block

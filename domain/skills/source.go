@@ -1,4 +1,4 @@
-// Package skills installs, lists and switches a project's skills (SPEC §6).
+// Package skills installs, lists and switches a project's skills (docs/skills.md).
 // Every skill comes from the internet, so this package is a security
 // boundary: a source is parsed, never run; the archive is streamed with
 // limits; every extracted name is judged the same way on every OS; and
@@ -89,7 +89,7 @@ var (
 )
 
 // ParseSource reads a source in any of the forms people copy from READMEs and
-// the skills CLI's documentation (SPEC §6). Nothing in it is ever run. Any
+// the skills CLI's documentation (docs/skills.md §4). Nothing in it is ever run. Any
 // other input is an invalid-input error saying what was expected.
 func ParseSource(input string) (Source, error) {
 	s := strings.TrimSpace(input)

@@ -49,7 +49,7 @@ type UpdateOptions struct {
 	Confirm func(UpdateReview) bool
 }
 
-// UpdateReview is the answer of Update (SPEC §8.2 skill update): the new
+// UpdateReview is the answer of Update (docs/cli.md §16, skill update): the new
 // version against the skill's folder as it is.
 type UpdateReview struct {
 	Name string `json:"name"`

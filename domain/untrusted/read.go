@@ -1,7 +1,7 @@
 // Package untrusted reads files that come from a project folder. A project is
 // untrusted input: git can carry a symbolic link to /dev/zero, a FIFO can sit
 // where a rules file should be, and a file can be gigabytes long. Every file Memo
-// reads from a project goes through ReadFile (SPEC §2.4).
+// reads from a project goes through ReadFile (docs/folders.md §5, item 5).
 package untrusted
 
 import (
