@@ -80,12 +80,16 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 					sets = append(sets, s.opts)
 					child, rest, script = s.child, s.rest, s.script
 				case c.other == definedSub:
+					// A script or recipe name, which some programs run as a
+					// file when nothing of that name is defined (bun x.ts).
 					r.sub, r.kind, r.does = a, definedSub, c.does
+					r.paths = append(r.paths, a)
 					if c.definedArgs {
 						script = scriptRest
 					}
 				case c.other == spelledSub:
 					r.sub, r.kind, r.does = a, spelledSub, runsUnknown
+					r.paths = append(r.paths, a)
 				default:
 					r.unknown = domain.T("`{{.Word}}` is not a {{.Program}} subcommand Memo knows", "Word", name+" "+strings.Join(args[i-n+1:i+1], " "), "Program", name)
 					return r
@@ -99,6 +103,7 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 				return r
 			case script == scriptNamed:
 				r.operands = append(r.operands, a)
+				r.paths = append(r.paths, a)
 				r.readChild(args[i+1:], nil, spelled, name)
 				return r
 			default:
@@ -120,8 +125,13 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 		if r.kind == spelledSub {
 			sets = sets[:1] // an external subcommand's options: the rule's own
 		}
-		vals, n, ok := c.option(sets, a, args[i+1:])
+		vals, n, ok, ar := c.option(sets, a, args[i+1:])
 		switch {
+		case ok && ar == outValue && r.does&(writesProject|runsProjectCode) == 0 && !spelled[a]:
+			// A file written by a program the review labels as one that
+			// only reads: the label would not say what the line does.
+			r.unknown = domain.T("`{{.Word}}` writes a file, and {{.Program}} is approved as a program that only reads; spell the option in the rule to let it write", "Word", a, "Program", strings.TrimSpace(name+" "+r.sub))
+			return r
 		case ok:
 			r.paths = append(r.paths, vals...)
 			i += n
@@ -139,14 +149,13 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 }
 
 // readUnknown reads the arguments of a program Memo has no entry for: its
-// options pass only as spelled in the rule, its operands are operands.
+// options pass only as spelled in the rule, its operands are operands. `--`
+// ends nothing: Memo cannot know that the program reads it so.
 func readUnknown(name string, args []string, spelled map[string]bool) reading {
 	r := reading{does: runsUnknown}
-	for i, a := range args {
+	for _, a := range args {
 		switch {
 		case a == "--":
-			r.paths = append(r.paths, args[i+1:]...)
-			return r
 		case isOptionWord(a, false) && !spelled[a]:
 			r.unknown = domain.T("`{{.Word}}` is not an option the rule spells; Memo knows no other options of {{.Program}}", "Word", a, "Program", name)
 			return r
@@ -208,7 +217,7 @@ func (r *reading) readChild(words []string, child *optSet, spelled map[string]bo
 			continue
 		}
 		c := compiled{entry: &entry{style: getopt}}
-		vals, n, ok := c.option([]*optSet{child}, a, words[i+1:])
+		vals, n, ok, _ := c.option([]*optSet{child}, a, words[i+1:])
 		switch {
 		case ok:
 			r.paths = append(r.paths, vals...)
@@ -230,9 +239,10 @@ func unknownOption(word, program, sub string) domain.Text {
 }
 
 // option reads the option word a (next are the words after it) against the
-// sets: its values, how many of next it takes, and whether it is known.
-func (c *compiled) option(sets []*optSet, a string, next []string) ([]string, int, bool) {
-	long := func(body string) ([]string, int, bool) {
+// sets: its values, how many of next it takes, whether it is known, and
+// the arity of the option that takes a value (noValue when none does).
+func (c *compiled) option(sets []*optSet, a string, next []string) ([]string, int, bool, arity) {
+	long := func(body string) ([]string, int, bool, arity) {
 		name, val, glued := strings.Cut(body, "=")
 		if c.foldCase {
 			name = strings.ToLower(name)
@@ -244,22 +254,22 @@ func (c *compiled) option(sets []*optSet, a string, next []string) ([]string, in
 			}
 			switch {
 			case ar == textValue && glued:
-				return nil, 0, true
+				return nil, 0, true, ar
 			case ar == textValue && len(next) > 0:
-				return nil, 1, true
+				return nil, 1, true, ar
 			case glued:
-				return []string{val}, 0, true
-			case ar == value && len(next) > 0:
-				return next[:1], 1, true
+				return []string{val}, 0, true, ar
+			case (ar == value || ar == outValue) && len(next) > 0:
+				return next[:1], 1, true, ar
 			}
-			return nil, 0, true
+			return nil, 0, true, ar
 		}
 		for _, s := range sets {
 			if s.matchPrefix(a) {
-				return valuesOf(a), 0, true
+				return valuesOf(a), 0, true, noValue
 			}
 		}
-		return nil, 0, false
+		return nil, 0, false, noValue
 	}
 	if strings.HasPrefix(a, "--") {
 		return long(a[2:])
@@ -268,37 +278,37 @@ func (c *compiled) option(sets []*optSet, a string, next []string) ([]string, in
 		return long(a[1:])
 	}
 	if c.dashLong && len(a) > 2 {
-		if v, n, ok := long(a[1:]); ok {
-			return v, n, ok
+		if v, n, ok, ar := long(a[1:]); ok {
+			return v, n, ok, ar
 		}
 	}
 	for _, s := range sets {
 		if s.matchPrefix(a) {
-			return valuesOf(a), 0, true
+			return valuesOf(a), 0, true, noValue
 		}
 	}
 	// A bundle of short options: -xvf, -ofile, -j4.
 	for j := 1; j < len(a); j++ {
 		ar, ok := shortIn(sets, a[j])
 		if !ok {
-			return nil, 0, false
+			return nil, 0, false, noValue
 		}
 		rest := a[j+1:]
 		switch {
 		case ar == noValue:
 			continue
 		case ar == textValue && rest != "":
-			return nil, 0, true
+			return nil, 0, true, ar
 		case ar == textValue && len(next) > 0:
-			return nil, 1, true
+			return nil, 1, true, ar
 		case rest != "":
-			return []string{strings.TrimPrefix(rest, "=")}, 0, true
-		case ar == value && len(next) > 0:
-			return next[:1], 1, true
+			return []string{strings.TrimPrefix(rest, "=")}, 0, true, ar
+		case (ar == value || ar == outValue) && len(next) > 0:
+			return next[:1], 1, true, ar
 		}
-		return nil, 0, true
+		return nil, 0, true, ar
 	}
-	return nil, 0, true
+	return nil, 0, true, noValue
 }
 
 func shortIn(sets []*optSet, c byte) (arity, bool) {

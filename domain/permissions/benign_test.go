@@ -3,9 +3,12 @@ package permissions
 import (
 	"bufio"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"memo.dev/projects/domain"
 )
 
 type benignLine struct {
@@ -62,6 +65,33 @@ func benignShares(lines []benignLine) (all, accepted float64) {
 	return 100 * float64(approved) / float64(len(lines)), 100 * float64(approved) / float64(ruled)
 }
 
+// benignBins are the programs the corpus's npx lines run, installed in the
+// projects those lines come from (their package.json names them).
+var benignBins = []string{"vitest", "jest", "eslint", "prettier", "tsc"}
+
+// benignProject is the project the corpus is checked in: an empty folder
+// with a package.json and node_modules/.bin holding benignBins, outside
+// any repository.
+func benignProject(t testing.TB) *Project {
+	root := t.TempDir()
+	files := map[string]string{"package.json": "{}\n"}
+	for _, b := range benignBins {
+		files[filepath.Join("node_modules", ".bin", b)] = "#!/usr/bin/env node\n"
+	}
+	for name, text := range files {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := NewProject(root, "", OSGitFS(""), nil)
+	p.Git = func(string) domain.Text { return domain.Text{} }
+	return p
+}
+
 // The benign corpus: every verdict as the file says, every line that is
 // not approved explained, and the share approved reported.
 func TestBenignCorpus(t *testing.T) {
@@ -69,8 +99,9 @@ func TestBenignCorpus(t *testing.T) {
 	if len(lines) < 400 {
 		t.Fatalf("benign.txt has %d lines, want at least 400", len(lines))
 	}
+	project := benignProject(t)
 	for _, b := range lines {
-		v := CheckCommand([]string{b.rule}, b.line, nil)
+		v := NewChecker([]string{b.rule}).CheckIn(b.line, project)
 		refused := AcceptRule(b.rule)
 		switch b.verb {
 		case "approve":
@@ -106,9 +137,10 @@ func BenchmarkBenignCorpus(b *testing.B) {
 	for i, l := range lines {
 		checkers[i] = NewChecker([]string{l.rule})
 	}
+	project := benignProject(b)
 	i := 0
 	for b.Loop() {
-		checkers[i%len(lines)].Check(lines[i%len(lines)].line, nil)
+		checkers[i%len(lines)].CheckIn(lines[i%len(lines)].line, project)
 		i++
 	}
 	all, accepted := benignShares(lines)

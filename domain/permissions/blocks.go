@@ -7,7 +7,7 @@ import (
 )
 
 // Block is a project file that makes an approved program run another, and
-// so makes that program's lines ask (SPEC §7.1): which file, which key, and
+// so makes that program's lines ask (docs/permissions.md §7): which file, which key, and
 // why. The Permissions tab and the `permissions` JSON show it beside the
 // rule it blocks.
 type Block struct {
@@ -22,7 +22,7 @@ type Block struct {
 }
 
 // programBlock is the project config that makes the program run another,
-// or nil (SPEC §7.1: configs block like git's).
+// or nil (docs/permissions.md §7: configs block like git's).
 func (p *Project) programBlock(name string, r reading) *Block {
 	arg := name + "\x00" + r.sub + "\x00" + strings.Join(r.operands, "\x00")
 	return p.memo("prog", arg, func(q *Project) any { return q.readProgramBlock(name, r) }).(*Block)
@@ -32,6 +32,10 @@ func (p *Project) readProgramBlock(name string, r reading) *Block {
 	switch name {
 	case "npm", "pnpm", "yarn", "bun":
 		return p.nodeBlock(name)
+	case "npx":
+		return p.nodeBlock("npm")
+	case "bunx":
+		return p.nodeBlock("bun")
 	case "cargo", "rustc", "rustfmt":
 		return p.cargoBlock(r)
 	case "pytest", "py.test":

@@ -14,7 +14,7 @@ import (
 // MaxLineLength bounds the command lines the checker reads.
 const MaxLineLength = 32 << 10
 
-// Verdict is the checker's answer for one command line (SPEC §8.2
+// Verdict is the checker's answer for one command line (docs/cli.md §14
 // check-command: {approved, rule, reason}).
 type Verdict struct {
 	Approved bool   `json:"approved"`
@@ -60,7 +60,7 @@ func NewChecker(rules []string) *Checker {
 	return c
 }
 
-// CheckCommand decides whether line is approved by rules (SPEC §7.1); see
+// CheckCommand decides whether line is approved by rules (docs/permissions.md §2–§7); see
 // Checker.Check.
 func CheckCommand(rules []string, line string, git GitCheck) Verdict {
 	return NewChecker(rules).Check(line, git)

@@ -7,6 +7,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/filekind"
 )
 
 // pytest reads its options from the first config file it finds walking up
@@ -34,7 +35,11 @@ func (p *Project) pytestBlock(r reading) *Block {
 	for _, op := range r.operands {
 		if abs := filepath.Join(p.Dir, op); !strings.HasPrefix(op, "-") {
 			if rel, ok := relInside(p.Root, abs); ok && rel != "." {
-				starts = append(starts, filepath.Dir(abs))
+				// pytest starts at a folder it is given, at a file's folder.
+				if kind, _, err := p.lstat(abs); err != nil || kind != filekind.Dir && kind != filekind.Link {
+					abs = filepath.Dir(abs)
+				}
+				starts = append(starts, abs)
 			}
 		}
 	}

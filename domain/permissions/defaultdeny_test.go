@@ -76,7 +76,7 @@ func optionPasses(t *testing.T, rule, opt string, ar arity) {
 		return // go run, npm install: refused bare, their options tested with a rule that names more
 	}
 	line := rule + " " + opt
-	if ar == value || ar == textValue {
+	if ar == value || ar == textValue || ar == outValue {
 		line += " v"
 	}
 	v := CheckCommand([]string{rule}, line, nil)

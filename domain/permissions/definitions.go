@@ -10,7 +10,7 @@ import (
 )
 
 // A rule such as `npm test` or `make test` runs the project's own
-// definitions. Trusting the permissions file pins them too (SPEC §7.1): the
+// definitions. Trusting the permissions file pins them too (docs/permissions.md §7): the
 // package.json scripts a rule reaches (with pre/post), the makefiles, the
 // justfile or Taskfile, the cargo aliases, a project script's bytes, a build
 // wrapper's files. When one changes since trust, the lines of that rule ask,

@@ -2,12 +2,12 @@ package permissions
 
 // entries are the programs Memo knows the safe options of, by normalised
 // name (names.go). A program without one passes only the options its rule
-// spells (SPEC §7.1).
+// spells (docs/permissions.md §7).
 var entries = map[string]*entry{
 	"go": goEntry, "gofmt": gofmtEntry, "staticcheck": staticcheckEntry, "golangci-lint": golangciEntry,
 	"git": {style: getopt, numeric: true, global: gitGlobal, subs: gitSubs, other: spelledSub},
 
-	"npm": npmEntry, "pnpm": pnpmEntry, "yarn": yarnEntry, "bun": bunEntry,
+	"npm": npmEntry, "pnpm": pnpmEntry, "yarn": yarnEntry, "bun": bunEntry, "npx": localBinEntry, "bunx": localBinEntry,
 	"eslint": eslintEntry, "prettier": prettierEntry, "tsc": tscEntry, "jest": jestEntry, "vitest": vitestEntry,
 	"next": nextEntry,
 
@@ -33,7 +33,7 @@ var entries = map[string]*entry{
 	"basename": plainEntry, "dirname": plainEntry, "true": plainEntry, "false": plainEntry, "nproc": plainEntry,
 	"tac": plainEntry, "rev": plainEntry, "nl": plainEntry,
 
-	// Interpreters, for the two rules that name one (SPEC §7.2 refuses the
+	// Interpreters, for the two rules that name one (docs/permissions.md §8 refuses the
 	// rest): a script file inside the project, or python -m of a module
 	// Memo has an entry for.
 	"python": pythonEntry, "python2": pythonEntry, "python3": pythonEntry, "pypy": pythonEntry, "pypy3": pythonEntry,

@@ -35,9 +35,11 @@ var ctestEntry = &entry{style: getoptExact, dashLong: true, numeric: false, does
 	--output-junit= --progress --no-compress-output --preset= --no-tests= -I= --tests-information= -U --union
 	--max-width= --version --help`}
 
+// dotnetCommon leaves out -p/--property: an MSBuild property can name the
+// command a build runs (-p:PreBuildEvent=…, CscToolPath).
 const dotnetCommon = `-c= --configuration= -f= --framework= -r= --runtime= -o= --output= --no-restore --no-build
 	--nologo -v= --verbosity= --no-incremental --no-dependencies --self-contained=? --sc --use-current-runtime
-	--ucr -a= --arch= --os= -p=? --property= --disable-build-servers --ignore-failed-sources --project=
+	--ucr -a= --arch= --os= --disable-build-servers --ignore-failed-sources --project=
 	--tl=? --interactive=? -h --help`
 
 var dotnetEntry = &entry{style: getopt, global: `--info --version --list-sdks --list-runtimes -d --diagnostics`, subs: map[string]sub{

@@ -5,7 +5,7 @@ package permissions
 // verifies signatures (runs gpg), what names a merge strategy (runs
 // git-merge-<name>), and every option of the table of risky arguments.
 
-const gitDiffOpts = `-p -u --patch -s --no-patch -U= --unified= --output= --raw --patch-with-raw -t
+const gitDiffOpts = `-p -u --patch -s --no-patch -U= --unified= --output=o --raw --patch-with-raw -t
 	--indent-heuristic --no-indent-heuristic --minimal --patience --histogram --anchored= --diff-algorithm=
 	--stat=? --stat-width= --stat-name-width= --stat-count= --stat-graph-width= --compact-summary --numstat
 	--shortstat --dirstat=? --cumulative --dirstat-by-file=? --summary --patch-with-stat -z --name-only

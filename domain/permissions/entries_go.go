@@ -3,10 +3,11 @@ package permissions
 // Go's safe options. Flags that run another program or pass flags to the
 // compiler and linker (-exec, -toolexec, -ldflags, -gcflags …) are in the
 // table of risky arguments; the outputs (-o, -coverprofile and the other
-// profiles) name a path, which must stay in the project.
+// profiles) name a path, which must stay in the project. go clean's -cache,
+// -modcache, -fuzzcache, -i and -r delete outside the project: left out.
 
 const goBuildFlags = `-a -n -p= -race -msan -asan -cover -covermode= -coverpkg= -v -work -x -buildmode=
-	-buildvcs=? -mod= -modcacherw -pgo= -tags= -trimpath -o= -installsuffix= -linkshared -json`
+	-buildvcs=? -mod= -modcacherw -pgo= -tags= -trimpath -o=o -installsuffix= -linkshared -json`
 
 const goTestFlags = goBuildFlags + ` -bench=t -benchmem -benchtime= -blockprofile= -blockprofilerate= -count=
 	-coverprofile= -cpu= -cpuprofile= -failfast -fullpath -fuzz= -fuzzminimizetime= -fuzztime= -list=
@@ -22,7 +23,7 @@ var goEntry = &entry{style: goFlag, subs: map[string]sub{
 	"fmt":          {opts: `-n -x -mod=`, does: writesProject},
 	"fix":          {opts: `-fix= -diff -n -x`, does: writesProject},
 	"get":          {opts: `-t -u=? -v -x -tool`, does: readsNetwork | writesProject},
-	"clean":        {opts: goBuildFlags + ` -i -r -cache -testcache -modcache -fuzzcache`, does: writesProject},
+	"clean":        {opts: goBuildFlags + ` -testcache`, does: writesProject},
 	"env":          {opts: `-json -changed`, does: readsProject},
 	"version":      {opts: `-m -v -json`, does: readsProject},
 	"doc":          {opts: `-all -c -cmd -short -src -u`, does: readsProject},
@@ -39,7 +40,7 @@ var goEntry = &entry{style: goFlag, subs: map[string]sub{
 	"work use":    {opts: `-r`, does: writesProject},
 	"work sync":   {does: writesProject},
 	"work vendor": {opts: `-v -e -o=`, does: readsNetwork | writesProject},
-	"tool cover":  {opts: `-func= -o= -mode= -var=`, does: readsProject},
+	"tool cover":  {opts: `-func= -o=o -mode= -var=`, does: readsProject},
 }}
 
 var gofmtEntry = &entry{style: goFlag, global: `-d -e -l -r= -s -w`, does: writesProject}

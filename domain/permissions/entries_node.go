@@ -75,7 +75,14 @@ var pnpmEntry = &entry{style: getopt, global: pnpmCommon, other: definedSub, def
 	"pack":       {opts: `--pack-destination=`, does: runsProjectCode | writesProject},
 	"publish":    {opts: `--access= --tag= --otp= --no-git-checks --provenance`, does: runsProjectCode | sendsNetwork},
 	"store path": {does: readsProject}, "store status": {does: readsProject}, "store prune": {does: writesProject},
+	// pnpm exec NAME runs a program the project installed (localbin.go).
+	"exec": {wraps: true, does: runsProjectCode},
 }}
+
+// npx and bunx run a package's program: the project's installed one when
+// node_modules/.bin holds it, else one they download (localbin.go). No
+// option may come before the program's name (-y, -p, -c …).
+var localBinEntry = &entry{style: getopt, wraps: true, does: runsProjectCode}
 
 const yarnCommon = `--silent -s --frozen-lockfile --immutable --immutable-cache --check-cache --inline-builds
 	--mode= --non-interactive --prefer-offline --offline --ignore-scripts --ignore-engines --pure-lockfile

@@ -8,7 +8,7 @@ package permissions
 const pytestOpts = `-k=t -m=t -x --exitfirst -q --quiet -v --verbose -s -r= -l --showlocals --tb= --co --collect-only
 	--lf --last-failed --ff --failed-first --nf --new-first --sw --stepwise --stepwise-skip --durations=
 	--durations-min= --maxfail= --strict-markers --strict-config --strict -W= --pythonwarnings= --disable-warnings
-	--disable-pytest-warnings -p= --basetemp= --rootdir= -c= --config-file= --confcutdir= --noconftest
+	--disable-pytest-warnings -p= --basetemp= --rootdir= --confcutdir= --noconftest
 	--junitxml= --junit-xml= --junit-prefix= --cache-clear --cache-show=? --doctest-modules --doctest-glob=
 	--doctest-continue-on-failure --ignore= --ignore-glob= --deselect= --import-mode= --pyargs --capture= --log-level=
 	--log-cli-level= --log-file= --log-file-level= --no-header --no-summary --color= --code-highlight= --runxfail
@@ -72,7 +72,7 @@ var isortEntry = &entry{style: getopt, dashLong: true, does: writesProject, glob
 var flake8Entry = &entry{style: getoptExact, does: readsProject, global: `--max-line-length= --max-complexity=
 	--select= --extend-select= --ignore= --extend-ignore= --exclude= --extend-exclude= --filename=
 	--per-file-ignores= --count --statistics --show-source --format= --config= --append-config= --isolated
-	--exit-zero -q --quiet -v --verbose -j= --jobs= --output-file= --tee --benchmark --doctests --hang-closing
+	--exit-zero -q --quiet -v --verbose -j= --jobs= --output-file=o --tee --benchmark --doctests --hang-closing
 	--max-doc-length= --color= --version -h --help`}
 
 var pylintEntry = &entry{style: getoptExact, does: readsProject | runsProjectCode, global: `--rcfile= --disable= -d=
@@ -97,8 +97,8 @@ var coverageEntry = &entry{style: getopt, subs: map[string]sub{
 
 // tox runs the commands its own config names: those are pinned with the
 // trust like package.json scripts.
-const toxOpts = `-e= --env= -c= --conf= -r --recreate -p=? --parallel=? -q --quiet -v --verbose --notest -x=
-	--override= --skip-missing-interpreters=? --develop --discover= --root= --workdir= --colored= --no-provision
+const toxOpts = `-e= --env= -r --recreate -p=? --parallel=? -q --quiet -v --verbose --notest
+	--skip-missing-interpreters=? --develop --discover= --root= --workdir= --colored= --no-provision
 	--hashseed= --result-json= -m= -f= --skip-pkg-install --list-dependencies --no-list-dependencies
 	--no-recreate-pkg --version -h --help`
 
@@ -110,7 +110,7 @@ var toxEntry = &entry{style: getopt, global: toxOpts, other: unknownSub, does: r
 	"d": {does: runsProjectCode | readsNetwork | writesProject},
 }}
 
-var preCommitEntry = &entry{style: getopt, global: `-c= --config= --color= -h --help -V --version`, subs: map[string]sub{
+var preCommitEntry = &entry{style: getopt, global: `--color= -h --help -V --version`, subs: map[string]sub{
 	"run": {opts: `-a --all-files --files= --hook-stage= --show-diff-on-failure --from-ref= --to-ref= -s= -o=
 		--source= --origin= -v --verbose --hook-id=`, does: runsProjectCode | readsNetwork | writesProject},
 	"install-hooks":     {does: readsNetwork},

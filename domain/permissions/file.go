@@ -1,4 +1,4 @@
-// Package permissions reads a project's `.memo/permissions.json` (SPEC §7):
+// Package permissions reads a project's `.memo/permissions.json` (docs/permissions.md):
 // the strict file format, the command checker, the refused rules and the file
 // tools, trust pinning and the diff against the last trusted version. It is
 // pure: files are read through the ReadFunc given (untrusted.ReadFile) and

@@ -102,7 +102,7 @@ func TestAcceptRule(t *testing.T) {
 		"find .":             "wrapper",
 		"sudo make":          "wrapper",
 		"curl":               "network",
-		"npx jest":           "wrapper",
+		"pnpx jest":          "wrapper",
 		"docker run":         "container",
 		"rm -rf build":       "deletes",
 		"git":                "bare `git`",
@@ -135,7 +135,7 @@ func TestAcceptRule(t *testing.T) {
 
 func TestTools(t *testing.T) {
 	if len(FileTools) != 12 {
-		t.Fatalf("%d file tools, want the 12 of SPEC §7.3", len(FileTools))
+		t.Fatalf("%d file tools, want the 12 of docs/permissions.md §9", len(FileTools))
 	}
 	for _, tool := range FileTools {
 		if r := AcceptTool(tool); !r.IsZero() {

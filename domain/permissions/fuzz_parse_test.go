@@ -1,6 +1,7 @@
 package permissions
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -16,6 +17,10 @@ func FuzzDefaultDeny(f *testing.F) {
 		"uv run pytest -x", "pnpm build --filter web", "busybox sed -i x f", "python -m pytest -p x"} {
 		f.Add(strings.Join(strings.Fields(s)[:2], " "), s)
 	}
+	for _, s := range []string{"npx vitest run", "pnpm exec tsc -b", "sed \"r /etc/passwd\" x", "git ls-files :/",
+		"mytool -- --fix", "make test deploy", "pytest -qp evil"} {
+		f.Add(strings.Join(strings.Fields(s)[:2], " "), s)
+	}
 	f.Fuzz(func(t *testing.T, rule, line string) {
 		v := CheckCommand([]string{rule}, line, nil)
 		if !v.Approved {
@@ -27,10 +32,7 @@ func FuzzDefaultDeny(f *testing.F) {
 		name, args := resolveProgram(words)
 		if c, ok := compiledEntries[name]; !ok && !isInterpreter(name) {
 			for _, a := range args {
-				if a == "--" {
-					break
-				}
-				if isOptionWord(a, false) && !spelled[a] {
+				if a != "--" && isOptionWord(a, false) && !spelled[a] {
 					t.Fatalf("approved %q (rule %q): %q is not spelled in the rule of a program without an entry", line, v.Rule, a)
 				}
 			}
@@ -40,7 +42,22 @@ func FuzzDefaultDeny(f *testing.F) {
 				t.Fatalf("approved %q (rule %q) while its entry reads: %s", line, v.Rule, r.unknown)
 			}
 		}
+		// Checked without a project, no line runs a program from a
+		// node_modules Memo cannot see.
+		if r := (&inspector{spelled: spelled}).read(name, args); localBinRunner(name, r) {
+			t.Fatalf("approved %q (rule %q) without a project to find its program in", line, v.Rule)
+		}
+		if name == "sed" {
+			for _, f := range sedReadFiles(args) {
+				if !filepathIsLocal(f) {
+					t.Fatalf("approved %q (rule %q): sed reads %q outside", line, v.Rule, f)
+				}
+			}
+		}
 		for _, w := range words[1:] {
+			if name == "git" && strings.HasPrefix(w, ":/") {
+				t.Fatalf("approved %q (rule %q): %q is a path from the repository's top", line, v.Rule, w)
+			}
 			for _, c := range pathCandidates(w) {
 				if strings.HasPrefix(c, "/") || strings.HasPrefix(c, "../") || c == ".." {
 					// Text values (messages, patterns) are no paths: only
@@ -109,3 +126,5 @@ func FuzzConfigReaders(f *testing.F) {
 		parsePytestConfig("pytest.ini", "", []byte(text))
 	})
 }
+
+func filepathIsLocal(p string) bool { return filepath.IsLocal(p) && !protectedPart(p) }

@@ -16,7 +16,7 @@ import (
 
 // A repository can make a harmless-looking git command run a program: its own
 // configuration (`core.fsmonitor` runs on `git status`) and its hooks. Memo
-// reads both without running git (SPEC §7.1), conservatively: whatever it
+// reads both without running git (docs/permissions.md §6), conservatively: whatever it
 // cannot read for certain makes git lines (and lines of programs that run
 // git) ask. Every git dir a command can touch is read: the repository's own
 // (and its worktree's), each worktree's, each submodule's under

@@ -7,7 +7,7 @@ import (
 )
 
 // inspector checks the words of a line that starts with an accepted rule
-// (SPEC §7.1): the table of risky arguments, the program's safe options
+// (docs/permissions.md §5–§7): the table of risky arguments, the program's safe options
 // (default deny), the paths and destinations its words name and, in a
 // project, its git repository and the configs that make the program run
 // another. Wrapped programs (uv run pytest, python -m pytest, bash
@@ -22,6 +22,9 @@ type inspector struct {
 	// noConfigs: the words come from a config (a cargo alias, pytest's
 	// addopts), which is being read already.
 	noConfigs bool
+	// rule: the words are a rule being accepted, not a line: what the
+	// project holds is checked when a line is.
+	rule bool
 }
 
 // maxWrapDepth bounds programs wrapped in programs.
@@ -46,6 +49,12 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 	if !r.unknown.IsZero() {
 		return r.unknown, nil
 	}
+	if reason := in.moreTargets(name, words, args, prefix, r); !reason.IsZero() {
+		return reason, nil
+	}
+	if r.wrapped == nil && localBinRunner(name, r) {
+		return domain.T("`{{.Word}}` names no program to run; name it, as in `npx vitest`", "Word", strings.Join(words, " ")), nil
+	}
 	if r.wrapped != nil {
 		if reason := wrappedProblem(name, r); !reason.IsZero() {
 			return reason, nil
@@ -53,6 +62,20 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 		at := len(words) - len(r.wrapped)
 		if at >= prefix {
 			return domain.T("`{{.Word}}` runs a program the rule does not name; name it in the rule, as in `uv run pytest`", "Word", strings.Join(words[:at], " ")), nil
+		}
+		if localBinRunner(name, r) {
+			runner := strings.TrimSpace(name + " " + r.sub)
+			if prev := words[at-1]; prev != "exec" && canonical(programName(prev)) != name {
+				return domain.T("`{{.Word}}` comes before the program {{.Runner}} runs; nothing may", "Word", prev, "Runner", runner), nil
+			}
+			if reason := localBinName(runner, r.wrapped[0]); !reason.IsZero() {
+				return reason, nil
+			}
+			if !in.rule {
+				if reason := in.project.localBin(runner, r.wrapped[0]); !reason.IsZero() {
+					return reason, nil
+				}
+			}
 		}
 		if isInterpreter(name) && !r.module {
 			if reason := in.project.pathProblem(r.wrapped[0]); !reason.IsZero() {
@@ -63,7 +86,11 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 			return reason, b
 		}
 	}
-	for _, w := range r.paths {
+	paths := r.paths
+	if name == "sed" {
+		paths = append(paths, sedReadFiles(args)...)
+	}
+	for _, w := range paths {
 		for _, c := range pathCandidates(w) {
 			if reason := in.project.pathProblem(c); !reason.IsZero() {
 				return reason, nil
@@ -173,4 +200,59 @@ func valuesOf(w string) []string {
 
 func (in *inspector) isRemote(w string) bool {
 	return in.project != nil && in.project.remotes()[w]
+}
+
+// targetRunners run the targets their operands name (make test lint, mvn
+// test deploy, just test build): a rule that names targets approves those
+// alone, a bare rule (make) any.
+var targetRunners = map[string]bool{"make": true, "task": true, "mvn": true, "mvnw": true, "gradle": true, "gradlew": true, "just": true}
+
+// moreTargets tells why a line runs a target its rule does not name.
+// words[:prefix] are the rule's; args are the program's arguments.
+func (in *inspector) moreTargets(name string, words, args []string, prefix int, r reading) domain.Text {
+	ruleArgs := prefix - (len(words) - len(args))
+	if !targetRunners[name] || ruleArgs < 1 || ruleArgs >= len(args) {
+		return domain.Text{}
+	}
+	ruleR := in.read(name, args[:ruleArgs])
+	if name == "just" {
+		// A recipe's arguments follow it, or further recipes do: Memo
+		// cannot tell which without the recipe's parameters.
+		if ruleR.sub == "" {
+			return domain.Text{}
+		}
+		for _, a := range args[ruleArgs:] {
+			switch {
+			case strings.HasPrefix(a, "-"):
+			case strings.Contains(a, "="):
+				return domain.T("`{{.Word}}` may override a variable the recipes use; name it in the rule", "Word", a)
+			default:
+				return domain.T("`{{.Word}}` may be another just recipe, which the rule does not name; name it in the rule", "Word", a)
+			}
+		}
+		return domain.Text{}
+	}
+	named := targetsOf(name, ruleR)
+	if len(named) == 0 {
+		return domain.Text{}
+	}
+	if all := targetsOf(name, r); len(all) > len(named) {
+		return domain.T("`{{.Word}}` is another target than the rule names; name it in the rule", "Word", all[len(named)])
+	}
+	return domain.Text{}
+}
+
+// targetsOf are the targets a reading names, in order.
+func targetsOf(name string, r reading) []string {
+	var out []string
+	if r.sub != "" {
+		out = append(out, r.sub)
+	}
+	for _, t := range r.operands {
+		if name == "make" && strings.Trim(t, "0123456789") == "" {
+			continue // make -j 8: the count of jobs
+		}
+		out = append(out, t)
+	}
+	return out
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // capability is one thing an approved rule lets the agent do, for the
-// review's plain words (SPEC §7.1: the review says what the rules can do).
+// review's plain words (docs/permissions.md §7, labels).
 type capability uint16
 
 const (
@@ -59,6 +59,9 @@ func projectProgram(word string) bool {
 func RuleLabels(rule string, runs []DefinitionState) []domain.Text {
 	c, unknown := ruleCapabilities(rule)
 	out := []domain.Text{}
+	if bin := localBinOf(rule); bin != "" {
+		out = append(out, domain.T("runs the project's installed `{{.Program}}` (node_modules/.bin), never one downloaded", "Program", bin))
+	}
 	if c&runsProjectCode != 0 {
 		what := ""
 		if d, ok := mainDefinition(rule, runs); ok {
@@ -95,6 +98,19 @@ func RuleLabels(rule string, runs []DefinitionState) []domain.Text {
 		out = append(out, domain.T("reads files inside the project"))
 	}
 	return out
+}
+
+// localBinOf is the installed program a rule runs through npx, bunx or
+// pnpm exec, or "".
+func localBinOf(rule string) string {
+	words, reason := Words(rule)
+	if !reason.IsZero() {
+		return ""
+	}
+	if ts := ruleTargets(words); len(ts) > 1 && localBinRunner(ts[0].name, ts[0].r) {
+		return ts[1].word
+	}
+	return ""
 }
 
 // mainDefinition is the definition a label quotes: one that exists, and

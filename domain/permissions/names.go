@@ -7,7 +7,7 @@ import (
 
 // Program names are normalised before every list (the refused programs, the
 // risky arguments, the safe options): a program has many spellings on disk.
-// Matching a line to its rule stays on the words as typed (SPEC §7.1).
+// Matching a line to its rule stays on the words as typed (docs/permissions.md §4).
 
 // windowsSuffixes are the extensions Windows runs a program by (PATHEXT).
 var windowsSuffixes = []string{".exe", ".com", ".cmd", ".bat", ".ps1"}

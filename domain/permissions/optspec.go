@@ -4,7 +4,7 @@ import (
 	"strings"
 )
 
-// Default deny (SPEC §7.1, turn-3 amendment): for each program Memo knows,
+// Default deny (docs/permissions.md §7): for each program Memo knows,
 // its entry lists the options that are safe, with whether each takes a
 // value. An option a line holds that is neither listed nor spelled in the
 // rule itself asks, naming it. The entries are written as spec strings:
@@ -13,6 +13,9 @@ import (
 //	-o= --output=   an option with a value: glued (-ofile, --output=file) or the next word
 //	--color=?       an option with an optional value, glued only
 //	-m=t            a value that is text (a message, a pattern), never a path
+//	--output=o      a value naming a file the program writes: on a program
+//	                or subcommand that otherwise only reads, it asks unless
+//	                the rule spells it (git log --output=x writes x)
 //	-W*             every option starting so, its value glued (-Wall, -O2)
 //
 // Safe options match only as spelled in full: an abbreviation the program
@@ -28,6 +31,7 @@ const (
 	value                  // a value: glued, or the next word
 	optValue               // an optional value, glued only
 	textValue              // a value that is text, not a path: glued, or the next word
+	outValue               // a value naming a file the program writes: glued, or the next word
 )
 
 // optSet is a set of safe options.
@@ -81,6 +85,8 @@ func compileOpts(style optStyle, spec string, fold bool) *optSet {
 			continue
 		case strings.HasSuffix(tok, "=t"):
 			a, tok = textValue, strings.TrimSuffix(tok, "=t")
+		case strings.HasSuffix(tok, "=o"):
+			a, tok = outValue, strings.TrimSuffix(tok, "=o")
 		case strings.HasSuffix(tok, "=?"):
 			a, tok = optValue, strings.TrimSuffix(tok, "=?")
 		case strings.HasSuffix(tok, "="):

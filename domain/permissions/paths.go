@@ -9,7 +9,7 @@ import (
 
 // Any word — an operand, an option's value, the value of name=value, an
 // @file argument file — that names a path outside the project, or inside
-// its .git or .memo folder, asks (SPEC §7.1). Without a project the line is
+// its .git or .memo folder, asks (docs/permissions.md §7). Without a project the line is
 // read alone: an absolute path, a `..` that leaves the line's folder and a
 // .git or .memo folder ask; in a project the path is resolved through the
 // symbolic links the project holds.

@@ -6,7 +6,7 @@ import (
 	"memo.dev/projects/domain"
 )
 
-// Refused rules (SPEC §7.2): rules that approve nearly anything. The list is
+// Refused rules (docs/permissions.md §8): rules that approve nearly anything. The list is
 // best effort; the real defence is the character check and the table of risky
 // arguments, which rules are checked against too.
 func refusedWhy(name string) (domain.Text, bool) {
@@ -50,7 +50,7 @@ var refusedPrograms = func() map[string]domain.Text {
 			"fakeroot", "proot", "firejail", "bwrap", "systemd-run", "at", "batch", "crontab", "dbus-launch", "xdg-open",
 			"open", "start", "unbuffer", "chronic", "torsocks", "proxychains", "proxychains4",
 			"catchsegv", "prlimit", "systemd-inhibit", "dbus-run-session", "xvfb-run", "runcon", "cgexec", "numactl",
-			"cpulimit", "hyperfine", "watchexec", "nodemon", "uvx", "pipx", "npx", "pnpx", "bunx", "yarn-dlx", "corepack",
+			"cpulimit", "hyperfine", "watchexec", "nodemon", "uvx", "pipx", "pnpx", "yarn-dlx", "corepack",
 			// Windows
 			"rundll32", "regsvr32", "msiexec", "runas", "schtasks", "forfiles", "cmstp", "installutil", "regasm", "regsvcs",
 			"msxsl", "odbcconf", "pcalua", "explorer", "conhost", "hh", "control", "mavinject", "presentationhost",
@@ -91,4 +91,5 @@ var refusedPrograms = func() map[string]domain.Text {
 }()
 
 // bareRefused are programs that run nearly anything without a subcommand.
-var bareRefused = map[string]bool{"git": true, "go": true, "npm": true, "cargo": true, "yarn": true, "pnpm": true, "pip": true, "pip3": true}
+var bareRefused = map[string]bool{"git": true, "go": true, "npm": true, "cargo": true, "yarn": true, "pnpm": true, "bun": true,
+	"pip": true, "pip3": true, "npx": true, "bunx": true}

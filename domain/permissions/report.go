@@ -37,7 +37,7 @@ func (st Status) CheckTool(name string) ToolVerdict {
 	return v
 }
 
-// Report is the JSON of `permissions PATH` (SPEC §8.2): what is in effect,
+// Report is the JSON of `permissions PATH` (docs/cli.md §13): what is in effect,
 // the file's status and every problem. State, Rules and Warnings are
 // additions to the contract.
 type Report struct {

@@ -2,10 +2,10 @@ package permissions
 
 import "memo.dev/projects/domain"
 
-// The table of risky arguments (SPEC §7.1): per program, the options and
+// The table of risky arguments (docs/permissions.md §5): per program, the options and
 // operands that let an approved command run another program or write an
 // arbitrary file. It is the one place this knowledge lives; rules are checked
-// against it when saved (§7.2) and lines when checked.
+// against it when saved (docs/permissions.md §8) and lines when checked.
 //
 // Spellings are compared on unquoted words. Long names are compared in lower
 // case with `_` read as `-`, which can only make more lines ask.
@@ -83,12 +83,12 @@ var programs = map[string]program{
 		},
 		riskySub: []risk{
 			{"generate", domain.T("runs the commands written in the source files")},
-			{"tool", domain.T("runs a tool program")},
 			{"install", installsOutside}, {"bug", opensBrowser}, {"telemetry", changesConfig},
 		},
 		sub: map[string]program{
-			"env": {style: goFlag, long: []risk{{"w", changesConfig}, {"u", changesConfig}}},
-			"run": {operands: goRunOperands},
+			"env":  {style: goFlag, long: []risk{{"w", changesConfig}, {"u", changesConfig}}},
+			"run":  {operands: goRunOperands},
+			"tool": {operands: goToolOperands},
 		},
 		operands: goOperands,
 	},
@@ -151,7 +151,7 @@ var programs = map[string]program{
 		},
 		operands: installOperands,
 	},
-	"pnpm": {style: getopt, riskySub: []risk{{"dlx", runsProgram}, {"exec", runsProgram}, {"x", runsProgram}, {"create", runsProgram},
+	"pnpm": {style: getopt, riskySub: []risk{{"dlx", runsProgram}, {"x", runsProgram}, {"create", runsProgram},
 		{"config", changesConfig}, {"set", changesConfig}, {"env", runsProgram}, {"add", addsPackage}, {"link", installsOutside},
 		{"ln", installsOutside}, {"setup", changesConfig}, {"self-update", installsOutside}, {"patch", runsProgram},
 		{"patch-commit", changesConfig}, {"patch-remove", changesConfig}, {"deploy", writesFile}, {"init", runsProgram},
@@ -160,12 +160,13 @@ var programs = map[string]program{
 	"yarn": {style: getopt, riskySub: []risk{{"dlx", runsProgram}, {"exec", runsProgram}, {"node", runsProgram}, {"create", runsProgram},
 		{"config", changesConfig}, {"set", changesConfig}, {"add", addsPackage}, {"global", installsOutside},
 		{"link", installsOutside}, {"plugin", addsPackage}, {"patch", runsProgram}, {"patch-commit", changesConfig},
-		{"stage", changesConfig}, {"init", runsProgram}, {"policies", addsPackage}}},
+		{"stage", changesConfig}, {"init", runsProgram}, {"policies", addsPackage}}, operands: installOperands},
 	"bun": {style: getopt, long: []risk{{"eval", runsProgram}, {"print", runsProgram}}, short: []risk{{"e", runsProgram}, {"p", runsProgram}},
 		riskySub: []risk{{"x", runsProgram}, {"exec", runsProgram}, {"create", runsProgram}, {"c", runsProgram}, {"repl", runsProgram},
-			{"init", runsProgram}, {"link", installsOutside}, {"upgrade", installsOutside}, {"add", addsPackage}, {"a", addsPackage}}},
+			{"init", runsProgram}, {"link", installsOutside}, {"upgrade", installsOutside}, {"add", addsPackage}, {"a", addsPackage}},
+		operands: bunOperands},
 	"poetry":     {style: getopt, riskySub: []risk{{"shell", runsProgram}, {"config", changesConfig}, {"add", addsPackage}, {"self", installsOutside}, {"source", changesConfig}}},
-	"uv":         {style: getopt, riskySub: []risk{{"add", addsPackage}, {"pip", addsPackage}, {"tool", runsProgram}, {"self", installsOutside}}},
+	"uv":         {style: getopt, riskySub: []risk{{"add", addsPackage}, {"pip", addsPackage}, {"tool", runsProgram}, {"self", installsOutside}}, operands: uvOperands},
 	"pre-commit": {style: getopt, riskySub: []risk{{"install", domain.T("installs a git hook, which runs what .pre-commit-config.yaml names at every commit")}, {"try-repo", runsProgram}, {"init-templatedir", installsOutside}}},
 	"composer": {style: getopt, riskySub: []risk{{"require", addsPackage}, {"global", installsOutside}, {"create-project", addsPackage},
 		{"exec", runsProgram}, {"config", changesConfig}, {"self-update", installsOutside}, {"selfupdate", installsOutside}}},
@@ -284,8 +285,8 @@ var programs = map[string]program{
 	"bazelisk": {style: goFlag, long: bazelRisks},
 	"mvn":      {style: getoptExact, props: "-D", long: []risk{{"settings", changesConfig}, {"global-settings", changesConfig}, {"file", domain.T("reads another build file")}}, short: []risk{{"s", changesConfig}, {"f", domain.T("reads another build file")}}, operands: mavenOperands},
 	"mvnw":     {style: getoptExact, props: "-D", long: []risk{{"settings", changesConfig}, {"global-settings", changesConfig}, {"file", domain.T("reads another build file")}}, short: []risk{{"s", changesConfig}, {"f", domain.T("reads another build file")}}, operands: mavenOperands},
-	"gradle":   {style: getopt, long: []risk{{"init-script", runsProgram}, {"build-file", domain.T("reads another build file")}, {"settings-file", domain.T("reads another build file")}, {"project-dir", domain.T("runs in another folder")}}, short: []risk{{"I", runsProgram}, {"b", domain.T("reads another build file")}, {"c", domain.T("reads another build file")}, {"p", domain.T("runs in another folder")}}},
-	"gradlew":  {style: getopt, long: []risk{{"init-script", runsProgram}, {"build-file", domain.T("reads another build file")}, {"settings-file", domain.T("reads another build file")}, {"project-dir", domain.T("runs in another folder")}}, short: []risk{{"I", runsProgram}, {"b", domain.T("reads another build file")}, {"c", domain.T("reads another build file")}, {"p", domain.T("runs in another folder")}}},
+	"gradle":   {style: getopt, operands: gradleOperands, long: []risk{{"init-script", runsProgram}, {"build-file", domain.T("reads another build file")}, {"settings-file", domain.T("reads another build file")}, {"project-dir", domain.T("runs in another folder")}}, short: []risk{{"I", runsProgram}, {"b", domain.T("reads another build file")}, {"c", domain.T("reads another build file")}, {"p", domain.T("runs in another folder")}}},
+	"gradlew":  {style: getopt, operands: gradleOperands, long: []risk{{"init-script", runsProgram}, {"build-file", domain.T("reads another build file")}, {"settings-file", domain.T("reads another build file")}, {"project-dir", domain.T("runs in another folder")}}, short: []risk{{"I", runsProgram}, {"b", domain.T("reads another build file")}, {"c", domain.T("reads another build file")}, {"p", domain.T("runs in another folder")}}},
 	"dotnet":   {style: getoptExact, riskySub: []risk{{"exec", runsProgram}, {"tool", runsProgram}, {"dnx", runsProgram}}},
 	"info":     {style: getopt, long: []risk{{"output", writesFile}, {"dribble", writesFile}, {"init-file", runsProgram}}, short: []risk{{"o", writesFile}}},
 	"pandoc": {

@@ -1,6 +1,7 @@
 package permissions
 
 import (
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -30,8 +31,15 @@ func gitOperands(args []string) domain.Text {
 	}
 	for _, a := range args {
 		l := strings.ToLower(a)
-		if strings.Contains(l, "ext::") || strings.HasPrefix(l, "fd::") {
+		switch {
+		case strings.Contains(l, "ext::") || strings.HasPrefix(l, "fd::"):
 			return domain.T("`{{.Word}}` is a remote that runs another program", "Word", a)
+		case strings.HasPrefix(a, ":/"):
+			// Pathspec magic: from the top of the repository, which holds
+			// more than the project when the project is one of its folders.
+			return domain.T("`{{.Word}}` names a path from the top of the repository, which can be outside the project", "Word", a)
+		case strings.HasPrefix(l, "--rebase=i"):
+			return domain.T("`{{.Word}}` rebases interactively, which opens an editor", "Word", a)
 		}
 	}
 	return domain.Text{}
@@ -145,9 +153,19 @@ var bazelRisks = []risk{
 }
 
 // cmakeOperands: -E runs commands, -P runs a script, -C reads a cache script,
-// -D sets a variable (the compiler among them); cmake glues values on.
+// -D sets a variable (the compiler among them); cmake glues values on. After
+// `--` the words go to the build tool (make SHELL=x, ninja -t): only a job
+// count, keep-going and verbose pass.
 func cmakeOperands(args []string) domain.Text {
-	for _, a := range args {
+	for i, a := range args {
+		if a == "--" {
+			for _, w := range args[i+1:] {
+				if !buildToolWord(w) {
+					return domain.T("`{{.Word}}` goes to the build tool cmake runs, which Memo does not read", "Word", w)
+				}
+			}
+			break
+		}
 		if name, _, _ := strings.Cut(strings.TrimPrefix(a, "-D"), "="); strings.HasPrefix(a, "-D") && safeCMakeVariables[strings.TrimSuffix(name, ":BOOL")] {
 			continue
 		}
@@ -203,17 +221,20 @@ func goRunOperands(args []string) domain.Text {
 	if !filepath.IsLocal(pkg) || !(strings.HasSuffix(pkg, ".go") || strings.HasPrefix(pkg, ".")) || strings.Contains(pkg, "...") {
 		return domain.T("`go run {{.Word}}` runs a program from outside the project; name a package folder or file of the project", "Word", pkg)
 	}
+	// go run a.go b.go builds every .go file named before the program's
+	// arguments: one the rule does not pin.
+	if strings.HasSuffix(pkg, ".go") && len(r.operands) > 1 && strings.HasSuffix(r.operands[1], ".go") {
+		return domain.T("`{{.Word}}` is built into the program too; go run names one file in a rule", "Word", r.operands[1])
+	}
 	return domain.Text{}
 }
 
 // installOperands: installing a package by name downloads it and runs its
-// install scripts (npm install x, pnpm add x).
+// install scripts (npm install x, pnpm add x, bun install x). Words after
+// `--` count: npm reads them as packages too.
 func installOperands(args []string) domain.Text {
 	var ops []string
 	for _, a := range args {
-		if a == "--" {
-			break
-		}
 		if !strings.HasPrefix(a, "-") {
 			ops = append(ops, a)
 		}
@@ -234,21 +255,30 @@ func installOperands(args []string) domain.Text {
 }
 
 // pytestOperands: -p loads a plugin (a module, which runs) unless it turns
-// one off (-p no:cacheprovider).
+// one off (-p no:cacheprovider), also at the end of a bundle (-qp x).
 func pytestOperands(args []string) domain.Text {
 	for i, a := range args {
 		if a == "--" {
 			break
 		}
-		v, ok := "", false
-		switch {
-		case a == "-p" && i+1 < len(args):
-			v, ok = args[i+1], true
-		case strings.HasPrefix(a, "-p") && !strings.HasPrefix(a, "--"):
-			v, ok = a[2:], true
+		if len(a) < 2 || a[0] != '-' || a[1] == '-' {
+			continue
 		}
-		if ok && !strings.HasPrefix(v, "no:") {
-			return domain.T("`-p {{.Plugin}}` loads a pytest plugin, which runs its code", "Plugin", v)
+		for j := 1; j < len(a); j++ {
+			if a[j] != 'p' {
+				if ar, ok := shortIn([]*optSet{compiledEntries["pytest"].global}, a[j]); !ok || ar != noValue {
+					break // a value follows: the rest of the word is it
+				}
+				continue
+			}
+			v := a[j+1:]
+			if v == "" && i+1 < len(args) {
+				v = args[i+1]
+			}
+			if !strings.HasPrefix(strings.TrimPrefix(v, "="), "no:") {
+				return domain.T("`-p {{.Plugin}}` loads a pytest plugin, which runs its code", "Plugin", v)
+			}
+			break
 		}
 	}
 	return domain.Text{}
@@ -277,6 +307,8 @@ func compilerOperands(args []string) domain.Text {
 			return domain.T("`{{.Word}}` reads more arguments from a file", "Word", a)
 		case strings.HasPrefix(a, "-B"), strings.HasPrefix(a, "-wrapper"), strings.HasPrefix(a, "-fplugin"),
 			strings.HasPrefix(a, "-specs"), strings.HasPrefix(a, "--specs"), strings.HasPrefix(a, "-Wl,"),
+			strings.HasPrefix(a, "-Wa,"), strings.HasPrefix(a, "-Wp,"), strings.HasPrefix(a, "-Xassembler"),
+			strings.HasPrefix(a, "-Xpreprocessor"),
 			strings.HasPrefix(a, "-Xlinker"), strings.HasPrefix(a, "-fuse-ld"), strings.HasPrefix(a, "-Z"),
 			strings.Contains(l, "linker"), strings.Contains(l, "link-arg"), strings.Contains(l, "llvm-args"):
 			return domain.T("`{{.Word}}` {{.Why}}", "Word", a, "Why", runsProgram)
@@ -294,6 +326,129 @@ func plusCommand(args []string) domain.Text {
 		if strings.HasPrefix(a, "+") {
 			return domain.T("`{{.Word}}` runs a pager command", "Word", a)
 		}
+	}
+	return domain.Text{}
+}
+
+// bunOperands: bun runs a file it is named (bun x.ts, bun run ./x.js)
+// rather than a package.json script, and installs what bun install names.
+func bunOperands(args []string) domain.Text {
+	if reason := installOperands(args); !reason.IsZero() {
+		return reason
+	}
+	ops := make([]string, 0, 2)
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) > 1 && ops[0] == "run" {
+		ops = ops[1:]
+	}
+	if len(ops) > 0 && (strings.ContainsAny(ops[0], `/\`) || path.Ext(ops[0]) != "") {
+		return domain.T("`{{.Word}}` names a file, which bun would run rather than a package.json script", "Word", ops[0])
+	}
+	return domain.Text{}
+}
+
+// buildToolWord: a word after cmake --build's `--` that only sets how many
+// jobs run, keeps going or says more (-j8, -j 8, -k0, -v).
+func buildToolWord(w string) bool {
+	if strings.Trim(w, "0123456789") == "" {
+		return true
+	}
+	for _, o := range []string{"-j", "-k", "-l", "-v", "--verbose", "-s"} {
+		if w == o || (len(o) == 2 && strings.HasPrefix(w, o) && strings.Trim(w[2:], "0123456789") == "") {
+			return true
+		}
+	}
+	return false
+}
+
+// uvOperands: uv's --python (-p) names an interpreter, which uv runs; one
+// given by a name rather than a version is any program on the PATH.
+// The words after the program uv run runs are that program's.
+func uvOperands(args []string) domain.Text {
+	sub := ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v, ok := "", false
+		switch {
+		case a == "--" || (sub == "run" && !strings.HasPrefix(a, "-")):
+			return domain.Text{} // the program uv run runs, and its words
+		case !strings.HasPrefix(a, "-"):
+			if sub == "" {
+				sub = a
+			}
+		case a == "--python" || a == "-p":
+			if i+1 < len(args) {
+				i++
+				v, ok = args[i], true
+			}
+		case strings.HasPrefix(a, "--python="):
+			v, ok = strings.TrimPrefix(a, "--python="), true
+		case strings.HasPrefix(a, "-p") && !strings.HasPrefix(a, "--"):
+			v, ok = strings.TrimPrefix(strings.TrimPrefix(a, "-p"), "="), true
+		}
+		if ok && !pythonVersion(v) {
+			return domain.T("`{{.Word}}` names an interpreter for uv to run; name a version (3.12)", "Word", v)
+		}
+	}
+	return domain.Text{}
+}
+
+// pythonVersion: a version request uv resolves among the interpreters it
+// manages or finds (3.12, cpython3.12, pypy3, python3.11), no path or name
+// of another program.
+func pythonVersion(v string) bool {
+	for _, impl := range []string{"cpython", "pypy", "graalpy", "python", "py"} {
+		if rest, ok := strings.CutPrefix(strings.ToLower(v), impl); ok {
+			v = strings.TrimLeft(rest, "-@")
+			break
+		}
+	}
+	return strings.Trim(v, "0123456789.") == "" && v != "" || v == ""
+}
+
+// gradleOperands: the org.gradle.* properties set how gradle itself runs
+// (org.gradle.java.home, org.gradle.jvmargs: the JVM and its options).
+func gradleOperands(args []string) domain.Text {
+	for i, a := range args {
+		prop, ok := "", false
+		switch {
+		case (a == "-D" || a == "--system-prop") && i+1 < len(args):
+			prop, ok = args[i+1], true
+		case strings.HasPrefix(a, "-D"):
+			prop, ok = a[2:], true
+		case strings.HasPrefix(a, "--system-prop="):
+			prop, ok = strings.TrimPrefix(a, "--system-prop="), true
+		}
+		if ok && strings.HasPrefix(strings.ToLower(strings.TrimLeft(prop, "=")), "org.gradle.") {
+			return domain.T("`{{.Word}}` sets how gradle itself runs (its JVM and options)", "Word", a)
+		}
+	}
+	return domain.Text{}
+}
+
+// goToolOperands: go tool runs a tool program; cover reading a profile
+// (-func) is the one Memo knows. cover -html opens a web browser.
+func goToolOperands(args []string) domain.Text {
+	r := compiledEntries["go"].read("go", args, nil)
+	if r.sub != "tool cover" {
+		return domain.T("`go tool` runs a tool program")
+	}
+	funcs := false
+	for _, a := range args {
+		switch name := strings.TrimLeft(a, "-"); {
+		case !strings.HasPrefix(a, "-"):
+		case strings.HasPrefix(name, "html"):
+			return domain.T("`{{.Word}}` opens a web browser", "Word", a)
+		case name == "func" || strings.HasPrefix(name, "func="):
+			funcs = true
+		}
+	}
+	if !funcs {
+		return domain.T("`go tool cover` without -func can open a web browser (-html); name -func, as in `go tool cover -func=coverage.out`")
 	}
 	return domain.Text{}
 }

@@ -21,14 +21,14 @@ func AcceptRule(rule string) domain.Text {
 	if why := refusedRule(name, programWords(words)); !why.IsZero() {
 		return why
 	}
-	in := &inspector{spelled: spelledOptions(words)}
+	in := &inspector{spelled: spelledOptions(words), rule: true}
 	if reason, _ := in.inspect(words, len(words), 0); !reason.IsZero() {
 		return domain.T("the rule's own arguments would ask: {{.Reason}}", "Reason", reason)
 	}
 	return domain.Text{}
 }
 
-// refusedRule: the programs that run nearly anything (SPEC §7.2), except
+// refusedRule: the programs that run nearly anything (docs/permissions.md §8), except
 // an interpreter named with a script file of the project or a module Memo
 // knows (python -m pytest), whose bytes or options Memo then checks.
 func refusedRule(name string, words []string) domain.Text {
@@ -82,7 +82,7 @@ func interpreterForm(name string, words []string) domain.Text {
 	return domain.Text{}
 }
 
-// FileTools are the only tools a permissions file can approve (SPEC §7.3).
+// FileTools are the only tools a permissions file can approve (docs/permissions.md §9).
 var FileTools = []string{
 	"read_file", "list_directory", "get_file_info", "search_files", "search_content", "write_file",
 	"edit_file", "insert_line", "delete_lines", "create_task_md", "edit_task_md", "save_code_plan",
@@ -105,7 +105,7 @@ func AcceptTool(name string) domain.Text {
 	return domain.T("`{{.Tool}}` is not a file tool; only {{.Tools}} can be approved", "Tool", name, "Tools", strings.Join(FileTools, ", "))
 }
 
-// ToolVerdict is the answer for one tool (SPEC §8.2 check-tool).
+// ToolVerdict is the answer for one tool (docs/cli.md §14 check-tool).
 type ToolVerdict struct {
 	Approved bool `json:"approved"`
 	// Reason prints as its English sentence; the window words it.

@@ -14,6 +14,33 @@ import (
 // sedOperands finds sed's scripts the way sed does (-e values, or the first
 // operand) and reads each.
 func sedOperands(args []string) domain.Text {
+	for _, s := range sedScripts(args) {
+		if reason := sedScriptRisk(s); !reason.IsZero() {
+			return reason
+		}
+	}
+	return domain.Text{}
+}
+
+// sedReadFiles are the files the scripts' r and R commands read, which
+// must be paths inside the project like any other.
+func sedReadFiles(args []string) []string {
+	var out []string
+	for _, s := range sedScripts(args) {
+		rest, ok := skipSedAddress(strings.TrimLeft(s, " "))
+		if ok {
+			rest, ok = skipSedAddressTail(rest)
+		}
+		rest = strings.TrimLeft(rest, " ")
+		if ok && rest != "" && (rest[0] == 'r' || rest[0] == 'R') {
+			out = append(out, strings.TrimSpace(rest[1:]))
+		}
+	}
+	return out
+}
+
+// sedScripts are the scripts of a sed command line.
+func sedScripts(args []string) []string {
 	var scripts []string
 	var operands []string
 	for i := 0; i < len(args); i++ {
@@ -64,12 +91,7 @@ func sedOperands(args []string) domain.Text {
 	if len(scripts) == 0 && len(operands) > 0 {
 		scripts = append(scripts, operands[0])
 	}
-	for _, s := range scripts {
-		if reason := sedScriptRisk(s); !reason.IsZero() {
-			return reason
-		}
-	}
-	return domain.Text{}
+	return scripts
 }
 
 // sedScriptRisk reads one sed command: an optional address, then the

@@ -16,7 +16,7 @@ import (
 
 // sentences runs every kind of reason, problem and error this package words
 // and prints each English sentence, and the JSON of the values the command
-// line and the HTTP API print (SPEC §8.2), one per line.
+// line and the HTTP API print (docs/cli.md §13–§14), one per line.
 func sentences(t *testing.T) string {
 	var b strings.Builder
 	say := func(what string, v any) { fmt.Fprintf(&b, "%s\t%s\n", what, fmt.Sprint(v)) }

@@ -14,7 +14,7 @@ import (
 )
 
 // Folders is what the service asks of the project service (*project.Service):
-// which project a path is in, and opening it (SPEC §3) before trusting.
+// which project a path is in, and opening it (docs/identity.md §3) before trusting.
 type Folders interface {
 	Status(path string) (folder.Status, error)
 	Register(path string) (folder.Status, identity.Event, error)
@@ -168,7 +168,7 @@ func (s *Service) Pending(path string) (bool, error) {
 	return s.definitionsPending(proj.Root, b, pin), nil
 }
 
-// Report is `permissions PATH` (SPEC §8.2).
+// Report is `permissions PATH` (docs/cli.md §13).
 func (s *Service) Report(path string) (Report, error) {
 	st, err := s.Show(path)
 	if err != nil {

@@ -148,7 +148,7 @@ func TestServiceLifecycle(t *testing.T) {
 		}
 	}
 
-	// The repository's git config makes git lines ask (the check of §7.1).
+	// The repository's git config makes git lines ask (docs/permissions.md §6).
 	writeFile(t, filepath.Join(root, ".git", "config"), "[core]\n\tfsmonitor = ./run-me\n")
 	os.MkdirAll(filepath.Join(root, ".git", "objects"), 0o755)
 	os.MkdirAll(filepath.Join(root, ".git", "refs"), 0o755)

@@ -16,7 +16,7 @@ import (
 // MaxFileSize caps the permissions file; a larger one is not read.
 const MaxFileSize = 256 << 10
 
-// Pin is what trusting a file records (SPEC §7.4): the SHA-256 of the exact
+// Pin is what trusting a file records (docs/permissions.md §10): the SHA-256 of the exact
 // bytes and a copy of them, so that a later version can be shown as a diff.
 type Pin struct {
 	Hash      string
