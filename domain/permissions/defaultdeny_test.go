@@ -28,7 +28,7 @@ const notKnown = "is not an option Memo knows"
 // entryLines are, per entry, a rule naming each subcommand (or the program),
 // sorted for stable failures.
 func entryLines() (out [][2]string) {
-	for name, c := range compiledEntries {
+	for name, c := range compiledEntries() {
 		if isInterpreter(name) {
 			continue
 		}
@@ -49,7 +49,7 @@ func entryLines() (out [][2]string) {
 func TestEverySafeOptionPasses(t *testing.T) {
 	for _, pr := range entryLines() {
 		name, rule := pr[0], pr[1]
-		c := compiledEntries[name]
+		c := compiledEntries()[name]
 		sub := strings.TrimPrefix(rule, name)
 		sets := []*optSet{c.global}
 		if s, ok := c.subs[strings.TrimSpace(sub)]; ok {
@@ -94,7 +94,7 @@ func optionPasses(t *testing.T, rule, opt string, ar arity) {
 // passesToScript: after the rule's subcommand the words are a script's.
 func passesToScript(rule string) bool {
 	words, _ := Words(rule)
-	c := compiledEntries[words[0]]
+	c := compiledEntries()[words[0]]
 	if c == nil || len(words) < 2 {
 		return false
 	}

@@ -30,7 +30,7 @@ func FuzzDefaultDeny(f *testing.F) {
 		rw, _ := Words(v.Rule)
 		spelled := spelledOptions(rw)
 		name, args := resolveProgram(words)
-		if c, ok := compiledEntries[name]; !ok && !isInterpreter(name) {
+		if c, ok := compiledEntries()[name]; !ok && !isInterpreter(name) {
 			for _, a := range args {
 				if a != "--" && isOptionWord(a, false) && !spelled[a] {
 					t.Fatalf("approved %q (rule %q): %q is not spelled in the rule of a program without an entry", line, v.Rule, a)
@@ -74,7 +74,7 @@ func FuzzDefaultDeny(f *testing.F) {
 // isPathWordOf: the reader takes w for a path (an operand or a value).
 func isPathWordOf(name string, args []string, w string, spelled map[string]bool) bool {
 	var r reading
-	if c, ok := compiledEntries[name]; ok {
+	if c, ok := compiledEntries()[name]; ok {
 		r = c.read(name, args, spelled)
 	} else {
 		r = readUnknown(name, args, spelled)

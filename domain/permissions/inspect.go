@@ -124,7 +124,7 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 // read reads the arguments with the program's entry, or as spelled in the
 // rule for a program without one.
 func (in *inspector) read(name string, args []string) reading {
-	if c, ok := compiledEntries[name]; ok {
+	if c, ok := compiledEntries()[name]; ok {
 		return c.read(name, args, in.spelled)
 	}
 	return readUnknown(name, args, in.spelled)
@@ -139,7 +139,7 @@ func wrappedProblem(name string, r reading) domain.Text {
 		return domain.T("`{{.Program}}` names no program to run", "Program", name)
 	case r.module:
 		mod := canonical(programName(w))
-		if _, ok := compiledEntries[mod]; !ok || mod != strings.ToLower(w) {
+		if _, ok := compiledEntries()[mod]; !ok || mod != strings.ToLower(w) {
 			return domain.T("`-m {{.Module}}` runs a module Memo does not know", "Module", w)
 		}
 	}

@@ -2,6 +2,7 @@ package permissions
 
 import (
 	"strings"
+	"sync"
 )
 
 // Default deny (docs/permissions.md §7): for each program Memo knows,
@@ -204,8 +205,9 @@ type compiledSub struct {
 	opts, child *optSet
 }
 
-// compiledEntries are the entries read once.
-var compiledEntries = func() map[string]*compiled {
+// compiledEntries are the entries, compiled at the first check: a command
+// that checks nothing (status, setup) does not pay for them.
+var compiledEntries = sync.OnceValue(func() map[string]*compiled {
 	m := make(map[string]*compiled, len(entries))
 	for name, e := range entries {
 		c := &compiled{entry: e, global: compileOpts(e.style, e.global, e.foldCase), subs: map[string]*compiledSub{}, nested: map[string]bool{}}
@@ -222,4 +224,4 @@ var compiledEntries = func() map[string]*compiled {
 		m[name] = c
 	}
 	return m
-}()
+})

@@ -210,7 +210,7 @@ func goRunOperands(args []string) domain.Text {
 	if firstOperand(args) != "run" {
 		return domain.Text{}
 	}
-	r := compiledEntries["go"].read("go", args, nil)
+	r := compiledEntries()["go"].read("go", args, nil)
 	if len(r.operands) == 0 {
 		return domain.T("`go run` names no package of the project; name its folder or file, as in `go run ./cmd/gen`")
 	}
@@ -266,7 +266,7 @@ func pytestOperands(args []string) domain.Text {
 		}
 		for j := 1; j < len(a); j++ {
 			if a[j] != 'p' {
-				if ar, ok := shortIn([]*optSet{compiledEntries["pytest"].global}, a[j]); !ok || ar != noValue {
+				if ar, ok := shortIn([]*optSet{compiledEntries()["pytest"].global}, a[j]); !ok || ar != noValue {
 					break // a value follows: the rest of the word is it
 				}
 				continue
@@ -433,7 +433,7 @@ func gradleOperands(args []string) domain.Text {
 // goToolOperands: go tool runs a tool program; cover reading a profile
 // (-func) is the one Memo knows. cover -html opens a web browser.
 func goToolOperands(args []string) domain.Text {
-	r := compiledEntries["go"].read("go", args, nil)
+	r := compiledEntries()["go"].read("go", args, nil)
 	if r.sub != "tool cover" {
 		return domain.T("`go tool` runs a tool program")
 	}

@@ -71,7 +71,7 @@ func interpreterForm(name string, words []string) domain.Text {
 		if mod == "" && len(words) > 2 {
 			mod = words[2]
 		}
-		if e, ok := compiledEntries[strings.ToLower(mod)]; ok && mod != "" && !isInterpreter(strings.ToLower(mod)) && e != nil {
+		if e, ok := compiledEntries()[strings.ToLower(mod)]; ok && mod != "" && !isInterpreter(strings.ToLower(mod)) && e != nil {
 			return domain.Text{}
 		}
 		return domain.T("`-m {{.Module}}` runs a module Memo does not know", "Module", mod)
