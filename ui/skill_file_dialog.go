@@ -52,7 +52,12 @@ func showSkillFile(d *dialogs, ft skills.FileText) {
 		grid.Rows = textRows([]skills.TextPiece{{Text: strings.TrimSuffix(hex.Dump(ft.Head), "\n")}}, nil)
 	} else {
 		grid.ShowLineNumbers = true
-		pieces := skills.RevealHidden(ft.Text)
+		text := ft.Text
+		if !ft.Cut {
+			// A file's last newline ends its last line; it starts no empty one.
+			text = strings.TrimSuffix(text, "\n")
+		}
+		pieces := skills.RevealHidden(text)
 		if slices.ContainsFunc(pieces, func(p skills.TextPiece) bool { return p.Hidden }) {
 			note(lang.L("Hidden characters are written as their code points, such as \\u{202E}, and marked: a model reads them, a person sees nothing."), widget.WarningImportance)
 		}

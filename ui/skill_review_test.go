@@ -175,7 +175,7 @@ func TestSkillReviewOpensFiles(t *testing.T) {
 		t.Fatalf("Open read %v; want run.sh of the staged skill, shown over the review", f.m.read)
 	}
 	grid := find[*widget.TextGrid](f)
-	if got := grid.Text(); got != "#!/bin/sh\necho safe\\u{202E}   done\n" { // the tab to column 20
+	if got := grid.Text(); got != "#!/bin/sh\necho safe\\u{202E}   done" { // the tab to column 20; no empty line after the last
 		t.Errorf("the file shows %q", got)
 	}
 	row := grid.Row(1)

@@ -120,7 +120,7 @@ func TestSkillsTabWithALoopbackArchiveServer(t *testing.T) {
 		t.Errorf("SKILL.md rendered as %q", got)
 	}
 	test.Tap(l.openButtons()[1]) // SKILL.md, run.sh
-	if got := find[*widget.TextGrid](l.skillsFixture).Text(); got != "#!/bin/sh\necho ok\\u{202E}\n" {
+	if got := find[*widget.TextGrid](l.skillsFixture).Text(); got != "#!/bin/sh\necho ok\\u{202E}" {
 		t.Errorf("run.sh opened as %q", got)
 	}
 	press(l.w, fyne.KeyEscape)

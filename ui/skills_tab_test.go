@@ -299,7 +299,7 @@ func TestSkillsTabViewRendersMarkdown(t *testing.T) {
 		}
 	}
 	test.Tap(f.openButtons()[1])
-	if !slices.Equal(f.m.read, []string{"pdf/scripts/x.py"}) || find[*widget.TextGrid](f).Text() != "import os\n" {
+	if !slices.Equal(f.m.read, []string{"pdf/scripts/x.py"}) || find[*widget.TextGrid](f).Text() != "import os" {
 		t.Errorf("Open read %v", f.m.read)
 	}
 	if len(f.host.urls) != 0 {
