@@ -2,7 +2,6 @@ package skills
 
 import (
 	"context"
-	"strings"
 
 	"memo.dev/projects/domain"
 )
@@ -14,16 +13,9 @@ func source(s, skill string) (Source, error) {
 	if err != nil {
 		return Source{}, err
 	}
-	if skill != "" {
-		if err := checkSkillName(skill); err != nil {
-			return Source{}, err
-		}
-		if src.Skill != "" && !strings.EqualFold(src.Skill, skill) {
-			return Source{}, domain.T("the source names the skill {{.Skill}} and --skill names {{.Other}}; Memo installs one skill at a time", "Skill", quoteShort(src.Skill), "Other", quoteShort(skill)).Err(domain.ErrInvalid)
-		}
-		src.Skill = skill
-	}
-	return src, nil
+	return chooseSkill(src, skill, func(named, other any) domain.Text {
+		return domain.T("the source names the skill {{.Skill}} and --skill names {{.Other}}; Memo installs one skill at a time", "Skill", named, "Other", other)
+	})
 }
 
 // Stage downloads the skill source names and stages it for a review in

@@ -175,15 +175,25 @@ func parseLine(line string) (Source, error) {
 	if err != nil {
 		return Source{}, err
 	}
-	if skill != "" {
-		if err := checkSkillName(skill); err != nil {
-			return Source{}, err
-		}
-		if src.Skill != "" && !strings.EqualFold(src.Skill, skill) {
-			return Source{}, domain.T("the line names two skills ({{.Skill}} and {{.Other}}); Memo installs one skill at a time", "Skill", quoteShort(src.Skill), "Other", quoteShort(skill)).Err(domain.ErrInvalid)
-		}
-		src.Skill = skill
+	return chooseSkill(src, skill, func(named, other any) domain.Text {
+		return domain.T("the line names two skills ({{.Skill}} and {{.Other}}); Memo installs one skill at a time", "Skill", named, "Other", other)
+	})
+}
+
+// chooseSkill narrows src to skill (a --skill or -s), which must be a valid
+// name and agree with a skill the source already names; twoNames words the
+// disagreement.
+func chooseSkill(src Source, skill string, twoNames func(named, other any) domain.Text) (Source, error) {
+	if skill == "" {
+		return src, nil
 	}
+	if err := checkSkillName(skill); err != nil {
+		return Source{}, err
+	}
+	if src.Skill != "" && !strings.EqualFold(src.Skill, skill) {
+		return Source{}, twoNames(quoteShort(src.Skill), quoteShort(skill)).Err(domain.ErrInvalid)
+	}
+	src.Skill = skill
 	return src, nil
 }
 
