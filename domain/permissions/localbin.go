@@ -2,6 +2,7 @@ package permissions
 
 import (
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"memo.dev/projects/domain"
@@ -52,7 +53,7 @@ func (p *Project) localBin(runner, name string) domain.Text {
 	}
 	return p.memo("bin", runner+"\x00"+name, func(q *Project) any {
 		dir := q.packageDir("package.json")
-		for _, bin := range []string{name, name + ".cmd"} {
+		for _, bin := range binFiles(name) {
 			rel, ok := relInside(q.Root, filepath.Join(dir, "node_modules", ".bin", bin))
 			if !ok {
 				continue
@@ -70,4 +71,15 @@ func (p *Project) localBin(runner, name string) domain.Text {
 		}
 		return missing
 	}).(domain.Text)
+}
+
+// binFiles are the files in node_modules/.bin the runner would start for
+// name on this system: on Windows the .cmd or .exe shim (a file without an
+// extension does not run there), elsewhere the file itself (a jest.cmd
+// alone runs nothing, and npx would download jest).
+func binFiles(name string) []string {
+	if runtime.GOOS == "windows" {
+		return []string{name + ".cmd", name + ".exe"}
+	}
+	return []string{name}
 }
