@@ -132,6 +132,23 @@ func revealFocused(c fyne.Canvas) {
 
 // passKey gives a key the focused widget does not use to the window's own
 // key handler (a dialog's Escape and Enter).
+// listExitKey gives a list's Backspace to onBack and its Escape to onEscape
+// (or, without one, to the window); other keys do nothing.
+func listExitKey(o fyne.CanvasObject, ev *fyne.KeyEvent, onBack, onEscape func()) {
+	switch ev.Name {
+	case fyne.KeyBackspace:
+		if onBack != nil {
+			onBack()
+		}
+	case fyne.KeyEscape:
+		if onEscape != nil {
+			onEscape()
+		} else {
+			passKey(o, ev)
+		}
+	}
+}
+
 func passKey(o fyne.CanvasObject, ev *fyne.KeyEvent) {
 	if app := fyne.CurrentApp(); app != nil {
 		if c := app.Driver().CanvasForObject(o); c != nil && c.OnTypedKey() != nil {

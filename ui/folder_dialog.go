@@ -246,16 +246,8 @@ func (l *keyList) TypedKey(ev *fyne.KeyEvent) {
 	case fyne.KeySpace:
 		l.UnselectAll()
 		l.List.TypedKey(ev)
-	case fyne.KeyBackspace:
-		if l.onBack != nil {
-			l.onBack()
-		}
-	case fyne.KeyEscape:
-		if l.onEscape != nil {
-			l.onEscape()
-		} else {
-			passKey(l, ev)
-		}
+	case fyne.KeyBackspace, fyne.KeyEscape:
+		listExitKey(l, ev, l.onBack, l.onEscape)
 	default:
 		l.List.TypedKey(ev)
 	}

@@ -110,16 +110,8 @@ func (l *skillPickList) TypedKey(e *fyne.KeyEvent) {
 		l.choose(len(l.rows) - 1)
 	case fyne.KeyReturn, fyne.KeyEnter:
 		l.submit()
-	case fyne.KeyBackspace:
-		if l.onBack != nil {
-			l.onBack()
-		}
-	case fyne.KeyEscape:
-		if l.onEscape != nil {
-			l.onEscape()
-		} else {
-			passKey(l, e)
-		}
+	default:
+		listExitKey(l, e, l.onBack, l.onEscape)
 	}
 }
 
