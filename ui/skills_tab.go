@@ -274,15 +274,24 @@ func (t *skillsTab) confirmRemove(name string) {
 }
 
 func (t *skillsTab) remove(name string) {
+	t.change(lang.L("Could not remove the skill"), func(m skillsManager) error {
+		_, err := m.Remove(t.root, name)
+		return err
+	})
+}
+
+// change runs op on the manager off the UI goroutine, then says why it
+// failed under failed, if it did, and lists the skills again.
+func (t *skillsTab) change(failed string, op func(m skillsManager) error) {
 	background(t.run, func() error {
 		m, err := t.manager()
 		if err == nil {
-			_, err = m.Remove(t.root, name)
+			err = op(m)
 		}
 		return err
 	}, func(err error) {
 		if err != nil {
-			t.d.showError(lang.L("Could not remove the skill"), err)
+			t.d.showError(failed, err)
 		}
 		t.refresh()
 	})

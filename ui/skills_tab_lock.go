@@ -219,17 +219,9 @@ func (t *skillsTab) onRestore() {
 
 // pin records a skill the lock does not list, as its files are now.
 func (t *skillsTab) pin(name string) {
-	background(t.run, func() error {
-		m, err := t.manager()
-		if err == nil {
-			_, err = m.Pin(t.root, name)
-		}
+	t.change(lang.L("Could not pin the skill"), func(m skillsManager) error {
+		_, err := m.Pin(t.root, name)
 		return err
-	}, func(err error) {
-		if err != nil {
-			t.d.showError(lang.L("Could not pin the skill"), err)
-		}
-		t.refresh()
 	})
 }
 
