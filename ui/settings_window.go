@@ -121,7 +121,7 @@ func (s *settingsWindow) buildUI() {
 }
 
 // backupsShown is how many of the newest backups Settings names.
-const backupsShown = 3
+const backupsShown = 2
 
 // twoLines is the height the API's state keeps: its sentences take one
 // line or two at settingsWidth, and the window must not grow when it

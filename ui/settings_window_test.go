@@ -56,8 +56,8 @@ func TestSettingsPathsLineUpWithTheirText(t *testing.T) {
 }
 
 // TestSettingsNamesTheNewestBackups: many backups do not push Settings
-// past a small screen: the newest three are named, then how many more; one
-// more than three is named rather than counted.
+// past a small screen: the newest two are named, then how many more; one
+// more than two is named rather than counted.
 func TestSettingsNamesTheNewestBackups(t *testing.T) {
 	for _, tc := range []struct {
 		backups int
@@ -65,8 +65,8 @@ func TestSettingsNamesTheNewestBackups(t *testing.T) {
 		more    string
 	}{
 		{1, []string{"/b/0.db"}, ""},
-		{4, []string{"/b/0.db", "/b/1.db", "/b/2.db", "/b/3.db"}, ""},
-		{9, []string{"/b/0.db", "/b/1.db", "/b/2.db"}, "And 6 older copies in the folder."},
+		{3, []string{"/b/0.db", "/b/1.db", "/b/2.db"}, ""},
+		{9, []string{"/b/0.db", "/b/1.db"}, "And 7 older copies in the folder."},
 	} {
 		f := newFixture(t, memoryOn)
 		f.m.onSettings()
