@@ -57,7 +57,7 @@ type Service struct {
 	switches Switches
 	dl       downloader
 	limits   Limits
-	now      func() time.Time // judges the age of work folders left by dead runs
+	now      func() time.Time // judges the age of temporary files left by dead runs
 	saved    func(event, path string)
 	// fail, set by tests, makes the update step it names fail.
 	fail func(step string) error

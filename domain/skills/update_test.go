@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/skills"
@@ -290,8 +289,6 @@ func TestKilledUpdateLeavesTheOldVersion(t *testing.T) {
 				t.Fatalf("the update was not killed at %s: %v\n%s", step, err, out)
 			}
 			committed := step == "switch" // killed after the lock named the new version
-			// A folder with no plan yet is deleted once workGrace has passed.
-			f.s.SetClock(func() time.Time { return time.Now().Add(2 * skills.WorkGrace) })
 			if _, err := f.s.List(f.p); err != nil {
 				t.Fatal(err)
 			}
