@@ -11,7 +11,7 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
-		"memo.dev/projects/domain/untrusted"
+	"memo.dev/projects/domain/untrusted"
 )
 
 // An update works in an updating folder (workdir.go):
