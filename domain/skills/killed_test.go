@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"memo.dev/projects/assets"
+	"memo.dev/projects/domain/filelock"
 	"memo.dev/projects/domain/skills"
 )
 
@@ -32,6 +33,8 @@ type killedProject struct {
 	oldHash string // the installed skill's (or "")
 	newHash string // what the command installs (or "")
 	oldLock string
+	// docxHash is the skill whose removal the tidy op finds half done.
+	docxHash string
 }
 
 // TestKilledSkillCommandsLeaveNothingAnyoneCanSee: install, update, restore
@@ -49,7 +52,7 @@ func TestKilledSkillCommandsLeaveNothingAnyoneCanSee(t *testing.T) {
 	if _, err := exec.LookPath("strace"); err != nil {
 		t.Fatal("this test needs strace (Debian package strace; make test-deps installs it)")
 	}
-	for _, op := range []string{"install", "update", "restore", "remove"} {
+	for _, op := range []string{"install", "update", "restore", "remove", "tidy"} {
 		t.Run(op, func(t *testing.T) {
 			t.Parallel()
 			kp := newKilledProject(t, op)
@@ -116,6 +119,8 @@ func killedCommand(t *testing.T, op string) {
 		_, err = s.Restore(ctx, p, nil)
 	case "remove":
 		err = s.Remove(p, "pdf")
+	case "tidy":
+		_, err = s.List(p)
 	}
 	if err != nil {
 		t.Fatalf("%s: %v", op, err)
@@ -140,6 +145,9 @@ func newKilledProject(t *testing.T, op string) *killedProject {
 	switch op {
 	case "update":
 		f.repo.Push("o/repo", pdfV2...)
+	case "tidy":
+		kp.tidyState(t)
+		return kp
 	case "restore":
 		os.RemoveAll(filepath.Join(memo, "skills", "pdf"))
 		kp.oldHash = ""
@@ -170,6 +178,68 @@ func newKilledProject(t *testing.T, op string) *killedProject {
 	return kp
 }
 
+// tidyState is what two killed runs left, for the next command to clear
+// (op tidy: that command killed in turn): an update of pdf killed once the
+// lock named the new version (its updating folder holds the old version and
+// the plan), and a removal of docx killed before the lock was written (its
+// removing folder holds docx whole).
+func (kp *killedProject) tidyState(t *testing.T) {
+	f := kp.f
+	docx := f.install(t, "o/repo@docx")
+	kp.docxHash = docx.Hash
+	memo := filepath.Join(f.p.Root, ".memo")
+	os.WriteFile(filepath.Join(memo, "skills", ".keep"), nil, 0o644)
+	git(t, f.p.Root, "init", "-q")
+	git(t, f.p.Root, "add", "-A")
+	git(t, f.p.Root, "commit", "-qm", "start")
+	f.repo.Push("o/repo", pdfV2...)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestKilledUpdateLeavesTheOldVersion$")
+	cmd.Env = append(os.Environ(), "SKILLS_TEST_KILL_AT=switch", "SKILLS_TEST_ROOT="+f.p.Root, "SKILLS_TEST_BASE="+f.repo.URL)
+	if out, err := cmd.CombinedOutput(); err == nil {
+		t.Fatalf("the update was not killed:\n%s", out)
+	}
+	var err error
+	if kp.newHash, err = skills.TreeHash(filepath.Join(memo, "skills", "pdf")); err != nil || kp.newHash == kp.oldHash {
+		t.Fatalf("after the killed update pdf is %s, %v", kp.newHash, err)
+	}
+	kp.oldLock = f.lockFile(t)
+	aside := filepath.Join(memo, "skills", ".removing-77")
+	os.Mkdir(aside, 0o755)
+	os.WriteFile(filepath.Join(aside, ".gitignore"), []byte("*\n"), 0o644)
+	if l, err := filelock.Create(filepath.Join(aside, ".lock")); err != nil {
+		t.Fatal(err)
+	} else {
+		l.Release()
+	}
+	os.WriteFile(filepath.Join(aside, "plan.json"), []byte(`{"name":"docx","hash":""}`), 0o644)
+	if err := os.Rename(filepath.Join(memo, "skills", "docx"), filepath.Join(aside, "skill")); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(memo, "skills", ".updating-*", "old")); len(left) != 1 {
+		t.Fatalf("the killed update left %v", left)
+	}
+}
+
+// checkTidy: after a killed tidy, pdf is the committed new version and
+// docx, whose removal was never committed, is whole, aside or back.
+func (kp *killedProject) checkTidy(t *testing.T, at string, p skills.Project, tidied bool) {
+	t.Helper()
+	skillsDir := filepath.Join(p.Root, ".memo", "skills")
+	if hash, err := skills.TreeHash(filepath.Join(skillsDir, "pdf")); hash != kp.newHash {
+		t.Errorf("%s: pdf is %s, %v; want the committed new version %s", at, hash, err, kp.newHash)
+	}
+	hash, err := skills.TreeHash(filepath.Join(skillsDir, "docx"))
+	if err != nil && !tidied {
+		hash, err = skills.TreeHash(filepath.Join(skillsDir, ".removing-77", "skill"))
+	}
+	if hash != kp.docxHash {
+		t.Errorf("%s: docx is %s, %v; want it whole (%s)", at, hash, err, kp.docxHash)
+	}
+	if lock := kp.f.lockFileOf(t, p); lock != kp.oldLock {
+		t.Errorf("%s: the lock changed:\n%s", at, lock)
+	}
+}
+
 // copy is a fresh copy of the starting project for run n.
 func (kp *killedProject) copy(t *testing.T, n int) skills.Project {
 	t.Helper()
@@ -195,10 +265,18 @@ func (kp *killedProject) check(t *testing.T, at string, p skills.Project, tidied
 		if len(line) < 4 {
 			continue
 		}
+		// Only a skill's own folder and the lock may change; a work folder
+		// (a dot name) never shows.
 		path := line[3:]
-		if path != skills.LockFile && !strings.HasPrefix(path, ".memo/skills/pdf/") {
+		rest, inSkills := strings.CutPrefix(path, ".memo/skills/")
+		if path != skills.LockFile && (!inSkills || strings.HasPrefix(rest, ".") || !strings.Contains(rest, "/")) {
 			t.Errorf("%s: git status shows %q", at, line)
 		}
+	}
+	if kp.op == "tidy" {
+		kp.checkTidy(t, at, p, tidied)
+		kp.checkLeftovers(t, at, p, tidied)
+		return
 	}
 	lockBytes, lerr := os.ReadFile(filepath.Join(memo, "skills-lock.json"))
 	var lk skills.Lock
@@ -236,9 +314,19 @@ func (kp *killedProject) check(t *testing.T, at string, p skills.Project, tidied
 		// skill whole and unlocked (skill pin locks it): not checked here.
 		t.Errorf("%s: the new version, which the lock does not name:\n%s", at, lockBytes)
 	}
+	kp.checkLeftovers(t, at, p, tidied)
+}
+
+// checkLeftovers: once tidied, no work folder or temporary file is left.
+func (kp *killedProject) checkLeftovers(t *testing.T, at string, p skills.Project, tidied bool) {
+	t.Helper()
+	if !tidied {
+		return
+	}
+	memo := filepath.Join(p.Root, ".memo")
 	ents, _ := os.ReadDir(filepath.Join(memo, "skills"))
 	for _, e := range ents {
-		if e.Name() != "pdf" && e.Name() != ".keep" {
+		if strings.HasPrefix(e.Name(), ".") && e.Name() != ".keep" {
 			t.Errorf("%s: the next command left %s in .memo/skills", at, e.Name())
 		}
 	}
@@ -248,4 +336,11 @@ func (kp *killedProject) check(t *testing.T, at string, p skills.Project, tidied
 			t.Errorf("%s: the next command left %s in .memo", at, e.Name())
 		}
 	}
+}
+
+// lockFileOf is the lock of p, "" when there is none.
+func (f *lockFixture) lockFileOf(t *testing.T, p skills.Project) string {
+	t.Helper()
+	b, _ := os.ReadFile(filepath.Join(p.Root, filepath.FromSlash(skills.LockFile)))
+	return string(b)
 }
