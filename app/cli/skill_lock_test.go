@@ -182,3 +182,33 @@ func TestCLISkillLockCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestCLISkillCommandsWithoutTheSkillsFolderAreRefused: a project whose
+// .memo/skills folder is gone is not set up for skills: every skill command
+// is refused, exit 3 (docs/cli.md §15), saying to set it up, and writes
+// nothing; never "not found" (exit 5).
+func TestCLISkillCommandsWithoutTheSkillsFolderAreRefused(t *testing.T) {
+	c, repo, dir := lockedProject(t)
+	repo.Push("o/r", cliV1...)
+	if r := c.run("skill", "add", dir, "o/r@pdf"); r.code != 0 {
+		t.Fatalf("skill add = %d %s", r.code, r.stdout)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, ".memo", "skills")); err != nil {
+		t.Fatal(err)
+	}
+	before := listing(t, dir)
+	for _, args := range [][]string{
+		{"restore", dir}, {"list", dir}, {"check", dir}, {"verify", dir},
+		{"add", dir, "o/r@pdf"}, {"add", "--dry-run", dir, "o/r@pdf"},
+		{"update", dir, "pdf"}, {"update", "--dry-run", dir, "pdf"}, {"remove", dir, "pdf"},
+		{"on", dir, "pdf"}, {"off", dir, "pdf"}, {"diff", dir, "pdf"}, {"pin", dir, "pdf"},
+	} {
+		r := c.run(append([]string{"skill"}, args...)...)
+		if r.code != 3 || r.str("kind") != "forbidden" || !strings.Contains(r.str("error"), "set the project up first") {
+			t.Errorf("skill %s without .memo/skills = %d %s; want exit 3, forbidden, set the project up first", strings.Join(args, " "), r.code, r.stdout)
+		}
+	}
+	if got := listing(t, dir); !slices.Equal(got, before) {
+		t.Errorf("refused commands changed the project:\nbefore %v\nafter  %v", before, got)
+	}
+}

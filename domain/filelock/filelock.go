@@ -4,7 +4,14 @@
 // proves that no running process holds it, and what the run left is stale.
 package filelock
 
-import "os"
+import (
+	"errors"
+	"io/fs"
+	"os"
+)
+
+// ErrHeld is a lock file another open of it holds.
+var ErrHeld = errors.New("the lock file is held by another process")
 
 // Lock is a lock file held by this process.
 type Lock struct{ f *os.File }
@@ -38,12 +45,57 @@ func Create(path string) (*Lock, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := lock(f); err != nil {
+	ok, err := tryLock(f)
+	if err != nil || !ok {
 		f.Close()
+		if !ok && err == nil {
+			// Taken between the create and the lock (Take): the file is
+			// its holder's now, not ours to remove.
+			return nil, &fs.PathError{Op: "lock", Path: path, Err: ErrHeld}
+		}
 		os.Remove(path)
 		return nil, err
 	}
 	return &Lock{f}, nil
+}
+
+// Take holds the lock file at path for a run that clears what a dead run
+// left: it creates the file when there is none, and otherwise holds the
+// existing one only when no live process does (ok false: one does, or the
+// file is not a plain file). Whoever holds the file owns what it guards, so
+// two runs never clear the same thing, and a run that took a lock cannot
+// be taken from while it lives.
+func Take(path string) (l *Lock, ok bool, err error) {
+	l, err = Create(path)
+	switch {
+	case err == nil:
+		return l, true, nil
+	case errors.Is(err, ErrHeld):
+		return nil, false, nil
+	case !errors.Is(err, fs.ErrExist):
+		return nil, false, err
+	}
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return nil, false, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, false, nil
+	}
+	f, err := openProbe(path)
+	if err != nil {
+		return nil, false, err
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, false, err
+	}
+	held, err := tryLock(f)
+	if err != nil || !held {
+		f.Close()
+		return nil, false, err
+	}
+	return &Lock{f}, true, nil
 }
 
 // Release gives the lock up and closes its file (which stays on disk: the

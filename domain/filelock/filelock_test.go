@@ -90,3 +90,54 @@ func TestLockOfAKilledProcessIsFree(t *testing.T) {
 		t.Errorf("Probe after the holder was killed = %v, %v; want free", got, err)
 	}
 }
+
+// TestTake: Take creates a missing lock file and holds it, holds a free one,
+// and never one a live holder has, nor something that is not a plain file;
+// what it holds nobody else can take or create until it is released.
+func TestTake(t *testing.T) {
+	dir := t.TempDir()
+	held := filepath.Join(dir, "held")
+	l, err := Create(held)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Release()
+	free := filepath.Join(dir, "free")
+	os.WriteFile(free, nil, 0o600)
+	for _, tc := range []struct {
+		name string
+		path string
+		want bool
+	}{
+		{"missing", filepath.Join(dir, "missing"), true},
+		{"free", free, true},
+		{"held", held, false},
+		{"a folder", dir, false},
+	} {
+		got, ok, err := Take(tc.path)
+		if ok != tc.want || err != nil {
+			t.Errorf("Take(%s) = %v, %v; want %v", tc.name, ok, err, tc.want)
+		}
+		if !ok {
+			continue
+		}
+		if st, _ := Probe(tc.path); st != Held {
+			t.Errorf("after Take(%s) Probe = %v; want held", tc.name, st)
+		}
+		if _, again, _ := Take(tc.path); again {
+			t.Errorf("Take(%s) twice took it twice", tc.name)
+		}
+		if _, err := Create(tc.path); err == nil {
+			t.Errorf("Create(%s) over a taken lock succeeded", tc.name)
+		}
+		got.Release()
+		if st, _ := Probe(tc.path); st != Free {
+			t.Errorf("after Release(%s) Probe = %v; want free", tc.name, st)
+		}
+	}
+	for path, want := range oddFiles(t, dir, held) {
+		if _, ok, _ := Take(path); ok && want != Free {
+			t.Errorf("Take(%s) took what Probe calls %v", filepath.Base(path), want)
+		}
+	}
+}

@@ -9,14 +9,6 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-func lock(f *os.File) error {
-	ok, err := tryLock(f)
-	if err == nil && !ok {
-		err = errors.New("the new lock file is held by another process")
-	}
-	return err
-}
-
 // tryLock takes an exclusive flock without waiting. Locks belong to the open
 // file, so two opens exclude each other in one process too.
 func tryLock(f *os.File) (bool, error) {

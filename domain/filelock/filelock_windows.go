@@ -7,14 +7,6 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-func lock(f *os.File) error {
-	ok, err := tryLock(f)
-	if err == nil && !ok {
-		err = errors.New("the new lock file is held by another process")
-	}
-	return err
-}
-
 // tryLock locks the file's first byte without waiting; locks belong to the
 // handle, so two opens exclude each other in one process too.
 func tryLock(f *os.File) (bool, error) {

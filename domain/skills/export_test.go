@@ -8,11 +8,8 @@ func (s *Service) SetLimits(l Limits) { s.limits = l; s.dl.limit = l.Download }
 // SetReadTimeout replaces the longest pause between reads of a download.
 func (s *Service) SetReadTimeout(d time.Duration) { s.dl.readTimeout = d }
 
-// SetClock replaces the clock that judges the age of work folders.
+// SetClock replaces the clock that judges the age of temporary files.
 func (s *Service) SetClock(now func() time.Time) { s.now = now }
-
-// WorkGrace is how old a work folder without a live lock must be to be removed.
-const WorkGrace = workGrace
 
 // SetSaved listens to what Install saves to disk, in order: "file" (relative
 // to the extracted tree) and "folder" fsynced, then "renamed" into place.

@@ -55,12 +55,7 @@ func (s *Service) judge(x *extraction, cand Candidate, md []byte, src Source) (R
 		}
 	}
 	if len(problems) > 0 {
-		sort.Slice(problems, func(i, j int) bool { return problems[i].String() < problems[j].String() })
-		var more domain.Text
-		if len(problems) > 5 {
-			more = domain.T(" … ({{.Count}} in all)", "Count", len(problems))
-			problems = problems[:5]
-		}
+		problems, more := firstProblems(problems)
 		return Review{}, domain.T("the skill {{.Name}} ({{.Folder}}) cannot be installed, its archive has entries Memo refuses: {{range $i, $p := .Problems}}{{if $i}}; {{end}}{{$p}}{{end}}{{.More}}; nothing was installed", "Name", cand.Name, "Folder", folderOf(cand.Folder), "Problems", problems, "More", more).Err(domain.ErrRefused)
 	}
 	if count > s.limits.Entries {
@@ -119,6 +114,29 @@ func (s *Service) judge(x *extraction, cand Candidate, md []byte, src Source) (R
 	}
 	rev.Hash = folderHash(x, cand.Folder)
 	return rev, nil
+}
+
+// firstProblems sorts the problems of a skill's entries and keeps the first
+// five, with more saying how many there were when there were more.
+func firstProblems(problems []domain.Text) (first []domain.Text, more domain.Text) {
+	sort.Slice(problems, func(i, j int) bool { return problems[i].String() < problems[j].String() })
+	if len(problems) > 5 {
+		return problems[:5], domain.T(" … ({{.Count}} in all)", "Count", len(problems))
+	}
+	return problems, more
+}
+
+// entryProblems are the problems of the entries of folder in x, as judge
+// names them ("x" is a symbolic link).
+func entryProblems(x *extraction, folder string) []domain.Text {
+	var problems []domain.Text
+	for _, e := range x.entries {
+		if inside(e.Path, folder) && !e.Problem.IsZero() {
+			rel := strings.TrimPrefix(strings.TrimPrefix(e.Path, folder), "/")
+			problems = append(problems, domain.T("{{.Path}} {{.Problem}}", "Path", strconv.Quote(orDot(rel)), "Problem", e.Problem))
+		}
+	}
+	return problems
 }
 
 // folderHash is the hash (TreeHash) of the files of folder in x, "" when

@@ -95,6 +95,12 @@ func (s *Service) check(ctx context.Context, e LockEntry) (Checked, error) {
 	if err != nil {
 		return c, err
 	}
+	// An entry Memo refuses (a link, a name, a file too large) says so, as
+	// an install of it would: the version could not be installed.
+	if problems := entryProblems(x, cand.Folder); len(problems) > 0 {
+		problems, more := firstProblems(problems)
+		return c, domain.T("its new version cannot be installed, its archive has entries Memo refuses: {{range $i, $p := .Problems}}{{if $i}}; {{end}}{{$p}}{{end}}{{.More}}", "Problems", problems, "More", more).Err(domain.ErrRefused)
+	}
 	hash := folderHash(x, cand.Folder)
 	if hash == "" {
 		return c, domain.T("the skill is larger than the limits; name its folder in the source").Err(domain.ErrRefused)

@@ -57,7 +57,7 @@ type Service struct {
 	switches Switches
 	dl       downloader
 	limits   Limits
-	now      func() time.Time // judges the age of work folders left by dead runs
+	now      func() time.Time // judges the age of temporary files left by dead runs
 	saved    func(event, path string)
 	// fail, set by tests, makes the update step it names fail.
 	fail func(step string) error
@@ -297,7 +297,7 @@ func (s *Service) checkSkillsDir(p Project) (string, error) {
 	fi, err := os.Lstat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return "", domain.T("{{.Root}} has no .memo/skills folder; set the project up first", "Root", p.Root).Wrap(domain.ErrNotFound, err)
+		return "", domain.T("{{.Root}} has no .memo/skills folder; set the project up first", "Root", p.Root).Wrap(domain.ErrRefused, err)
 	case err != nil:
 		return "", domain.T("cannot read {{.Path}}: {{.Error}}", "Path", dir, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	case !fi.IsDir():

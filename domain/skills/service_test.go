@@ -435,8 +435,8 @@ func TestInstallNeedsASetUpProject(t *testing.T) {
 	s, _, _ := newService(t, map[string][]byte{"o/r/HEAD": skills.BuildArchive(t, "r-main", E{Name: "SKILL.md", Body: md})})
 	root := t.TempDir()
 	p := skills.Project{ID: "p_x", Root: root}
-	if _, err := s.Install(context.Background(), p, mustSource(t, "o/r"), skills.InstallOptions{}); domain.KindOf(err) != domain.KindNotFound {
-		t.Errorf("Install into a project without .memo/skills = %v; want not found", err)
+	if _, err := s.Install(context.Background(), p, mustSource(t, "o/r"), skills.InstallOptions{}); domain.KindOf(err) != domain.KindForbidden {
+		t.Errorf("Install into a project without .memo/skills = %v; want refused (not set up)", err)
 	}
 	// .memo/skills as a link to elsewhere is refused.
 	os.Mkdir(filepath.Join(root, ".memo"), 0o755)

@@ -20,7 +20,7 @@ import (
 // the folder is discarded. The work folder is an updating one (workdir.go)
 // because a staged skill may become an update: until an update writes its
 // plan the folder holds nothing that tidy would put back, and a run that
-// dies leaves it for cleanWork. The command line stages and installs in
+// dies leaves it for the next command to delete. The command line stages and installs in
 // one call (Install, Update), with no wait in between.
 
 // Staged is a staged skill as the window shows it.

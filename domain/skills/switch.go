@@ -1,18 +1,27 @@
 package skills
 
 import (
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/atomicfile"
 	"memo.dev/projects/domain/filekind"
 )
 
 // Remove deletes an installed skill's folder, its switch and its lock entry.
-// The folder is first renamed aside, so no half-removed skill is ever seen.
 // A skill the lock lists but the folder lacks is forgotten (lock and switch).
+//
+// The folder is first renamed into a removing folder (workdir.go) whose
+// plan names it, so no half-removed skill is ever seen; taking the skill out
+// of the lock is the commit point. A run killed before it leaves the skill
+// whole in the removing folder, where the next command puts it back (the
+// lock still lists it); a run killed after leaves it to be deleted, with its
+// switch (settleRemoval). A skill the lock never listed is removed once it
+// is renamed.
 func (s *Service) Remove(p Project, name string) error {
 	folder, fi, err := s.installed(p, name)
 	missing := domain.KindOf(err) == domain.KindNotFound && errors.Is(err, fs.ErrNotExist)
@@ -23,38 +32,72 @@ func (s *Service) Remove(p Project, name string) error {
 	if lerr != nil {
 		return lerr
 	}
-	if _, locked := lk.Skills[name]; missing && !locked {
+	_, locked := lk.Skills[name]
+	if missing && !locked {
 		return err
 	}
 	dir := p.skillsDir()
 	s.tidy(p, dir)
-	if !missing {
-		if err := s.removeFolder(folder, fi); err != nil {
-			return domain.T("cannot remove the skill {{.Name}}: {{.Error}}", "Name", name, "Error", domain.Sentence(err)).Wrap(errInternal, err)
+	cannot := func(err error) error {
+		return domain.T("cannot remove the skill {{.Name}}: {{.Error}}", "Name", name, "Error", domain.Sentence(err)).Wrap(errInternal, err)
+	}
+	if missing || fi.Mode()&fs.ModeSymlink != 0 || !fi.IsDir() {
+		// Nothing to move aside: a link goes itself, never what it points to.
+		if !missing {
+			if err := os.Remove(folder); err != nil {
+				return cannot(err)
+			}
+		}
+		if err := s.switches.DeleteSwitch(p.ID, name); err != nil {
+			return err
+		}
+		return updateLock(p, func(l *Lock) { delete(l.Skills, name) })
+	}
+	aside, err := newWorkDir(dir, removingPrefix)
+	if err != nil {
+		return cannot(err)
+	}
+	b, _ := json.Marshal(plan{Name: name})
+	if err := atomicfile.WriteFile(filepath.Join(aside.path, updatePlan), b, 0o666); err != nil {
+		aside.remove()
+		return cannot(err)
+	}
+	if err := renameSynced(folder, filepath.Join(aside.path, removedSkill)); err != nil {
+		aside.remove()
+		return cannot(err)
+	}
+	if locked {
+		if err := updateLock(p, func(l *Lock) { delete(l.Skills, name) }); err != nil {
+			s.finish(p, dir, aside) // the lock still lists it: it goes back
+			return err
 		}
 	}
-	if err := s.switches.DeleteSwitch(p.ID, name); err != nil {
-		return err
-	}
-	return updateLock(p, func(l *Lock) { delete(l.Skills, name) })
-}
-
-// removeFolder removes a skill's folder (a link: the link itself, never
-// what it points to). A removal killed midway leaves a removing folder that
-// the next command deletes, never a half-removed skill.
-func (s *Service) removeFolder(folder string, fi fs.FileInfo) error {
-	if fi.Mode()&fs.ModeSymlink != 0 || !fi.IsDir() {
-		return os.Remove(folder)
-	}
-	aside, err := newWorkDir(filepath.Dir(folder), removingPrefix)
-	if err != nil {
-		return err
-	}
-	err = os.Rename(folder, filepath.Join(aside.path, "skill"))
-	if rerr := aside.remove(); err == nil {
-		err = rerr
+	err = s.switches.DeleteSwitch(p.ID, name)
+	if rerr := aside.remove(); err == nil && rerr != nil {
+		err = cannot(rerr)
 	}
 	return err
+}
+
+// removedSkill is where a removal moves the skill in its removing folder.
+const removedSkill = "skill"
+
+// settleRemoval ends a removal that work (holding the skill name, whose
+// folder was folder) was making, and reports whether work may be deleted:
+// a skill the lock still lists goes back into place (the removal was never
+// committed); otherwise its switch is forgotten and it goes with work. When
+// the lock cannot be read (lerr), nothing is decided and work is kept.
+func (s *Service) settleRemoval(p Project, work, folder, name string, lk Lock, lerr error) bool {
+	skill := filepath.Join(work, removedSkill)
+	if _, err := os.Lstat(skill); errors.Is(err, fs.ErrNotExist) {
+		return true // never moved, or already deleted
+	} else if err != nil || lerr != nil {
+		return false
+	}
+	if _, listed := lk.Skills[name]; listed {
+		return atomicfile.RenameNoReplace(skill, folder) == nil && atomicfile.SyncDir(filepath.Dir(folder)) == nil
+	}
+	return s.switches.DeleteSwitch(p.ID, name) == nil
 }
 
 // SetEnabled turns an installed skill on or off for this device. On pins

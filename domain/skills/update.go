@@ -11,7 +11,6 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
-	"memo.dev/projects/domain/filelock"
 	"memo.dev/projects/domain/untrusted"
 )
 
@@ -193,56 +192,78 @@ func renameSynced(from, to string) error {
 	return atomicfile.SyncDir(filepath.Dir(from))
 }
 
-// finish ends this run's update folder: the old version goes back unless
-// the update was committed, then the folder is deleted; an old version that
-// could not be put back stays there for tidy.
+// finish ends this run's work folder: an update's old version goes back
+// unless the update was committed, then the folder is deleted; an old
+// version that could not be put back stays there for tidy.
 func (s *Service) finish(p Project, dir string, work *workDir) {
-	s.recoverUpdate(p, dir, work.path)
-	if _, err := os.Lstat(filepath.Join(work.path, updateOld)); errors.Is(err, fs.ErrNotExist) {
+	if s.settle(p, dir, work) {
 		work.remove()
 		return
 	}
 	work.lock.Release()
 }
 
-// tidy makes .memo/skills whole after runs that died: it puts back the old
-// version an interrupted update kept aside (unless the lock names the new
-// one), then deletes the work folders left behind. Best effort: what it
-// cannot do now it tries again next time.
+// tidy makes .memo/skills whole after runs that died, in every project
+// whatever version of Memo made its work folders: it takes each work folder
+// whose run is dead (claimWork), puts back the old version an interrupted
+// update kept aside (unless the lock names the new one) or the skill an
+// interrupted removal moved (unless the lock no longer lists it), then
+// deletes the folder; and it deletes the temporary files of a lock write
+// that died. Best effort: what it cannot do now it tries again next time.
 func (s *Service) tidy(p Project, dir string) {
+	atomicfile.RemoveStale(filepath.Dir(dir), []string{filepath.Base(LockFile)}, s.now())
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
+	var root *os.Root
 	for _, e := range ents {
-		if e.IsDir() && isWorkName(e.Name()) && strings.HasPrefix(e.Name(), updatingPrefix) {
-			path := filepath.Join(dir, e.Name())
-			// Free, not Missing: the lock is taken before the plan is written.
-			if st, err := filelock.Probe(filepath.Join(path, workLockName)); err == nil && st == filelock.Free {
-				s.recoverUpdate(p, dir, path)
+		// ReadDir reports a link as a link, never as the folder it points to.
+		if !e.IsDir() || !isWorkName(e.Name()) {
+			continue
+		}
+		if root == nil {
+			if root, err = os.OpenRoot(dir); err != nil {
+				return
 			}
+			defer root.Close()
+		}
+		w, ok := claimWork(root, dir, e.Name())
+		if !ok {
+			continue
+		}
+		if s.settle(p, dir, w) {
+			removeWork(root, e.Name(), w.lock)
+		} else {
+			w.lock.Release()
 		}
 	}
-	cleanWork(dir, s.now())
 }
 
-// recoverUpdate puts the old version an update kept in work back in place
-// unless the lock names the new version (the update was committed), and
-// then deletes work. Without a plan the update never moved anything: the
-// folder is left to cleanWork, which waits out workGrace.
-func (s *Service) recoverUpdate(p Project, dir, work string) {
-	b, err := untrusted.ReadFile(filepath.Join(work, updatePlan), 4096)
+// settle makes whole the skill a work folder this run holds was working on,
+// and reports whether the folder may now be deleted. Its plan says what
+// that was; without one nothing was moved yet (or, in an updating folder
+// an older version was deleting, the plan went first: that update was
+// committed and what is left of its old version is to go).
+func (s *Service) settle(p Project, dir string, w *workDir) bool {
+	b, err := untrusted.ReadFile(filepath.Join(w.path, updatePlan), 4096)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true
+	}
 	var pl plan
 	if err != nil || json.Unmarshal(b, &pl) != nil || !ValidName(pl.Name) {
-		return
+		return false // kept, out of git's sight: nothing Memo cannot read is deleted
 	}
 	folder := filepath.Join(dir, pl.Name)
-	lk, err := readLock(p)
-	if committed := err == nil && lk.Skills[pl.Name].Hash == pl.Hash; !committed {
+	lk, lerr := readLock(p)
+	if strings.HasPrefix(filepath.Base(w.path), removingPrefix) {
+		return s.settleRemoval(p, w.path, folder, pl.Name, lk, lerr)
+	}
+	if committed := lerr == nil && lk.Skills[pl.Name].Hash == pl.Hash; !committed {
 		_, err := os.Lstat(folder)
-		if putBack(work, folder, err == nil) != nil {
-			return // kept: the next command tries again
+		if putBack(w.path, folder, err == nil) != nil {
+			return false // kept: the next command tries again
 		}
 	}
-	os.RemoveAll(work)
+	return true
 }

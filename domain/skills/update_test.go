@@ -1,6 +1,7 @@
 package skills_test
 
 import (
+	"archive/tar"
 	"context"
 	"errors"
 	"os"
@@ -9,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/skills"
@@ -290,8 +290,6 @@ func TestKilledUpdateLeavesTheOldVersion(t *testing.T) {
 				t.Fatalf("the update was not killed at %s: %v\n%s", step, err, out)
 			}
 			committed := step == "switch" // killed after the lock named the new version
-			// A folder with no plan yet is deleted once workGrace has passed.
-			f.s.SetClock(func() time.Time { return time.Now().Add(2 * skills.WorkGrace) })
 			if _, err := f.s.List(f.p); err != nil {
 				t.Fatal(err)
 			}
@@ -325,4 +323,36 @@ func killedUpdate(t *testing.T, step string) {
 	p := skills.Project{ID: "p_0123456789abcdef0123456789abcdef", Root: os.Getenv("SKILLS_TEST_ROOT")}
 	_, err = s.Update(context.Background(), p, "pdf", skills.UpdateOptions{})
 	t.Fatalf("the update was not killed at %s: %v", step, err)
+}
+
+// TestCheckSaysWhyANewVersionCannotBeInstalled: an upstream version with an
+// entry Memo refuses is named by what is wrong with it, as an install of it
+// would say, never "larger than the limits"; one member of the class each.
+func TestCheckSaysWhyANewVersionCannotBeInstalled(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		entry skillstest.Entry
+		want  string
+	}{
+		{"symlink", skillstest.Entry{Name: "skills/pdf/link.md", Type: tar.TypeSymlink, Linkname: "../../README.md"}, `"link.md" is a symbolic link`},
+		{"hard link", skillstest.Entry{Name: "skills/pdf/hard.md", Type: tar.TypeLink, Linkname: "repo/README.md"}, `"hard.md" is a hard link`},
+		{"fifo", skillstest.Entry{Name: "skills/pdf/pipe", Type: tar.TypeFifo}, `"pipe"`},
+		{"bad name", skillstest.Entry{Name: "skills/pdf/a:b.md", Body: "x\n"}, `"a:b.md"`},
+		{"twice", skillstest.Entry{Name: "skills/pdf/ref/forms.md", Body: "again\n"}, "appears twice"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newLockFixture(t)
+			f.repo.Push("o/repo", pdfV1...)
+			f.install(t, "o/repo@pdf")
+			f.repo.Push("o/repo", append(slices.Clone(pdfV1), tc.entry)...)
+			got, err := f.s.Check(context.Background(), f.p, nil)
+			if err != nil || len(got.Skills) != 1 {
+				t.Fatalf("Check = %+v, %v", got, err)
+			}
+			msg := got.Skills[0].Error.String()
+			if !strings.Contains(msg, tc.want) || !strings.Contains(msg, "cannot be installed") || strings.Contains(msg, "larger than the limits") {
+				t.Errorf("Check of a version with %s says %q; want it to name %s", tc.name, msg, tc.want)
+			}
+		})
+	}
 }

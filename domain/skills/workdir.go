@@ -9,9 +9,9 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"time"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/atomicfile"
 	"memo.dev/projects/domain/filelock"
 )
 
@@ -19,21 +19,32 @@ import (
 // a staging folder, a removal renames the skill into a removing folder first,
 // an update stages the new version and keeps the old one in an updating
 // folder until it is done. Each is made exclusively (os.MkdirTemp: the prefix
-// and decimal digits), ignores itself in git (a .gitignore of "*", so a
-// crash leaves nothing for git status to show, in projects set up by any
-// version) and holds a lock file inside while the run lives. A run that
-// dies leaves its folder behind; the next command deletes it, or, for an
-// update, puts the old version back first (tidy).
+// and decimal digits) and holds, in this order:
+//
+//	.gitignore  "*": written whole under a temporary name (which
+//	            .memo/.gitignore's *.tmp hides, in projects set up by any
+//	            version) and renamed in, so that git sees nothing of the
+//	            folder from its first byte (an empty folder git never shows)
+//	.lock       held while the run lives (domain/filelock)
+//	plan.json   what an update or a removal is doing (update.go, switch.go)
+//	…           the skill's files
+//
+// and is deleted in the reverse order (removeWork), so a run killed while it
+// deletes leaves a folder still ignored. Whoever holds the lock owns the
+// folder: the next command that tidies (update.go) takes the lock of each
+// work folder whose run is dead (filelock.Take: the kernel dropped it, so
+// the owner is known to be dead, whatever the folder's age), makes the
+// skill whole (tidy) and deletes the folder.
 const (
 	stagingPrefix  = ".staging-"
 	removingPrefix = ".removing-"
 	updatingPrefix = ".updating-"
 	workLockName   = ".lock"
 	workIgnoreName = ".gitignore"
-	// workGrace covers the moment between making a work folder and taking its
-	// lock: a folder without a held lock is stale only once it is this old.
-	workGrace = time.Minute
 )
+
+// workIgnore ignores the folder it is in, itself included.
+var workIgnore = []byte("*\n")
 
 // workDir is one run's folder and the lock that says the run is alive.
 type workDir struct {
@@ -41,29 +52,107 @@ type workDir struct {
 	lock *filelock.Lock
 }
 
+// errWorkTaken: a tidy took the new folder before its run held its lock.
+var errWorkTaken = errors.New("the work folder was taken by another command")
+
 // newWorkDir makes a work folder named prefix+digits in dir and locks it.
 func newWorkDir(dir, prefix string) (*workDir, error) {
+	var err error
+	for range 10 {
+		var w *workDir
+		if w, err = tryWorkDir(dir, prefix); !errors.Is(err, errWorkTaken) {
+			return w, err
+		}
+		// A tidy in another process took the folder (it saw it without a
+		// lock and cannot tell a run that just began from one that died):
+		// it is the tidy's to delete; this run makes another.
+	}
+	return nil, err
+}
+
+func tryWorkDir(dir, prefix string) (*workDir, error) {
 	path, err := os.MkdirTemp(dir, prefix)
 	if err != nil {
 		return nil, err
 	}
-	// Ignored before anything else is in it: git shows no empty folder.
-	if err := os.WriteFile(filepath.Join(path, workIgnoreName), []byte("*\n"), 0o666); err != nil {
-		os.RemoveAll(path)
+	if err := atomicfile.Create(filepath.Join(path, workIgnoreName), workIgnore, 0o666); err != nil {
+		if errors.Is(err, fs.ErrExist) || errors.Is(err, fs.ErrNotExist) {
+			return nil, errWorkTaken
+		}
+		os.RemoveAll(path) // nothing git can see: at most a temporary file
 		return nil, err
 	}
 	lock, err := filelock.Create(filepath.Join(path, workLockName))
 	if err != nil {
-		os.RemoveAll(path)
+		if errors.Is(err, fs.ErrExist) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, filelock.ErrHeld) {
+			return nil, errWorkTaken
+		}
+		if root, rerr := os.OpenRoot(dir); rerr == nil {
+			removeWork(root, filepath.Base(path), nil)
+			root.Close()
+		}
 		return nil, err
 	}
 	return &workDir{path: path, lock: lock}, nil
 }
 
-// remove releases the lock and deletes the folder with what is left in it.
+// remove deletes the folder with what is left in it, and releases the lock.
 func (w *workDir) remove() error {
-	w.lock.Release()
-	return os.RemoveAll(w.path)
+	root, err := os.OpenRoot(filepath.Dir(w.path))
+	if err != nil {
+		w.lock.Release()
+		return err
+	}
+	defer root.Close()
+	return removeWork(root, filepath.Base(w.path), w.lock)
+}
+
+// removeWork deletes the work folder name in root in the reverse order of
+// its making: what it holds but its plan, lock and .gitignore; then the
+// plan (an update's old version is gone by then: a plan outlives what it
+// describes); then the lock (released first: Windows cannot delete an open
+// file), then the .gitignore, then the folder. Killed midway, it leaves a
+// folder git still ignores, which the next command finishes. Through a
+// Root: a name swapped for a link meanwhile cannot lead it out of
+// .memo/skills.
+func removeWork(root *os.Root, name string, lock *filelock.Lock) error {
+	release := func() {
+		if lock != nil {
+			lock.Release()
+		}
+	}
+	f, err := root.Open(name)
+	if err != nil {
+		release()
+		return err
+	}
+	ents, err := f.ReadDir(-1)
+	f.Close()
+	if err != nil {
+		release()
+		return err
+	}
+	for _, e := range ents {
+		switch e.Name() {
+		case workIgnoreName, workLockName, updatePlan:
+			continue
+		}
+		if err := root.RemoveAll(filepath.Join(name, e.Name())); err != nil {
+			release()
+			return err
+		}
+	}
+	if err := root.Remove(filepath.Join(name, updatePlan)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		release()
+		return err
+	}
+	release()
+	for _, last := range []string{workLockName, workIgnoreName} {
+		if err := root.Remove(filepath.Join(name, last)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return root.Remove(name)
 }
 
 // isWorkName reports whether name is exactly what newWorkDir makes: one of
@@ -78,46 +167,42 @@ func isWorkName(name string) bool {
 	return false
 }
 
-// cleanWork deletes the work folders in dir that runs which died left behind:
-// real folders (never links) of the exact shape whose lock no live process
-// holds and that are older than workGrace. It is best effort and returns
-// the names it removed.
-func cleanWork(dir string, now time.Time) []string {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
+// claimWork takes the work folder name in dir (root) when its run is dead,
+// and returns it (ok false: a live run holds it, it is not a work folder,
+// or it was empty and is gone). An empty folder is removed at once: it
+// holds nothing, and a run that just made it finds it gone and makes
+// another. A folder without its .gitignore (left by an older version, which
+// deleted it first) is first hidden with one. A folder without a lock file
+// gets one: a run that made it and has not locked it yet finds it taken
+// (errWorkTaken) and makes another.
+func claimWork(root *os.Root, dir, name string) (*workDir, bool) {
+	fi, err := root.Lstat(name)
+	if err != nil || !fi.IsDir() {
+		return nil, false // a link or a file of the shape is nobody's work folder
 	}
-	var removed []string
-	var root *os.Root
-	for _, e := range ents {
-		// ReadDir reports a link as a link, never as the folder it points to.
-		if !e.IsDir() || !isWorkName(e.Name()) {
-			continue
-		}
-		path := filepath.Join(dir, e.Name())
-		fi, err := os.Lstat(path)
-		if err != nil || !fi.IsDir() || now.Sub(fi.ModTime()) < workGrace {
-			continue
-		}
-		if st, err := filelock.Probe(filepath.Join(path, workLockName)); err != nil || st == filelock.Held {
-			continue
-		}
-		if _, err := os.Lstat(filepath.Join(path, updateOld)); !errors.Is(err, fs.ErrNotExist) {
-			continue // an old version not put back (see recoverUpdates): never deleted
-		}
-		if root == nil {
-			// Removing through a Root: a name swapped for a link meanwhile
-			// cannot lead the removal out of .memo/skills.
-			if root, err = os.OpenRoot(dir); err != nil {
-				return removed
-			}
-			defer root.Close()
-		}
-		if root.RemoveAll(e.Name()) == nil {
-			removed = append(removed, e.Name())
-		}
+	if root.Remove(name) == nil {
+		return nil, false
 	}
-	return removed
+	ignore := filepath.Join(name, workIgnoreName)
+	if _, err := root.Lstat(ignore); errors.Is(err, fs.ErrNotExist) {
+		if err := atomicfile.CreateIn(root, ignore, workIgnore, 0o666); err != nil && !errors.Is(err, fs.ErrExist) {
+			return nil, false
+		}
+	} else if err != nil {
+		return nil, false
+	}
+	// The lock is named through the folder now known to be real; a folder
+	// swapped for a link meanwhile fails the no-follow open.
+	path := filepath.Join(dir, name)
+	lock, ok, err := filelock.Take(filepath.Join(path, workLockName))
+	if err != nil || !ok {
+		return nil, false
+	}
+	if fi, err := root.Lstat(name); err != nil || !fi.IsDir() {
+		lock.Release()
+		return nil, false
+	}
+	return &workDir{path: path, lock: lock}, true
 }
 
 // syncingSink is rootSink whose files are fsynced once written, by a few

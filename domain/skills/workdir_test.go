@@ -46,9 +46,11 @@ func makeWork(t *testing.T, dir, name string, lock bool, age time.Duration) stri
 }
 
 // TestLeftoversOfDeadRunsAreCleaned: an install or a removal deletes the
-// staging and removing folders of runs that died, and nothing else: not a
-// run that is alive (its lock held), not one that may have just begun, not a
-// name of another shape, not a link, not a file.
+// staging and removing folders of runs that died, whatever their age (the
+// owner is known to be dead: its lock is free), and nothing else: not a run
+// that is alive (its lock held), not a name of another shape, not a link,
+// not a file. A folder without a lock (left by an older version) is taken
+// with a lock of its own and deleted too.
 func TestLeftoversOfDeadRunsAreCleaned(t *testing.T) {
 	archive := skills.BuildArchive(t, "docx-main", E{Name: "SKILL.md", Body: "---\nname: docx\ndescription: Word files.\n---\n"})
 	for _, trigger := range []string{"install", "remove"} {
@@ -74,8 +76,11 @@ func TestLeftoversOfDeadRunsAreCleaned(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer l.Release()
-			young := makeWork(t, dir, ".staging-888", true, 0)
-			kept := []string{".staging-555", ".staging-888"}
+			dead = append(dead, ".staging-888") // died a moment ago
+			makeWork(t, dir, ".staging-888", true, 0)
+			dead = append(dead, ".updating-9") // empty: died as it began
+			os.Mkdir(filepath.Join(dir, ".updating-9"), 0o755)
+			kept := []string{".staging-555"}
 			lookAlikes := []string{".staging-12a", ".staging-", ".Staging-5", "staging-5", ".staging-5.bak", ".removing--1", ".staging-٣"}
 			if runtime.GOOS != "windows" { // Windows drops a trailing space: the name would be .removing-1
 				lookAlikes = append(lookAlikes, ".removing-1 ")
@@ -122,15 +127,13 @@ func TestLeftoversOfDeadRunsAreCleaned(t *testing.T) {
 				t.Errorf("a link named like a staging folder led the %s outside: %v", trigger, err)
 			}
 
-			// Once it is older than the grace (the injected clock), the
-			// young one is a dead run's too; the live one still is not.
-			s.SetClock(func() time.Time { return time.Now().Add(2 * skills.WorkGrace) })
-			run()
-			if _, err := os.Lstat(young); err == nil {
-				t.Errorf("a dead run's folder older than the grace was kept")
-			}
 			if _, err := os.Lstat(live); err != nil {
 				t.Errorf("the folder of a live run was removed: %v", err)
+			}
+			l.Release()
+			run()
+			if _, err := os.Lstat(live); err == nil {
+				t.Errorf("the folder of a run that ended was kept")
 			}
 		})
 	}
@@ -204,9 +207,8 @@ func TestKilledInstallLeavesNothingUnderItsName(t *testing.T) {
 		t.Errorf("git status shows the crash leftovers:\n%s", out)
 	}
 
-	// The next install, once the grace has passed, removes it.
+	// The next install removes it: its owner is dead.
 	s, _, _ := newService(t, map[string][]byte{"o/docx/HEAD": skills.BuildArchive(t, "docx-main", E{Name: "SKILL.md", Body: "---\nname: docx\ndescription: Word files.\n---\n"})})
-	s.SetClock(func() time.Time { return time.Now().Add(2 * skills.WorkGrace) })
 	if _, err := s.Install(context.Background(), p, mustSource(t, "o/docx"), skills.InstallOptions{}); err != nil {
 		t.Fatal(err)
 	}
