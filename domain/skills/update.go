@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/strictjson"
 	"memo.dev/projects/domain/atomicfile"
 	"memo.dev/projects/domain/filelock"
 	"memo.dev/projects/domain/untrusted"
@@ -233,7 +234,7 @@ func (s *Service) tidy(p Project, dir string) {
 func (s *Service) recoverUpdate(p Project, dir, work string) {
 	b, err := untrusted.ReadFile(filepath.Join(work, updatePlan), 4096)
 	var pl plan
-	if err != nil || json.Unmarshal(b, &pl) != nil || !ValidName(pl.Name) {
+	if err != nil || strictjson.Decode(b, &pl) != nil || !ValidName(pl.Name) {
 		return
 	}
 	folder := filepath.Join(dir, pl.Name)
