@@ -148,10 +148,13 @@ func decode(b []byte, v any, rejectUnknown bool) error {
 		}
 		return keyError(unknown, key, "", parent, err)
 	}
-	if len(place) == 0 {
+	want := kindWords(sem.GoType)
+	switch {
+	case len(place) == 0 && want != nil:
+		return domain.T("the JSON value must be {{.Want}}", "Want", *want).Wrap(domain.ErrInvalid, err)
+	case len(place) == 0:
 		return domain.T("the JSON value is not of the expected form").Wrap(domain.ErrInvalid, err)
-	}
-	if want := kindWords(sem.GoType); want != nil {
+	case want != nil:
 		return domain.T("{{.Place}} must be {{.Want}}", "Place", dotted(place), "Want", *want).Wrap(domain.ErrInvalid, err)
 	}
 	return domain.T("{{.Place}} is not of the expected form", "Place", dotted(place)).Wrap(domain.ErrInvalid, err)
