@@ -28,6 +28,7 @@ import (
 	"unicode/utf8"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/strictjson"
 )
 
 // FileName is the permissions file inside a project folder.
@@ -75,6 +76,12 @@ func Parse(b []byte) (Permissions, []Problem) {
 	}
 	if bytes.HasPrefix(b, []byte("\xef\xbb\xbf")) {
 		add("file", "", domain.T("the file starts with a byte order mark; save it as plain UTF-8"))
+		return perms, probs
+	}
+	// The one reader of outside JSON first: a key twice or in two cases,
+	// at any depth, is refused before any field is read.
+	if err := strictjson.Check(b); err != nil {
+		add("file", "", domain.Sentence(err))
 		return perms, probs
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
