@@ -78,12 +78,6 @@ func Parse(b []byte) (Permissions, []Problem) {
 		add("file", "", domain.T("the file starts with a byte order mark; save it as plain UTF-8"))
 		return perms, probs
 	}
-	// The one reader of outside JSON first: a key twice or in two cases,
-	// at any depth, is refused before any field is read.
-	if err := strictjson.Check(b); err != nil {
-		add("file", "", domain.Sentence(err))
-		return perms, probs
-	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	syntaxProblem := func(err error) []Problem {
@@ -165,6 +159,14 @@ func Parse(b []byte) (Permissions, []Problem) {
 	}
 	if !seen["version"] {
 		add("version", "", domain.T("the version is missing; write \"version\": 1"))
+	}
+	if len(probs) == 0 {
+		// The fields above are read exactly and once each; the one reader
+		// of outside JSON also refuses a key twice or in two cases at any
+		// depth, so no shape added later can be read two ways.
+		if err := strictjson.Check(b); err != nil {
+			add("file", "", domain.Sentence(err))
+		}
 	}
 	return perms, probs
 }
