@@ -19,8 +19,8 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	"memo.dev/projects/domain"
-	"memo.dev/projects/domain/strictjson"
 	"memo.dev/projects/domain/filekind"
+	"memo.dev/projects/domain/strictjson"
 )
 
 // TreeHash is the lock's hash of the skill folder dir (and of the hash a

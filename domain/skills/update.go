@@ -10,9 +10,9 @@ import (
 	"strings"
 
 	"memo.dev/projects/domain"
-	"memo.dev/projects/domain/strictjson"
 	"memo.dev/projects/domain/atomicfile"
 	"memo.dev/projects/domain/filelock"
+	"memo.dev/projects/domain/strictjson"
 	"memo.dev/projects/domain/untrusted"
 )
 
