@@ -1,9 +1,7 @@
 package ui
 
 import (
-	"encoding/json"
 	"slices"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -13,6 +11,7 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/permissions"
+	"memo.dev/projects/domain/strictjson"
 )
 
 // permissionsEditor writes a new version of the permissions file: as lists
@@ -151,10 +150,9 @@ func listsCanHold(text string) (permissions.Permissions, bool) {
 	if perms, probs := permissions.Parse([]byte(text)); len(probs) == 0 {
 		return perms, true
 	}
+	// The strict reader Parse uses: keys exactly, once each, none unknown.
 	var p permissions.Permissions
-	dec := json.NewDecoder(strings.NewReader(text))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil || dec.More() || p.Version != permissions.Version {
+	if err := strictjson.Decode([]byte(text), &p); err != nil || p.Version != permissions.Version {
 		return p, false
 	}
 	for _, tool := range p.AllowedTools {

@@ -14,6 +14,7 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
+	"memo.dev/projects/domain/strictjson"
 	"memo.dev/projects/domain/untrusted"
 )
 
@@ -34,8 +35,9 @@ func ReadDiscovery(dataDir string) (Discovery, error) {
 	if err != nil {
 		return d, err
 	}
-	if err := json.Unmarshal(b, &d); err != nil {
-		return d, fmt.Errorf("%s is not valid JSON: %w", DiscoveryFile(dataDir), err)
+	// Exact keys, each once; keys a later version adds are skipped.
+	if err := strictjson.DecodeKnown(b, &d); err != nil {
+		return Discovery{}, domain.T("{{.Path}} is not one Memo can read: {{.Error}}", "Path", DiscoveryFile(dataDir), "Error", domain.Sentence(err)).Wrap(domain.ErrInvalid, err)
 	}
 	return d, nil
 }
@@ -113,7 +115,11 @@ func askIdentity(addr string) (Identity, error) {
 	if resp.StatusCode != http.StatusOK {
 		return id, fmt.Errorf("%s answered %s", addr, resp.Status)
 	}
-	err = json.NewDecoder(io.LimitReader(resp.Body, 4096)).Decode(&id)
+	b, err := io.ReadAll(io.LimitReader(resp.Body, 4096))
+	if err != nil {
+		return id, err
+	}
+	err = strictjson.DecodeKnown(b, &id)
 	return id, err
 }
 
@@ -157,7 +163,7 @@ func (d *discovery) remove() {
 		return
 	}
 	var cur Discovery
-	if json.Unmarshal(b, &cur) == nil && cur.PID != d.pid {
+	if strictjson.DecodeKnown(b, &cur) == nil && cur.PID != d.pid {
 		return
 	}
 	os.Remove(d.path)

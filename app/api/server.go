@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"path/filepath"
@@ -23,6 +22,7 @@ import (
 	"memo.dev/projects/domain/pathname"
 	"memo.dev/projects/domain/permissions"
 	"memo.dev/projects/domain/project"
+	"memo.dev/projects/domain/strictjson"
 )
 
 // MaxBody is the largest request body accepted; a permissions file is a few KiB.
@@ -278,24 +278,13 @@ func Decode(w http.ResponseWriter, r *http.Request, v any) error {
 	if err != nil {
 		return err
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return errTooLarge
-		}
-		if errors.Is(err, io.EOF) {
+	// The one reader of outside JSON: keys exactly, once each at every
+	// level, none unknown ({"path":"/etc","Path":"/tmp/x"} is refused).
+	if err := strictjson.Decode(body, v); err != nil {
+		if errors.Is(err, strictjson.ErrEmpty) {
 			return domain.Invalid("the request has no JSON body")
 		}
-		return domain.Invalid("the request body is not the expected JSON: %v", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return errTooLarge
-		}
-		return domain.Invalid("the request body holds more than one JSON value")
+		return domain.T("the request body is not the expected JSON: {{.Error}}", "Error", domain.Sentence(err)).Wrap(domain.ErrInvalid, err)
 	}
 	return nil
 }

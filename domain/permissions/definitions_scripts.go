@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"memo.dev/projects/domain/filekind"
+	"memo.dev/projects/domain/strictjson"
 )
 
 // The scripts a package manager rule reaches: the one it names with its
@@ -24,12 +25,15 @@ type scriptsFile struct {
 	err        error
 }
 
+// parseScriptsFile reads the keys Memo needs, exactly as npm and composer
+// name them ("Scripts" is not "scripts"); a key twice or in two cases, at
+// any depth, makes the file one Memo cannot read, so its lines ask.
 func parseScriptsFile(b []byte) any {
 	var raw struct {
 		Scripts    map[string]json.RawMessage `json:"scripts"`
 		Workspaces json.RawMessage            `json:"workspaces"`
 	}
-	if err := json.Unmarshal(b, &raw); err != nil {
+	if err := strictjson.DecodeKnown(b, &raw); err != nil {
 		return scriptsFile{err: err}
 	}
 	f := scriptsFile{scripts: map[string]string{}}
@@ -37,9 +41,9 @@ func parseScriptsFile(b []byte) any {
 		var s string
 		var list []string
 		switch {
-		case json.Unmarshal(v, &s) == nil:
+		case strictjson.Decode(v, &s) == nil:
 			f.scripts[name] = s
-		case json.Unmarshal(v, &list) == nil: // composer: a list of commands
+		case strictjson.Decode(v, &list) == nil: // composer: a list of commands
 			f.scripts[name] = strings.Join(list, "\n")
 		default:
 			f.scripts[name] = string(v)
@@ -49,7 +53,7 @@ func parseScriptsFile(b []byte) any {
 	var obj struct {
 		Packages []string `json:"packages"`
 	}
-	if json.Unmarshal(raw.Workspaces, &globs) != nil && json.Unmarshal(raw.Workspaces, &obj) == nil {
+	if len(raw.Workspaces) > 0 && strictjson.Decode(raw.Workspaces, &globs) != nil && strictjson.DecodeKnown(raw.Workspaces, &obj) == nil {
 		globs = obj.Packages
 	}
 	f.workspaces = globs

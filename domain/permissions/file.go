@@ -28,6 +28,7 @@ import (
 	"unicode/utf8"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/strictjson"
 )
 
 // FileName is the permissions file inside a project folder.
@@ -158,6 +159,14 @@ func Parse(b []byte) (Permissions, []Problem) {
 	}
 	if !seen["version"] {
 		add("version", "", domain.T("the version is missing; write \"version\": 1"))
+	}
+	if len(probs) == 0 {
+		// The fields above are read exactly and once each; the one reader
+		// of outside JSON also refuses a key twice or in two cases at any
+		// depth, so no shape added later can be read two ways.
+		if err := strictjson.Check(b); err != nil {
+			add("file", "", domain.Sentence(err))
+		}
 	}
 	return perms, probs
 }

@@ -14,6 +14,7 @@ import (
 	"memo.dev/projects/domain/filekind"
 	"memo.dev/projects/domain/guard"
 	"memo.dev/projects/domain/identity"
+	"memo.dev/projects/domain/strictjson"
 	"memo.dev/projects/domain/untrusted"
 )
 
@@ -35,7 +36,12 @@ type File struct {
 // "project" and an id of the form p_<32 hex>.
 func ParseFile(b []byte) (File, error) {
 	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil || raw == nil {
+	if err := strictjson.Decode(b, &raw); err != nil {
+		// A key twice or in two cases would be read one way here and
+		// another by a person or another program.
+		return File{}, domain.T("project.json is not one Memo can read: {{.Error}}", "Error", domain.Sentence(err)).Err(domain.ErrInvalid)
+	}
+	if raw == nil {
 		return File{}, domain.T("project.json is not a JSON object").Err(domain.ErrInvalid)
 	}
 	var kind, id, hash string

@@ -1,7 +1,6 @@
 package skills
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"io/fs"
@@ -11,6 +10,7 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
+	"memo.dev/projects/domain/strictjson"
 	"memo.dev/projects/domain/untrusted"
 )
 
@@ -51,12 +51,9 @@ func (e LockEntry) source() (Source, bool) {
 	if e.Source == "" {
 		return Source{}, false
 	}
-	src, err := ParseSource(e.Source)
+	src, err := lockedSource(e.Source, e.Ref)
 	if err != nil {
 		return Source{}, false
-	}
-	if e.Ref != "HEAD" {
-		src.Ref = e.Ref
 	}
 	return src, true
 }
@@ -86,26 +83,31 @@ func readLock(p Project) (Lock, error) {
 	if err != nil {
 		return Lock{}, err
 	}
-	var l Lock
-	dec := json.NewDecoder(bytes.NewReader(b))
-	if err := dec.Decode(&l); err != nil || dec.More() {
-		if err == nil {
-			err = errors.New("more than one JSON value")
-		}
-		return Lock{}, badLock(path, domain.T("it is not valid JSON ({{.Error}})", "Error", err.Error()))
+	// Skills is a pointer so that a lock without "skills", or with
+	// "skills": null, is told from one with no skills: it is not a lock
+	// Memo wrote, and writing over it would drop what it holds.
+	var l struct {
+		Version *int                  `json:"version"`
+		Skills  *map[string]LockEntry `json:"skills"`
 	}
-	if l.Version != lockVersion {
-		return Lock{}, badLock(path, domain.T("it has version {{.Version}}, and this Memo reads version {{.Known}}", "Version", l.Version, "Known", lockVersion))
+	if err := strictjson.Decode(b, &l); err != nil {
+		return Lock{}, badLock(path, domain.Sentence(err))
 	}
-	if l.Skills == nil {
-		l.Skills = map[string]LockEntry{}
+	switch {
+	case l.Version == nil:
+		return Lock{}, badLock(path, domain.T("it has no \"version\""))
+	case *l.Version != lockVersion:
+		return Lock{}, badLock(path, domain.T("it has version {{.Version}}, and this Memo reads version {{.Known}}", "Version", *l.Version, "Known", lockVersion))
+	case l.Skills == nil || *l.Skills == nil:
+		return Lock{}, badLock(path, domain.T("it has no \"skills\" object (an empty lock is {\"version\": 1, \"skills\": {}})"))
 	}
-	for name, e := range l.Skills {
+	lk := Lock{Version: *l.Version, Skills: *l.Skills}
+	for name, e := range lk.Skills {
 		if problem := e.problem(name); !problem.IsZero() {
 			return Lock{}, badLock(path, domain.T("its entry {{.Name}} {{.Problem}}", "Name", quoteShort(name), "Problem", problem))
 		}
 	}
-	return l, nil
+	return lk, nil
 }
 
 func badLock(path string, why domain.Text) error {
@@ -127,14 +129,8 @@ func (e LockEntry) problem(name string) domain.Text {
 		}
 		return domain.Text{}
 	}
-	src, err := ParseSource(e.Source)
-	switch {
-	case err != nil:
-		return domain.T("has a source Memo cannot read: {{.Error}}", "Error", domain.Sentence(err))
-	case src.Ref != "":
-		return domain.T("has a source with a ref in it (the ref has a field of its own)")
-	case e.Ref != "HEAD" && checkRef(e.Ref, e.Ref) != nil, e.Ref == "":
-		return domain.T("has a ref that is not a branch, tag or commit name")
+	if _, err := lockedSource(e.Source, e.Ref); err != nil {
+		return domain.T("has a source or ref Memo cannot use: {{.Error}}", "Error", domain.Sentence(err))
 	}
 	return domain.Text{}
 }

@@ -20,6 +20,7 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/filekind"
+	"memo.dev/projects/domain/strictjson"
 )
 
 // TreeHash is the lock's hash of the skill folder dir (and of the hash a
@@ -244,7 +245,11 @@ func decodeSnapshot(b []byte) (snapshot, error) {
 		Version int        `json:"version"`
 		Files   []snapFile `json:"files"`
 	}
-	if err := json.NewDecoder(io.LimitReader(zr, 4*maxKeptTotal+(64<<20))).Decode(&v); err != nil {
+	b, err = io.ReadAll(io.LimitReader(zr, 4*maxKeptTotal+(64<<20)))
+	if err != nil {
+		return snapshot{}, err
+	}
+	if err := strictjson.Decode(b, &v); err != nil {
 		return snapshot{}, err
 	}
 	if v.Version != copyVersion {

@@ -378,11 +378,62 @@ func checkPath(orig string, parts []string) (string, error) {
 	return path.Join(parts...), nil
 }
 
+// checkRef judges a branch, tag or commit name by git's rules for ref names
+// (git check-ref-format), for a ref read from a web address and from the
+// lock alike. A percent sign is judged again unescaped, so %2e%2e is "..".
 func checkRef(orig, ref string) error {
-	if strings.HasPrefix(ref, "-") || strings.ContainsAny(ref, "~^:?*[\\@{") || strings.HasSuffix(ref, ".lock") {
+	bad := func() error {
 		return domain.T("{{.Ref}} is not a branch, tag or commit name", "Ref", quoteShort(ref)).Err(domain.ErrInvalid)
 	}
+	if !refOK(ref) {
+		return bad()
+	}
+	if strings.Contains(ref, "%") {
+		if unescaped, err := url.PathUnescape(ref); err != nil || !refOK(unescaped) {
+			return bad()
+		}
+	}
 	return nil
+}
+
+func refOK(ref string) bool {
+	switch {
+	case ref == "", ref == "@", strings.HasPrefix(ref, "-"), strings.HasPrefix(ref, "/"), strings.HasSuffix(ref, "/"),
+		strings.HasSuffix(ref, "."), strings.HasSuffix(ref, ".lock"),
+		!utf8.ValidString(ref), strings.ContainsFunc(ref, isControl),
+		strings.ContainsAny(ref, " ~^:?*[\\@{"), strings.Contains(ref, ".."), strings.Contains(ref, "//"):
+		return false
+	}
+	for part := range strings.SplitSeq(ref, "/") {
+		if strings.HasPrefix(part, ".") || strings.HasSuffix(part, ".lock") {
+			return false
+		}
+	}
+	return true
+}
+
+// lockedSource reads a lock entry's source and ref by the rules skill add
+// reads them (ParseSource, checkRef), and only in the form Memo writes: the
+// source as Source.String gives it, without a ref or a skill, so a pasted
+// command line, a space or another spelling is refused rather than read.
+func lockedSource(source, ref string) (Source, error) {
+	src, err := ParseSource(source)
+	if err != nil {
+		return Source{}, err
+	}
+	if src.Ref != "" {
+		return Source{}, domain.T("{{.Source}} has a ref in it (the ref has a field of its own)", "Source", quoteShort(source)).Err(domain.ErrInvalid)
+	}
+	if src.Skill != "" || src.String() != source {
+		return Source{}, domain.T("{{.Source}} is not in the form Memo writes ({{.Form}})", "Source", quoteShort(source), "Form", quoteShort(src.String())).Err(domain.ErrInvalid)
+	}
+	if ref != "HEAD" {
+		if err := checkRef(ref, ref); err != nil {
+			return Source{}, err
+		}
+		src.Ref = ref
+	}
+	return src, nil
 }
 
 // checkSkillName judges a skill chosen by name: matched against folder names and

@@ -68,6 +68,11 @@ var badSources = []struct {
 	{"owner/repo/../secrets", ".."},
 	{"owner/repo/a/..", ".."},
 	{"https://github.com/owner/repo/tree/main/%2e%2e/x", ".."},
+	// A ref by git's rules, judged again unescaped (the lock's refs are judged alike).
+	{"https://github.com/owner/repo/tree/%252e%252e/x", "not a branch, tag or commit name"},
+	{"https://github.com/owner/repo/tree/a%20b/x", "not a branch, tag or commit name"},
+	{"https://github.com/owner/repo/tree/.hidden/x", "not a branch, tag or commit name"},
+	{"https://github.com/owner/repo/tree/main./x", "not a branch, tag or commit name"},
 	{"owner//repo", "not a GitHub repository name"},
 	{"owner/repo//path", "empty or dot"},
 	{"owner/repo/./path", "empty or dot"},

@@ -11,6 +11,7 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
+	"memo.dev/projects/domain/strictjson"
 	"memo.dev/projects/domain/untrusted"
 )
 
@@ -251,7 +252,7 @@ func (s *Service) settle(p Project, dir string, w *workDir) bool {
 		return true
 	}
 	var pl plan
-	if err != nil || json.Unmarshal(b, &pl) != nil || !ValidName(pl.Name) {
+	if err != nil || strictjson.Decode(b, &pl) != nil || !ValidName(pl.Name) {
 		return false // kept, out of git's sight: nothing Memo cannot read is deleted
 	}
 	folder := filepath.Join(dir, pl.Name)
