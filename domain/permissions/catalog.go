@@ -17,7 +17,7 @@ import (
 	"memo.dev/projects/domain"
 )
 
-// What Memo knows about programs is data (docs/permissions.md §10): one
+// What Memo knows about programs is data (docs/permissions.md §12): one
 // TOML file per program or family in catalog/, embedded in the binary, each
 // entry with examples that are tests. The loader refuses a file with an
 // unknown or duplicate key, and drops an entry whose examples fail; the
@@ -250,6 +250,16 @@ func (c *catalog) readFile(f sourceFile) []CatalogProblem {
 	for i, k := range md.Keys() {
 		order[strings.Join(k, "\x00")] = i
 	}
+	if dup := duplicateKey(md); dup != "" {
+		return []CatalogProblem{fail("", "the key %s is given twice", dup)}
+	}
+	if f.user {
+		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives} {
+			if _, ok := top[name]; ok {
+				return []CatalogProblem{fail(name, "a user file cannot change the %s list (docs/permissions.md §12); nothing of the file loads", name)}
+			}
+		}
+	}
 	var problems []CatalogProblem
 	names := make([]string, 0, len(top))
 	for n := range top {
@@ -260,10 +270,6 @@ func (c *catalog) readFile(f sourceFile) []CatalogProblem {
 		prim := top[name]
 		switch name {
 		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives:
-			if f.user {
-				problems = append(problems, fail(name, "a user file cannot change the %s list (docs/permissions.md §10)", name))
-				continue
-			}
 			if err := c.readList(md, name, prim); err != nil {
 				problems = append(problems, fail(name, "%v", err))
 			}
@@ -293,6 +299,29 @@ func (c *catalog) readFile(f sourceFile) []CatalogProblem {
 		}
 	}
 	return problems
+}
+
+// duplicateKey is a key the file gives twice, or "": the TOML reader
+// refuses most, not an array given twice.
+func duplicateKey(md toml.MetaData) string {
+	seen := map[string]bool{}
+	for _, k := range md.Keys() {
+		key := k.String()
+		if md.Type(k...) == "ArrayHash" {
+			// A new element of an array of tables: its keys start afresh.
+			for s := range seen {
+				if strings.HasPrefix(s, key+".") {
+					delete(seen, s)
+				}
+			}
+			continue
+		}
+		if seen[key] {
+			return key
+		}
+		seen[key] = true
+	}
+	return ""
 }
 
 func (c *catalog) readList(md toml.MetaData, name string, prim toml.Primitive) error {
@@ -410,13 +439,15 @@ func (c *catalog) addProgram(f sourceFile, name string, d programData, order map
 		if n == "" || n != strings.ToLower(n) || strings.ContainsAny(n, " /\\") {
 			return fmt.Errorf("%q is not a program name: lower case, no space or slash", n)
 		}
-		if _, dup := c.known[n]; dup {
-			return fmt.Errorf("%s has an entry already (%s)", n, c.known[n].File)
-		}
 	}
 	if f.user {
 		if err := c.userMayAdd(names, d); err != nil {
 			return err
+		}
+	}
+	for _, n := range names {
+		if _, dup := c.known[n]; dup {
+			return fmt.Errorf("%s has an entry already (%s)", n, c.known[n].File)
 		}
 	}
 	k := &known{Name: name, Aliases: d.Aliases, Source: "builtin", File: f.path, user: f.user}
@@ -477,7 +508,7 @@ func (c *catalog) addProgram(f sourceFile, name string, d programData, order map
 
 // userMayAdd: a user entry adds a program Memo does not know; it cannot
 // name a refused program in any spelling, replace a builtin entry, or make
-// a program an interpreter (docs/permissions.md §10).
+// a program an interpreter (docs/permissions.md §12).
 func (c *catalog) userMayAdd(names []string, d programData) error {
 	for _, n := range names {
 		for _, form := range c.nameForms(n) {
@@ -666,7 +697,7 @@ func reasonText(s string) (domain.Text, error) {
 			return t, nil
 		}
 	}
-	return domain.Text{}, fmt.Errorf("reason %q is not one of the sentences Memo knows (docs/permissions.md §10)", s)
+	return domain.Text{}, fmt.Errorf("reason %q is not one of the sentences Memo knows (docs/permissions.md §12)", s)
 }
 
 // runExamples checks every entry's examples against this catalogue, without
@@ -711,7 +742,7 @@ func (c *catalog) exampleFails(x example) string {
 }
 
 // Catalog is what Memo knows about programs: the builtin entries and the
-// user's own from the data home (docs/permissions.md §10).
+// user's own from the data home (docs/permissions.md §12).
 type Catalog struct {
 	c        *catalog
 	problems []CatalogProblem

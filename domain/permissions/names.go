@@ -72,7 +72,9 @@ func (c *catalog) resolveProgram(words []string) (name string, args []string) {
 }
 
 // resolveProgram is catalog.resolveProgram with the builtin catalogue.
-func resolveProgram(words []string) (name string, args []string) { return builtin().resolveProgram(words) }
+func resolveProgram(words []string) (name string, args []string) {
+	return builtin().resolveProgram(words)
+}
 
 // programWords is catalog.programWords with the builtin catalogue.
 func programWords(words []string) []string { return builtin().programWords(words) }

@@ -87,7 +87,7 @@ func programs(yield func(string, program) bool) {
 
 // reasonVocabulary are the sentences a catalogue table may give as why an
 // argument asks: each is worded in every language the window speaks, so a
-// table names one of them (docs/permissions.md §10).
+// table names one of them (docs/permissions.md §12).
 func reasonVocabulary() []domain.Text {
 	return []domain.Text{
 		installsOutside, opensBrowser, addsPackage, otherPackages, runsProgram, writesFile, changesConfig, otherRepo,
