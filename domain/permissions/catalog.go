@@ -305,21 +305,28 @@ func (c *catalog) readFile(f sourceFile) []CatalogProblem {
 // refuses most, not an array given twice.
 func duplicateKey(md toml.MetaData) string {
 	seen := map[string]bool{}
+	elements := map[string]int{} // arrays of tables: the element being read
 	for _, k := range md.Keys() {
-		key := k.String()
 		if md.Type(k...) == "ArrayHash" {
-			// A new element of an array of tables: its keys start afresh.
-			for s := range seen {
-				if strings.HasPrefix(s, key+".") {
-					delete(seen, s)
-				}
-			}
+			elements[k.String()]++
 			continue
 		}
-		if seen[key] {
-			return key
+		// The key as it sits in the document: each array of tables on its
+		// way numbered by its element.
+		var id strings.Builder
+		for i := range k {
+			if i > 0 {
+				id.WriteByte('.')
+			}
+			id.WriteString(k[i])
+			if n := elements[k[:i+1].String()]; n > 0 && i < len(k)-1 {
+				fmt.Fprintf(&id, "#%d", n)
+			}
 		}
-		seen[key] = true
+		if seen[id.String()] {
+			return k.String()
+		}
+		seen[id.String()] = true
 	}
 	return ""
 }

@@ -19,11 +19,14 @@ func TestBuiltinCatalogLoads(t *testing.T) {
 // BenchmarkLoadCatalog is what the first check of a process pays: reading
 // the embedded files and running every example.
 func BenchmarkLoadCatalog(b *testing.B) {
+	i, cpu := 0, cpuTime()
 	for b.Loop() {
+		i++
 		if _, problems := loadCatalog(builtinSources(), nil); len(problems) > 0 {
 			b.Fatal(problems)
 		}
 	}
+	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(i)/1e6, "cpu-ms/load")
 }
 
 // userHome makes a data home holding the user catalogue files given.
