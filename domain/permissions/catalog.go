@@ -364,6 +364,12 @@ func (c *catalog) readList(md toml.MetaData, name string, prim toml.Primitive) e
 	return nil
 }
 
+// definitionRunners are the project files whose definitions Memo reads and
+// pins for a rule (definitions_reach.go), as an entry's definitions names
+// them.
+var definitionRunners = []string{"package.json scripts", "composer.json scripts", "Makefile", "justfile", "Taskfile",
+	"cargo aliases", "tox.ini", ".pre-commit-config.yaml", "maven wrapper", "gradle wrapper", "go run package"}
+
 func parseStyle(s string, def optStyle) (optStyle, error) {
 	switch s {
 	case "":
@@ -548,6 +554,9 @@ func buildEntry(d programData) (*entry, error) {
 	e := &entry{style: style, dashLong: d.DashLong, numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
 		textUnless: d.TextUnless, textAll: d.TextAll, wraps: d.Wraps, module: d.Module, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, runsGit: d.RunsGit, targets: d.Targets, definitions: d.Definitions}
+	if d.Definitions != "" && !slices.Contains(definitionRunners, d.Definitions) {
+		return nil, fmt.Errorf("definitions %q is none of %s", d.Definitions, strings.Join(definitionRunners, ", "))
+	}
 	switch d.Interpreter {
 	case "":
 	case "script":
@@ -764,6 +773,9 @@ type CatalogEntry struct {
 	Options  bool     `json:"options"` // its safe options are known (default deny)
 	Risky    bool     `json:"risky"`   // it has a table of risky arguments
 	Examples int      `json:"examples"`
+	// Definitions is the project file whose definitions its rules run
+	// (package.json scripts, the Makefile), "" when none.
+	Definitions string `json:"definitions,omitempty"`
 }
 
 // UserCatalogDir is where a user keeps entries for their own tools.
@@ -812,10 +824,14 @@ func (c *Catalog) Entries() []CatalogEntry {
 			continue
 		}
 		seen[k] = true
-		_, opts := c.c.entries[k.Name]
+		e, opts := c.c.entries[k.Name]
 		_, risky := c.c.programs[k.Name]
-		out = append(out, CatalogEntry{Program: k.Name, Aliases: append([]string{}, k.Aliases...), Source: k.Source,
-			File: k.File, Options: opts, Risky: risky, Examples: len(k.Examples)})
+		ce := CatalogEntry{Program: k.Name, Aliases: append([]string{}, k.Aliases...), Source: k.Source,
+			File: k.File, Options: opts, Risky: risky, Examples: len(k.Examples)}
+		if opts {
+			ce.Definitions = e.definitions
+		}
+		out = append(out, ce)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Program < out[j].Program })
 	return out
