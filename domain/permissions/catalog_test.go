@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -261,5 +262,32 @@ func TestDefinitionRunnersAgree(t *testing.T) {
 		if !inCode[n] {
 			t.Errorf("the entry of %s names definitions readDefinitions does not read", n)
 		}
+	}
+}
+
+// The catalogue is read at the first check, not when the package loads: in
+// a fresh process, work that checks no rule (the file tools, a program's
+// name) leaves it unread, and the first rule reads it.
+func TestCatalogReadAtFirstCheck(t *testing.T) {
+	if os.Getenv("MEMO_CATALOG_CHILD") == "1" {
+		_ = ToolLabels("write_file")
+		_ = AcceptTool("read_file")
+		_ = programName(`C:\Tools\GIT.EXE`)
+		if builtinCatalog.c != nil {
+			t.Fatal("the catalogue was read before any check")
+		}
+		if !AcceptRule("git status").IsZero() || builtinCatalog.c == nil {
+			t.Fatal("the first check did not read the catalogue")
+		}
+		return
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "-test.run=^TestCatalogReadAtFirstCheck$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "MEMO_CATALOG_CHILD=1")
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "PASS") {
+		t.Fatalf("child: %v\n%s", err, out)
 	}
 }

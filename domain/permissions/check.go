@@ -51,16 +51,16 @@ type rule struct {
 // approve nothing.
 func NewChecker(rules []string) *Checker { return builtin().newChecker(rules) }
 
-func (cat *catalog) newChecker(rules []string) *Checker {
-	c := &Checker{cat: cat}
+func (c *catalog) newChecker(rules []string) *Checker {
+	ch := &Checker{cat: c}
 	for _, r := range rules {
-		if !cat.acceptRule(r).IsZero() {
+		if !c.acceptRule(r).IsZero() {
 			continue
 		}
 		words, _ := Words(r)
-		c.rules = append(c.rules, rule{text: r, words: words, spelled: spelledOptions(words)})
+		ch.rules = append(ch.rules, rule{text: r, words: words, spelled: spelledOptions(words)})
 	}
-	return c
+	return ch
 }
 
 // CheckCommand decides whether line is approved by rules (docs/permissions.md §2–§7); see

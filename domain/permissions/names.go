@@ -79,9 +79,6 @@ func resolveProgram(words []string) (name string, args []string) {
 // programWords is catalog.programWords with the builtin catalogue.
 func programWords(words []string) []string { return builtin().programWords(words) }
 
-// canonical is catalog.canonical with the builtin catalogue.
-func canonical(name string) string { return builtin().canonical(name) }
-
 // programWords are the words from the program that runs: busybox sed -n …
 // is sed -n ….
 func (c *catalog) programWords(words []string) []string {
