@@ -121,8 +121,9 @@ func builtinSources() []sourceFile {
 	return out
 }
 
-// fileData is one catalogue file: programs by name, and in the builtin
-// files alone the refused programs and the name forms.
+// programData is one program's table of a catalogue file (a file holds
+// tables by program name and, the builtin files alone, the refused programs
+// and the name forms); docs/permissions.md §12 is its schema.
 type programData struct {
 	Aliases     []string          `toml:"aliases"`
 	Entry       *bool             `toml:"entry"`
@@ -197,6 +198,7 @@ const (
 	keyAlternatives  = "alternatives"
 )
 
+// errCatalog wraps a user catalogue file that cannot be read at all.
 var errCatalog = errors.New("catalog")
 
 // loadCatalog reads the builtin files and then the user's, and runs every
