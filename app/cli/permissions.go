@@ -20,6 +20,7 @@ func permissionsCommands(f *Factory) []*cobra.Command {
 		newPermissionsSaveCmd(f, nil),
 		newPermissionsTrustCmd(f, nil),
 		newPermissionsDiffCmd(f, nil),
+		newPermissionsCatalogCmd(f, nil),
 	)
 	return []*cobra.Command{perms, newCheckCommandCmd(f, nil), newCheckToolCmd(f, nil)}
 }

@@ -37,6 +37,7 @@ var noRule = domain.T("no allowed rule starts this line")
 
 // Checker holds a file's accepted rules, each split into words once.
 type Checker struct {
+	cat   *catalog
 	rules []rule
 }
 
@@ -48,16 +49,18 @@ type rule struct {
 
 // NewChecker keeps the rules that are accepted (AcceptRule); refused ones
 // approve nothing.
-func NewChecker(rules []string) *Checker {
-	c := &Checker{}
+func NewChecker(rules []string) *Checker { return builtin().newChecker(rules) }
+
+func (c *catalog) newChecker(rules []string) *Checker {
+	ch := &Checker{cat: c}
 	for _, r := range rules {
-		if !AcceptRule(r).IsZero() {
+		if !c.acceptRule(r).IsZero() {
 			continue
 		}
 		words, _ := Words(r)
-		c.rules = append(c.rules, rule{text: r, words: words, spelled: spelledOptions(words)})
+		ch.rules = append(ch.rules, rule{text: r, words: words, spelled: spelledOptions(words)})
 	}
-	return c
+	return ch
 }
 
 // CheckCommand decides whether line is approved by rules (docs/permissions.md §2–§7); see
@@ -71,7 +74,7 @@ func CheckCommand(rules []string, line string, git GitCheck) Verdict {
 // checked on their words alone. The work is linear in the line and the
 // rules.
 func (c *Checker) Check(line string, git GitCheck) Verdict {
-	return c.check(line, &inspector{git: git})
+	return c.check(line, &inspector{cat: c.cat, git: git})
 }
 
 // CheckIn decides whether line is approved in a project: its paths through
@@ -79,7 +82,7 @@ func (c *Checker) Check(line string, git GitCheck) Verdict {
 // configuration and hooks, and the configs that make programs run others.
 func (c *Checker) CheckIn(line string, p *Project) Verdict {
 	p.cache.sync()
-	return c.check(line, &inspector{project: p, git: p.Git})
+	return c.check(line, &inspector{cat: c.cat, project: p, git: p.Git})
 }
 
 func (c *Checker) check(line string, in *inspector) Verdict {
@@ -107,11 +110,14 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 	return Verdict{Approved: true, Rule: matched.text}
 }
 
-// runsGit are programs that run git in the project on their own: go stamps
-// binaries by running git status, package managers run git for git
-// dependencies and versions. The repository's git configuration applies to
-// them too.
-var runsGit = map[string]bool{"go": true, "npm": true, "pnpm": true, "yarn": true, "cargo": true, "pre-commit": true}
+// runsGit: the program runs git in the project on its own (runs_git in its
+// entry): go stamps binaries by running git status, package managers run
+// git for git dependencies and versions. The repository's git
+// configuration applies to them too.
+func (c *catalog) runsGit(name string) bool {
+	e := c.entries[name]
+	return e != nil && e.runsGit
+}
 
 func hasPrefixWords(words, prefix []string) bool {
 	if len(prefix) == 0 || len(words) < len(prefix) {

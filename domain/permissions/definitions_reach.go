@@ -257,7 +257,7 @@ func (p *Project) goPackage(rule, pkg string) ([]Definition, domain.Text) {
 // installed cargo-<sub>.
 func (p *Project) aliasDefs(rule, sub string) []Definition {
 	name := firstWord(sub)
-	if _, builtin := cargoEntry.subs[name]; name == "" || builtin {
+	if _, builtin := compiledEntries()["cargo"].subs[name]; name == "" || builtin {
 		return nil // a built-in subcommand: aliases cannot replace it
 	}
 	var out []Definition
@@ -272,7 +272,7 @@ func (p *Project) aliasDefs(rule, sub string) []Definition {
 			break
 		}
 		name = words[0]
-		if _, builtin := cargoEntry.subs[name]; builtin {
+		if _, builtin := compiledEntries()["cargo"].subs[name]; builtin {
 			break
 		}
 	}

@@ -13,6 +13,8 @@ import (
 // another. Wrapped programs (uv run pytest, python -m pytest, bash
 // scripts/x.sh) are inspected as lines of their own.
 type inspector struct {
+	// cat is the catalogue the words are read with; nil is the builtin one.
+	cat *catalog
 	// spelled are the rule's own option words.
 	spelled map[string]bool
 	// project is nil when the line is checked alone; git may be set
@@ -40,10 +42,11 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 	if protectedPart(words[0]) {
 		return protectedReason(words[0]), nil
 	}
-	name, args := resolveProgram(words)
+	c := in.catalog()
+	name, args := c.resolveProgram(words)
 	r := in.read(name, args)
 	// A risky argument's reason before an unknown option's: it says more.
-	if reason := riskyArgs(name, args, firstWord(r.sub)); !reason.IsZero() {
+	if reason := c.riskyArgs(name, args, firstWord(r.sub)); !reason.IsZero() {
 		return reason, nil
 	}
 	if !r.unknown.IsZero() {
@@ -52,23 +55,23 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 	if reason := in.moreTargets(name, words, args, prefix, r); !reason.IsZero() {
 		return reason, nil
 	}
-	if r.wrapped == nil && localBinRunner(name, r) {
+	if r.wrapped == nil && c.localBinRunner(name, r) {
 		return domain.T("`{{.Word}}` names no program to run; name it, as in `npx vitest`", "Word", strings.Join(words, " ")), nil
 	}
 	if r.wrapped != nil {
-		if reason := wrappedProblem(name, r); !reason.IsZero() {
+		if reason := c.wrappedProblem(name, r); !reason.IsZero() {
 			return reason, nil
 		}
 		at := len(words) - len(r.wrapped)
 		if at >= prefix {
 			return domain.T("`{{.Word}}` runs a program the rule does not name; name it in the rule, as in `uv run pytest`", "Word", strings.Join(words[:at], " ")), nil
 		}
-		if localBinRunner(name, r) {
+		if c.localBinRunner(name, r) {
 			runner := strings.TrimSpace(name + " " + r.sub)
-			if prev := words[at-1]; prev != "exec" && canonical(programName(prev)) != name {
+			if prev := words[at-1]; prev != "exec" && c.canonical(programName(prev)) != name {
 				return domain.T("`{{.Word}}` comes before the program {{.Runner}} runs; nothing may", "Word", prev, "Runner", runner), nil
 			}
-			if reason := localBinName(runner, r.wrapped[0]); !reason.IsZero() {
+			if reason := c.localBinName(runner, r.wrapped[0]); !reason.IsZero() {
 				return reason, nil
 			}
 			if !in.rule {
@@ -77,7 +80,7 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 				}
 			}
 		}
-		if isInterpreter(name) && !r.module {
+		if c.isInterpreter(name) && !r.module {
 			if reason := in.project.pathProblem(r.wrapped[0]); !reason.IsZero() {
 				return reason, nil // the script must be the project's
 			}
@@ -100,7 +103,7 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 	if reason := in.destinations(name, r); !reason.IsZero() {
 		return reason, nil
 	}
-	if in.git != nil && !in.noConfigs && (name == "git" || runsGit[name]) {
+	if in.git != nil && !in.noConfigs && (name == "git" || c.runsGit(name)) {
 		sub := ""
 		if name == "git" {
 			sub = firstWord(r.sub)
@@ -124,7 +127,7 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 // read reads the arguments with the program's entry, or as spelled in the
 // rule for a program without one.
 func (in *inspector) read(name string, args []string) reading {
-	if c, ok := compiledEntries()[name]; ok {
+	if c, ok := in.catalog().entries[name]; ok {
 		return c.read(name, args, in.spelled)
 	}
 	return readUnknown(name, args, in.spelled)
@@ -132,19 +135,27 @@ func (in *inspector) read(name string, args []string) reading {
 
 // wrappedProblem checks what a wrapping program names: a module needs an
 // entry, and no wrapper makes a refused program approved.
-func wrappedProblem(name string, r reading) domain.Text {
+func (c *catalog) wrappedProblem(name string, r reading) domain.Text {
 	w := r.wrapped[0]
 	switch {
 	case w == "" || strings.HasPrefix(w, "-"):
 		return domain.T("`{{.Program}}` names no program to run", "Program", name)
 	case r.module:
-		mod := canonical(programName(w))
-		if _, ok := compiledEntries()[mod]; !ok || mod != strings.ToLower(w) {
+		mod := c.canonical(programName(w))
+		if _, ok := c.entries[mod]; !ok || mod != strings.ToLower(w) {
 			return domain.T("`-m {{.Module}}` runs a module Memo does not know", "Module", w)
 		}
 	}
-	wn, _ := resolveProgram(r.wrapped)
-	return refusedRule(wn, programWords(r.wrapped))
+	wn, _ := c.resolveProgram(r.wrapped)
+	return c.refusedRule(wn, c.programWords(r.wrapped))
+}
+
+// catalog is the catalogue the inspector reads with.
+func (in *inspector) catalog() *catalog {
+	if in.cat == nil {
+		return builtin()
+	}
+	return in.cat
 }
 
 func firstWord(s string) string {
@@ -202,16 +213,14 @@ func (in *inspector) isRemote(w string) bool {
 	return in.project != nil && in.project.remotes()[w]
 }
 
-// targetRunners run the targets their operands name (make test lint, mvn
-// test deploy, just test build): a rule that names targets approves those
-// alone, a bare rule (make) any.
-var targetRunners = map[string]bool{"make": true, "task": true, "mvn": true, "mvnw": true, "gradle": true, "gradlew": true, "just": true}
-
 // moreTargets tells why a line runs a target its rule does not name.
 // words[:prefix] are the rule's; args are the program's arguments.
 func (in *inspector) moreTargets(name string, words, args []string, prefix int, r reading) domain.Text {
 	ruleArgs := prefix - (len(words) - len(args))
-	if !targetRunners[name] || ruleArgs < 1 || ruleArgs >= len(args) {
+	// A target runner (make test lint, mvn test deploy, just test build;
+	// targets = true in its entry): a rule that names targets approves
+	// those alone, a bare rule (make) any.
+	if e := in.catalog().entries[name]; e == nil || !e.targets || ruleArgs < 1 || ruleArgs >= len(args) {
 		return domain.Text{}
 	}
 	ruleR := in.read(name, args[:ruleArgs])

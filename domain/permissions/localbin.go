@@ -19,12 +19,23 @@ import (
 
 // localBinRunner: the program runs a bin of the project by name (the
 // subcommand that does, for a package manager).
-func localBinRunner(name string, r reading) bool {
-	return name == "npx" || name == "bunx" || (name == "pnpm" && r.sub == "exec")
+func localBinRunner(name string, r reading) bool { return builtin().localBinRunner(name, r) }
+
+// localBinRunner: local_bin in the program's entry (npx, bunx) or in the
+// subcommand's (pnpm exec).
+func (c *catalog) localBinRunner(name string, r reading) bool {
+	e := c.entries[name]
+	if e == nil {
+		return false
+	}
+	if s, ok := e.subs[r.sub]; ok && r.sub != "" {
+		return s.localBin
+	}
+	return e.localBin && r.sub == ""
 }
 
 // localBinName tells why NAME is not a plain bin name a rule may approve.
-func localBinName(runner, name string) domain.Text {
+func (c *catalog) localBinName(runner, name string) domain.Text {
 	plain := name != "" && !strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "-")
 	for _, c := range name {
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
@@ -34,7 +45,7 @@ func localBinName(runner, name string) domain.Text {
 	if !plain {
 		return domain.T("`{{.Word}}` is not the plain name of a program the project installs; {{.Runner}} would fetch or run it from elsewhere", "Word", name, "Runner", runner)
 	}
-	if n := canonical(programName(name)); isInterpreter(n) || bareRefused[n] {
+	if n := c.canonical(programName(name)); c.isInterpreter(n) || c.bare[n] {
 		return domain.T("`{{.Runner}} {{.Word}}` runs a program that runs anything", "Runner", runner, "Word", name)
 	}
 	return domain.Text{}

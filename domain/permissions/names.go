@@ -31,36 +31,13 @@ func unversioned(name string) string {
 	return strings.TrimRight(strings.TrimRight(name, "0123456789."), "-_")
 }
 
-// gnuTools are the GNU programs installed with a `g` prefix beside the
-// system's own (Homebrew's gsed, the BSDs' gmake): gsed is sed.
-var gnuTools = func() map[string]bool {
-	m := map[string]bool{}
-	for _, n := range strings.Fields(`sed grep egrep fgrep make find xargs tar awk rm rmdir mv cp ln ls cat head tail
-		sort uniq wc cut tr paste join comm od printf echo test expr seq yes date stat readlink realpath touch chmod
-		chown chgrp mkdir mkfifo mknod install dd shred truncate split csplit tee env nice nohup stdbuf timeout
-		mktemp base64 sha1sum sha256sum sha512sum md5sum du df nl fold fmt pr shuf tac basename dirname link unlink
-		sync diff cmp diff3 sdiff patch m4 indent locate updatedb which kill id uname whoami chroot runcon sum cksum
-		dircolors tsort ptx numfmt factor pathchk pinky users who hostid nproc arch`) {
-		m[n] = true
-	}
-	return m
-}()
-
-// alternatives are the suffixes Debian's alternatives give a program's
-// variants: vim.basic and nc.openbsd are vim and nc.
-var alternatives = map[string]bool{
-	"basic": true, "tiny": true, "gtk": true, "gtk3": true, "nox": true, "athena": true, "openbsd": true,
-	"traditional": true, "bsd": true, "gnu": true, "real": true, "default": true, "distrib": true, "ubuntu": true,
-	"debian": true, "dpkg": true, "orig": true,
-}
-
 // multiCall are programs that run the applet their first operand names.
 var multiCall = map[string]bool{"busybox": true, "toybox": true}
 
 // nameForms are the spellings of a program name the lists are searched
 // for, most specific first: the name, then without its version, its Debian
 // alternative suffix (vim.basic, nc.openbsd) and its GNU `g` prefix.
-func nameForms(name string) []string {
+func (c *catalog) nameForms(name string) []string {
 	forms := []string{name}
 	add := func(n string) {
 		if n == "" {
@@ -76,10 +53,10 @@ func nameForms(name string) []string {
 	for i := 0; i < len(forms) && i < 8; i++ {
 		n := forms[i]
 		add(unversioned(n))
-		if dot := strings.IndexByte(n, '.'); dot > 0 && alternatives[n[dot+1:]] {
+		if dot := strings.IndexByte(n, '.'); dot > 0 && c.alternatives[n[dot+1:]] {
 			add(n[:dot])
 		}
-		if rest, ok := strings.CutPrefix(n, "g"); ok && gnuTools[rest] {
+		if rest, ok := strings.CutPrefix(n, "g"); ok && c.gnu[rest] {
 			add(rest)
 		}
 	}
@@ -89,16 +66,24 @@ func nameForms(name string) []string {
 // resolveProgram reads a command's first words as the program that runs and
 // its arguments: busybox sed -n … is sed. The name is the normalised form
 // the tables know, or the plain name when no table does.
-func resolveProgram(words []string) (name string, args []string) {
-	words = programWords(words)
-	return canonical(programName(words[0])), words[1:]
+func (c *catalog) resolveProgram(words []string) (name string, args []string) {
+	words = c.programWords(words)
+	return c.canonical(programName(words[0])), words[1:]
 }
+
+// resolveProgram is catalog.resolveProgram with the builtin catalogue.
+func resolveProgram(words []string) (name string, args []string) {
+	return builtin().resolveProgram(words)
+}
+
+// programWords is catalog.programWords with the builtin catalogue.
+func programWords(words []string) []string { return builtin().programWords(words) }
 
 // programWords are the words from the program that runs: busybox sed -n …
 // is sed -n ….
-func programWords(words []string) []string {
+func (c *catalog) programWords(words []string) []string {
 	for range 4 { // busybox busybox sed …
-		if !multiCall[canonical(programName(words[0]))] || len(words) < 2 || strings.HasPrefix(words[1], "-") {
+		if !multiCall[c.canonical(programName(words[0]))] || len(words) < 2 || strings.HasPrefix(words[1], "-") {
 			break
 		}
 		words = words[1:]
@@ -108,15 +93,15 @@ func programWords(words []string) []string {
 
 // canonical is the first form of name that a table knows: the risky
 // arguments, the safe options or the refused programs.
-func canonical(name string) string {
-	for _, n := range nameForms(name) {
-		if _, ok := programs[n]; ok {
+func (c *catalog) canonical(name string) string {
+	for _, n := range c.nameForms(name) {
+		if _, ok := c.programs[n]; ok {
 			return n
 		}
-		if _, ok := entries[n]; ok {
+		if _, ok := c.entries[n]; ok {
 			return n
 		}
-		if _, ok := refusedPrograms[n]; ok {
+		if _, ok := c.refused[n]; ok {
 			return n
 		}
 	}

@@ -1,9 +1,6 @@
 package permissions
 
-import (
-	"strings"
-	"sync"
-)
+import "strings"
 
 // Default deny (docs/permissions.md §7): for each program Memo knows,
 // its entry lists the options that are safe, with whether each takes a
@@ -150,6 +147,9 @@ type sub struct {
 	// wraps: the subcommand runs the program its first operand names
 	// (uv run pytest, python -m pytest), whose own entry then applies.
 	wraps bool
+	// localBin: the program it wraps is one the project installed in
+	// node_modules/.bin (pnpm exec).
+	localBin bool
 	// does is what the subcommand can do, for the review's labels.
 	does capability
 }
@@ -188,7 +188,30 @@ type entry struct {
 	// subcommands (python -m pytest, bash scripts/test.sh).
 	wraps  bool
 	module string
+	// interpreter: a shell or language runtime, accepted in a rule only
+	// with a script of the project (or python -m of a known module).
+	interpreter interpreterKind
+	// localBin: it runs a program the project installed in
+	// node_modules/.bin (npx, bunx).
+	localBin bool
+	// runsGit: it runs git in the project on its own (go stamps builds,
+	// package managers fetch git dependencies).
+	runsGit bool
+	// targets: it runs the targets its operands name (make test lint).
+	targets bool
+	// definitions names the project file whose definitions it runs
+	// (package.json scripts, the Makefile), for the review.
+	definitions string
 }
+
+// interpreterKind tells the interpreters apart.
+type interpreterKind uint8
+
+const (
+	notInterpreter interpreterKind = iota
+	scriptInterpreter
+	pythonInterpreter
+)
 
 // compiled is an entry with its spec strings read.
 type compiled struct {
@@ -205,23 +228,6 @@ type compiledSub struct {
 	opts, child *optSet
 }
 
-// compiledEntries are the entries, compiled at the first check: a command
-// that checks nothing (status, setup) does not pay for them.
-var compiledEntries = sync.OnceValue(func() map[string]*compiled {
-	m := make(map[string]*compiled, len(entries))
-	for name, e := range entries {
-		c := &compiled{entry: e, global: compileOpts(e.style, e.global, e.foldCase), subs: map[string]*compiledSub{}, nested: map[string]bool{}}
-		for sn, s := range e.subs {
-			if parent, _, ok := strings.Cut(sn, " "); ok {
-				c.nested[parent] = true
-			}
-			cs := &compiledSub{sub: s, opts: compileOpts(e.style, s.opts, e.foldCase)}
-			if s.child != "" {
-				cs.child = compileOpts(getopt, s.child, false)
-			}
-			c.subs[sn] = cs
-		}
-		m[name] = c
-	}
-	return m
-})
+// compiledEntries are the builtin catalogue's entries, read at the first
+// check: a command that checks nothing (status, setup) does not pay for them.
+func compiledEntries() map[string]*compiled { return builtin().entries }

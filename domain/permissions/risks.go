@@ -48,11 +48,21 @@ type program struct {
 	safeSub   map[string]bool
 	// sub adds risky options per subcommand (the first operand).
 	sub map[string]program
+	// words are arguments that ask when given as they are (git submodule
+	// foreach).
+	words []risk
+	// safeValues are the properties or variables an operands check lets
+	// pass (mvn -DskipTests, cmake -DCMAKE_BUILD_TYPE=…).
+	safeValues map[string]bool
 	// operands inspects the whole argument list for what options cannot
-	// express (make's VAR=value, uniq's output file, sed's script …). It
-	// returns the reason to ask, or none.
-	operands func(args []string) domain.Text
+	// express (make's VAR=value, uniq's output file, sed's script …), by
+	// the check named in the table (operandChecks). It returns the reason
+	// to ask, or none.
+	operands operandCheck
 }
+
+// operandCheck reads a program's whole argument list; p is its table.
+type operandCheck func(c *catalog, p program, args []string) domain.Text
 
 var (
 	installsOutside = domain.T("installs or changes programs outside the project")
@@ -65,249 +75,53 @@ var (
 	otherRepo       = domain.T("points git at another repository or configuration")
 )
 
-// programs is keyed by the base name of the command's first word.
-var programs = map[string]program{
-	"go": {
-		style: goFlag,
-		long: []risk{
-			{"exec", runsProgram}, {"toolexec", runsProgram}, {"vettool", runsProgram},
-			{"ldflags", domain.T("passes flags to the linker, which can run another program")},
-			{"gcflags", domain.T("passes flags to the compiler, which can write files")},
-			{"asmflags", domain.T("passes flags to the assembler, which can write files")},
-			{"gccgoflags", runsProgram}, {"compiler", runsProgram},
-			{"overlay", domain.T("replaces source files with other files")},
-			{"modfile", domain.T("uses another go.mod, which can name a toolchain to download and run")},
-			{"C", domain.T("runs in another folder")},
-			{"pkgdir", writesFile}, {"fuzzcachedir", writesFile}, {"testlogfile", writesFile},
-			{"gocoverdir", writesFile}, {"json-out", writesFile},
-		},
-		riskySub: []risk{
-			{"generate", domain.T("runs the commands written in the source files")},
-			{"install", installsOutside}, {"bug", opensBrowser}, {"telemetry", changesConfig},
-		},
-		sub: map[string]program{
-			"env":  {style: goFlag, long: []risk{{"w", changesConfig}, {"u", changesConfig}}},
-			"run":  {operands: goRunOperands},
-			"tool": {operands: goToolOperands},
-		},
-		operands: goOperands,
-	},
-	"git": {
-		style: getopt,
-		long: []risk{
-			{"ext-diff", runsProgram}, {"textconv", runsProgram},
-			{"upload-pack", runsProgram}, {"receive-pack", runsProgram}, {"exec", runsProgram},
-			{"open-files-in-pager", runsProgram}, {"extcmd", runsProgram}, {"tool", runsProgram},
-			{"config", changesConfig}, {"config-env", changesConfig},
-			{"template", domain.T("copies hooks from a template folder")},
-			{"separate-git-dir", otherRepo}, {"git-dir", otherRepo}, {"work-tree", otherRepo},
-			{"exec-path", runsProgram}, {"paginate", runsProgram}, {"remote", runsProgram},
-		},
-		riskySub: []risk{
-			{"config", changesConfig},
-			{"difftool", runsProgram}, {"mergetool", runsProgram},
-			{"filter-branch", runsProgram}, {"filter-repo", runsProgram},
-			{"send-email", runsProgram}, {"instaweb", runsProgram}, {"daemon", runsProgram},
-			{"web--browse", runsProgram}, {"credential", runsProgram},
-			{"credential-store", runsProgram}, {"credential-cache", runsProgram},
-			{"remote-ext", runsProgram}, {"remote-fd", runsProgram},
-			{"hook", domain.T("runs hooks")}, {"maintenance", domain.T("installs scheduled jobs")},
-			{"upload-pack", runsProgram}, {"receive-pack", runsProgram},
-			{"shell", runsProgram}, {"http-backend", runsProgram},
-			{"fsmonitor--daemon", runsProgram}, {"help", opensBrowser},
-		},
-		sub: map[string]program{
-			"grep":      {short: []risk{{"O", runsProgram}}},
-			"rebase":    {short: []risk{{"x", runsProgram}}},
-			"clone":     {short: []risk{{"u", runsProgram}, {"c", changesConfig}}, operands: outsidePath},
-			"init":      {operands: outsidePath},
-			"submodule": {operands: wordRisk("foreach", runsProgram)},
-			"bisect":    {operands: wordRisk("run", runsProgram)},
-			"bundle":    {operands: wordRisk("create", writesFile)},
-			"worktree":  {operands: wordRisk("add", writesFile)},
-		},
-		operands: gitOperands,
-	},
-	"npm": {
-		style:          getopt,
-		singleDashLong: true,
-		long: []risk{
-			{"script-shell", runsProgram}, {"shell", runsProgram}, {"editor", runsProgram},
-			{"browser", runsProgram}, {"viewer", runsProgram}, {"git", runsProgram},
-			{"node-options", runsProgram}, {"node-gyp", runsProgram}, {"call", runsProgram},
-			{"package", runsProgram}, {"onload-script", runsProgram}, {"init-module", runsProgram},
-			{"userconfig", changesConfig}, {"globalconfig", changesConfig},
-			{"prefix", writesFile}, {"cache", writesFile},
-		},
-		short:     []risk{{"c", runsProgram}},
-		subAbbrev: true,
-		// npm's own aliases for install, which prefix init.
-		safeSub: map[string]bool{"in": true, "ins": true, "inst": true, "insta": true, "instal": true, "isnt": true, "isnta": true, "isntal": true, "isntall": true},
-		riskySub: []risk{
-			{"exec", runsProgram}, {"x", runsProgram}, {"explore", runsProgram},
-			{"edit", runsProgram}, {"init", runsProgram}, {"create", runsProgram},
-			{"innit", runsProgram}, {"config", changesConfig}, {"c", changesConfig},
-			{"set", changesConfig}, {"link", installsOutside}, {"ln", installsOutside},
-		},
-		operands: installOperands,
-	},
-	"pnpm": {style: getopt, riskySub: []risk{{"dlx", runsProgram}, {"x", runsProgram}, {"create", runsProgram},
-		{"config", changesConfig}, {"set", changesConfig}, {"env", runsProgram}, {"add", addsPackage}, {"link", installsOutside},
-		{"ln", installsOutside}, {"setup", changesConfig}, {"self-update", installsOutside}, {"patch", runsProgram},
-		{"patch-commit", changesConfig}, {"patch-remove", changesConfig}, {"deploy", writesFile}, {"init", runsProgram},
-		{"server", runsProgram}, {"recursive", otherPackages}, {"multi", otherPackages}, {"m", otherPackages},
-		{"approve-builds", changesConfig}, {"install-completion", changesConfig}}, operands: installOperands},
-	"yarn": {style: getopt, riskySub: []risk{{"dlx", runsProgram}, {"exec", runsProgram}, {"node", runsProgram}, {"create", runsProgram},
-		{"config", changesConfig}, {"set", changesConfig}, {"add", addsPackage}, {"global", installsOutside},
-		{"link", installsOutside}, {"plugin", addsPackage}, {"patch", runsProgram}, {"patch-commit", changesConfig},
-		{"stage", changesConfig}, {"init", runsProgram}, {"policies", addsPackage}}, operands: installOperands},
-	"bun": {style: getopt, long: []risk{{"eval", runsProgram}, {"print", runsProgram}}, short: []risk{{"e", runsProgram}, {"p", runsProgram}},
-		riskySub: []risk{{"x", runsProgram}, {"exec", runsProgram}, {"create", runsProgram}, {"c", runsProgram}, {"repl", runsProgram},
-			{"init", runsProgram}, {"link", installsOutside}, {"upgrade", installsOutside}, {"add", addsPackage}, {"a", addsPackage}},
-		operands: bunOperands},
-	"poetry":     {style: getopt, riskySub: []risk{{"shell", runsProgram}, {"config", changesConfig}, {"add", addsPackage}, {"self", installsOutside}, {"source", changesConfig}}},
-	"uv":         {style: getopt, riskySub: []risk{{"add", addsPackage}, {"pip", addsPackage}, {"tool", runsProgram}, {"self", installsOutside}}, operands: uvOperands},
-	"pre-commit": {style: getopt, riskySub: []risk{{"install", domain.T("installs a git hook, which runs what .pre-commit-config.yaml names at every commit")}, {"try-repo", runsProgram}, {"init-templatedir", installsOutside}}},
-	"composer": {style: getopt, riskySub: []risk{{"require", addsPackage}, {"global", installsOutside}, {"create-project", addsPackage},
-		{"exec", runsProgram}, {"config", changesConfig}, {"self-update", installsOutside}, {"selfupdate", installsOutside}}},
-	"pytest": {style: getopt, long: []risk{{"pdbcls", runsProgram}}, operands: pytestOperands},
-	"just": {style: getoptExact, long: []risk{{"shell", runsProgram}, {"shell-arg", runsProgram}, {"shell-command", runsProgram},
-		{"command", runsProgram}, {"justfile", domain.T("reads another justfile")}, {"working-directory", domain.T("runs in another folder")},
-		{"set", domain.T("overrides a variable the recipes use")}, {"dotenv-path", domain.T("overrides the variables the recipes use")},
-		{"dotenv-filename", domain.T("overrides the variables the recipes use")}, {"chooser", runsProgram}, {"choose", runsProgram}, {"edit", runsProgram}},
-		short: []risk{{"c", runsProgram}, {"f", domain.T("reads another justfile")}, {"d", domain.T("runs in another folder")}, {"e", runsProgram}}},
-	"pipenv": {style: getopt, riskySub: []risk{{"run", runsProgram}, {"shell", runsProgram}}},
-	"pdm":    {style: getopt, riskySub: []risk{{"run", runsProgram}, {"config", changesConfig}}},
-	"hatch":  {style: getopt, riskySub: []risk{{"run", runsProgram}, {"shell", runsProgram}}},
-	"conda":  {style: getopt, riskySub: []risk{{"run", runsProgram}, {"config", changesConfig}}},
-	"bundle": {style: getopt, riskySub: []risk{{"exec", runsProgram}, {"config", changesConfig}}},
-	"cargo": {
-		style: getoptExact,
-		long: []risk{
-			{"config", changesConfig}, {"artifact-dir", writesFile}, {"out-dir", writesFile},
-		},
-		short: []risk{{"Z", domain.T("turns on unstable features, some of which run programs")}, {"C", domain.T("runs in another folder")}},
-		riskySub: []risk{{"install", domain.T("downloads and installs a program")}, {"uninstall", installsOutside},
-			{"login", changesConfig}, {"logout", changesConfig}, {"owner", changesConfig}, {"yank", changesConfig}},
-	},
-	"make": {
-		style: getopt,
-		long: []risk{
-			{"file", domain.T("reads another makefile")}, {"makefile", domain.T("reads another makefile")},
-			{"directory", domain.T("runs in another folder")}, {"include-dir", domain.T("reads other makefiles")},
-			{"eval", runsProgram}, {"jobserver-auth", runsProgram}, {"jobserver-fds", runsProgram},
-		},
-		short:    []risk{{"f", domain.T("reads another makefile")}, {"C", domain.T("runs in another folder")}, {"I", domain.T("reads other makefiles")}, {"E", runsProgram}},
-		operands: makeOperands,
-	},
-	"sed": {
-		style: getopt,
-		long: []risk{
-			{"in-place", domain.T("edits files in place")}, {"file", domain.T("reads its script from a file Memo cannot see")},
-		},
-		short:    []risk{{"i", domain.T("edits files in place")}, {"f", domain.T("reads its script from a file Memo cannot see")}},
-		operands: sedOperands,
-	},
-	"sort": {
-		style: getopt,
-		long: []risk{
-			{"compress-program", runsProgram}, {"files0-from", domain.T("reads its file names from a file")},
-		},
-	},
-	"uniq": {
-		style:    getopt,
-		operands: uniqOperands,
-	},
-	"tar": {
-		style: getopt,
-		long: []risk{
-			{"to-command", runsProgram}, {"use-compress-program", runsProgram},
-			{"checkpoint-action", runsProgram}, {"info-script", runsProgram},
-			{"new-volume-script", runsProgram}, {"rsh-command", runsProgram},
-			{"rmt-command", runsProgram}, {"index-file", writesFile},
-			{"extract", writesFile}, {"get", writesFile}, {"create", writesFile},
-			{"append", writesFile}, {"update", writesFile}, {"catenate", writesFile},
-			{"concatenate", writesFile}, {"delete", writesFile},
-		},
-		short:    tarShort,
-		operands: tarOperands,
-	},
-	"rg": {
-		style: getoptExact,
-		long: []risk{
-			{"pre", runsProgram}, {"hostname-bin", runsProgram},
-		},
-	},
-	"man": {
-		style: getopt,
-		long: []risk{
-			{"pager", runsProgram}, {"html", runsProgram}, {"config-file", runsProgram},
-			{"preprocessor", runsProgram}, {"gxditview", runsProgram}, {"browser", runsProgram},
-		},
-		short: []risk{{"P", runsProgram}, {"H", runsProgram}, {"C", runsProgram}, {"p", runsProgram}, {"X", runsProgram}},
-	},
-	"less": {
-		style: getopt,
-		long: []risk{
-			{"log-file", writesFile}, {"lesskey-file", runsProgram},
-			{"lesskey-src", runsProgram}, {"lesskey-content", runsProgram},
-		},
-		short:    []risk{{"o", writesFile}, {"O", writesFile}, {"k", runsProgram}},
-		operands: plusCommand,
-	},
-	"more":   {style: getopt, operands: plusCommand},
-	"fd":     {style: getoptExact, long: []risk{{"exec", runsProgram}, {"exec-batch", runsProgram}}, short: []risk{{"x", runsProgram}, {"X", runsProgram}}},
-	"fdfind": {style: getoptExact, long: []risk{{"exec", runsProgram}, {"exec-batch", runsProgram}}, short: []risk{{"x", runsProgram}, {"X", runsProgram}}},
-	"ag":     {style: getoptExact, long: []risk{{"pager", runsProgram}}},
-	"bat":    {style: getoptExact, long: []risk{{"pager", runsProgram}}},
-	"zip": {
-		style: getoptExact,
-		long:  []risk{{"unzip-command", runsProgram}, {"out", writesFile}},
-		short: []risk{{"T", domain.T("tests the archive with a program that -TT can name")}, {"O", writesFile}},
-	},
-	"rustc":   {style: goFlag, operands: compilerOperands},
-	"gcc":     {style: goFlag, operands: compilerOperands},
-	"g++":     {style: goFlag, operands: compilerOperands},
-	"cc":      {style: goFlag, operands: compilerOperands},
-	"c++":     {style: goFlag, operands: compilerOperands},
-	"clang":   {style: goFlag, operands: compilerOperands},
-	"clang++": {style: goFlag, operands: compilerOperands},
-	"openssl": {
-		style: goFlag,
-		long: []risk{
-			{"out", writesFile}, {"keyout", writesFile}, {"writerand", writesFile},
-			{"engine", domain.T("loads a library that runs code")}, {"provider", domain.T("loads a library that runs code")},
-			{"provider-path", domain.T("loads a library that runs code")},
-		},
-	},
-	"cmake":    {style: goFlag, operands: cmakeOperands},
-	"bazel":    {style: goFlag, long: bazelRisks},
-	"bazelisk": {style: goFlag, long: bazelRisks},
-	"mvn":      {style: getoptExact, props: "-D", long: []risk{{"settings", changesConfig}, {"global-settings", changesConfig}, {"file", domain.T("reads another build file")}}, short: []risk{{"s", changesConfig}, {"f", domain.T("reads another build file")}}, operands: mavenOperands},
-	"mvnw":     {style: getoptExact, props: "-D", long: []risk{{"settings", changesConfig}, {"global-settings", changesConfig}, {"file", domain.T("reads another build file")}}, short: []risk{{"s", changesConfig}, {"f", domain.T("reads another build file")}}, operands: mavenOperands},
-	"gradle":   {style: getopt, operands: gradleOperands, long: []risk{{"init-script", runsProgram}, {"build-file", domain.T("reads another build file")}, {"settings-file", domain.T("reads another build file")}, {"project-dir", domain.T("runs in another folder")}}, short: []risk{{"I", runsProgram}, {"b", domain.T("reads another build file")}, {"c", domain.T("reads another build file")}, {"p", domain.T("runs in another folder")}}},
-	"gradlew":  {style: getopt, operands: gradleOperands, long: []risk{{"init-script", runsProgram}, {"build-file", domain.T("reads another build file")}, {"settings-file", domain.T("reads another build file")}, {"project-dir", domain.T("runs in another folder")}}, short: []risk{{"I", runsProgram}, {"b", domain.T("reads another build file")}, {"c", domain.T("reads another build file")}, {"p", domain.T("runs in another folder")}}},
-	"dotnet":   {style: getoptExact, riskySub: []risk{{"exec", runsProgram}, {"tool", runsProgram}, {"dnx", runsProgram}}},
-	"info":     {style: getopt, long: []risk{{"output", writesFile}, {"dribble", writesFile}, {"init-file", runsProgram}}, short: []risk{{"o", writesFile}}},
-	"pandoc": {
-		style: getopt,
-		long: []risk{
-			{"filter", runsProgram}, {"lua-filter", runsProgram}, {"pdf-engine", runsProgram},
-			{"pdf-engine-opt", runsProgram}, {"output", writesFile}, {"extract-media", writesFile},
-			{"data-dir", domain.T("reads templates and filters from another folder")}, {"defaults", domain.T("reads options from a file")},
-		},
-		short: []risk{{"F", runsProgram}, {"L", runsProgram}, {"o", writesFile}, {"d", domain.T("reads options from a file")}},
-	},
-	"unzip":  {style: getoptExact, short: []risk{{"d", domain.T("extracts into another folder")}}},
-	"protoc": {style: getoptExact, long: []risk{{"plugin", runsProgram}, {"descriptor_set_out", writesFile}, {"dependency_out", writesFile}}},
-	"find": {
-		style: goFlag,
-		long: []risk{
-			{"exec", runsProgram}, {"execdir", runsProgram}, {"ok", runsProgram},
-			{"okdir", runsProgram}, {"fprint", writesFile}, {"fprint0", writesFile},
-			{"fprintf", writesFile}, {"fls", writesFile}, {"delete", domain.T("deletes files")},
-		},
-	},
+// programs are the builtin tables of risky arguments, by program name
+// (catalog/*.toml).
+func programs(yield func(string, program) bool) {
+	for name, p := range builtin().programs {
+		if !yield(name, p) {
+			return
+		}
+	}
+}
+
+// reasonVocabulary are the sentences a catalogue table may give as why an
+// argument asks: each is worded in every language the window speaks, so a
+// table names one of them (docs/permissions.md §12).
+func reasonVocabulary() []domain.Text {
+	return []domain.Text{
+		installsOutside, opensBrowser, addsPackage, otherPackages, runsProgram, writesFile, changesConfig, otherRepo,
+		runsAnything, wrapperRuns, reachesNetwork, readsOutside, deletesFiles,
+		domain.T("passes flags to the linker, which can run another program"),
+		domain.T("passes flags to the compiler, which can write files"),
+		domain.T("passes flags to the assembler, which can write files"),
+		domain.T("replaces source files with other files"),
+		domain.T("uses another go.mod, which can name a toolchain to download and run"),
+		domain.T("runs in another folder"),
+		domain.T("runs the commands written in the source files"),
+		domain.T("copies hooks from a template folder"),
+		domain.T("runs hooks"),
+		domain.T("installs scheduled jobs"),
+		domain.T("installs a git hook, which runs what .pre-commit-config.yaml names at every commit"),
+		domain.T("reads another justfile"),
+		domain.T("overrides a variable the recipes use"),
+		domain.T("overrides the variables the recipes use"),
+		domain.T("turns on unstable features, some of which run programs"),
+		domain.T("downloads and installs a program"),
+		domain.T("reads another makefile"),
+		domain.T("reads other makefiles"),
+		domain.T("edits files in place"),
+		domain.T("reads its script from a file Memo cannot see"),
+		domain.T("reads its file names from a file"),
+		domain.T("tests the archive with a program that -TT can name"),
+		domain.T("loads a library that runs code"),
+		domain.T("reads another build file"),
+		domain.T("reads templates and filters from another folder"),
+		domain.T("reads options from a file"),
+		domain.T("extracts into another folder"),
+		domain.T("deletes files"),
+		domain.T("replaces a dependency with another folder"),
+	}
 }
 
 // anyProgram is the table for programs it does not name: option names that

@@ -13,15 +13,16 @@ func checkArgs(words []string) domain.Text {
 	if len(words) == 0 {
 		return domain.Text{}
 	}
-	name, args := resolveProgram(words)
-	return riskyArgs(name, args, "")
+	c := builtin()
+	name, args := c.resolveProgram(words)
+	return c.riskyArgs(name, args, "")
 }
 
 // riskyArgs checks a program's arguments against its table; sub is the
 // subcommand the entry read, checked as well as the first operand (they
 // differ when an option before the subcommand takes a value).
-func riskyArgs(name string, args []string, sub string) domain.Text {
-	p, ok := programs[name]
+func (c *catalog) riskyArgs(name string, args []string, sub string) domain.Text {
+	p, ok := c.programs[name]
 	if !ok {
 		p = anyProgram
 	}
@@ -29,19 +30,32 @@ func riskyArgs(name string, args []string, sub string) domain.Text {
 		return reason
 	}
 	for _, sub := range uniq(strings.ToLower(firstOperand(args)), strings.ToLower(sub)) {
-		if reason := p.checkSub(name, sub, args); !reason.IsZero() {
+		if reason := p.checkSub(c, name, sub, args); !reason.IsZero() {
 			return reason
 		}
 	}
+	return p.checkOperands(c, args)
+}
+
+// checkOperands: the words that ask as they are, then the program's own
+// check of its operands.
+func (p program) checkOperands(c *catalog, args []string) domain.Text {
+	for _, w := range p.words {
+		for _, a := range args {
+			if a == w.name {
+				return domain.T("`{{.Word}}` {{.Why}}", "Word", w.name, "Why", w.why)
+			}
+		}
+	}
 	if p.operands != nil {
-		return p.operands(args)
+		return p.operands(c, p, args)
 	}
 	return domain.Text{}
 }
 
 // checkSub checks a subcommand: refused ones, and the risky options and
 // operands of its own.
-func (p program) checkSub(name, sub string, args []string) domain.Text {
+func (p program) checkSub(c *catalog, name, sub string, args []string) domain.Text {
 	if sub == "" {
 		return domain.Text{}
 	}
@@ -60,10 +74,7 @@ func (p program) checkSub(name, sub string, args []string) domain.Text {
 	if reason := sp.check(name+" "+sub, args); !reason.IsZero() {
 		return reason
 	}
-	if sp.operands != nil {
-		return sp.operands(args)
-	}
-	return domain.Text{}
+	return sp.checkOperands(c, args)
 }
 
 // firstOperand is the first argument that is not an option.

@@ -8,22 +8,34 @@ import (
 	"memo.dev/projects/domain"
 )
 
-// wordRisk asks when any argument equals word.
-func wordRisk(word string, why domain.Text) func([]string) domain.Text {
-	return func(args []string) domain.Text {
-		for _, a := range args {
-			if a == word {
-				return domain.T("`{{.Word}}` {{.Why}}", "Word", word, "Why", why)
-			}
-		}
-		return domain.Text{}
-	}
+// operandChecks are the checks of a program's whole argument list that a
+// catalogue table can name (operands = "…"): what options cannot express.
+func operandChecks(name string) (operandCheck, bool) {
+	f, ok := map[string]operandCheck{
+		"gitOperands": gitOperands, "outsidePath": outsidePath, "goOperands": goOperands, "makeOperands": makeOperands,
+		"uniqOperands": uniqOperands, "tarOperands": tarOperands, "cmakeOperands": cmakeOperands,
+		"mavenOperands": mavenOperands, "goRunOperands": goRunOperands, "installOperands": installOperands,
+		"pytestOperands": pytestOperands, "compilerOperands": compilerOperands, "plusCommand": plusCommand,
+		"bunOperands": bunOperands, "uvOperands": uvOperands, "gradleOperands": gradleOperands,
+		"goToolOperands": goToolOperands, "sedOperands": sedOperands,
+	}[name]
+	return f, ok
 }
 
 // gitOperands: options before the subcommand are git's global options
 // (-c, -C, -p, --git-dir …), and ext:: and fd:: remotes run programs.
-func gitOperands(args []string) domain.Text {
-	for len(args) > 0 && safeGitGlobal[args[0]] {
+func gitOperands(c *catalog, p program, args []string) domain.Text {
+	// The options before the subcommand that only turn things off: the
+	// entry's own (catalog/git.toml).
+	safeGlobal := func(a string) bool {
+		g := c.entries["git"]
+		if g == nil || !strings.HasPrefix(a, "--") {
+			return false
+		}
+		ar, ok := g.global.lookupLong(a[2:])
+		return ok && ar == noValue
+	}
+	for len(args) > 0 && safeGlobal(args[0]) {
 		args = args[1:]
 	}
 	if len(args) > 0 && strings.HasPrefix(args[0], "-") {
@@ -45,17 +57,10 @@ func gitOperands(args []string) domain.Text {
 	return domain.Text{}
 }
 
-// safeGitGlobal are the options before git's subcommand that only turn
-// things off.
-var safeGitGlobal = map[string]bool{
-	"--version": true, "--no-pager": true, "--no-optional-locks": true, "--literal-pathspecs": true,
-	"--no-replace-objects": true, "--no-advice": true,
-}
-
 // outsidePath: git clone and git init write a repository wherever their
 // operand points; one outside the project asks. A remote's URL is no path
 // (on Windows its colon alone makes it non-local).
-func outsidePath(args []string) domain.Text {
+func outsidePath(c *catalog, p program, args []string) domain.Text {
 	for _, a := range args[1:] {
 		if strings.HasPrefix(a, "-") || gitRemote(a) {
 			continue
@@ -93,7 +98,7 @@ func operandWith(args []string, c string) string {
 }
 
 // goOperands: a package named with @version is downloaded and built.
-func goOperands(args []string) domain.Text {
+func goOperands(c *catalog, p program, args []string) domain.Text {
 	if a := operandWith(args, "@"); a != "" {
 		return domain.T("`{{.Word}}` names a module version go would download and run", "Word", a)
 	}
@@ -102,7 +107,7 @@ func goOperands(args []string) domain.Text {
 
 // makeOperands: VAR=value on make's command line overrides the makefile,
 // SHELL= among them.
-func makeOperands(args []string) domain.Text {
+func makeOperands(c *catalog, p program, args []string) domain.Text {
 	if a := operandWith(args, "="); a != "" {
 		return domain.T("`{{.Word}}` overrides a make variable (SHELL= and others choose what make runs)", "Word", a)
 	}
@@ -110,7 +115,7 @@ func makeOperands(args []string) domain.Text {
 }
 
 // uniqOperands: uniq's second operand is its output file.
-func uniqOperands(args []string) domain.Text {
+func uniqOperands(c *catalog, p program, args []string) domain.Text {
 	n := 0
 	valueNext := false
 	for _, a := range args {
@@ -132,31 +137,25 @@ func uniqOperands(args []string) domain.Text {
 
 // tarOperands: tar's first argument may be options without a dash (`tar xf`),
 // and an archive named host:file is reached through a remote shell.
-func tarOperands(args []string) domain.Text {
+func tarOperands(c *catalog, p program, args []string) domain.Text {
 	if a := operandWith(args, ":"); a != "" {
 		return domain.T("`{{.Word}}` names a remote archive, which tar reaches by running a remote shell", "Word", a)
 	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		return domain.Text{}
 	}
-	reason := program{short: tarShort}.check("tar", []string{"-" + args[0]})
+	reason := program{short: p.short}.check("tar", []string{"-" + args[0]})
 	if !reason.IsZero() {
 		reason.Args["Word"] = args[0] // the word as typed, without the dash check added
 	}
 	return reason
 }
 
-var bazelRisks = []risk{
-	{"run_under", runsProgram}, {"script_path", writesFile}, {"bazelrc", changesConfig},
-	{"override_repository", domain.T("replaces a dependency with another folder")}, {"output_base", writesFile},
-	{"output_user_root", writesFile},
-}
-
 // cmakeOperands: -E runs commands, -P runs a script, -C reads a cache script,
 // -D sets a variable (the compiler among them); cmake glues values on. After
 // `--` the words go to the build tool (make SHELL=x, ninja -t): only a job
 // count, keep-going and verbose pass.
-func cmakeOperands(args []string) domain.Text {
+func cmakeOperands(c *catalog, p program, args []string) domain.Text {
 	for i, a := range args {
 		if a == "--" {
 			for _, w := range args[i+1:] {
@@ -166,7 +165,7 @@ func cmakeOperands(args []string) domain.Text {
 			}
 			break
 		}
-		if name, _, _ := strings.Cut(strings.TrimPrefix(a, "-D"), "="); strings.HasPrefix(a, "-D") && safeCMakeVariables[strings.TrimSuffix(name, ":BOOL")] {
+		if name, _, _ := strings.Cut(strings.TrimPrefix(a, "-D"), "="); strings.HasPrefix(a, "-D") && p.safeValues[strings.TrimSuffix(name, ":BOOL")] {
 			continue
 		}
 		for _, o := range []string{"-E", "-P", "-C", "-D"} {
@@ -181,12 +180,12 @@ func cmakeOperands(args []string) domain.Text {
 // mavenOperands: plugin goals that run programs, and properties that set them.
 // A goal named by its plugin's coordinates (group:artifact[:version]:goal)
 // is downloaded and run, whatever the project names.
-func mavenOperands(args []string) domain.Text {
+func mavenOperands(c *catalog, p program, args []string) domain.Text {
 	for _, a := range args {
 		l := strings.ToLower(a)
 		prop, _, _ := strings.Cut(strings.TrimPrefix(a, "-D"), "=")
 		switch {
-		case strings.HasPrefix(a, "-D") && safeMavenProperties[prop]:
+		case strings.HasPrefix(a, "-D") && p.safeValues[prop]:
 		case strings.HasPrefix(l, "-d") || strings.Contains(l, "exec:") || strings.Contains(l, "antrun:"):
 			return domain.T("`{{.Word}}` can make maven run a program", "Word", a)
 		case !strings.HasPrefix(a, "-") && strings.Count(a, ":") >= 2:
@@ -196,21 +195,13 @@ func mavenOperands(args []string) domain.Text {
 	return domain.Text{}
 }
 
-// safeMavenProperties only skip or select work.
-var safeMavenProperties = map[string]bool{
-	"skipTests": true, "maven.test.skip": true, "skipITs": true, "maven.javadoc.skip": true, "maven.source.skip": true,
-	"gpg.skip": true, "test": true, "it.test": true, "surefire.failIfNoSpecifiedTests": true, "failIfNoTests": true,
-	"maven.test.failure.ignore": true, "checkstyle.skip": true, "spotbugs.skip": true, "jacoco.skip": true,
-	"enforcer.skip": true, "license.skip": true, "spotless.check.skip": true, "pmd.skip": true,
-}
-
 // goRunOperands: go run runs what it is given; a rule may name a package
 // folder or a file of the project (./cmd/gen, main.go), nothing else.
-func goRunOperands(args []string) domain.Text {
+func goRunOperands(c *catalog, p program, args []string) domain.Text {
 	if firstOperand(args) != "run" {
 		return domain.Text{}
 	}
-	r := compiledEntries()["go"].read("go", args, nil)
+	r := c.entries["go"].read("go", args, nil)
 	if len(r.operands) == 0 {
 		return domain.T("`go run` names no package of the project; name its folder or file, as in `go run ./cmd/gen`")
 	}
@@ -232,7 +223,7 @@ func goRunOperands(args []string) domain.Text {
 // installOperands: installing a package by name downloads it and runs its
 // install scripts (npm install x, pnpm add x, bun install x). Words after
 // `--` count: npm reads them as packages too.
-func installOperands(args []string) domain.Text {
+func installOperands(c *catalog, p program, args []string) domain.Text {
 	var ops []string
 	for _, a := range args {
 		if !strings.HasPrefix(a, "-") {
@@ -256,7 +247,7 @@ func installOperands(args []string) domain.Text {
 
 // pytestOperands: -p loads a plugin (a module, which runs) unless it turns
 // one off (-p no:cacheprovider), also at the end of a bundle (-qp x).
-func pytestOperands(args []string) domain.Text {
+func pytestOperands(c *catalog, p program, args []string) domain.Text {
 	for i, a := range args {
 		if a == "--" {
 			break
@@ -266,7 +257,7 @@ func pytestOperands(args []string) domain.Text {
 		}
 		for j := 1; j < len(a); j++ {
 			if a[j] != 'p' {
-				if ar, ok := shortIn([]*optSet{compiledEntries()["pytest"].global}, a[j]); !ok || ar != noValue {
+				if ar, ok := shortIn([]*optSet{c.entries["pytest"].global}, a[j]); !ok || ar != noValue {
 					break // a value follows: the rest of the word is it
 				}
 				continue
@@ -284,22 +275,9 @@ func pytestOperands(args []string) domain.Text {
 	return domain.Text{}
 }
 
-// safeCMakeVariables choose the kind of build or what it holds, never a
-// program or where it is found.
-var safeCMakeVariables = map[string]bool{
-	"CMAKE_BUILD_TYPE": true, "BUILD_TESTING": true, "BUILD_SHARED_LIBS": true, "CMAKE_EXPORT_COMPILE_COMMANDS": true,
-	"BUILD_TESTS": true, "BUILD_TEST": true, "ENABLE_TESTING": true, "CMAKE_COLOR_DIAGNOSTICS": true,
-	"CMAKE_VERBOSE_MAKEFILE": true,
-}
-
-var tarShort = []risk{
-	{"I", runsProgram}, {"F", runsProgram}, {"x", writesFile}, {"c", writesFile},
-	{"r", writesFile}, {"u", writesFile}, {"A", writesFile},
-}
-
 // compilerOperands: C compilers and rustc take options glued to their values
 // (-B/dir, -o/file, -Clinker=x, -Wl,…) and read more options from @files.
-func compilerOperands(args []string) domain.Text {
+func compilerOperands(c *catalog, p program, args []string) domain.Text {
 	for _, a := range args {
 		l := strings.ToLower(a)
 		switch {
@@ -321,7 +299,7 @@ func compilerOperands(args []string) domain.Text {
 }
 
 // plusCommand: `less +cmd` and `more +cmd` run a pager command at start.
-func plusCommand(args []string) domain.Text {
+func plusCommand(c *catalog, p program, args []string) domain.Text {
 	for _, a := range args {
 		if strings.HasPrefix(a, "+") {
 			return domain.T("`{{.Word}}` runs a pager command", "Word", a)
@@ -332,8 +310,8 @@ func plusCommand(args []string) domain.Text {
 
 // bunOperands: bun runs a file it is named (bun x.ts, bun run ./x.js)
 // rather than a package.json script, and installs what bun install names.
-func bunOperands(args []string) domain.Text {
-	if reason := installOperands(args); !reason.IsZero() {
+func bunOperands(c *catalog, p program, args []string) domain.Text {
+	if reason := installOperands(c, p, args); !reason.IsZero() {
 		return reason
 	}
 	ops := make([]string, 0, 2)
@@ -368,7 +346,7 @@ func buildToolWord(w string) bool {
 // uvOperands: uv's --python (-p) names an interpreter, which uv runs; one
 // given by a name rather than a version is any program on the PATH.
 // The words after the program uv run runs are that program's.
-func uvOperands(args []string) domain.Text {
+func uvOperands(c *catalog, p program, args []string) domain.Text {
 	sub := ""
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -412,7 +390,7 @@ func pythonVersion(v string) bool {
 
 // gradleOperands: the org.gradle.* properties set how gradle itself runs
 // (org.gradle.java.home, org.gradle.jvmargs: the JVM and its options).
-func gradleOperands(args []string) domain.Text {
+func gradleOperands(c *catalog, p program, args []string) domain.Text {
 	for i, a := range args {
 		prop, ok := "", false
 		switch {
@@ -432,8 +410,8 @@ func gradleOperands(args []string) domain.Text {
 
 // goToolOperands: go tool runs a tool program; cover reading a profile
 // (-func) is the one Memo knows. cover -html opens a web browser.
-func goToolOperands(args []string) domain.Text {
-	r := compiledEntries()["go"].read("go", args, nil)
+func goToolOperands(c *catalog, p program, args []string) domain.Text {
+	r := c.entries["go"].read("go", args, nil)
 	if r.sub != "tool cover" {
 		return domain.T("`go tool` runs a tool program")
 	}

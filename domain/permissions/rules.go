@@ -9,7 +9,9 @@ import (
 
 // AcceptRule tells why a command rule is refused, or nothing (the zero
 // Text) when it is accepted.
-func AcceptRule(rule string) domain.Text {
+func AcceptRule(rule string) domain.Text { return builtin().acceptRule(rule) }
+
+func (c *catalog) acceptRule(rule string) domain.Text {
 	if strings.TrimSpace(rule) == "" {
 		return domain.T("the rule is empty")
 	}
@@ -17,11 +19,11 @@ func AcceptRule(rule string) domain.Text {
 	if !reason.IsZero() {
 		return domain.T("the rule is not one plain command: {{.Reason}}", "Reason", reason)
 	}
-	name, _ := resolveProgram(words)
-	if why := refusedRule(name, programWords(words)); !why.IsZero() {
+	name, _ := c.resolveProgram(words)
+	if why := c.refusedRule(name, c.programWords(words)); !why.IsZero() {
 		return why
 	}
-	in := &inspector{spelled: spelledOptions(words), rule: true}
+	in := &inspector{cat: c, spelled: spelledOptions(words), rule: true}
 	if reason, _ := in.inspect(words, len(words), 0); !reason.IsZero() {
 		return domain.T("the rule's own arguments would ask: {{.Reason}}", "Reason", reason)
 	}
@@ -31,19 +33,19 @@ func AcceptRule(rule string) domain.Text {
 // refusedRule: the programs that run nearly anything (docs/permissions.md §8), except
 // an interpreter named with a script file of the project or a module Memo
 // knows (python -m pytest), whose bytes or options Memo then checks.
-func refusedRule(name string, words []string) domain.Text {
-	if isInterpreter(name) {
-		return interpreterForm(name, words)
+func (c *catalog) refusedRule(name string, words []string) domain.Text {
+	if c.isInterpreter(name) {
+		return c.interpreterForm(name, words)
 	}
-	for _, n := range nameForms(name) {
-		if why, ok := refusedWhy(n); ok {
+	for _, n := range c.nameForms(name) {
+		if why, ok := c.refusedWhy(n); ok {
 			return domain.T("`{{.Word}}` {{.Why}}", "Word", words[0], "Why", why)
 		}
 	}
-	if _, known := entries[name]; !known && (strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pip") || strings.HasPrefix(name, "ruby") || strings.HasPrefix(name, "perl") || strings.HasPrefix(name, "php")) {
+	if _, known := c.entries[name]; !known && (strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pip") || strings.HasPrefix(name, "ruby") || strings.HasPrefix(name, "perl") || strings.HasPrefix(name, "php")) {
 		return domain.T("`{{.Word}}` {{.Why}}", "Word", name, "Why", runsAnything)
 	}
-	if len(words) == 1 && (bareRefused[name] || bareRefused[unversioned(name)]) {
+	if len(words) == 1 && (c.bare[name] || c.bare[unversioned(name)]) {
 		return domain.T("a bare `{{.Program}}` approves nearly anything; name the subcommand, as in `git status` or `go test`", "Program", name)
 	}
 	return domain.Text{}
@@ -51,27 +53,29 @@ func refusedRule(name string, words []string) domain.Text {
 
 // isInterpreter: a shell or language runtime Memo accepts in a rule only
 // with a script of the project (or python with -m of a module it knows).
-func isInterpreter(name string) bool {
-	e := entries[name]
-	return e == scriptEntry || e == pythonEntry
+func isInterpreter(name string) bool { return builtin().isInterpreter(name) }
+
+func (c *catalog) isInterpreter(name string) bool {
+	e := c.entries[name]
+	return e != nil && e.interpreter != notInterpreter
 }
 
 // interpreterForm tells why an interpreter's words are not one of the two
 // forms a rule may take: the interpreter, then at once a script file of the
 // project (bash scripts/test.sh) — nothing can be slipped in before the
 // script — or, for python, -m and a module Memo has an entry for.
-func interpreterForm(name string, words []string) domain.Text {
+func (c *catalog) interpreterForm(name string, words []string) domain.Text {
 	refused := domain.T("`{{.Word}}` {{.Why}}", "Word", words[0], "Why", runsAnything)
 	if len(words) < 2 {
 		return refused
 	}
 	w := words[1]
-	if entries[name] == pythonEntry && strings.HasPrefix(w, "-m") {
+	if e := c.entries[name]; e != nil && e.interpreter == pythonInterpreter && strings.HasPrefix(w, "-m") {
 		mod := strings.TrimPrefix(w, "-m")
 		if mod == "" && len(words) > 2 {
 			mod = words[2]
 		}
-		if e, ok := compiledEntries()[strings.ToLower(mod)]; ok && mod != "" && !isInterpreter(strings.ToLower(mod)) && e != nil {
+		if e, ok := c.entries[strings.ToLower(mod)]; ok && mod != "" && !c.isInterpreter(strings.ToLower(mod)) && e != nil {
 			return domain.Text{}
 		}
 		return domain.T("`-m {{.Module}}` runs a module Memo does not know", "Module", mod)

@@ -13,7 +13,7 @@ import (
 
 // sedOperands finds sed's scripts the way sed does (-e values, or the first
 // operand) and reads each.
-func sedOperands(args []string) domain.Text {
+func sedOperands(_ *catalog, _ program, args []string) domain.Text {
 	for _, s := range sedScripts(args) {
 		if reason := sedScriptRisk(s); !reason.IsZero() {
 			return reason
