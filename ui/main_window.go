@@ -112,7 +112,7 @@ func (m *MainWindow) buildUI() {
 	m.statusBusy = widget.NewProgressBarInfinite()
 	m.statusBusy.Stop()
 	m.statusActions = container.NewHBox(
-		&widget.Button{Text: lang.L("Show backup"), Icon: theme.FolderOpenIcon(), OnTapped: func() { m.dialogs.openPath(filepath.Dir(m.memState.Backup)) }},
+		newButton(lang.L("Show backup"), theme.FolderOpenIcon(), widget.MediumImportance, func() { m.dialogs.openPath(filepath.Dir(m.memState.Backup)) }),
 		newButton(lang.L("Dismiss"), nil, widget.LowImportance, func() { m.setStatus("", widget.MediumImportance, false) }))
 	m.statusActions.Hide()
 	m.statusBar = container.NewBorder(widget.NewSeparator(), nil, nil, nil,

@@ -28,13 +28,13 @@ type permissionsEditor struct {
 	lists    *ruleLists // the editor as lists; the JSON text is the fallback
 	jsonBox  *fyne.Container
 	jsonMode bool // the JSON text is being edited, not the lists
-	asJSON   *widget.Button
+	asJSON   *focusButton
 	start    string // the text the editor started from
 	entry    *cancelableEntry
 	verdict  *widget.Label // every problem with its place, or what the file approves
 	stale    *widget.Label
-	save     *widget.Button
-	cancel   *widget.Button
+	save     *focusButton
+	cancel   *focusButton
 	from     string // the hash of the file when editing started
 }
 
@@ -46,11 +46,11 @@ func newPermissionsEditor(submit func(content []byte), closed func()) *permissio
 	e.verdict = &widget.Label{Wrapping: fyne.TextWrapWord}
 	e.stale = &widget.Label{Text: lang.L("The file changed on disk while you were editing: Save & Trust replaces it with your text."), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
 	e.stale.Hide()
-	e.save = &widget.Button{Text: lang.L("Save & Trust…"), Icon: theme.DocumentSaveIcon(), Importance: widget.HighImportance, OnTapped: e.onSave}
-	e.cancel = &widget.Button{Text: lang.L("Cancel"), OnTapped: e.close}
+	e.save = newButton(lang.L("Save & Trust…"), theme.DocumentSaveIcon(), widget.HighImportance, e.onSave)
+	e.cancel = newButton(lang.L("Cancel"), nil, widget.MediumImportance, e.close)
 	e.lists = newRuleLists(e.onListsEdited)
 	e.jsonBox = container.NewVBox(container.New(&minHeightLayout{200}, e.entry))
-	e.asJSON = &widget.Button{Text: lang.L("Edit as JSON…"), Icon: theme.FileTextIcon(), OnTapped: e.onSwitchMode}
+	e.asJSON = newButton(lang.L("Edit as JSON…"), theme.FileTextIcon(), widget.MediumImportance, e.onSwitchMode)
 	e.box = container.NewVBox(
 		heading(lang.L("Edit the permissions file")),
 		e.lists.body, e.jsonBox,

@@ -58,13 +58,13 @@ type skillsTab struct {
 	list    *fyne.Container
 	empty   *widget.Label
 	problem *widget.Label // why the list could not be read
-	add     *widget.Button
+	add     *focusButton
 	body    fyne.CanvasObject
 
 	// The lock's side (skills_tab_lock.go): the last check's answers by
 	// skill, the check in flight, the banner of missing skills.
 	checked  map[string]skills.Checked
-	check    *widget.Button
+	check    *focusButton
 	progress *lockProgress
 	missing  *fyne.Container
 }
@@ -76,10 +76,10 @@ func newSkillsTab(root string, d *dialogs, skills func() (skillsManager, error),
 	t.empty.Hide()
 	t.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
 	t.problem.Hide()
-	t.add = &widget.Button{Text: lang.L("Add…"), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: t.onAdd}
-	t.check = &widget.Button{Text: lang.L("Check for updates"), Icon: theme.ViewRefreshIcon(), OnTapped: t.onCheck}
+	t.add = newButton(lang.L("Add…"), theme.ContentAddIcon(), widget.HighImportance, t.onAdd)
+	t.check = newButton(lang.L("Check for updates"), theme.ViewRefreshIcon(), widget.MediumImportance, t.onCheck)
 	t.progress = newLockProgress()
-	t.progress.busy = []*widget.Button{t.check}
+	t.progress.busy = []*focusButton{t.check}
 	t.missing = container.NewVBox()
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(t.check, t.add), heading(lang.L("Project skills")))
 	t.body = container.NewVScroll(container.New(&maxWidthLayout{readableWidth}, container.NewVBox(top, t.progress.box, t.problem, t.missing, t.empty, t.list)))
@@ -144,11 +144,11 @@ func (t *skillsTab) row(s skills.Listed) fyne.CanvasObject {
 		}
 		t.setEnabled(s.Name, on, v)
 	}
-	view := &widget.Button{Text: lang.L("View"), Icon: theme.DocumentIcon(), OnTapped: func() { t.view(s.Name) }}
-	remove := &widget.Button{Text: lang.L("Remove…"), Icon: theme.DeleteIcon(), OnTapped: func() { t.confirmRemove(s.Name) }}
+	view := newButton(lang.L("View"), theme.DocumentIcon(), widget.MediumImportance, func() { t.view(s.Name) })
+	remove := newButton(lang.L("Remove…"), theme.DeleteIcon(), widget.MediumImportance, func() { t.confirmRemove(s.Name) })
 	actions := container.NewHBox(on, view)
 	if u := sourcePage(s.Source); u != "" {
-		actions.Add(&widget.Button{Text: lang.L("Open source"), Icon: theme.ComputerIcon(), OnTapped: func() { t.d.openURL(u) }})
+		actions.Add(newButton(lang.L("Open source"), theme.ComputerIcon(), widget.MediumImportance, func() { t.d.openURL(u) }))
 	}
 	actions.Add(remove)
 	if !s.Problem.IsZero() {
