@@ -3,6 +3,7 @@ package ui
 import (
 	"image/color"
 	"runtime"
+	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -326,7 +327,15 @@ func newReadingStop(content fyne.CanvasObject) *readingStop {
 
 // Visible is the content's: a stop whose part of the page is hidden is no
 // stop of Tab, nor room in the page.
-func (s *readingStop) Visible() bool { return s.BaseWidget.Visible() && s.content.Visible() }
+func (s *readingStop) Visible() bool {
+	if !s.BaseWidget.Visible() || !s.content.Visible() {
+		return false
+	}
+	if c, ok := s.content.(*fyne.Container); ok {
+		return slices.ContainsFunc(c.Objects, fyne.CanvasObject.Visible) // an empty box is nothing to read
+	}
+	return true
+}
 
 // FocusGained implements fyne.Focusable.
 func (s *readingStop) FocusGained() {

@@ -89,7 +89,7 @@ func (b *poolBrowser) content(header, footer fyne.CanvasObject) fyne.CanvasObjec
 	if footer != nil {
 		list.Add(footer)
 	}
-	b.body = container.New(&maxWidthLayout{readableWidth}, readingOrder(container.NewPadded(top), nil, container.NewVScroll(container.NewPadded(list))))
+	b.body = container.New(&maxWidthLayout{readableWidth}, readingOrder(container.NewPadded(top), nil, newPageScroll(container.NewPadded(list))))
 	return b.body
 }
 

@@ -48,7 +48,7 @@ type permissionsTab struct {
 	viewer *permissionsViewer
 	editor *permissionsEditor
 	tester *commandTester
-	body   *container.Scroll
+	body   *pageScroll
 }
 
 func newPermissionsTab(root string, svc permissionsService, d *dialogs, changed func(root string), r runner) *permissionsTab {
@@ -68,7 +68,7 @@ func newPermissionsTab(root string, svc permissionsService, d *dialogs, changed 
 		widget.NewSeparator(),
 		t.tester.body,
 	)
-	t.body = container.NewVScroll(container.New(&maxWidthLayout{readableWidth}, page))
+	t.body = newPageScroll(container.New(&maxWidthLayout{readableWidth}, page))
 	return t
 }
 

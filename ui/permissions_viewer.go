@@ -85,7 +85,8 @@ func newPermissionsViewer(onTrust, onEdit, onRevert, onOpenFile func()) *permiss
 	// change itself, and only then the buttons that act on it.
 	banner := container.NewBorder(nil, nil, besideText(v.stateIcon), nil, container.NewVBox(v.stateName, v.meaning, v.detail))
 	actions := container.New(&wrapLayout{}, v.trust, v.edit, v.revert, v.openFile)
-	v.top = container.NewVBox(banner, v.changesBox, v.diffBox, v.runs.box, v.warnings, actions, v.trustHint)
+	// Each part of the evidence is a stop of Tab before the buttons.
+	v.top = container.NewVBox(banner, newReadingStop(v.changesBox), newReadingStop(v.diffBox), newReadingStop(v.runs.box), newReadingStop(v.warnings), actions, v.trustHint)
 	v.details = container.NewVBox(heading(lang.L("Rules in the file")), v.problems, v.rules)
 	return v
 }

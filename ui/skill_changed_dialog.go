@@ -55,7 +55,7 @@ func (c *skillChangedDialog) showDrift(drift skills.Drift) {
 		d.Hide()
 		c.turnOn()
 	})
-	body := container.NewBorder(container.NewVBox(intro, widget.NewSeparator()), nil, nil, nil, container.NewVScroll(changesView(drift.Changes)))
+	body := container.NewBorder(container.NewVBox(intro, widget.NewSeparator()), nil, nil, nil, newPageScroll(changesView(drift.Changes)))
 	d = dialog.NewCustomWithoutButtons(lang.L("{{.Name}} changed since you turned it on", map[string]any{"Name": c.name}), body, w)
 	d.SetButtons([]fyne.CanvasObject{keep, on})
 	d.SetOnClosed(func() {

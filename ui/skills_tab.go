@@ -82,7 +82,7 @@ func newSkillsTab(root string, d *dialogs, skills func() (skillsManager, error),
 	t.progress.busy = []*focusButton{t.check}
 	t.missing = container.NewVBox()
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(t.check, t.add), heading(lang.L("Project skills")))
-	t.body = container.NewVScroll(container.New(&maxWidthLayout{readableWidth}, container.NewVBox(top, t.progress.box, t.problem, t.missing, t.empty, t.list)))
+	t.body = newPageScroll(container.New(&maxWidthLayout{readableWidth}, container.NewVBox(top, t.progress.box, t.problem, t.missing, t.empty, t.list)))
 	return t
 }
 
@@ -245,7 +245,7 @@ func (t *skillsTab) showSkill(sh skills.Shown) {
 	body.Add(skillMarkdown(sh.Markdown))
 	body.Add(heading(lang.L("Files")))
 	body.Add(fileRows(sh.Files, func(rel string) { t.openFile(sh.Name, rel) }))
-	d := dialog.NewCustom(sh.Name, lang.L("Close"), container.NewVScroll(body), w)
+	d := dialog.NewCustom(sh.Name, lang.L("Close"), newPageScroll(body), w)
 	d.Resize(reviewSize(w))
 	keysWhileShown(w, d, d.Hide, d.Hide)
 	d.Show()
