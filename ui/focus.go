@@ -111,11 +111,28 @@ func releaseHiddenFocus(c fyne.Canvas) {
 	c.Unfocus()
 }
 
+// focusFirstIn gives the focus to the first widget under o that can take
+// it (nothing changes when there is none).
+func focusFirstIn(o fyne.CanvasObject) {
+	app := fyne.CurrentApp()
+	if app == nil {
+		return
+	}
+	c := app.Driver().CanvasForObject(o)
+	if c == nil {
+		return
+	}
+	if f := neighbour(o, nil); f != nil {
+		c.Focus(f)
+	}
+}
+
 // neighbour is the first focusable that can take the focus after target
-// under root, in Tab's order, or else the last one before it (nil: none).
+// under root, in Tab's order, or else the last one before it (nil: none);
+// with no target, the first under root.
 func neighbour(root, target fyne.CanvasObject) fyne.Focusable {
 	var before, after fyne.Focusable
-	passed := false
+	passed := target == nil
 	var walk func(o fyne.CanvasObject, shown bool)
 	walk = func(o fyne.CanvasObject, shown bool) {
 		if after != nil {

@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"memo.dev/projects/domain/permissions"
 )
 
 // tabKey is Tab as the desktop driver gives it: to a focused widget that
@@ -195,5 +197,316 @@ func TestWheelNotchScrollsAReadableStep(t *testing.T) {
 	scroll.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.NewDelta(0, -wheelNotch)})
 	if got, want := scroll.Offset.Y, 3*lineStep(); got < want-0.5 || got > want+0.5 {
 		t.Errorf("a wheel notch scrolled %v px, want three lines (%v px)", got, want)
+	}
+}
+
+// checkButtons: every button shown in w is the window's button — it shows
+// the ring while focused, and Return and Space each press it.
+func checkButtons(t *testing.T, w fyne.Window, screen string) {
+	t.Helper()
+	var objs []fyne.CanvasObject
+	if top := w.Canvas().Overlays().Top(); top != nil {
+		objs = test.LaidOutObjects(top)
+	} else {
+		objs = test.LaidOutObjects(w.Content())
+	}
+	n := 0
+	for _, o := range objs {
+		var b *focusButton
+		switch x := o.(type) {
+		case *focusButton:
+			b = x
+		case *dialogButton:
+			b = &x.focusButton
+		case *widget.Button:
+			if x.Visible() {
+				t.Errorf("%s: %q is a plain Fyne button (no ring; Return does nothing)", screen, x.Text)
+			}
+			continue
+		default:
+			continue
+		}
+		if !o.Visible() || b.Disabled() || !pathShown(w, o) {
+			continue
+		}
+		n++
+		pressed := 0
+		tapped := b.OnTapped
+		b.OnTapped = func() { pressed++ }
+		w.Canvas().Focus(o.(fyne.Focusable))
+		if w.Canvas().Focused() != o.(fyne.Focusable) {
+			t.Errorf("%s: %q takes no focus", screen, b.Text)
+		}
+		ring := cache(o)
+		if ring == nil || isTransparent(ring.ring.StrokeColor) {
+			t.Errorf("%s: the focused %q shows no ring", screen, b.Text)
+		}
+		o.(fyne.Focusable).TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+		o.(fyne.Focusable).TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
+		if pressed != 2 {
+			t.Errorf("%s: Return and Space pressed %q %d times, want 2", screen, b.Text, pressed)
+		}
+		b.OnTapped = tapped
+	}
+	w.Canvas().Unfocus()
+	if n == 0 {
+		t.Errorf("%s: no button shown", screen)
+	}
+}
+
+// cache is o's ring renderer (nil when it draws none).
+func cache(o fyne.CanvasObject) *ringRenderer {
+	r, _ := test.WidgetRenderer(o.(fyne.Widget)).(*ringRenderer)
+	return r
+}
+
+// pathShown says whether o and everything it is in are shown.
+func pathShown(w fyne.Window, o fyne.CanvasObject) bool {
+	root := w.Content()
+	if top := w.Canvas().Overlays().Top(); top != nil {
+		root = top
+	}
+	p := pathTo(root, o)
+	for _, x := range p {
+		if !x.Visible() {
+			return false
+		}
+	}
+	return p != nil
+}
+
+// TestEveryButtonTakesReturnAndSpaceAndShowsTheRing, on every screen: the
+// header, each tab (the Permissions tab with a pending file and with its
+// editor open, the Skills tab with a skill, the Memory tab with a memory),
+// and their dialogs.
+func TestEveryButtonTakesReturnAndSpaceAndShowsTheRing(t *testing.T) {
+	t.Run("permissions", func(t *testing.T) {
+		f, tab, root := permsProject(t, func(f *fixture, root string) {
+			saveTrusted(t, f, root, trustedFile)
+			writePerms(t, root, changedFile)
+		})
+		tab.refresh()
+		checkButtons(t, f.m.win, "Permissions tab, changed file")
+		tab.onEdit()
+		checkButtons(t, f.m.win, "Permissions editor")
+		tab.editor.onSwitchMode()
+		checkButtons(t, f.m.win, "Permissions editor as JSON")
+		tab.editor.close()
+		_ = root
+		tab.onTrust()
+		checkButtons(t, f.m.win, "Trust confirmation")
+	})
+	t.Run("overview", func(t *testing.T) {
+		f, _, _ := permsProject(t, nil)
+		f.m.view.tabs.SelectIndex(0)
+		checkButtons(t, f.m.win, "Overview")
+	})
+	t.Run("skills", func(t *testing.T) {
+		f := newSkillsFixture(t, pdfListed)
+		checkButtons(t, f.w, "Skills tab")
+		f.tab.confirmRemove("pdf")
+		checkButtons(t, f.w, "Remove confirmation")
+	})
+	t.Run("memory", func(t *testing.T) {
+		f := newMemFixture(t, memoryOn)
+		f.seed(f.project, "note", 2)
+		f.openTab()
+		checkButtons(t, f.m.win, "Memory tab")
+	})
+}
+
+// TestAltNumberWorksFromEveryTextBox: Alt+1 … Alt+4 switch the tabs while
+// a text box has the focus — the command tester's line, a rule's box and
+// the JSON text of the permissions editor, the memory filter — and not
+// behind a dialog; the box's own shortcuts still work.
+func TestAltNumberWorksFromEveryTextBox(t *testing.T) {
+	f, tab, _ := permsProject(t, nil)
+	boxes := map[string]func() *cancelableEntry{
+		"command tester": func() *cancelableEntry { f.m.view.tabs.SelectIndex(tabPermissions); return tab.tester.line },
+		"JSON text": func() *cancelableEntry {
+			f.m.view.tabs.SelectIndex(tabPermissions)
+			tab.onEdit()
+			if !tab.editor.jsonMode {
+				tab.editor.onSwitchMode()
+			}
+			return tab.editor.entry
+		},
+		"memory filter": func() *cancelableEntry {
+			f.m.view.tabs.SelectIndex(tabMemory)
+			return f.m.view.memoryTab.browser.filter
+		},
+	}
+	for name, open := range boxes {
+		box := open()
+		f.m.win.Canvas().Focus(box)
+		if f.m.win.Canvas().Focused() != box {
+			t.Fatalf("%s: the box takes no focus", name)
+		}
+		shortcut(f.m.win, alt(2))
+		if got := f.m.view.tabs.SelectedIndex(); got != tabSkills {
+			t.Errorf("Alt+2 in the %s showed tab %d, want Skills", name, got)
+		}
+		if f.m.win.Canvas().Focused() != f.m.view.tabs.buttons[tabSkills] {
+			t.Errorf("Alt+2 in the %s left the focus on %T, want the Skills tab", name, f.m.win.Canvas().Focused())
+		}
+	}
+	// The box keeps its own shortcuts.
+	f.m.view.tabs.SelectIndex(tabPermissions)
+	box := tab.tester.line
+	f.m.win.Canvas().Focus(box)
+	box.SetText("git status")
+	shortcut(f.m.win, &fyne.ShortcutSelectAll{})
+	if box.SelectedText() != "git status" {
+		t.Errorf("Ctrl+A in the tester selected %q", box.SelectedText())
+	}
+	// Behind a dialog Alt+N does nothing.
+	f.m.dialogs.confirm("Title", "Text", "OK", func() {})
+	shortcut(f.m.win, alt(4))
+	if got := f.m.view.tabs.SelectedIndex(); got != tabPermissions {
+		t.Errorf("Alt+4 behind a dialog showed tab %d", got)
+	}
+}
+
+// TestCtrlHomeAndEndInAMultiLineBox: the text's start and end, from
+// anywhere in it.
+func TestCtrlHomeAndEndInAMultiLineBox(t *testing.T) {
+	test.NewTempApp(t)
+	box := newCancelableEntry(true)
+	w := test.NewTempWindow(t, box)
+	box.SetText("first\nsecond\nthird line")
+	box.CursorRow, box.CursorColumn = 1, 3
+	w.Canvas().Focus(box)
+	shortcut(w, &desktop.CustomShortcut{KeyName: fyne.KeyEnd, Modifier: fyne.KeyModifierShortcutDefault})
+	if box.CursorRow != 2 || box.CursorColumn != len("third line") {
+		t.Errorf("Ctrl+End put the cursor at %d:%d, want the text's end 2:%d", box.CursorRow, box.CursorColumn, len("third line"))
+	}
+	shortcut(w, &desktop.CustomShortcut{KeyName: fyne.KeyHome, Modifier: fyne.KeyModifierShortcutDefault})
+	if box.CursorRow != 0 || box.CursorColumn != 0 {
+		t.Errorf("Ctrl+Home put the cursor at %d:%d, want 0:0", box.CursorRow, box.CursorColumn)
+	}
+}
+
+// TestCancelWithUnsavedEditsAsks: Cancel (and Escape in the memory editor)
+// with edits asks first; Enter and Escape there keep editing; Discard
+// closes; with nothing changed Cancel closes at once.
+func TestCancelWithUnsavedEditsAsks(t *testing.T) {
+	t.Run("permissions editor", func(t *testing.T) {
+		f, tab, _ := permsProject(t, func(f *fixture, root string) { saveTrusted(t, f, root, trustedFile) })
+		tab.onEdit()
+		f.tap(f.m.win, "Cancel")
+		if tab.editor.editing() || dialogOpen(f.m.win) {
+			t.Fatalf("Cancel without edits: editing %v, dialog %v; want closed at once", tab.editor.editing(), dialogOpen(f.m.win))
+		}
+		tab.onEdit()
+		tab.editor.onSwitchMode()
+		tab.editor.entry.SetText(changedFile)
+		f.tap(f.m.win, "Cancel")
+		if !dialogOpen(f.m.win) || !tab.editor.editing() {
+			t.Fatal("Cancel with edits closed the editor without asking")
+		}
+		press(f.m.win, fyne.KeyReturn)
+		if dialogOpen(f.m.win) || !tab.editor.editing() || tab.editor.entry.Text != changedFile {
+			t.Fatalf("Enter on the question did not keep editing (dialog %v, editing %v)", dialogOpen(f.m.win), tab.editor.editing())
+		}
+		f.tap(f.m.win, "Cancel")
+		f.tap(f.m.win, "Discard")
+		if tab.editor.editing() {
+			t.Error("Discard left the editor open")
+		}
+		if got := f.m.win.Canvas().Focused(); got != tab.viewer.edit {
+			t.Errorf("after the editor closed %T has the focus, want Edit…", got)
+		}
+	})
+	t.Run("memory editor", func(t *testing.T) {
+		f := newMemFixture(t, memoryOn)
+		f.openTab()
+		f.tap(f.m.win, "Add…")
+		f.dialogEntry().SetText("half a thought")
+		press(f.m.win, fyne.KeyEscape) // nothing focused: the dialog's Escape
+		if !f.says(f.m.win, "What you changed in the editor is lost.") {
+			t.Fatal("Escape with typed text closed the memory editor without asking")
+		}
+		press(f.m.win, fyne.KeyEscape)
+		if f.dialogEntry().Text != "half a thought" {
+			t.Fatal("Escape on the question lost the text")
+		}
+		f.tap(f.m.win, "Cancel")
+		f.tap(f.m.win, "Discard")
+		if dialogOpen(f.m.win) {
+			t.Error("Discard left the memory editor open")
+		}
+	})
+}
+
+// TestDestructiveButtonsAreNeverTheDefault: Enter in the confirmations of
+// Remove skill, Delete memory and Revert answers Cancel.
+func TestDestructiveButtonsAreNeverTheDefault(t *testing.T) {
+	t.Run("Remove skill", func(t *testing.T) {
+		f := newSkillsFixture(t, pdfListed)
+		f.tab.confirmRemove("pdf")
+		press(f.w, fyne.KeyReturn)
+		if f.dialogOpen() || len(f.m.removed) != 0 {
+			t.Errorf("Enter on Remove the skill: dialog open %v, removed %v; want Cancel", f.dialogOpen(), f.m.removed)
+		}
+	})
+	t.Run("Delete memory", func(t *testing.T) {
+		f := newMemFixture(t, memoryOn)
+		f.seed(f.project, "note", 1)
+		b := f.openTab()
+		test.Tap(rowButton(t, b, contents(b)[0], "Delete…"))
+		press(f.m.win, fyne.KeyReturn)
+		if dialogOpen(f.m.win) || len(contents(b)) != 1 {
+			t.Errorf("Enter on Delete memory: dialog open %v, memories %v; want Cancel", dialogOpen(f.m.win), contents(b))
+		}
+	})
+	t.Run("Revert", func(t *testing.T) {
+		f, tab, root := permsProject(t, func(f *fixture, root string) {
+			saveTrusted(t, f, root, trustedFile)
+			writePerms(t, root, changedFile)
+		})
+		tab.refresh()
+		tab.onRevert()
+		press(f.m.win, fyne.KeyReturn)
+		if dialogOpen(f.m.win) || readPerms(t, root) != changedFile {
+			t.Errorf("Enter on Revert: dialog open %v, file reverted %v; want Cancel", dialogOpen(f.m.win), readPerms(t, root) != changedFile)
+		}
+	})
+}
+
+// TestFocusIsNeverLost: after Edit… the editor has the focus; after a
+// confirmation closes the button that opened it has it; when that button
+// goes away with the answer (Trust), the next one takes it; a widget that
+// hides hands the focus on to its neighbour.
+func TestFocusIsNeverLost(t *testing.T) {
+	f, tab, root := permsProject(t, func(f *fixture, root string) {
+		saveTrusted(t, f, root, trustedFile)
+		writePerms(t, root, changedFile)
+	})
+	tab.refresh()
+	c := f.m.win.Canvas()
+	c.Focus(tab.viewer.edit)
+	press(f.m.win, fyne.KeyReturn)
+	if got := c.Focused(); got == nil || pathTo(tab.editor.box, got.(fyne.CanvasObject)) == nil {
+		t.Errorf("after Edit… %T has the focus, want a widget of the editor", got)
+	}
+	tab.editor.close()
+	c.Focus(tab.viewer.revert)
+	press(f.m.win, fyne.KeyReturn) // the confirmation
+	press(f.m.win, fyne.KeyEscape) // Cancel
+	if got := c.Focused(); got != tab.viewer.revert {
+		t.Errorf("after the Revert confirmation closed %T has the focus, want Revert", got)
+	}
+	c.Focus(tab.viewer.trust)
+	press(f.m.win, fyne.KeyReturn)
+	press(f.m.win, fyne.KeyReturn) // Trust
+	if st := stateOf(t, f, root); st.State != permissions.StateTrusted {
+		t.Fatalf("Enter twice on Trust left the file %v", st.State)
+	}
+	got := c.Focused()
+	if got == nil || !got.(fyne.CanvasObject).Visible() || !pathShown(f.m.win, got.(fyne.CanvasObject)) {
+		t.Errorf("after Trust the focus is on %T (shown %v), want a button still shown", got, got != nil && pathShown(f.m.win, got.(fyne.CanvasObject)))
+	}
+	if got != tab.viewer.edit {
+		t.Errorf("after Trust hid itself %T has the focus, want Edit… beside it", got)
 	}
 }

@@ -288,6 +288,9 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 			})
 		}})
 	entry.onEscape, entry.onSubmit = d.cancel, d.submit
+	// Cancel and Escape ask before the text typed is lost.
+	d.unsaved = func() bool { return entry.Text != text }
+	d.askDiscard = b.d.confirmDiscard
 	// A memory has no use for tabs: Tab moves on to the buttons.
 	entry.tabLeaves = true
 	// A memory needs some text, and not too much: Add/Save waits for that
