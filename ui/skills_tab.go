@@ -136,13 +136,14 @@ func (t *skillsTab) show(list []skills.Listed, err error) {
 // switch, actions.
 func (t *skillsTab) row(s skills.Listed) fyne.CanvasObject {
 	name := &widget.Label{Text: s.Name, TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis}
-	on := &widget.Check{Text: lang.L("On"), Checked: s.Enabled}
+	on := newCheck(lang.L("On"), nil) // the page's keys, as every widget of the window
+	on.Checked = s.Enabled
 	on.OnChanged = func(v bool) {
 		if v && s.State == skills.StateChanged {
-			t.reviewChanged(s.Name, on) // what changed is shown before it is turned on again
+			t.reviewChanged(s.Name, &on.Check) // what changed is shown before it is turned on again
 			return
 		}
-		t.setEnabled(s.Name, on, v)
+		t.setEnabled(s.Name, &on.Check, v)
 	}
 	view := newButton(lang.L("View"), theme.DocumentIcon(), widget.MediumImportance, func() { t.view(s.Name) })
 	remove := newButton(lang.L("Remove…"), theme.DeleteIcon(), widget.MediumImportance, func() { t.confirmRemove(s.Name) })
