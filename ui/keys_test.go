@@ -510,4 +510,3 @@ func TestFocusIsNeverLost(t *testing.T) {
 		t.Errorf("after Trust hid itself %T has the focus, want Edit… beside it", got)
 	}
 }
-
