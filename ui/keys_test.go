@@ -510,3 +510,34 @@ func TestFocusIsNeverLost(t *testing.T) {
 		t.Errorf("after Trust hid itself %T has the focus, want Edit… beside it", got)
 	}
 }
+
+// TestAHiddenWidgetHandsTheFocusOn: the next widget in Tab's order takes
+// the focus of one that hides or is disabled, the one before it when it
+// was the last; one taken out of the window leaves nothing focused.
+func TestAHiddenWidgetHandsTheFocusOn(t *testing.T) {
+	test.NewTempApp(t)
+	a := newButton("a", nil, widget.MediumImportance, func() {})
+	b := newButton("b", nil, widget.MediumImportance, func() {})
+	c := newButton("c", nil, widget.MediumImportance, func() {})
+	row := container.NewHBox(b, c)
+	w := test.NewTempWindow(t, container.NewVBox(a, row))
+	canvas := w.Canvas()
+	canvas.Focus(b)
+	b.Hide()
+	releaseHiddenFocus(canvas)
+	if canvas.Focused() != c {
+		t.Errorf("b hid: the focus is on %v, want c after it", canvas.Focused())
+	}
+	c.Disable()
+	releaseHiddenFocus(canvas)
+	if canvas.Focused() != a {
+		t.Errorf("c, the last, was disabled: the focus is on %v, want a before it", canvas.Focused())
+	}
+	row.Objects = nil
+	canvas.Focus(a)
+	w.SetContent(widget.NewLabel("gone"))
+	releaseHiddenFocus(canvas)
+	if canvas.Focused() != nil {
+		t.Errorf("a left the window but keeps the focus")
+	}
+}
