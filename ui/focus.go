@@ -111,6 +111,58 @@ func releaseHiddenFocus(c fyne.Canvas) {
 	c.Unfocus()
 }
 
+// keepFocusPlace runs rebuild, which builds the objects under box again
+// (a list of skills or memories after a change): when the focus was under
+// box, the widget at the same place in Tab's order there afterwards (or
+// the last one) takes it, so a Remove… or Delete… that went with its row
+// leaves the keys beside where they were, not nowhere.
+func keepFocusPlace(box fyne.CanvasObject, rebuild func()) {
+	app := fyne.CurrentApp()
+	var c fyne.Canvas
+	if app != nil {
+		c = app.Driver().CanvasForObject(box)
+	}
+	place := -1
+	if c != nil && c.Focused() != nil {
+		for i, f := range focusablesUnder(box) {
+			if f == c.Focused() {
+				place = i
+			}
+		}
+	}
+	rebuild()
+	if place < 0 {
+		return
+	}
+	if after := focusablesUnder(box); len(after) > 0 {
+		c.Focus(after[min(place, len(after)-1)])
+		return
+	}
+	releaseHiddenFocus(c)
+}
+
+// focusablesUnder are the shown widgets under o that can take the focus,
+// in Tab's order.
+func focusablesUnder(o fyne.CanvasObject) []fyne.Focusable {
+	var out []fyne.Focusable
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if !o.Visible() {
+			return
+		}
+		if f, ok := o.(fyne.Focusable); ok {
+			if d, ok := o.(fyne.Disableable); !ok || !d.Disabled() {
+				out = append(out, f)
+			}
+		}
+		for _, ch := range childrenOf(o) {
+			walk(ch)
+		}
+	}
+	walk(o)
+	return out
+}
+
 // focusFirstIn gives the focus to the first widget under o that can take
 // it (nothing changes when there is none).
 func focusFirstIn(o fyne.CanvasObject) {

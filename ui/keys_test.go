@@ -541,3 +541,45 @@ func TestAHiddenWidgetHandsTheFocusOn(t *testing.T) {
 		t.Errorf("a left the window but keeps the focus")
 	}
 }
+
+// TestFocusStaysWhereARowWent: after Delete memory and Remove skill (from
+// the keyboard, the row's button focused), the focus is on a button of the
+// list that was built again, not nowhere.
+func TestFocusStaysWhereARowWent(t *testing.T) {
+	t.Run("Delete memory", func(t *testing.T) {
+		f := newMemFixture(t, memoryOn)
+		f.seed(f.project, "note", 3)
+		b := f.openTab()
+		del := rowButton(t, b, contents(b)[1], "Delete…")
+		var focusable fyne.Focusable
+		for _, o := range test.LaidOutObjects(b.rows) {
+			if fb, ok := o.(*focusButton); ok && &fb.Button == del {
+				focusable = fb
+			}
+		}
+		f.m.win.Canvas().Focus(focusable)
+		press(f.m.win, fyne.KeyReturn) // the confirmation
+		f.tap(f.m.win, "Delete")
+		if len(contents(b)) != 2 {
+			t.Fatalf("Delete left %v", contents(b))
+		}
+		got := f.m.win.Canvas().Focused()
+		if got == nil || pathTo(b.rows, got.(fyne.CanvasObject)) == nil {
+			t.Errorf("after Delete the focus is on %T, want a button of the list", got)
+		}
+	})
+	t.Run("Remove skill", func(t *testing.T) {
+		other := pdfListed
+		other.Name = "docx"
+		f := newSkillsFixture(t, pdfListed, other)
+		remove := f.focusable(f.w, "Remove…")
+		f.w.Canvas().Focus(remove)
+		press(f.w, fyne.KeyReturn)
+		f.m.listed = f.m.listed[1:]
+		f.tap(f.w, "Remove")
+		got := f.w.Canvas().Focused()
+		if got == nil || pathTo(f.tab.list, got.(fyne.CanvasObject)) == nil {
+			t.Errorf("after Remove the focus is on %T, want a widget of the list", got)
+		}
+	})
+}

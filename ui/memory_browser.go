@@ -189,10 +189,12 @@ func (b *poolBrowser) load(before int64) {
 }
 
 func (b *poolBrowser) render() {
-	b.rows.Objects = nil
-	for _, m := range b.shown {
-		b.rows.Add(b.row(m))
-	}
+	keepFocusPlace(b.rows, func() {
+		b.rows.Objects = nil
+		for _, m := range b.shown {
+			b.rows.Add(b.row(m))
+		}
+	})
 	b.rows.Refresh()
 	switch {
 	case b.total == 0 && b.filter.Text != "":

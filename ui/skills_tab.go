@@ -116,16 +116,18 @@ func (t *skillsTab) refresh() {
 }
 
 func (t *skillsTab) show(list []skills.Listed, err error) {
-	t.list.Objects = nil
 	if err != nil {
 		t.problem.SetText(lang.L("The skills could not be read:") + " " + say(err))
 		t.problem.Show()
 	} else {
 		t.problem.Hide()
 	}
-	for _, s := range list {
-		t.list.Add(t.row(s))
-	}
+	keepFocusPlace(t.list, func() {
+		t.list.Objects = nil
+		for _, s := range list {
+			t.list.Add(t.row(s))
+		}
+	})
 	t.empty.Hidden = err != nil || len(list) > 0
 	t.empty.Refresh()
 	t.list.Refresh()
