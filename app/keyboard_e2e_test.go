@@ -3,6 +3,10 @@
 package app
 
 import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -10,6 +14,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"memo.dev/projects/domain/skills/skillstest"
 )
@@ -151,6 +156,76 @@ func TestWindowKeyboard(t *testing.T) {
 			t.Errorf("the review installed beta: %v", err)
 		}
 	})
+
+	// The permissions review at 800×600, from the keyboard: Alt+3 then Tab
+	// goes to the review's first part, not to Trust two screens below (two
+	// Returns there trusted a file whose diff was never on screen); each
+	// Tab after it scrolls the page on; End and Home take a focused part's
+	// page to its ends. Alt+2 switches the tabs from a text box.
+	t.Run("PermissionsReview", func(t *testing.T) {
+		display := startXvfb(t)
+		dir := t.TempDir()
+		w := openWindow(t, display, colors, dir, func(c *binaryCLI) {
+			if r := c.run("setup", dir); r.code != 0 {
+				t.Fatalf("setup: %d %s", r.code, r.stdout)
+			}
+			var rules []string
+			for i := range 60 {
+				rules = append(rules, fmt.Sprintf("%q", fmt.Sprintf("go test ./pkg%d/...", i)))
+			}
+			file := "{\n  \"version\": 1,\n  \"allowed_commands\": [\n    " + strings.Join(rules, ",\n    ") + "\n  ],\n  \"allowed_tools\": [\"read_file\"]\n}\n"
+			if err := os.WriteFile(filepath.Join(dir, ".memo", "permissions.json"), []byte(file), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if _, err := w.x("xdotool", "windowsize", "--sync", w.id, "800", "600"); err != nil {
+			w.fatalf("%v", err)
+		}
+		w.waitLoaded()
+		trusted := func() bool {
+			r := w.cli.run("permissions", dir)
+			st, _ := r.obj["status"].(map[string]any)
+			return st["trusted"] == true
+		}
+		w.typeKeys("alt+3")
+		w.waitStill("the Permissions tab to load") // it reads the file when first shown
+		w.typeKeys("Tab")
+		first := w.waitStill("the first Tab")
+		w.shot("PermissionsReview-first-tab")
+		w.typeKeys("Return", "Return")
+		w.waitFor(screenPlain, "the window after two Returns on the first stop")
+		if trusted() {
+			w.fatalf("Alt+3, Tab and two Returns trusted the file: the first Tab stop was Trust, below the review")
+		}
+		w.typeKeys("Tab", "Tab")
+		second := w.waitStill("two more Tabs")
+		w.shot("PermissionsReview-third-tab")
+		if sameImage(first, second) {
+			w.fatalf("two more Tabs left the page where it was: the review does not scroll with the focus")
+		}
+		w.typeKeys("End")
+		end := w.waitStill("End")
+		w.shot("PermissionsReview-end")
+		w.typeKeys("Home")
+		home := w.waitStill("Home")
+		w.shot("PermissionsReview-home")
+		if sameImage(end, home) {
+			w.fatalf("End and Home on a focused part of the review showed the same screen")
+		}
+		// From a text box (the Memory tab's filter, the first Tab there),
+		// Alt+2 shows the Skills tab: Tab, Tab and Space there open Add a
+		// skill (the filter kept Alt+2 to itself: the same keys opened
+		// the memory editor).
+		w.typeKeys("alt+4", "Tab", "alt+2", "Tab", "Tab", "space")
+		w.waitFor(screenModal, "Add a skill after Alt+2 from a text box")
+		if strings.Contains(w.output.String(), "dialog: Add a memory") {
+			w.fatalf("Alt+2 in the memory filter did not leave the Memory tab: the memory editor opened")
+		}
+		w.shot("PermissionsReview-alt2-from-box")
+		if trusted() {
+			t.Error("the file was trusted without Trust being pressed")
+		}
+	})
 }
 
 // waitLoaded waits until the window has loaded its first screen (the
@@ -212,4 +287,51 @@ func (w *window) waitGone(id, what string) {
 		out, _ := w.x("xdotool", "search", "--onlyvisible", "--name", ".")
 		return !strings.Contains(" "+strings.Join(strings.Fields(string(out)), " ")+" ", " "+id+" ")
 	})
+}
+
+// capture is the screen as a PNG image, once the window has drawn (a
+// tenth of a second after the last key).
+func (w *window) capture() image.Image {
+	w.t.Helper()
+	time.Sleep(300 * time.Millisecond)
+	out, err := w.x("import", "-window", "root", "png:-")
+	if err != nil {
+		w.fatalf("%v", err)
+	}
+	img, err := png.Decode(bytes.NewReader(out))
+	if err != nil {
+		w.fatalf("decoding the capture: %v", err)
+	}
+	return img
+}
+
+// waitStill waits until two captures a moment apart show the same screen,
+// and returns it.
+func (w *window) waitStill(what string) image.Image {
+	w.t.Helper()
+	last := w.capture()
+	var now image.Image
+	w.poll(func() string { return what + " to settle on screen" }, func() bool {
+		now = w.capture()
+		same := sameImage(last, now)
+		last = now
+		return same
+	})
+	return now
+}
+
+// sameImage says whether a and b show the same pixels.
+func sameImage(a, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return false
+	}
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -19,3 +19,11 @@ func (d *dialogs) confirmLoss(title, text, ok string, do func()) {
 		choice{text: lang.L("Cancel"), isDefault: true},
 		choice{text: ok, importance: widget.DangerImportance, do: do})
 }
+
+// confirmDiscard asks before edits are thrown away (Cancel in an editor):
+// Enter and Escape keep editing; discard runs on Discard.
+func (d *dialogs) confirmDiscard(discard func()) {
+	newMessage(d.win, d.shown, false, lang.L("Discard your changes?"), lang.L("What you changed in the editor is lost."), nil,
+		choice{text: lang.L("Keep editing"), isDefault: true},
+		choice{text: lang.L("Discard"), importance: widget.DangerImportance, do: discard})
+}

@@ -112,7 +112,7 @@ func (m *MainWindow) buildUI() {
 	m.statusBusy = widget.NewProgressBarInfinite()
 	m.statusBusy.Stop()
 	m.statusActions = container.NewHBox(
-		&widget.Button{Text: lang.L("Show backup"), Icon: theme.FolderOpenIcon(), OnTapped: func() { m.dialogs.openPath(filepath.Dir(m.memState.Backup)) }},
+		newButton(lang.L("Show backup"), theme.FolderOpenIcon(), widget.MediumImportance, func() { m.dialogs.openPath(filepath.Dir(m.memState.Backup)) }),
 		newButton(lang.L("Dismiss"), nil, widget.LowImportance, func() { m.setStatus("", widget.MediumImportance, false) }))
 	m.statusActions.Hide()
 	m.statusBar = container.NewBorder(widget.NewSeparator(), nil, nil, nil,
@@ -144,7 +144,8 @@ func (m *MainWindow) buildUI() {
 	// the tab the focus: Tab then goes into its page.
 	for i, key := range []fyne.KeyName{fyne.Key1, fyne.Key2, fyne.Key3, fyne.Key4} {
 		add(key, fyne.KeyModifierAlt, func() {
-			if m.view != nil && m.view.tabs.Visible() {
+			// Not behind a dialog: its keys are its own.
+			if m.view != nil && m.view.tabs.Visible() && m.win.Canvas().Overlays().Top() == nil {
 				m.view.tabs.SelectIndex(i)
 				m.win.Canvas().Focus(m.view.tabs.buttons[i])
 			}

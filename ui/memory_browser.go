@@ -89,7 +89,7 @@ func (b *poolBrowser) content(header, footer fyne.CanvasObject) fyne.CanvasObjec
 	if footer != nil {
 		list.Add(footer)
 	}
-	b.body = container.New(&maxWidthLayout{readableWidth}, readingOrder(container.NewPadded(top), nil, container.NewVScroll(container.NewPadded(list))))
+	b.body = container.New(&maxWidthLayout{readableWidth}, readingOrder(container.NewPadded(top), nil, newPageScroll(container.NewPadded(list))))
 	return b.body
 }
 
@@ -189,10 +189,12 @@ func (b *poolBrowser) load(before int64) {
 }
 
 func (b *poolBrowser) render() {
-	b.rows.Objects = nil
-	for _, m := range b.shown {
-		b.rows.Add(b.row(m))
-	}
+	keepFocusPlace(b.rows, func() {
+		b.rows.Objects = nil
+		for _, m := range b.shown {
+			b.rows.Add(b.row(m))
+		}
+	})
 	b.rows.Refresh()
 	switch {
 	case b.total == 0 && b.filter.Text != "":
@@ -288,6 +290,9 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 			})
 		}})
 	entry.onEscape, entry.onSubmit = d.cancel, d.submit
+	// Cancel and Escape ask before the text typed is lost.
+	d.unsaved = func() bool { return entry.Text != text }
+	d.askDiscard = b.d.confirmDiscard
 	// A memory has no use for tabs: Tab moves on to the buttons.
 	entry.tabLeaves = true
 	// A memory needs some text, and not too much: Add/Save waits for that

@@ -200,6 +200,7 @@ func TestMemoryAddEditDelete(t *testing.T) {
 	}
 	f.dialogEntry().SetText("uses go 1.27")
 	f.tap(f.m.win, "Cancel")
+	f.tap(f.m.win, "Discard") // Cancel with edits asks first
 	if got := contents(b); got[0] != "uses go 1.26" {
 		t.Errorf("Cancel changed the memory to %q", got[0])
 	}
@@ -433,7 +434,8 @@ func TestOverviewPolicyTable(t *testing.T) {
 }
 
 // Escape closes the memory editor while its text box has the focus (a
-// focused Fyne entry used to keep Escape to itself) and changes nothing.
+// focused Fyne entry used to keep Escape to itself), after asking about the
+// text typed, and changes nothing.
 func TestEscapeClosesTheMemoryEditor(t *testing.T) {
 	f := newMemFixture(t, memoryOn)
 	f.seed(f.project, "kept", 1)
@@ -450,6 +452,11 @@ func TestEscapeClosesTheMemoryEditor(t *testing.T) {
 			t.Fatalf("%s: the text box does not have the focus", opener)
 		}
 		press(f.m.win, fyne.KeyEscape)
+		// The text typed would be lost: Escape asks first.
+		if !f.says(f.m.win, "What you changed in the editor is lost.") {
+			t.Fatalf("%s: Escape with typed text did not ask before discarding it", opener)
+		}
+		f.tap(f.m.win, "Discard")
 		if dialogOpen(f.m.win) {
 			t.Errorf("%s: Escape in the text box left the editor open", opener)
 		}

@@ -30,25 +30,43 @@ type messageDialog struct {
 	text    string
 	prevKey func(*fyne.KeyEvent)
 	done    bool
+	// submitKeys: the dialog holds the window's Ctrl+Enter.
+	submitKeys bool
 	// cancel closes the dialog as its first button would (Escape);
 	// submit presses the default button (Enter, Ctrl+Enter).
 	cancel, submit func()
 	// buttons in the order of the choices; the last is the default.
 	buttons []*dialogButton
+	// unsaved, when set, says the dialog holds edits: Escape and the
+	// first button then ask (askDiscard) before closing.
+	unsaved    func() bool
+	askDiscard func(discard func())
 }
 
 // showMessage shows title and text (plus extra, when not nil) with choices,
 // the first being the cancel button and the last the default; shown hears
 // what is shown (Deps.Shown; may be nil).
 func showMessage(parent fyne.Window, shown func(title, text string), title, text string, extra fyne.CanvasObject, choices ...choice) *messageDialog {
-	d := &messageDialog{parent: parent, title: title, text: text}
+	return newMessage(parent, shown, true, title, text, extra, choices...)
+}
+
+// newMessage is showMessage; submitKeys: Ctrl+Enter presses the default
+// button (a question asked over another dialog leaves that one its keys).
+func newMessage(parent fyne.Window, shown func(title, text string), submitKeys bool, title, text string, extra fyne.CanvasObject, choices ...choice) *messageDialog {
+	d := &messageDialog{parent: parent, title: title, text: text, submitKeys: submitKeys}
 	msg := &widget.Label{Text: text, Wrapping: fyne.TextWrapWord}
 	body := container.NewVBox(msg)
 	if extra != nil {
 		body.Add(extra)
 	}
 	cancel := choices[0].do
-	escape := func() { d.close(cancel) }
+	escape := func() {
+		if d.unsaved != nil && d.askDiscard != nil && d.unsaved() {
+			d.askDiscard(func() { d.close(cancel) })
+			return
+		}
+		d.close(cancel)
+	}
 	d.cancel = escape
 	buttons := make([]fyne.CanvasObject, len(choices))
 	var last func()
@@ -62,10 +80,14 @@ func showMessage(parent fyne.Window, shown func(title, text string), title, text
 				d.close(do)
 			}
 		}
+		if i == 0 {
+			press = escape // the cancel button: asks first when edits would be lost
+		}
 		b.OnTapped = press
 		buttons[i] = b
 		d.buttons = append(d.buttons, b)
-		if !picked {
+		// A destructive choice (red) is never what Enter presses unasked.
+		if !picked && (c.importance != widget.DangerImportance || last == nil) {
 			last = press
 		}
 		if c.isDefault {
@@ -78,8 +100,10 @@ func showMessage(parent fyne.Window, shown func(title, text string), title, text
 	d.dialog.SetOnClosed(func() { d.close(cancel) })
 	// Ctrl+Enter submits whatever has the focus (a text box takes Enter
 	// for a new line; it passes Ctrl+Enter on as onSubmit).
-	for _, sc := range submitShortcuts() {
-		parent.Canvas().AddShortcut(sc, func(fyne.Shortcut) { last() })
+	if submitKeys {
+		for _, sc := range submitShortcuts() {
+			parent.Canvas().AddShortcut(sc, func(fyne.Shortcut) { last() })
+		}
 	}
 	d.prevKey = parent.Canvas().OnTypedKey()
 	parent.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
@@ -113,8 +137,10 @@ func (d *messageDialog) close(do func()) {
 	}
 	d.done = true
 	d.parent.Canvas().SetOnTypedKey(d.prevKey)
-	for _, sc := range submitShortcuts() {
-		d.parent.Canvas().RemoveShortcut(sc)
+	if d.submitKeys {
+		for _, sc := range submitShortcuts() {
+			d.parent.Canvas().RemoveShortcut(sc)
+		}
 	}
 	d.dialog.Hide()
 	if do != nil {
@@ -125,7 +151,9 @@ func (d *messageDialog) close(do func()) {
 // cancelableEntry is a text box in a dialog or a page. Fyne gives a
 // focused entry every key, so it passes on what it does not use: Escape
 // closes the dialog as its Cancel button would (onEscape, else the
-// window's handler), Ctrl+Enter submits it (onSubmit). A multi-line box
+// window's handler), Ctrl+Enter submits it (onSubmit), the window's
+// shortcuts (Alt+1 … Alt+4) reach the window; Ctrl+Home and Ctrl+End go
+// to the text's start and end. A multi-line box
 // is left with Ctrl+Tab and Ctrl+Shift+Tab, as GNOME's text views are; one
 // whose text has no use for tabs (a memory) is left with Tab itself.
 type cancelableEntry struct {
@@ -201,9 +229,42 @@ func (e *cancelableEntry) TypedShortcut(s fyne.Shortcut) {
 		case isSubmit(c) && e.onSubmit != nil:
 			e.onSubmit()
 			return
+		case c.Modifier == fyne.KeyModifierShortcutDefault && (c.KeyName == fyne.KeyHome || c.KeyName == fyne.KeyEnd):
+			// Ctrl+Home and Ctrl+End: the text's start and end (Fyne's
+			// PageUp and PageDown go there in a box of many lines).
+			key := fyne.KeyPageUp
+			if c.KeyName == fyne.KeyEnd {
+				key = fyne.KeyPageDown
+			}
+			e.Entry.TypedKey(&fyne.KeyEvent{Name: key})
+			return
+		case !entryUses(c):
+			passShortcut(e, s)
+			return
 		}
 	}
 	e.Entry.TypedShortcut(s)
+}
+
+// entryUses says whether Fyne's entry does something with the key
+// combination c (moving or deleting by words); the others are the
+// window's (Alt+1 … Alt+4, Ctrl+O, Ctrl+,), which a focused entry would
+// swallow.
+func entryUses(c *desktop.CustomShortcut) bool {
+	switch c.KeyName {
+	case fyne.KeyLeft, fyne.KeyRight, fyne.KeyBackspace, fyne.KeyDelete, fyne.KeyUp, fyne.KeyDown:
+		return true
+	}
+	return false
+}
+
+// passShortcut gives s to the window's shortcuts.
+func passShortcut(o fyne.CanvasObject, s fyne.Shortcut) {
+	if app := fyne.CurrentApp(); app != nil {
+		if c, ok := app.Driver().CanvasForObject(o).(interface{ TypedShortcut(fyne.Shortcut) }); ok {
+			c.TypedShortcut(s)
+		}
+	}
 }
 
 // moveFocus gives the focus to the next (or previous) widget.

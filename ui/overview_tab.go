@@ -45,7 +45,7 @@ func (t *overviewTab) buildUI() {
 	// Two columns where there is room, one under the other where there is
 	// not; never wider than reads well.
 	columns := container.New(&columnsLayout{minColumn: 300}, files, memory)
-	t.body = container.NewVScroll(container.New(&maxWidthLayout{readableWidth}, columns))
+	t.body = newPageScroll(container.New(&maxWidthLayout{readableWidth}, columns))
 }
 
 // setMinimal says whether chats receive anything at all.

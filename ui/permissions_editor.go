@@ -27,14 +27,17 @@ type permissionsEditor struct {
 	lists    *ruleLists // the editor as lists; the JSON text is the fallback
 	jsonBox  *fyne.Container
 	jsonMode bool // the JSON text is being edited, not the lists
-	asJSON   *widget.Button
+	asJSON   *focusButton
 	start    string // the text the editor started from
 	entry    *cancelableEntry
 	verdict  *widget.Label // every problem with its place, or what the file approves
 	stale    *widget.Label
-	save     *widget.Button
-	cancel   *widget.Button
+	save     *focusButton
+	cancel   *focusButton
 	from     string // the hash of the file when editing started
+	// askDiscard, when set, asks before Cancel throws edits away; discard
+	// closes the editor.
+	askDiscard func(discard func())
 }
 
 func newPermissionsEditor(submit func(content []byte), closed func()) *permissionsEditor {
@@ -45,11 +48,11 @@ func newPermissionsEditor(submit func(content []byte), closed func()) *permissio
 	e.verdict = &widget.Label{Wrapping: fyne.TextWrapWord}
 	e.stale = &widget.Label{Text: lang.L("The file changed on disk while you were editing: Save & Trust replaces it with your text."), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
 	e.stale.Hide()
-	e.save = &widget.Button{Text: lang.L("Save & Trust…"), Icon: theme.DocumentSaveIcon(), Importance: widget.HighImportance, OnTapped: e.onSave}
-	e.cancel = &widget.Button{Text: lang.L("Cancel"), OnTapped: e.close}
+	e.save = newButton(lang.L("Save & Trust…"), theme.DocumentSaveIcon(), widget.HighImportance, e.onSave)
+	e.cancel = newButton(lang.L("Cancel"), nil, widget.MediumImportance, e.onCancel)
 	e.lists = newRuleLists(e.onListsEdited)
 	e.jsonBox = container.NewVBox(container.New(&minHeightLayout{200}, e.entry))
-	e.asJSON = &widget.Button{Text: lang.L("Edit as JSON…"), Icon: theme.FileTextIcon(), OnTapped: e.onSwitchMode}
+	e.asJSON = newButton(lang.L("Edit as JSON…"), theme.FileTextIcon(), widget.MediumImportance, e.onSwitchMode)
 	e.box = container.NewVBox(
 		heading(lang.L("Edit the permissions file")),
 		e.lists.body, e.jsonBox,
@@ -88,6 +91,27 @@ func (e *permissionsEditor) open(st permissions.Status) {
 		e.setMode(true)
 	}
 	e.box.Show()
+	focusFirstIn(e.box) // Edit… hides: the editor has the keys
+}
+
+// unsaved says the editor holds edits: a file other than the one it opened.
+func (e *permissionsEditor) unsaved() bool {
+	now, start := e.fileContent(), []byte(e.start)
+	if string(now) == e.start {
+		return false
+	}
+	a, probs1 := permissions.Parse(now)
+	b, probs2 := permissions.Parse(start)
+	return len(probs1) > 0 || len(probs2) > 0 || !sameRules(a, b)
+}
+
+// onCancel closes the editor, asking first when that loses edits.
+func (e *permissionsEditor) onCancel() {
+	if e.unsaved() && e.askDiscard != nil {
+		e.askDiscard(e.close)
+		return
+	}
+	e.close()
 }
 
 // fileRead: the tab read the file again, now with hash (before: prev).

@@ -23,7 +23,7 @@ type ruleLists struct {
 
 	rows  []*ruleRow
 	box   *fyne.Container // the rows
-	add   *widget.Button
+	add   *focusButton
 	tools []*focusCheck // in permissions.FileTools order
 	body  *fyne.Container
 }
@@ -33,19 +33,19 @@ type ruleRow struct {
 	entry   *cancelableEntry
 	icon    *widget.Icon
 	verdict *widget.Label
-	remove  *widget.Button
+	remove  *focusButton
 	obj     fyne.CanvasObject
 }
 
 func newRuleLists(onChange func()) *ruleLists {
 	l := &ruleLists{onChange: onChange, box: container.NewVBox()}
-	l.add = &widget.Button{Text: lang.L("Add a command"), Icon: theme.ContentAddIcon(), OnTapped: func() {
+	l.add = newButton(lang.L("Add a command"), theme.ContentAddIcon(), widget.MediumImportance, func() {
 		r := l.addRow("")
 		l.changed()
 		if c := fyne.CurrentApp().Driver().CanvasForObject(l.box); c != nil {
 			c.Focus(r.entry)
 		}
-	}}
+	})
 	checks := container.NewGridWithColumns(3)
 	for _, name := range permissions.FileTools {
 		c := newCheck(name, func(bool) { l.changed() })
@@ -100,7 +100,7 @@ func (l *ruleLists) addRow(text string) *ruleRow {
 		r.judge()
 		l.changed()
 	}
-	r.remove = &widget.Button{Icon: theme.ContentRemoveIcon(), Importance: widget.LowImportance, OnTapped: func() { l.removeRow(r) }}
+	r.remove = newButton("", theme.ContentRemoveIcon(), widget.LowImportance, func() { l.removeRow(r) })
 	// The entry keeps its height when a long verdict wraps beside it.
 	r.judge()
 	r.obj = container.NewBorder(nil, nil, nil, r.remove,

@@ -48,13 +48,14 @@ type permissionsTab struct {
 	viewer *permissionsViewer
 	editor *permissionsEditor
 	tester *commandTester
-	body   *container.Scroll
+	body   *pageScroll
 }
 
 func newPermissionsTab(root string, svc permissionsService, d *dialogs, changed func(root string), r runner) *permissionsTab {
 	t := &permissionsTab{root: root, svc: svc, d: d, changed: changed, run: r, notify: r.notice}
 	t.viewer = newPermissionsViewer(t.onTrust, t.onEdit, t.onRevert, func() { t.d.openPath(permissions.Path(t.root)) })
 	t.editor = newPermissionsEditor(t.onSave, t.onEditorClosed)
+	t.editor.askDiscard = d.confirmDiscard
 	var checker commandChecker
 	if svc != nil {
 		checker = svc
@@ -68,7 +69,7 @@ func newPermissionsTab(root string, svc permissionsService, d *dialogs, changed 
 		widget.NewSeparator(),
 		t.tester.body,
 	)
-	t.body = container.NewVScroll(container.New(&maxWidthLayout{readableWidth}, page))
+	t.body = newPageScroll(container.New(&maxWidthLayout{readableWidth}, page))
 	return t
 }
 
@@ -226,10 +227,13 @@ func (t *permissionsTab) onEdit() {
 	t.viewer.edit.Hide()
 }
 
-// onEditorClosed shows Edit again.
+// onEditorClosed shows Edit again, with the focus when the editor had it.
 func (t *permissionsTab) onEditorClosed() {
 	t.viewer.edit.Hidden = t.err != nil
 	t.viewer.edit.Refresh()
+	if c := fyne.CurrentApp().Driver().CanvasForObject(t.body); c != nil && (c.Focused() == nil || pathTo(t.editor.box, c.Focused().(fyne.CanvasObject)) != nil) && t.viewer.edit.Visible() {
+		c.Focus(t.viewer.edit)
+	}
 }
 
 func (t *permissionsTab) onSave(content []byte) {

@@ -761,7 +761,7 @@ func TestPermissionsButtonsWrapInANarrowWindow(t *testing.T) {
 	tab.viewer.revert.SetText("Güvenilen sürüme dön…")
 	tab.viewer.trust.SetText("Bu sürüme güven")
 	f.m.win.Content().Refresh()
-	for name, b := range map[string]*widget.Button{"Trust": tab.viewer.trust, "Edit": tab.viewer.edit, "Revert": tab.viewer.revert, "Open file": tab.viewer.openFile} {
+	for name, b := range map[string]*focusButton{"Trust": tab.viewer.trust, "Edit": tab.viewer.edit, "Revert": tab.viewer.revert, "Open file": tab.viewer.openFile} {
 		if !b.Visible() {
 			t.Fatalf("%s is not shown for a changed file", name)
 		}

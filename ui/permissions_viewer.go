@@ -26,11 +26,11 @@ type permissionsViewer struct {
 	meaning   *widget.Label
 	detail    *widget.Label // hash and time of the pin, why no pin applies
 
-	trust     *widget.Button
+	trust     *focusButton
 	trustHint *widget.Label // the hash Trust pins
-	edit      *widget.Button
-	revert    *widget.Button
-	openFile  *widget.Button
+	edit      *focusButton
+	revert    *focusButton
+	openFile  *focusButton
 
 	rules    *fyne.Container
 	problems *widget.Label
@@ -57,11 +57,11 @@ func newPermissionsViewer(onTrust, onEdit, onRevert, onOpenFile func()) *permiss
 	v.detail = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.detail.Hide()
 
-	v.trust = &widget.Button{Text: lang.L("Trust this version"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: onTrust}
+	v.trust = newButton(lang.L("Trust this version"), theme.ConfirmIcon(), widget.HighImportance, onTrust)
 	v.trustHint = &widget.Label{Wrapping: fyne.TextWrapWord}
-	v.edit = &widget.Button{Text: lang.L("Edit…"), Icon: theme.DocumentCreateIcon(), OnTapped: onEdit}
-	v.revert = &widget.Button{Text: lang.L("Revert to trusted…"), Icon: theme.HistoryIcon(), OnTapped: onRevert}
-	v.openFile = &widget.Button{Text: lang.L("Open file"), Icon: theme.FileTextIcon(), OnTapped: onOpenFile}
+	v.edit = newButton(lang.L("Edit…"), theme.DocumentCreateIcon(), widget.MediumImportance, onEdit)
+	v.revert = newButton(lang.L("Revert to trusted…"), theme.HistoryIcon(), widget.MediumImportance, onRevert)
+	v.openFile = newButton(lang.L("Open file"), theme.FileTextIcon(), widget.MediumImportance, onOpenFile)
 	for _, o := range []fyne.CanvasObject{v.trust, v.trustHint, v.edit, v.revert, v.openFile} {
 		o.Hide()
 	}
@@ -85,7 +85,8 @@ func newPermissionsViewer(onTrust, onEdit, onRevert, onOpenFile func()) *permiss
 	// change itself, and only then the buttons that act on it.
 	banner := container.NewBorder(nil, nil, besideText(v.stateIcon), nil, container.NewVBox(v.stateName, v.meaning, v.detail))
 	actions := container.New(&wrapLayout{}, v.trust, v.edit, v.revert, v.openFile)
-	v.top = container.NewVBox(banner, v.changesBox, v.diffBox, v.runs.box, v.warnings, actions, v.trustHint)
+	// Each part of the evidence is a stop of Tab before the buttons.
+	v.top = container.NewVBox(banner, newReadingStop(v.changesBox), newReadingStop(v.diffBox), newReadingStop(v.runs.box), newReadingStop(v.warnings), actions, v.trustHint)
 	v.details = container.NewVBox(heading(lang.L("Rules in the file")), v.problems, v.rules)
 	return v
 }
@@ -113,7 +114,7 @@ func (v *permissionsViewer) show(s shown, editing bool) {
 	} else {
 		v.edit.SetText(lang.L("Write a permissions file…"))
 	}
-	for _, b := range []*widget.Button{v.trust, v.edit, v.revert, v.openFile} {
+	for _, b := range []*focusButton{v.trust, v.edit, v.revert, v.openFile} {
 		b.Refresh()
 	}
 	v.trustHint.Refresh()

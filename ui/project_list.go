@@ -341,13 +341,13 @@ type filterEntry struct {
 	// onShortcut, when set, is offered every shortcut first; true means
 	// it was handled.
 	onShortcut func(fyne.Shortcut) bool
-	clear      *widget.Button
+	clear      *focusButton
 }
 
 func newFilterEntry(onChanged func()) *filterEntry {
 	e := &filterEntry{}
 	e.PlaceHolder = lang.L("Filter projects")
-	e.clear = &widget.Button{Icon: theme.ContentClearIcon(), Importance: widget.LowImportance, OnTapped: func() { e.SetText("") }}
+	e.clear = newButton("", theme.ContentClearIcon(), widget.LowImportance, func() { e.SetText("") })
 	e.clear.Hide()
 	e.ActionItem = e.clear
 	e.OnChanged = func(text string) {

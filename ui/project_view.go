@@ -337,7 +337,7 @@ func (v *projectView) notSetUpState(i int) fyne.CanvasObject {
 		widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		&widget.Label{Text: what, Wrapping: fyne.TextWrapWord},
 		actions)
-	return container.NewVScroll(container.New(&maxWidthLayout{readableWidth}, box))
+	return newPageScroll(container.New(&maxWidthLayout{readableWidth}, box))
 }
 
 func (v *projectView) onCopyID() { v.deps.d.copyText(v.id) }

@@ -30,7 +30,7 @@ type setupDialog struct {
 	shape                  project.Shape
 	parent                 fyne.Window
 	onAnswer               func(setupAnswer)
-	scroll                 *container.Scroll
+	scroll                 *pageScroll
 
 	setUp  *dialogButton
 	notNow *dialogButton
@@ -86,7 +86,7 @@ func (d *setupDialog) buildUI() {
 	// The longest question (a folder of checkouts, files left alone, the
 	// git note) in the longest language scrolls inside an 800×600 window
 	// rather than pushing its buttons off it.
-	d.scroll = container.NewVScroll(body)
+	d.scroll = newPageScroll(body)
 	d.question = newQuestion(lang.L("Set up Memo for this project?"), d.scroll, []fyne.CanvasObject{d.never, d.notNow, d.setUp},
 		d.parent, answerSetUp, answerNotNow, d.onAnswer)
 }

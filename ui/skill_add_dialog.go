@@ -175,7 +175,7 @@ func (a *skillAddDialog) showChoice(e *skills.ChoiceError) {
 	back := newButton(lang.L("Back"), theme.NavigateBackIcon(), widget.MediumImportance, a.showSource)
 	// The list is as tall as its skills, up to a scrolling half of the window.
 	list := container.NewVBox(pick, cannot)
-	scroll := container.NewVScroll(list)
+	scroll := newPageScroll(list)
 	scroll.SetMinSize(fyne.NewSize(0, min(list.MinSize().Height, a.parent.win.Canvas().Size().Height/2)))
 	a.setStage(container.NewVBox(intro, scroll), a.cancelButton(), back, next)
 	// The window's canvas: the list is not drawn yet, so the driver

@@ -49,13 +49,13 @@ func (c *skillChangedDialog) showDrift(drift skills.Drift) {
 	intro := &widget.Label{Text: lang.L("These files changed since you turned {{.Name}} on (an update, a git pull, an edit by hand or by a model). It is off until you turn it on again: read what changed first.", map[string]any{"Name": c.name}), Wrapping: fyne.TextWrapWord}
 	var d *dialog.CustomDialog
 	turnedOn := false
-	keep := &widget.Button{Text: lang.L("Keep it off"), Icon: theme.CancelIcon(), OnTapped: func() { d.Hide() }}
-	on := &widget.Button{Text: lang.L("Turn on again"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: func() {
+	keep := newButton(lang.L("Keep it off"), theme.CancelIcon(), widget.MediumImportance, func() { d.Hide() })
+	on := newButton(lang.L("Turn on again"), theme.ConfirmIcon(), widget.HighImportance, func() {
 		turnedOn = true
 		d.Hide()
 		c.turnOn()
-	}}
-	body := container.NewBorder(container.NewVBox(intro, widget.NewSeparator()), nil, nil, nil, container.NewVScroll(changesView(drift.Changes)))
+	})
+	body := container.NewBorder(container.NewVBox(intro, widget.NewSeparator()), nil, nil, nil, newPageScroll(changesView(drift.Changes)))
 	d = dialog.NewCustomWithoutButtons(lang.L("{{.Name}} changed since you turned it on", map[string]any{"Name": c.name}), body, w)
 	d.SetButtons([]fyne.CanvasObject{keep, on})
 	d.SetOnClosed(func() {

@@ -41,7 +41,7 @@ func reviewBody(st skills.Staged, open func(rel string)) fyne.CanvasObject {
 	box.Add(fileRows(rev.Files, open))
 	box.Add(heading("SKILL.md"))
 	box.Add(skillMarkdown(st.Markdown))
-	return container.NewVScroll(box)
+	return newPageScroll(box)
 }
 
 // reviewTitle names a review: the skill, and whether it is an update.

@@ -58,13 +58,13 @@ type skillsTab struct {
 	list    *fyne.Container
 	empty   *widget.Label
 	problem *widget.Label // why the list could not be read
-	add     *widget.Button
+	add     *focusButton
 	body    fyne.CanvasObject
 
 	// The lock's side (skills_tab_lock.go): the last check's answers by
 	// skill, the check in flight, the banner of missing skills.
 	checked  map[string]skills.Checked
-	check    *widget.Button
+	check    *focusButton
 	progress *lockProgress
 	missing  *fyne.Container
 }
@@ -76,13 +76,13 @@ func newSkillsTab(root string, d *dialogs, skills func() (skillsManager, error),
 	t.empty.Hide()
 	t.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
 	t.problem.Hide()
-	t.add = &widget.Button{Text: lang.L("Add…"), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: t.onAdd}
-	t.check = &widget.Button{Text: lang.L("Check for updates"), Icon: theme.ViewRefreshIcon(), OnTapped: t.onCheck}
+	t.add = newButton(lang.L("Add…"), theme.ContentAddIcon(), widget.HighImportance, t.onAdd)
+	t.check = newButton(lang.L("Check for updates"), theme.ViewRefreshIcon(), widget.MediumImportance, t.onCheck)
 	t.progress = newLockProgress()
-	t.progress.busy = []*widget.Button{t.check}
+	t.progress.busy = []*focusButton{t.check}
 	t.missing = container.NewVBox()
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(t.check, t.add), heading(lang.L("Project skills")))
-	t.body = container.NewVScroll(container.New(&maxWidthLayout{readableWidth}, container.NewVBox(top, t.progress.box, t.problem, t.missing, t.empty, t.list)))
+	t.body = newPageScroll(container.New(&maxWidthLayout{readableWidth}, container.NewVBox(top, t.progress.box, t.problem, t.missing, t.empty, t.list)))
 	return t
 }
 
@@ -116,16 +116,18 @@ func (t *skillsTab) refresh() {
 }
 
 func (t *skillsTab) show(list []skills.Listed, err error) {
-	t.list.Objects = nil
 	if err != nil {
 		t.problem.SetText(lang.L("The skills could not be read:") + " " + say(err))
 		t.problem.Show()
 	} else {
 		t.problem.Hide()
 	}
-	for _, s := range list {
-		t.list.Add(t.row(s))
-	}
+	keepFocusPlace(t.list, func() {
+		t.list.Objects = nil
+		for _, s := range list {
+			t.list.Add(t.row(s))
+		}
+	})
 	t.empty.Hidden = err != nil || len(list) > 0
 	t.empty.Refresh()
 	t.list.Refresh()
@@ -136,19 +138,20 @@ func (t *skillsTab) show(list []skills.Listed, err error) {
 // switch, actions.
 func (t *skillsTab) row(s skills.Listed) fyne.CanvasObject {
 	name := &widget.Label{Text: s.Name, TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis}
-	on := &widget.Check{Text: lang.L("On"), Checked: s.Enabled}
+	on := newCheck(lang.L("On"), nil) // the page's keys, as every widget of the window
+	on.Checked = s.Enabled
 	on.OnChanged = func(v bool) {
 		if v && s.State == skills.StateChanged {
-			t.reviewChanged(s.Name, on) // what changed is shown before it is turned on again
+			t.reviewChanged(s.Name, &on.Check) // what changed is shown before it is turned on again
 			return
 		}
-		t.setEnabled(s.Name, on, v)
+		t.setEnabled(s.Name, &on.Check, v)
 	}
-	view := &widget.Button{Text: lang.L("View"), Icon: theme.DocumentIcon(), OnTapped: func() { t.view(s.Name) }}
-	remove := &widget.Button{Text: lang.L("Remove…"), Icon: theme.DeleteIcon(), OnTapped: func() { t.confirmRemove(s.Name) }}
+	view := newButton(lang.L("View"), theme.DocumentIcon(), widget.MediumImportance, func() { t.view(s.Name) })
+	remove := newButton(lang.L("Remove…"), theme.DeleteIcon(), widget.MediumImportance, func() { t.confirmRemove(s.Name) })
 	actions := container.NewHBox(on, view)
 	if u := sourcePage(s.Source); u != "" {
-		actions.Add(&widget.Button{Text: lang.L("Open source"), Icon: theme.ComputerIcon(), OnTapped: func() { t.d.openURL(u) }})
+		actions.Add(newButton(lang.L("Open source"), theme.ComputerIcon(), widget.MediumImportance, func() { t.d.openURL(u) }))
 	}
 	actions.Add(remove)
 	if !s.Problem.IsZero() {
@@ -245,7 +248,7 @@ func (t *skillsTab) showSkill(sh skills.Shown) {
 	body.Add(skillMarkdown(sh.Markdown))
 	body.Add(heading(lang.L("Files")))
 	body.Add(fileRows(sh.Files, func(rel string) { t.openFile(sh.Name, rel) }))
-	d := dialog.NewCustom(sh.Name, lang.L("Close"), container.NewVScroll(body), w)
+	d := dialog.NewCustom(sh.Name, lang.L("Close"), newPageScroll(body), w)
 	d.Resize(reviewSize(w))
 	keysWhileShown(w, d, d.Hide, d.Hide)
 	d.Show()

@@ -27,12 +27,12 @@ type lockProgress struct {
 	// attempt tells a cancelled run's late answer from the current one.
 	attempt int
 	// busy are the buttons that wait while a run is in flight.
-	busy []*widget.Button
+	busy []*focusButton
 }
 
 func newLockProgress() *lockProgress {
 	p := &lockProgress{label: &widget.Label{Wrapping: fyne.TextWrapWord}, bar: widget.NewProgressBar()}
-	stop := &widget.Button{Text: lang.L("Cancel"), Icon: theme.CancelIcon(), OnTapped: p.stop}
+	stop := newButton(lang.L("Cancel"), theme.CancelIcon(), widget.MediumImportance, p.stop)
 	p.box = container.NewBorder(nil, nil, nil, container.NewVBox(stop), container.NewVBox(p.label, p.bar))
 	p.box.Hide()
 	return p
@@ -89,7 +89,7 @@ func (p *lockProgress) idle() {
 
 // buttonBeside puts a button at the right of a text, at its top: a text of
 // several lines does not stretch the button.
-func buttonBeside(text fyne.CanvasObject, b *widget.Button) fyne.CanvasObject {
+func buttonBeside(text fyne.CanvasObject, b *focusButton) fyne.CanvasObject {
 	return container.NewBorder(nil, nil, nil, container.NewVBox(b), text)
 }
 
@@ -106,7 +106,7 @@ func (t *skillsTab) lockLines(s skills.Listed) []fyne.CanvasObject {
 	var out []fyne.CanvasObject
 	if s.State == skills.StateChanged {
 		warn := &widget.Label{Text: lang.L("Changed since you turned it on: it is off, and stays off until you turn it on again."), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
-		show := &widget.Button{Text: lang.L("Show changes…"), Icon: theme.VisibilityIcon(), OnTapped: func() { t.reviewChanged(s.Name, nil) }}
+		show := newButton(lang.L("Show changes…"), theme.VisibilityIcon(), widget.MediumImportance, func() { t.reviewChanged(s.Name, nil) })
 		out = append(out, buttonBeside(warn, show))
 	}
 	if c, ok := t.checked[s.Name]; ok {
@@ -115,7 +115,7 @@ func (t *skillsTab) lockLines(s skills.Listed) []fyne.CanvasObject {
 			out = append(out, &widget.Label{Text: lang.L("Could not check for an update:") + " " + sayText(c.Error), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
 		case c.Update:
 			badge := &widget.Label{Text: lang.L("Update available ({{.Commit}})", map[string]any{"Commit": shortCommit(c.LatestCommit)}), TextStyle: fyne.TextStyle{Bold: true}, Importance: widget.HighImportance}
-			review := &widget.Button{Text: lang.L("Review update…"), Icon: theme.DownloadIcon(), Importance: widget.HighImportance, OnTapped: func() { t.reviewUpdate(s.Name) }}
+			review := newButton(lang.L("Review update…"), theme.DownloadIcon(), widget.HighImportance, func() { t.reviewUpdate(s.Name) })
 			out = append(out, buttonBeside(badge, review))
 		default:
 			out = append(out, &widget.Label{Text: lang.L("Up to date"), SizeName: theme.SizeNameCaptionText, Importance: widget.SuccessImportance})
@@ -124,7 +124,7 @@ func (t *skillsTab) lockLines(s skills.Listed) []fyne.CanvasObject {
 	switch {
 	case s.Lock == skills.LockUnlocked && s.State != skills.StateBroken: // nothing of use to pin
 		note := &widget.Label{Text: lang.L("Not in the lock: installed before .memo/skills-lock.json, or by hand."), Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText}
-		pin := &widget.Button{Text: lang.L("Pin this version"), Icon: theme.ConfirmIcon(), OnTapped: func() { t.pin(s.Name) }}
+		pin := newButton(lang.L("Pin this version"), theme.ConfirmIcon(), widget.MediumImportance, func() { t.pin(s.Name) })
 		out = append(out, buttonBeside(note, pin))
 	case s.Lock == skills.LockModified:
 		if s.State != skills.StateChanged {
@@ -191,7 +191,7 @@ func (t *skillsTab) showMissing(names []string) {
 	t.missing.Objects = nil
 	if len(names) > 0 {
 		text := lang.L("The lock lists skills this folder lacks: {{.Names}}. Restore downloads each at its locked commit, and only if its files are the ones the lock names.", map[string]any{"Names": strings.Join(names, ", ")})
-		restore := &widget.Button{Text: lang.L("Restore"), Icon: theme.DownloadIcon(), Importance: widget.HighImportance, OnTapped: t.onRestore}
+		restore := newButton(lang.L("Restore"), theme.DownloadIcon(), widget.HighImportance, t.onRestore)
 		t.missing.Add(buttonBeside(&widget.Label{Text: text, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}, restore))
 		t.missing.Add(widget.NewSeparator())
 	}

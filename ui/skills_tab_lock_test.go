@@ -50,7 +50,7 @@ func TestSkillsTabChangedSinceTurnedOn(t *testing.T) {
 		if !f.says(f.w, "Changed since you turned it on") {
 			t.Fatal("the changed skill does not say so")
 		}
-		on := find[*widget.Check](f)
+		on := find[*focusCheck](f)
 		if on.Checked {
 			t.Error("the changed skill is shown on")
 		}

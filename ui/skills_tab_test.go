@@ -229,7 +229,7 @@ func TestSkillsTabListsDroppedToolsAndSource(t *testing.T) {
 
 func TestSkillsTabToggle(t *testing.T) {
 	f := newSkillsFixture(t, pdfListed)
-	check := find[*widget.Check](f)
+	check := find[*focusCheck](f)
 	if check.Checked {
 		t.Fatal("an off skill shows as on")
 	}

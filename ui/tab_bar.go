@@ -61,13 +61,19 @@ func (t *tabBar) SelectIndex(i int) {
 	if i < 0 || i >= len(t.buttons) || i == t.selected {
 		return
 	}
+	c := fyne.CurrentApp().Driver().CanvasForObject(t.body)
+	inPage := c != nil && c.Focused() != nil && pathTo(t.contents[t.selected], c.Focused().(fyne.CanvasObject)) != nil
 	t.contents[t.selected].Hide()
 	t.buttons[t.selected].setSelected(false)
 	t.selected = i
 	t.contents[i].Show()
 	t.buttons[i].setSelected(true)
 	t.stack.Refresh()
-	// A widget of the tab left keeps no focus (its keys would go nowhere).
+	// A widget of the tab left keeps no focus (its keys would go nowhere):
+	// the new tab's button takes it.
+	if inPage {
+		c.Focus(t.buttons[i])
+	}
 	releaseHiddenFocusOf(t.body)
 	if t.onSelected != nil {
 		t.onSelected(i)
