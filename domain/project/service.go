@@ -225,6 +225,12 @@ type view struct {
 	enabled bool
 }
 
+// refusal is the guard's refusal of st's folder as an error: the reason,
+// what to do, and the reason code (guard.Verdict.Err).
+func (st Status) refusal() error {
+	return guard.Verdict{Reason: st.Reason, Code: st.ReasonCode, Args: st.ReasonArgs}.Err()
+}
+
 func (s *Service) status(path string) (view, error) {
 	dir, err := s.disk.folder(path)
 	if err != nil {
@@ -359,7 +365,7 @@ func (s *Service) Identity(path string) (string, error) {
 	case err != nil:
 		return "", err
 	case !st.Allowed:
-		return "", domain.Refused("%s Chats there get no memory.", st.Reason)
+		return "", domain.Refusal(string(st.ReasonCode), st.ReasonArgs, domain.T("{{.Reason}} Chats there get no memory.", "Reason", st.Reason))
 	case st.ID == "" && !st.Note.IsZero():
 		return "", domain.T("{{.Note}} Until then its chats get no memory.", "Note", st.Note).Err(domain.ErrRefused)
 	case st.ID == "":
