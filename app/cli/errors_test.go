@@ -135,3 +135,44 @@ func TestCLIErrorsInPlainWords(t *testing.T) {
 		})
 	}
 }
+
+// TestCLIRefusalsCarryTheirReasonCode: every refusal of the guard (setup,
+// register, decline, memory) carries the reason code and values status
+// gives, and says what the person can do (docs/cli.md §3).
+func TestCLIRefusalsCarryTheirReasonCode(t *testing.T) {
+	c := newCLI(t)
+	foreign := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(foreign, ".memo", "stuff"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args []string
+		code string
+		says string
+	}{
+		{[]string{"setup", c.user}, "home", "pick a project folder inside your home folder"},
+		{[]string{"register", c.user}, "home", "pick a project folder inside your home folder"},
+		{[]string{"decline", c.user}, "home", "pick a project folder inside your home folder"},
+		{[]string{"setup", c.user, "--reconnect", "p_0123456789abcdef0123456789abcdef"}, "home", "pick a project folder inside your home folder"},
+		{[]string{"setup", "/"}, "filesystem_root", "open a folder of your own"},
+		{[]string{"setup", "/etc"}, "system", "open a folder of your own"},
+		{[]string{"setup", foreign}, "memo_foreign", "remove or rename that .memo folder"},
+		{[]string{"memory", "list", "--project", foreign}, "memo_foreign", "get no memory"},
+		{[]string{"setup", filepath.Join(foreign, ".memo", "stuff")}, "in_memo", "open the project folder that holds this .memo"},
+	}
+	for _, tt := range tests {
+		status := c.run("status", tt.args[1])
+		code, stdout, _ := c.exec("", "", tt.args...)
+		var got errorAnswer
+		if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+			t.Fatalf("%q printed no JSON error (%v): %s", tt.args, err, stdout)
+		}
+		if code != 3 || got.Kind != "forbidden" || got.ReasonCode != tt.code || !strings.Contains(got.Error, tt.says) ||
+			!strings.HasPrefix(got.Error, status.str("reason")) {
+			t.Errorf("%q = exit %d %s; want exit 3, reason_code %q, the reason status gives (%q), saying %q", tt.args, code, stdout, tt.code, status.str("reason"), tt.says)
+		}
+		if want, _ := status.obj["reason_args"].(map[string]any); len(want) != len(got.ReasonArgs) {
+			t.Errorf("%q: reason_args %v, status gives %v", tt.args, got.ReasonArgs, want)
+		}
+	}
+}
