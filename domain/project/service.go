@@ -148,15 +148,15 @@ func (d disk) folder(path string) (string, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return "", domain.T("{{.Path}} does not exist", "Path", path).Wrap(domain.ErrInvalid, fs.ErrNotExist)
 	case errors.Is(err, fs.ErrPermission):
-		return "", domain.T("{{.Path}} cannot be read: permission denied", "Path", path).Wrap(domain.ErrRefused, err)
+		return "", domain.T("{{.Path}} cannot be read: permission denied", "Path", path).Because(domain.ErrRefused, err)
 	case err != nil:
-		return "", domain.T("{{.Path}} cannot be read: {{.Error}}", "Path", path, "Error", domain.Sentence(err)).Err(domain.ErrInvalid)
+		return "", domain.T("{{.Path}} cannot be read: {{.Reason}}", "Path", path, "Reason", domain.Reason(err)).Because(domain.ErrInvalid, err)
 	case !fi.IsDir():
 		return "", domain.T("{{.Path}} is a file, not a folder", "Path", path).Wrap(domain.ErrInvalid, ErrNotFolder)
 	}
 	real, err := d.resolve(path) // junctions too, on Windows
 	if err != nil {
-		return "", domain.T("{{.Path}} cannot be resolved: {{.Error}}", "Path", path, "Error", domain.Sentence(err)).Err(domain.ErrInvalid)
+		return "", domain.T("{{.Path}} cannot be resolved: {{.Reason}}", "Path", path, "Reason", domain.Reason(err)).Because(domain.ErrInvalid, err)
 	}
 	return real, nil
 }
