@@ -68,6 +68,12 @@ func (t Text) Wrap(kind, cause error) error {
 	return &Error{Kind: kind, Msg: t.String(), Text: t, Cause: cause}
 }
 
+// Because is an error of kind whose sentence is t, with cause, a library's
+// or the system's error, kept for errors.Is and its words as the Detail.
+func (t Text) Because(kind, cause error) error {
+	return &Error{Kind: kind, Msg: t.String(), Text: t, Cause: cause, Detail: detailText(cause)}
+}
+
 // TextOf is the Text an error was made with, if it carries one (a Text's Err
 // or Wrap, anywhere in the chain).
 func TextOf(err error) (Text, bool) {

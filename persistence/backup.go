@@ -182,11 +182,11 @@ func backupDB(src, dir, prefix, name, table string, opt memoryOptions) (string, 
 		return "", err
 	}
 	if err := os.Rename(copyPath, final); err != nil {
-		return "", domain.T("cannot put the backup in place: {{.Error}}", "Error", err.Error()).Err(errInternal)
+		return "", domain.T("cannot put the backup in place: {{.Reason}}", "Reason", domain.Reason(err)).Because(errInternal, err)
 	}
 	if err := atomicfile.SyncDir(dir); err != nil {
 		os.Remove(final)
-		return "", domain.T("cannot save the backups folder: {{.Error}}", "Error", err.Error()).Err(errInternal)
+		return "", domain.T("cannot save the backups folder: {{.Reason}}", "Reason", domain.Reason(err)).Because(errInternal, err)
 	}
 	return final, nil
 }

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -326,36 +325,34 @@ func describe(path string, err error) error {
 	case errors.As(err, &se):
 		return describeCode(path, se.Code(), err)
 	case errors.Is(err, fs.ErrPermission):
-		return domain.Wrap(domain.ErrRefused, err, "%s: %v", path, err)
-	case strings.Contains(err.Error(), path):
-		return err // described already
+		return domain.T("{{.Path}} may not be read or written: permission denied; check the permissions of the file and its folder", "Path", path).Because(domain.ErrRefused, err)
 	}
-	return fmt.Errorf("%s: %w", path, err)
+	return domain.T("{{.Path}} could not be used", "Path", path).Because(errInternal, err)
 }
 
 // describeCode is describe for an error with SQLite result code code.
 func describeCode(path string, code int, err error) error {
 	switch code & 0xff {
 	case sqliteNotADB:
-		return domain.T("{{.Path}} is not a SQLite database ({{.Error}}): {{.Advice}}", "Path", path, "Error", err.Error(), "Advice", restoreAdvice(path)).Wrap(errInternal, err)
+		return domain.T("{{.Path}} is not a SQLite database: {{.Advice}}", "Path", path, "Advice", restoreAdvice(path)).Because(errInternal, err)
 	case sqliteCorrupt:
-		return domain.T("{{.Path}} is damaged ({{.Error}}): {{.Advice}}", "Path", path, "Error", err.Error(), "Advice", restoreAdvice(path)).Wrap(errInternal, err)
+		return domain.T("{{.Path}} is damaged: {{.Advice}}", "Path", path, "Advice", restoreAdvice(path)).Because(errInternal, err)
 	case sqliteFull:
-		return domain.T("cannot write {{.Path}}: the disk is full ({{.Error}})", "Path", path, "Error", err.Error()).Wrap(errInternal, err)
+		return domain.T("cannot write {{.Path}}: the disk is full; free some space, then try again", "Path", path).Because(errInternal, err)
 	case sqliteIOErr:
-		return domain.T("cannot read or write {{.Path}}: the disk reported an error ({{.Error}})", "Path", path, "Error", err.Error()).Wrap(errInternal, err)
+		return domain.T("cannot read or write {{.Path}}: the disk reported an error; check the disk, then try again", "Path", path).Because(errInternal, err)
 	case sqliteCantOpen:
-		return domain.T("{{.Path}} cannot be opened ({{.Error}}): check that the file and its folder can be read and written", "Path", path, "Error", err.Error()).Wrap(domain.ErrRefused, err)
+		return domain.T("{{.Path}} cannot be opened: check that the file and its folder can be read and written", "Path", path).Because(domain.ErrRefused, err)
 	case sqliteReadOnly:
-		return domain.T("cannot write {{.Path}}: the file or its folder is read-only ({{.Error}})", "Path", path, "Error", err.Error()).Wrap(domain.ErrRefused, err)
+		return domain.T("cannot write {{.Path}}: the file or its folder is read-only", "Path", path).Because(domain.ErrRefused, err)
 	case sqlitePerm, sqliteAuth:
-		return domain.T("{{.Path}} may not be accessed ({{.Error}}): check its permissions", "Path", path, "Error", err.Error()).Wrap(domain.ErrRefused, err)
+		return domain.T("{{.Path}} may not be accessed: check its permissions", "Path", path).Because(domain.ErrRefused, err)
 	case sqliteBusy, sqliteLocked:
-		return domain.T("{{.Path}} is locked by another program: close it and try again", "Path", path).Wrap(domain.ErrConflict, err)
+		return domain.T("{{.Path}} is locked by another program: close it and try again", "Path", path).Because(domain.ErrConflict, err)
 	case sqliteConstraint:
-		return domain.T("{{.Path}} already holds that record ({{.Error}})", "Path", path, "Error", err.Error()).Wrap(domain.ErrConflict, err)
+		return domain.T("{{.Path}} already holds that record", "Path", path).Because(domain.ErrConflict, err)
 	}
-	return fmt.Errorf("%s: %w", path, err)
+	return domain.T("{{.Path}} could not be used", "Path", path).Because(errInternal, err)
 }
 
 // fsError words a failure of the file system at what, with kind forbidden
@@ -365,7 +362,7 @@ func fsError(err error, what domain.Text) error {
 	if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
 		kind = domain.ErrRefused
 	}
-	return domain.T("{{.What}}: {{.Error}}", "What", what, "Error", err.Error()).Wrap(kind, err)
+	return domain.T("{{.What}}: {{.Reason}}", "What", what, "Reason", domain.Reason(err)).Because(kind, err)
 }
 
 // errInternal is the kind of a failure that is nobody's input (a damaged

@@ -16,7 +16,8 @@ import (
 
 // The store's sentences keep their English word for word (the command line
 // prints them; doctor shows them) while carrying their template and values
-// for the window, and their kind and cause still match.
+// for the window, and their kind and cause still match. SQLite's and the
+// system's own words are the detail, never the sentence.
 func TestStoreSentencesKeepEnglishAndCarryText(t *testing.T) {
 	const (
 		data = "/h/data"
@@ -32,22 +33,22 @@ func TestStoreSentencesKeepEnglishAndCarryText(t *testing.T) {
 		cause error // nil: none to match
 	}{
 		{"not SQLite", describeCode(path, 26, base),
-			"/h/data/projects.db is not a SQLite database (sqlite says no): move it aside and Memo creates a new one (/h/data/backups holds no copy of it)",
+			"/h/data/projects.db is not a SQLite database: move it aside and Memo creates a new one (/h/data/backups holds no copy of it)",
 			domain.KindInternal, base},
 		{"locked", describeCode(path, 5, base),
 			"/h/data/projects.db is locked by another program: close it and try again", domain.KindConflict, base},
 		{"read-only", describeCode(path, 8, base),
-			"cannot write /h/data/projects.db: the file or its folder is read-only (sqlite says no)", domain.KindForbidden, base},
+			"cannot write /h/data/projects.db: the file or its folder is read-only", domain.KindForbidden, base},
 		{"disk full", describeCode(path, 13, base),
-			"cannot write /h/data/projects.db: the disk is full (sqlite says no)", domain.KindInternal, base},
+			"cannot write /h/data/projects.db: the disk is full; free some space, then try again", domain.KindInternal, base},
 		{"busy data folder", busy(data),
 			"another Memo process is busy with this data folder (/h/data); try again when it has finished, or end that process", domain.KindConflict, nil},
 		{"lock refused", fsError(denied, domain.T("cannot lock the data folder {{.Folder}}", "Folder", data)),
-			"cannot lock the data folder /h/data: open /h/data/projects.lock: permission denied", domain.KindForbidden, fs.ErrPermission},
+			"cannot lock the data folder /h/data: permission denied", domain.KindForbidden, fs.ErrPermission},
 		{"memories table", func() error {
 			inner := describeCode("/h/data/memory.db", 13, base)
 			return domain.T("cannot create the memories table: {{.Error}}", "Error", domain.Sentence(inner)).Wrap(errInternal, inner)
-		}(), "cannot create the memories table: cannot write /h/data/memory.db: the disk is full (sqlite says no)", domain.KindInternal, base},
+		}(), "cannot create the memories table: cannot write /h/data/memory.db: the disk is full; free some space, then try again", domain.KindInternal, base},
 	}
 	for _, tt := range tests {
 		if got := tt.err.Error(); got != tt.want {
@@ -64,6 +65,12 @@ func TestStoreSentencesKeepEnglishAndCarryText(t *testing.T) {
 		}
 		if tt.cause != nil && !errors.Is(tt.err, tt.cause) {
 			t.Errorf("%s: errors.Is(err, %v) is false", tt.name, tt.cause)
+		}
+		if tt.cause == base && strings.Contains(tt.err.Error(), tt.cause.Error()) {
+			t.Errorf("%s: the sentence %q holds the library's words %q", tt.name, tt.err, tt.cause)
+		}
+		if want := map[error]string{base: base.Error(), fs.ErrPermission: denied.Error()}[tt.cause]; domain.DetailOf(tt.err) != want {
+			t.Errorf("%s: detail %q, want %q", tt.name, domain.DetailOf(tt.err), want)
 		}
 	}
 }
@@ -104,7 +111,7 @@ func TestSkippedChangeReasonCarriesText(t *testing.T) {
 	m := openTest(t, dataDir, launch, memoryOptions{})
 	st := m.State()
 	path := filepath.Join(dataDir, memoryFileName)
-	prefix := "Memo could not back up " + path + " before adding project pools (cannot create the backups folder: mkdir " + backups + ": not a directory)"
+	prefix := "Memo could not back up " + path + " before adding project pools (cannot create the backups folder: not a directory)"
 	if st.ProjectMemory || !strings.HasPrefix(st.Reason, prefix) {
 		t.Fatalf("State() = %+v, want project memory off with a reason starting %q", st, prefix)
 	}
@@ -117,7 +124,7 @@ func TestSkippedChangeReasonCarriesText(t *testing.T) {
 	if st.ReasonText.Args["Path"] != path {
 		t.Errorf("ReasonText.Args[Path] = %v, want %s", st.ReasonText.Args["Path"], path)
 	}
-	if inner, ok := st.ReasonText.Args["Error"].(domain.Text); !ok || inner.Template != "{{.What}}: {{.Error}}" {
+	if inner, ok := st.ReasonText.Args["Error"].(domain.Text); !ok || inner.Template != "{{.What}}: {{.Reason}}" {
 		t.Errorf("ReasonText.Args[Error] = %#v, want the backup's failure as a Text", st.ReasonText.Args["Error"])
 	}
 

@@ -33,7 +33,9 @@ func plainError(err error) (text, detail string) {
 	lib := libraryError(err)
 	if t, ok := domain.TextOf(err); ok {
 		if lib == "" {
-			return sayText(t), ""
+			// The library's or the system's own words the domain kept
+			// apart (domain.Because) are the detail.
+			return sayText(t), domain.DetailOf(err)
 		}
 		// A domain sentence that quotes a library's error ("cannot download
 		// from h: dial tcp …", made with domain.Sentence): the quote is said

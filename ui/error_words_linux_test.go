@@ -129,6 +129,13 @@ func TestPlainErrorKeepsOurSentences(t *testing.T) {
 	if text, _ := plainError(nil); text != "" {
 		t.Errorf("nil says %q", text)
 	}
+	// A library's words the domain kept apart (domain.Because) are the
+	// detail behind Details, never the sentence.
+	lib := errors.New("file is not a database (26)")
+	err := domain.T("{{.Path}} could not be used", "Path", "/d/projects.db").Because(domain.ErrInvalid, lib)
+	if text, detail := plainError(err); text != "/d/projects.db could not be used" || detail != lib.Error() {
+		t.Errorf("a sentence with a detail says %q (detail %q), want the sentence and %q behind Details", text, detail, lib)
+	}
 }
 
 // The error dialog keeps the raw text behind Details, shown on request.

@@ -73,15 +73,6 @@ func reasonText(st project.Status) string {
 	return st.Reason
 }
 
-// usableHint says what would make a refused folder usable.
-func usableHint(code guard.Code) string {
-	switch code {
-	case guard.CodeSymlink, guard.CodeInstall, guard.CodeForeign, guard.CodeUnreadable, guard.CodeInMemo:
-		return lang.L("To use it, open the project folder that holds this .memo instead, or remove or rename that .memo folder if it is not Memo's.")
-	case guard.CodeProjectFile:
-		return lang.L("To use it, restore .memo/project.json, for example with git checkout -- .memo/project.json; removing the .memo folder would part the project from its memory.")
-	case guard.CodeInGit:
-		return lang.L("To use Memo with this repository, open its working folder: the one that holds .git and your files.")
-	}
-	return lang.L("To use Memo here, open a folder of your own instead, such as a repository in your home folder.")
-}
+// usableHint says what would make a refused folder usable: the guard's
+// advice, the same the command line and the API say after the reason.
+func usableHint(code guard.Code) string { return sayText(guard.Advice(code)) }

@@ -37,17 +37,19 @@ func TestSetupFailureSaidInTurkish(t *testing.T) {
 		t.Fatal("setting up a read-only folder showed no error")
 	}
 	got := f.shown[len(f.shown)-1]
-	want := lang.L("Could not set up the project") + ": " + memo + " oluşturulamıyor: izin reddedildi"
+	// It says whose folder it is: the person's own, not writable.
+	want := lang.L("Could not set up the project") + ": " + memo + " oluşturulamıyor: izin reddedildi; " + dir +
+		" sizin klasörünüz ama yazılamıyor: kendiniz için yazılabilir yapın, sonra yeniden deneyin"
 	if got != want {
 		t.Errorf("the error dialog says %q, want %q", got, want)
 	}
-	for _, english := range []string{"cannot create", "permission denied"} {
+	for _, english := range []string{"cannot create", "permission denied", "your own folder"} {
 		if strings.Contains(got, english) {
 			t.Errorf("the error dialog says %q, with English %q in it", got, english)
 		}
 	}
 	_, err := f.svc.Setup(dir)
-	if want := "cannot create " + memo + ": permission denied"; err == nil || err.Error() != want {
+	if want := "cannot create " + memo + ": permission denied; " + dir + " is your own folder but may not be written: make it writable for you, then try again"; err == nil || err.Error() != want {
 		t.Errorf("Setup's error prints %v, want %q", err, want)
 	}
 }

@@ -284,7 +284,10 @@ func Decode(w http.ResponseWriter, r *http.Request, v any) error {
 		if errors.Is(err, strictjson.ErrEmpty) {
 			return domain.Invalid("the request has no JSON body")
 		}
-		return domain.T("the request body is not the expected JSON: {{.Error}}", "Error", domain.Sentence(err)).Wrap(domain.ErrInvalid, err)
+		if bytes.HasPrefix(body, []byte("\ufeff")) {
+			return domain.Because(domain.ErrInvalid, err, "the request body starts with a byte order mark (BOM): send the JSON object without it")
+		}
+		return domain.T("the request body is not the expected JSON: {{.Error}}", "Error", domain.Sentence(err)).Because(domain.ErrInvalid, err)
 	}
 	return nil
 }
@@ -313,15 +316,18 @@ func Write(w http.ResponseWriter, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
-// Fail answers with the status of err's kind and {"error", "kind"}; an
-// invalid permissions file adds "problems", every one with its place.
+// Fail answers with the status of err's kind and {"error", "kind"}, with
+// "detail" (the library's or the system's own words) and a refusal's
+// "reason_code" and "reason_args" when it has them; an invalid permissions
+// file adds "problems", every one with its place.
 func Fail(w http.ResponseWriter, err error) {
 	if errors.Is(err, errTooLarge) {
 		writeError(w, http.StatusRequestEntityTooLarge, string(domain.KindInvalid), err.Error())
 		return
 	}
 	kind := domain.KindOf(err)
-	body := errorBody{Error: err.Error(), Kind: string(kind)}
+	body := errorBody{Error: err.Error(), Kind: string(kind), Detail: domain.DetailOf(err)}
+	body.ReasonCode, body.ReasonArgs = domain.ReasonOf(err)
 	var fe *permissions.FileError
 	if errors.As(err, &fe) {
 		body.Problems = fe.Problems
@@ -345,9 +351,12 @@ func StatusOf(k domain.Kind) int {
 }
 
 type errorBody struct {
-	Error    string                `json:"error"`
-	Kind     string                `json:"kind"`
-	Problems []permissions.Problem `json:"problems,omitempty"`
+	Error      string                `json:"error"`
+	Kind       string                `json:"kind"`
+	Detail     string                `json:"detail,omitempty"`
+	ReasonCode string                `json:"reason_code,omitempty"`
+	ReasonArgs map[string]string     `json:"reason_args,omitempty"`
+	Problems   []permissions.Problem `json:"problems,omitempty"`
 }
 
 func writeError(w http.ResponseWriter, status int, kind, msg string) {

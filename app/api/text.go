@@ -21,7 +21,7 @@ func readText(r io.Reader) ([]byte, error) {
 	case errors.As(err, &tooBig):
 		return nil, errTooLarge
 	case err != nil:
-		return nil, domain.Invalid("the request body cannot be read: %v", err)
+		return nil, domain.Because(domain.ErrInvalid, err, "the request body cannot be read: send it again")
 	case !utf8.Valid(body):
 		return nil, domain.Invalid("the request body is not valid UTF-8")
 	case loneSurrogate(body):

@@ -262,7 +262,8 @@ func TestCLIBrokenRegistry(t *testing.T) {
 	os.WriteFile(filepath.Join(data, "projects.db"), junk, 0o644)
 	for _, cmd := range [][]string{{"status", t.TempDir()}, {"setup", t.TempDir()}} {
 		r := c.run(cmd...)
-		if r.code != 1 || r.str("kind") != "internal" || !strings.Contains(r.str("error"), "not a SQLite database") {
+		if r.code != 1 || r.str("kind") != "internal" || !strings.Contains(r.str("error"), "not a SQLite database") ||
+			strings.Contains(r.str("error"), "(26)") || !strings.Contains(r.str("detail"), "file is not a database (26)") {
 			t.Errorf("%v with a broken projects.db = %d %s", cmd, r.code, r.stdout)
 		}
 	}

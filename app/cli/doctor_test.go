@@ -100,7 +100,7 @@ func TestCLIDoctorUnreadable(t *testing.T) {
 				t.Fatal(err)
 			}
 			return nil
-		}, "memories", "malformed"},
+		}, "memories", "is damaged"},
 		{"backups a file", func(t *testing.T, data string) func() {
 			writeFile(t, filepath.Join(data, "backups"), []byte("x"))
 			return nil

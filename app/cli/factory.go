@@ -4,7 +4,6 @@
 package cli
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -103,7 +102,7 @@ func (f *Factory) abs(p string) (string, error) {
 	}
 	wd, err := f.Getwd()
 	if err != nil {
-		return "", fmt.Errorf("cannot read the current folder: %w", err)
+		return "", domain.Because(domain.ErrInternal, err, "cannot read the current folder (was it deleted?): give the folder's full path")
 	}
 	return filepath.Join(wd, p), nil
 }

@@ -28,22 +28,34 @@ func (f *Factory) print(v any) error {
 }
 
 type errorOut struct {
-	Error string      `json:"error"`
-	Kind  domain.Kind `json:"kind"`
+	// Error is the sentence in the person's words; Detail the library's or
+	// the system's own text behind it, when there is one (docs/cli.md §3).
+	Error  string      `json:"error"`
+	Kind   domain.Kind `json:"kind"`
+	Detail string      `json:"detail,omitempty"`
+	// ReasonCode and ReasonArgs name a refusal's rule and its values, as
+	// status does (docs/folders.md §3).
+	ReasonCode string            `json:"reason_code,omitempty"`
+	ReasonArgs map[string]string `json:"reason_args,omitempty"`
 	// Problems lists every problem of an invalid permissions file, each
 	// with its place (docs/cli.md §3).
 	Problems []permissions.Problem `json:"problems,omitempty"`
 }
 
-// Fail reports err (as JSON on stdout, or with --text a sentence on stderr)
-// and returns the exit status of its kind; the window reports what stops it
-// from opening so too.
+// Fail reports err (as JSON on stdout, or with --text a sentence on stderr,
+// its detail on a second line) and returns the exit status of its kind; the
+// window reports what stops it from opening so too.
 func (f *Factory) Fail(err error) int {
 	kind := domain.KindOf(err)
+	sentence, detail := err.Error(), domain.DetailOf(err)
 	if f.text {
-		fmt.Fprintf(f.IO.ErrOut, "memo-projects: %s\n", terminalText(err.Error(), false))
+		fmt.Fprintf(f.IO.ErrOut, "memo-projects: %s\n", terminalText(sentence, false))
+		if detail != "" {
+			fmt.Fprintf(f.IO.ErrOut, "memo-projects: detail: %s\n", terminalText(detail, false))
+		}
 	} else {
-		out := errorOut{Error: err.Error(), Kind: kind}
+		out := errorOut{Error: sentence, Kind: kind, Detail: detail}
+		out.ReasonCode, out.ReasonArgs = domain.ReasonOf(err)
 		if fe := (*permissions.FileError)(nil); errors.As(err, &fe) {
 			out.Problems = fe.Problems
 		}

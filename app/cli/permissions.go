@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -95,7 +94,7 @@ func (f *Factory) readInput(name string, limit int64) ([]byte, error) {
 	if name == "-" {
 		b, err := io.ReadAll(io.LimitReader(f.IO.In, limit+1))
 		if err != nil {
-			return nil, fmt.Errorf("cannot read stdin: %w", err)
+			return nil, domain.Because(domain.ErrInternal, err, "cannot read stdin: send the file again, or give its path instead of -")
 		}
 		if int64(len(b)) > limit {
 			return nil, domain.Invalid("stdin holds more than %d KiB, more than a permissions file ever needs", limit>>10)

@@ -166,25 +166,58 @@ func exactArgs(n int) cobra.PositionalArgs {
 	}
 }
 
-// flagError words pflag's errors as invalid input, with the usage.
+// flagError words pflag's errors as invalid input, with the usage. pflag's
+// own text (strconv.ParseInt: parsing "x": invalid syntax) is the detail.
 func flagError(cmd *cobra.Command, err error) error {
 	var missing *pflag.ValueRequiredError
 	var unknown *pflag.NotExistError
 	var bad *pflag.InvalidValueError
+	var syntax *pflag.InvalidSyntaxError
 	switch {
 	case errors.As(err, &missing):
-		what, _ := pflag.UnquoteUsage(missing.GetFlag())
-		return domain.Invalid("--%s needs a %s", missing.GetFlag().Name, what)
+		return domain.Because(domain.ErrInvalid, err, "%s needs %s; usage: %s", flagName(missing.GetFlag()), valueWords(missing.GetFlag()), usageOf(cmd))
 	case errors.As(err, &unknown):
 		name := "--" + unknown.GetSpecifiedName()
 		if unknown.GetSpecifiedShortnames() != "" {
 			name = "-" + unknown.GetSpecifiedName()[:1]
 		}
-		return domain.Invalid("unknown option %s; usage: %s", name, usageOf(cmd))
+		return domain.Because(domain.ErrInvalid, err, "unknown option %s; usage: %s", name, usageOf(cmd))
 	case errors.As(err, &bad) && domain.KindOf(bad.Unwrap()) != domain.KindInternal:
 		return bad.Unwrap() // our own flag value's sentence
+	case errors.As(err, &bad):
+		return domain.Because(domain.ErrInvalid, err, "%s takes %s, not %q; usage: %s", flagName(bad.GetFlag()), valueWords(bad.GetFlag()), bad.GetValue(), usageOf(cmd))
+	case errors.As(err, &syntax):
+		return domain.Because(domain.ErrInvalid, err, "%q is not an option (options are --name or -n); usage: %s", syntax.GetSpecifiedFlag(), usageOf(cmd))
 	}
-	return domain.Wrap(domain.ErrInvalid, err, "%v; usage: %s", err, usageOf(cmd))
+	return domain.Because(domain.ErrInvalid, err, "the command line is not right; usage: %s", usageOf(cmd))
+}
+
+// flagName is how the person names a flag: --name.
+func flagName(f *pflag.Flag) string { return "--" + f.Name }
+
+// valueWords says what value a flag takes, in words: "a whole number", "an
+// id" (from its usage's `ID`), never pflag's type name.
+func valueWords(f *pflag.Flag) string {
+	switch f.Value.Type() {
+	case "int", "int64", "int32", "uint", "uint64":
+		return "a whole number"
+	case "bool":
+		return "true or false"
+	}
+	what, _ := pflag.UnquoteUsage(f)
+	switch strings.ToLower(what) {
+	case "id":
+		return "an id"
+	case "sha256":
+		return "a SHA-256 hash"
+	case "", "string", "value":
+		return "a value"
+	}
+	what = strings.ToLower(what)
+	if strings.ContainsRune("aeiou", rune(what[0])) {
+		return "an " + what
+	}
+	return "a " + what
 }
 
 // homeFlag is --home: a folder, never empty.

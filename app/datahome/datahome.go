@@ -4,7 +4,6 @@ package datahome
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -35,7 +34,7 @@ func Find(given string, getenv func(string) string, userHome func() (string, err
 	if home == "" {
 		dir, err := userHome()
 		if err != nil {
-			return "", fmt.Errorf("cannot find your home folder (set MEMO_HOME or --home): %w", err)
+			return "", domain.Because(domain.ErrInternal, err, "cannot find your home folder: set MEMO_HOME, or give the data folder with --home")
 		}
 		home = filepath.Join(dir, ".memo")
 	}

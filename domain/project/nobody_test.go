@@ -139,3 +139,46 @@ func TestSetupOfAReadOnlyFolderIsRefused(t *testing.T) {
 		t.Errorf("Setup(read-only project) err = %v; want refused without temporary names", err)
 	}
 }
+
+// A folder Memo may not write in: setup says whose folder it is, so the
+// person knows who can let Memo write there (docs/folders.md §5).
+func TestSetupSaysWhoseFolderItIs(t *testing.T) {
+	const env = "MEMO_TEST_FOLDER_OF_ROOT"
+	if os.Geteuid() == 0 {
+		// A folder of root's that nobody may enter but not write in, for
+		// the run as nobody.
+		top, err := os.MkdirTemp("", "memo-owner-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(top) })
+		theirs := top + "/theirs"
+		if err := os.Mkdir(theirs, 0o755); err != nil || os.Chmod(top, 0o755) != nil {
+			t.Fatal(err)
+		}
+		t.Setenv(env, theirs)
+	}
+	if nobody.Rerun(t) {
+		return
+	}
+	s, _ := newTestService(t)
+	mine := t.TempDir()
+	os.Chmod(mine, 0o555)
+	t.Cleanup(func() { os.Chmod(mine, 0o755) })
+	tests := []struct{ name, dir, says string }{
+		{"your own read-only folder", mine, mine + " is your own folder but may not be written: make it writable for you"},
+	}
+	if theirs := os.Getenv(env); theirs != "" {
+		tests = append(tests, struct{ name, dir, says string }{"root's folder", theirs, theirs + " belongs to root: ask root to let you write there"})
+	}
+	for _, tt := range tests {
+		_, err := s.Setup(tt.dir)
+		if !errors.Is(err, domain.ErrRefused) || !strings.Contains(err.Error(), "cannot create "+tt.dir+"/.memo: permission denied; ") ||
+			!strings.Contains(err.Error(), tt.says) {
+			t.Errorf("Setup(%s) err = %v; want refused, saying %q", tt.name, err, tt.says)
+		}
+		if d := domain.DetailOf(err); !strings.Contains(d, "permission denied") {
+			t.Errorf("Setup(%s): detail %q, want the system's own words", tt.name, d)
+		}
+	}
+}

@@ -71,7 +71,7 @@ func (s *Service) reconnect(path, id string) (Status, identity.Event, error) {
 		return Status{}, "", err
 	}
 	if !v.Allowed {
-		return v.Status, "", domain.Refused("%s", v.Reason)
+		return v.Status, "", v.refusal()
 	}
 	rec, found, err := s.registry.ByID(id)
 	switch {

@@ -68,7 +68,7 @@ func (s *Service) register(path string) (Status, identity.Event, error) {
 	}
 	st, file := v.Status, v.file
 	if !st.Allowed {
-		return st, "", domain.Refused("%s", st.Reason)
+		return st, "", st.refusal()
 	}
 	now := s.now()
 	if !st.SetUp {

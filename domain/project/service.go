@@ -148,15 +148,15 @@ func (d disk) folder(path string) (string, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return "", domain.T("{{.Path}} does not exist", "Path", path).Wrap(domain.ErrInvalid, fs.ErrNotExist)
 	case errors.Is(err, fs.ErrPermission):
-		return "", domain.T("{{.Path}} cannot be read: permission denied", "Path", path).Wrap(domain.ErrRefused, err)
+		return "", domain.T("{{.Path}} cannot be read: permission denied", "Path", path).Because(domain.ErrRefused, err)
 	case err != nil:
-		return "", domain.T("{{.Path}} cannot be read: {{.Error}}", "Path", path, "Error", domain.Sentence(err)).Err(domain.ErrInvalid)
+		return "", domain.T("{{.Path}} cannot be read: {{.Reason}}", "Path", path, "Reason", domain.Reason(err)).Because(domain.ErrInvalid, err)
 	case !fi.IsDir():
 		return "", domain.T("{{.Path}} is a file, not a folder", "Path", path).Wrap(domain.ErrInvalid, ErrNotFolder)
 	}
 	real, err := d.resolve(path) // junctions too, on Windows
 	if err != nil {
-		return "", domain.T("{{.Path}} cannot be resolved: {{.Error}}", "Path", path, "Error", domain.Sentence(err)).Err(domain.ErrInvalid)
+		return "", domain.T("{{.Path}} cannot be resolved: {{.Reason}}", "Path", path, "Reason", domain.Reason(err)).Because(domain.ErrInvalid, err)
 	}
 	return real, nil
 }
@@ -223,6 +223,12 @@ type view struct {
 	copy    bool // file.ID is live in another folder: this is a copy
 	// enabled is what Status.Enabled would be if this folder had its own id.
 	enabled bool
+}
+
+// refusal is the guard's refusal of st's folder as an error: the reason,
+// what to do, and the reason code (guard.Verdict.Err).
+func (st Status) refusal() error {
+	return guard.Verdict{Reason: st.Reason, Code: st.ReasonCode, Args: st.ReasonArgs}.Err()
 }
 
 func (s *Service) status(path string) (view, error) {
@@ -359,7 +365,7 @@ func (s *Service) Identity(path string) (string, error) {
 	case err != nil:
 		return "", err
 	case !st.Allowed:
-		return "", domain.Refused("%s Chats there get no memory.", st.Reason)
+		return "", domain.Refusal(string(st.ReasonCode), st.ReasonArgs, domain.T("{{.Reason}} Chats there get no memory.", "Reason", st.Reason))
 	case st.ID == "" && !st.Note.IsZero():
 		return "", domain.T("{{.Note}} Until then its chats get no memory.", "Note", st.Note).Err(domain.ErrRefused)
 	case st.ID == "":

@@ -12,6 +12,7 @@ import (
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
 	"memo.dev/projects/domain/filekind"
+	"memo.dev/projects/domain/guard"
 	"memo.dev/projects/domain/pathname"
 	"memo.dev/projects/domain/untrusted"
 )
@@ -127,7 +128,10 @@ func (s *Service) setup(st Status) (SetupResult, error) {
 		return SetupResult{}, err
 	}
 	if v := s.check(root, memo); !v.Allowed || !valid {
-		return SetupResult{}, domain.Refused("%s", v.Reason)
+		if v.Allowed { // a concurrent writer left no valid project.json
+			v = s.check(root, guard.Memo{Exists: true, ProjectInvalid: true})
+		}
+		return SetupResult{}, v.Err()
 	}
 	res.ID = file.ID
 	s.removeLeftovers(root)
@@ -372,7 +376,21 @@ func create(root, item string, data []byte, res *SetupResult) error {
 
 // cannotCreate is the sentence of a file or folder setup could not create.
 func cannotCreate(path string, err error) domain.Text {
-	return domain.T("cannot create {{.Path}}: {{.Cause}}", "Path", path, "Cause", causeText(err))
+	if !errors.Is(err, fs.ErrPermission) {
+		return domain.T("cannot create {{.Path}}: {{.Cause}}", "Path", path, "Cause", causeText(err))
+	}
+	// Say whose folder it is: who can let Memo write there.
+	folder := filepath.Dir(path)
+	owner, mine, ok := ownerOf(folder)
+	switch {
+	case ok && mine:
+		return domain.T("cannot create {{.Path}}: permission denied; {{.Folder}} is your own folder but may not be written: make it writable for you, then try again",
+			"Path", path, "Folder", folder)
+	case ok:
+		return domain.T("cannot create {{.Path}}: permission denied; {{.Folder}} belongs to {{.Owner}}: ask {{.Owner}} to let you write there, or set up a folder of your own",
+			"Path", path, "Folder", folder, "Owner", owner)
+	}
+	return domain.T("cannot create {{.Path}}: permission denied; check that you may write in {{.Folder}}", "Path", path, "Folder", folder)
 }
 
 // PlanItem is one item of docs/folders.md §5 as setup would treat it now.
@@ -394,7 +412,7 @@ func (s *Service) Plan(path string) ([]PlanItem, error) {
 		return nil, err
 	}
 	if !st.Allowed {
-		return nil, domain.Refused("%s", st.Reason)
+		return nil, st.refusal()
 	}
 	if err := fit(st.Root); err != nil {
 		return nil, err

@@ -46,9 +46,10 @@ func TestErrorsKeepTheirEnglish(t *testing.T) {
 		{"bad project.json", errOf(readFile(badJSON)), domain.KindInvalid, nil,
 			filepath.Join(badJSON, MemoDir, "project.json") + `: project.json has no "kind": "project"`, `project.json has no "kind": "project"`},
 		{"cannot create", failure(denied, cannotCreate(filepath.Join(dir, MemoDir), denied)), domain.KindForbidden, fs.ErrPermission,
-			"cannot create " + filepath.Join(dir, MemoDir) + ": permission denied", "permission denied"},
+			"cannot create " + filepath.Join(dir, MemoDir) + ": permission denied; " + dir + " is your own folder but may not be written: make it writable for you, then try again", ""},
+		// A library's text is the detail, never the sentence.
 		{"internal", failure(broken, cannotCreate(filepath.Join(dir, MemoDir), broken)), domain.KindInternal, broken,
-			"cannot create " + filepath.Join(dir, MemoDir) + ": the disk is on fire: the disk is on fire", "cannot create {{.Path}}: {{.Cause}}"},
+			"cannot create " + filepath.Join(dir, MemoDir) + ": an unexpected error", "an unexpected error"},
 		{"copy", withKind(denied, domain.T("{{.Root}} is a copy of the project at {{.Original}}, and its .memo cannot be "+
 			"written ({{.Cause}}), so it cannot get an id of its own; project features stay off here until it can",
 			"Root", "/b", "Original", "/a", "Cause", causeText(denied))), domain.KindForbidden, fs.ErrPermission,
@@ -59,6 +60,12 @@ func TestErrorsKeepTheirEnglish(t *testing.T) {
 		texttest.Check(t, tt.name, tt.err, tt.want, tt.kind, tt.inner)
 		if tt.cause != nil && tt.err != nil && !errors.Is(tt.err, tt.cause) {
 			t.Errorf("%s: %v does not match its cause %v", tt.name, tt.err, tt.cause)
+		}
+		var pe *fs.PathError
+		if errors.As(tt.cause, &pe) || tt.cause == broken {
+			if d := domain.DetailOf(tt.err); d != tt.cause.Error() && !(errors.As(tt.err, &pe) && d == pe.Error()) {
+				t.Errorf("%s: detail %q, want the cause's own words", tt.name, d)
+			}
 		}
 	}
 }

@@ -151,19 +151,19 @@ func decode(b []byte, v any, rejectUnknown bool) error {
 	want := kindWords(sem.GoType)
 	switch {
 	case len(place) == 0 && want != nil:
-		return domain.T("the JSON value must be {{.Want}}", "Want", *want).Wrap(domain.ErrInvalid, err)
+		return domain.T("the JSON value must be {{.Want}}", "Want", *want).Because(domain.ErrInvalid, err)
 	case len(place) == 0:
-		return domain.T("the JSON value is not of the expected form").Wrap(domain.ErrInvalid, err)
+		return domain.T("the JSON value is not of the expected form").Because(domain.ErrInvalid, err)
 	case want != nil:
-		return domain.T("{{.Place}} must be {{.Want}}", "Place", dotted(place), "Want", *want).Wrap(domain.ErrInvalid, err)
+		return domain.T("{{.Place}} must be {{.Want}}", "Place", dotted(place), "Want", *want).Because(domain.ErrInvalid, err)
 	}
-	return domain.T("{{.Place}} is not of the expected form", "Place", dotted(place)).Wrap(domain.ErrInvalid, err)
+	return domain.T("{{.Place}} is not of the expected form", "Place", dotted(place)).Because(domain.ErrInvalid, err)
 }
 
 // syntaxError words a syntax error by where it is: line and column.
 func syntaxError(b []byte, err error) error {
 	if errors.Is(err, io.ErrUnexpectedEOF) {
-		return domain.T("the JSON ends before its value is complete").Wrap(domain.ErrInvalid, err)
+		return domain.T("the JSON ends before its value is complete").Because(domain.ErrInvalid, err)
 	}
 	var syn *jsontext.SyntacticError
 	if errors.As(err, &syn) {
@@ -175,9 +175,9 @@ func syntaxError(b []byte, err error) error {
 		off := min(int(syn.ByteOffset), len(b))
 		line := 1 + bytes.Count(b[:off], []byte("\n"))
 		col := 1 + len([]rune(string(b[bytes.LastIndexByte(b[:off], '\n')+1:off])))
-		return domain.T("the JSON is not valid at line {{.Line}}, column {{.Column}}", "Line", line, "Column", col).Wrap(domain.ErrInvalid, err)
+		return domain.T("the JSON is not valid at line {{.Line}}, column {{.Column}}", "Line", line, "Column", col).Because(domain.ErrInvalid, err)
 	}
-	return domain.T("the JSON is not valid").Wrap(domain.ErrInvalid, err)
+	return domain.T("the JSON is not valid").Because(domain.ErrInvalid, err)
 }
 
 // placeOf is a JSON pointer as the parts of a place: a key, or [N] for a
