@@ -171,7 +171,7 @@ func (s *Store) migrateRegistry(path string) error {
 		if rows {
 			prefix := fmt.Sprintf("%spre-v%d-", registryPrefix, registrySchema)
 			name := prefix + s.opt.Now().UTC().Format(stampLayout) + ".db"
-			if _, err := backupDB(path, filepath.Join(s.dataDir, backupsDirName), prefix, name, registryTable, memoryOptions{}); err != nil {
+			if _, err := backupDB(path, filepath.Join(s.dataDir, backupsDirName), prefix, name, registryTable, memoryOptions{now: s.opt.Now}); err != nil {
 				return domain.T("{{.Path}} needs a layout change, but its backup failed, so it was left as it is: {{.Error}}", "Path", path, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 			}
 		}
