@@ -149,7 +149,8 @@ func (s *Store) openEmptyRegistry() error {
 //	4: skill_switches.hash (the content a switch is pinned to), skill_copies
 //	   (docs/skills.md §3): columns and a table added, nothing rebuilt
 //	5: permission_pins.definitions, what the trusted rules run (docs/permissions.md §7)
-const registrySchema = 5
+//	6: projects.folder, the folder on disk a record was made for (docs/identity.md §8)
+const registrySchema = 6
 
 func (s *Store) migrateRegistry(path string) error {
 	current, err := registryVersion(s.db, path)

@@ -1,0 +1,16 @@
+//go:build darwin
+
+package project
+
+import (
+	"fmt"
+	"syscall"
+)
+
+func folderKey(path string) string {
+	var st syscall.Stat_t
+	if err := syscall.Stat(path, &st); err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%d:%d:%d.%09d", st.Dev, st.Ino, st.Birthtimespec.Sec, st.Birthtimespec.Nsec)
+}
