@@ -7,6 +7,8 @@ import (
 	"syscall"
 )
 
+// folderKey names the folder at path on disk (see folderkey_linux.go): its
+// device, inode number and birth time; APFS never hands a number out twice.
 func folderKey(path string) string {
 	var st syscall.Stat_t
 	if err := syscall.Stat(path, &st); err != nil {

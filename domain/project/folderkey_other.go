@@ -2,6 +2,6 @@
 
 package project
 
-// folderKey: elsewhere no birth time is read, and file numbers alone can
+// folderKey (see folderkey_linux.go): elsewhere no birth time is read, and file numbers alone can
 // come back: no key.
 func folderKey(string) string { return "" }

@@ -7,8 +7,9 @@ import (
 	"syscall"
 )
 
-// folderKey: NTFS file ids carry a sequence number that changes when a
-// number is used again; the creation time is added for other volumes.
+// folderKey names the folder at path on disk (see folderkey_linux.go). NTFS
+// file ids carry a sequence number that changes when a number is used
+// again; the creation time is added for other volumes.
 func folderKey(path string) string {
 	p, err := syscall.UTF16PtrFromString(path)
 	if err != nil {
