@@ -133,7 +133,7 @@ func backupDB(src, dir, prefix, name, table string, opt memoryOptions) (string, 
 	}
 	defer unlock()
 	removeStaging(dir)
-	if done, ok := reusableBackup(src, dir, prefix); ok {
+	if done, ok := reusableBackup(src, dir, prefix, table, opt.clock()); ok {
 		return done, nil
 	}
 	if _, err := os.Lstat(final); err == nil {
@@ -180,6 +180,12 @@ func backupDB(src, dir, prefix, name, table string, opt memoryOptions) (string, 
 	}
 	if err := opt.step("verified"); err != nil {
 		return "", err
+	}
+	// Its time of making, from the clock the data home runs on: copies are
+	// ordered by it (copies.go), never by the stamp in their names.
+	made := opt.clock()
+	if err := os.Chtimes(copyPath, made, made); err != nil {
+		return "", domain.T("cannot date the backup: {{.Error}}", "Error", err.Error()).Err(errInternal)
 	}
 	if err := os.Rename(copyPath, final); err != nil {
 		return "", domain.T("cannot put the backup in place: {{.Reason}}", "Reason", domain.Reason(err)).Because(errInternal, err)
@@ -239,27 +245,18 @@ func cleanStaging(dataDir string) {
 	removeStaging(dir)
 }
 
-// reusableBackup returns the newest backup in dir named prefix… when it holds
-// exactly the content of src. A backup gets its final name only once it is
-// complete, verified and fsynced, so such a file is a finished backup of
-// src as it is now: a run that made it and was killed before the change it
-// guarded need not be repeated.
-func reusableBackup(src, dir, prefix string) (string, bool) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
+// reusableBackup returns the newest copy of table in dir named prefix… (by
+// time of making, see madeCopies; one made after now does not count) when it
+// holds exactly the content of src. A backup gets its final name only once
+// it is complete, verified and fsynced, so such a file is a finished backup
+// of src as it is now: a run that made it and was killed before the change
+// it guarded need not be repeated.
+func reusableBackup(src, dir, prefix, table string, now time.Time) (string, bool) {
+	copies := madeCopies(dir, prefix, table, now)
+	if len(copies) == 0 || copies[0].made.After(now) {
 		return "", false
 	}
-	newest := ""
-	for _, e := range entries {
-		// Names end in a UTC stamp yyyymmddThhmmssZ: they sort by time.
-		if e.Type().IsRegular() && strings.HasPrefix(e.Name(), prefix) && strings.HasSuffix(e.Name(), ".db") && e.Name() > newest {
-			newest = e.Name()
-		}
-	}
-	if newest == "" {
-		return "", false
-	}
-	path := filepath.Join(dir, newest)
+	path := copies[0].path
 	want, err := contentDigest(src)
 	if err != nil {
 		return "", false

@@ -467,10 +467,10 @@ func TestBackupReusedOnlyWhenUnchanged(t *testing.T) {
 	if err := copyFile(prev, other); err != nil {
 		t.Fatal(err)
 	}
-	if p, ok := reusableBackup(src, dir, "projects-pre-v1-"); !ok || p != other {
+	if p, ok := reusableBackup(src, dir, "projects-pre-v1-", memoriesTable, time.Now()); !ok || p != other {
 		t.Errorf("reusableBackup(projects-pre-v1-) = %s, %v; want %s", p, ok, other)
 	}
-	if p, ok := reusableBackup(src, dir, "projects-pre-v2-"); ok {
+	if p, ok := reusableBackup(src, dir, "projects-pre-v2-", memoriesTable, time.Now()); ok {
 		t.Errorf("reusableBackup(no such backups) = %s, want none", p)
 	}
 	entries, err := os.ReadDir(dir)

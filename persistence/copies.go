@@ -26,29 +26,37 @@ const (
 )
 
 // KeepRegistryCopy makes the day's verified copy of projects.db in
-// data/backups when the newest copy is a day old or more (or none exists)
-// and the registry holds anything, and removes daily copies beyond the last
+// data/backups when no copy was made in the last day (or none exists) and
+// the registry holds anything, and removes daily copies beyond the last
 // few. It returns the copy made ("" when none was due). It never waits for
 // another run's backup: the next open tries again.
+//
+// Copies are what madeCopies finds: files that open as copies of the
+// registry, ordered by their time of making, whatever their names say. A
+// file that only has a copy's name is none: it neither stands in for the
+// day's copy nor is counted or removed (it is not Memo's). A copy made after
+// now (the clock was set back since) is not the day's copy either.
 func (s *Store) KeepRegistryCopy() (string, error) {
 	if s.opt.ReadOnly || s.db == nil {
 		return "", nil
 	}
 	dir := filepath.Join(s.dataDir, backupsDirName)
 	now := s.opt.Now().UTC()
-	if newest, ok := newestStamp(dir, registryPrefix); ok && !newest.After(now) && now.Sub(newest) < registryCopyEvery {
-		return "", nil
+	for _, c := range madeCopies(dir, registryPrefix, registryTable, now) {
+		if !c.made.After(now) && now.Sub(c.made) < registryCopyEvery {
+			return "", nil
+		}
 	}
 	if rows, err := registryHasRows(s.db); err != nil || !rows {
 		return "", err
 	}
 	path := filepath.Join(s.dataDir, registryFileName)
 	made, err := backupDB(path, dir, registryDailyPrefix, registryDailyPrefix+now.Format(stampLayout)+".db", registryTable,
-		memoryOptions{lockWait: time.Millisecond})
+		memoryOptions{lockWait: time.Millisecond, now: s.opt.Now})
 	if err != nil {
 		return "", err
 	}
-	pruneDaily(dir)
+	pruneDaily(dir, made, now)
 	return made, nil
 }
 
@@ -82,39 +90,66 @@ func stampOf(name, prefix string) (time.Time, bool) {
 	return t, err == nil
 }
 
-// newestStamp is the newest stamp of the backups in dir named prefix….
-func newestStamp(dir, prefix string) (time.Time, bool) {
+// madeCopy is a copy of a database in data/backups and when it was made.
+type madeCopy struct {
+	path string
+	made time.Time // its modification time, which backupDB sets from the clock
+}
+
+// madeCopies lists the copies of table in dir named prefix….db, newest made
+// first. A copy is a regular file that opens as a SQLite database holding
+// table (holdsTable, as RegistryBackups and Backups count them); any other
+// file is not one, whatever its name. The order is by time of making, not
+// by the stamp in a name, which anyone can write. A copy made after now was
+// made while the clock was ahead of where it is now (it has been set back):
+// every copy made at or before now is newer in the order, since time only
+// moves forward and so those that were made after the clock went back came last.
+func madeCopies(dir, prefix, table string, now time.Time) []madeCopy {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return time.Time{}, false
+		return nil
 	}
-	var newest time.Time
-	found := false
+	var out []madeCopy
 	for _, e := range entries {
-		if t, ok := stampOf(e.Name(), prefix); ok && e.Type().IsRegular() && (!found || t.After(newest)) {
-			newest, found = t, true
+		name := e.Name()
+		if !e.Type().IsRegular() || !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, ".db") {
+			continue
 		}
+		info, err := e.Info()
+		p := filepath.Join(dir, name)
+		if err != nil || !holdsTable(p, table) {
+			continue
+		}
+		out = append(out, madeCopy{p, info.ModTime().UTC()})
 	}
-	return newest, found
+	slices.SortFunc(out, func(a, b madeCopy) int {
+		if fa, fb := a.made.After(now), b.made.After(now); fa != fb {
+			if fa {
+				return 1
+			}
+			return -1
+		}
+		if c := b.made.Compare(a.made); c != 0 {
+			return c
+		}
+		return strings.Compare(b.path, a.path)
+	})
+	return out
 }
 
 // pruneDaily removes the daily copies of projects.db beyond the newest
-// registryDailyKept. Copies made before a layout change stay.
-func pruneDaily(dir string) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return
+// registryDailyKept, keeping always the one just made (it is the newest,
+// whatever the clock said before). Copies made before a layout change stay,
+// and so does every file that is not a copy.
+func pruneDaily(dir, made string, now time.Time) {
+	copies := madeCopies(dir, registryDailyPrefix, registryTable, now)
+	i := slices.IndexFunc(copies, func(c madeCopy) bool { return c.path == made })
+	if i > 0 {
+		c := copies[i]
+		copies = slices.Insert(slices.Delete(copies, i, i+1), 0, c)
 	}
-	var daily []string
-	for _, e := range entries {
-		if _, ok := stampOf(e.Name(), registryDailyPrefix); ok && e.Type().IsRegular() {
-			daily = append(daily, e.Name())
-		}
-	}
-	slices.Sort(daily) // the stamps sort by time
-	for len(daily) > registryDailyKept {
-		os.Remove(filepath.Join(dir, daily[0]))
-		daily = daily[1:]
+	for _, c := range copies[min(len(copies), registryDailyKept):] {
+		os.Remove(c.path)
 	}
 }
 

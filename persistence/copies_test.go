@@ -238,3 +238,202 @@ func TestDamagedRegistryNamesItsDailyCopy(t *testing.T) {
 		t.Errorf("the named copy holds %d projects, want 1", n)
 	}
 }
+
+// dailyHome is a data home whose registry holds a record, opened for
+// writing with the clock at at; dailies lists the names of its real daily
+// copies (SQLite files with a projects table), sorted.
+type dailyHome struct {
+	t    *testing.T
+	home string
+	at   time.Time
+	n    int
+}
+
+func newDailyHome(t *testing.T, at time.Time) *dailyHome {
+	h := &dailyHome{t: t, home: t.TempDir(), at: at}
+	h.change()
+	return h
+}
+
+func (h *dailyHome) dir() string { return filepath.Join(h.home, "data", backupsDirName) }
+
+// open is a writing command's open and close.
+func (h *dailyHome) open() {
+	h.t.Helper()
+	s, err := Open(h.home, Options{Now: func() time.Time { return h.at }})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	s.Close()
+}
+
+// change adds a record, so that the next copy differs from the last.
+func (h *dailyHome) change() {
+	h.t.Helper()
+	s, err := Open(h.home, Options{Now: func() time.Time { return h.at }})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer s.Close()
+	h.n++
+	if _, err := s.Registry().Claim(project.Record{ID: fmt.Sprintf("p_%032x", h.n), Path: fmt.Sprintf("/work/%d", h.n)}); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+func (h *dailyHome) dailies() []string {
+	entries, _ := os.ReadDir(h.dir())
+	var out []string
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), registryDailyPrefix) && e.Type().IsRegular() && holdsTable(filepath.Join(h.dir(), e.Name()), registryTable) {
+			out = append(out, e.Name())
+		}
+	}
+	return out // ReadDir sorts by name
+}
+
+func sorted(names []string) []string { return slices.Sorted(slices.Values(names)) }
+
+// copyAt puts a real copy of the registry named name in the backups,
+// made at made.
+func (h *dailyHome) copyAt(name string, made time.Time) {
+	h.t.Helper()
+	os.MkdirAll(h.dir(), 0o700)
+	p := filepath.Join(h.dir(), name)
+	if err := copyFile(filepath.Join(h.home, "data", registryFileName), p); err != nil {
+		h.t.Fatal(err)
+	}
+	if err := os.Chtimes(p, made, made); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+func dailyName(at time.Time) string {
+	return registryDailyPrefix + at.UTC().Format(stampLayout) + ".db"
+}
+
+// TestDailyCopyWithTheClockSetBack: copies made while the clock was ahead
+// (stamped in the future) neither stand in for the day's copy nor push it
+// out: the copy made now is the newest, kept, and made once a day; day by
+// day the future ones leave first.
+func TestDailyCopyWithTheClockSetBack(t *testing.T) {
+	day0 := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	h := newDailyHome(t, day0)
+	// Three daily copies made with the clock a year ahead.
+	var future []string
+	for d := range 3 {
+		h.at = day0.AddDate(1, 0, d)
+		h.open()
+		h.change()
+		future = append([]string{dailyName(h.at)}, future...)
+	}
+	if got := h.dailies(); !slices.Equal(got, sorted(future)) {
+		t.Fatalf("with the clock ahead: daily copies %q, want %q", got, future)
+	}
+	h.at = day0
+	for d := range 4 {
+		// A day later each time, with a change and three commands.
+		h.at = day0.AddDate(0, 0, d)
+		h.change()
+		h.open()
+		h.at = h.at.Add(time.Hour)
+		h.open()
+		h.open()
+		var want []string
+		for e := d; e >= 0 && len(want) < registryDailyKept; e-- {
+			want = append(want, dailyName(day0.AddDate(0, 0, e)))
+		}
+		want = append(want, future[:registryDailyKept-len(want)]...)
+		if got := h.dailies(); !slices.Equal(got, sorted(want)) {
+			t.Errorf("day %d with the clock set back a year: daily copies %q, want %q", d, got, sorted(want))
+		}
+		// The day's first open (change's) made it, before its record.
+		if n := countProjects(t, filepath.Join(h.dir(), dailyName(day0.AddDate(0, 0, d)))); n != h.n-1 {
+			t.Errorf("day %d: the day's copy holds %d projects, want %d", d, n, h.n-1)
+		}
+	}
+}
+
+// TestDailyCopyIsARealCopy: a file that only has a daily copy's name (or a
+// copy made before a layout change's) is not a copy: it does not stand in
+// for the day's copy, is not counted among the three kept, and is not
+// removed (it is not Memo's). Real copies count by their time of making,
+// whatever the stamp in their names says.
+func TestDailyCopyIsARealCopy(t *testing.T) {
+	day0 := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	fakes := []struct {
+		name string
+		make func(t *testing.T, p, realCopy string)
+	}{
+		{"text", func(t *testing.T, p, _ string) { os.WriteFile(p, []byte("not a database"), 0o600) }},
+		{"empty file", func(t *testing.T, p, _ string) { os.WriteFile(p, nil, 0o600) }},
+		{"another database", func(t *testing.T, p, _ string) {
+			db, err := sql.Open("sqlite", p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			if _, err := db.Exec("CREATE TABLE memories (id INTEGER PRIMARY KEY)"); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"folder", func(t *testing.T, p, _ string) { os.Mkdir(p, 0o700) }},
+		{"link to a real copy", func(t *testing.T, p, realCopy string) {
+			if err := os.Symlink(realCopy, p); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	}
+	for _, fake := range fakes {
+		for _, prefix := range []string{registryDailyPrefix, fmt.Sprintf("%spre-v%d-", registryPrefix, registrySchema)} {
+			name := fmt.Sprintf("%s named %s…", fake.name, prefix)
+			h := newDailyHome(t, day0)
+			real := filepath.Join(h.home, "real-copy.db") // outside backups/
+			if err := copyFile(filepath.Join(h.home, "data", registryFileName), real); err != nil {
+				t.Fatal(err)
+			}
+			var fakeNames []string
+			// Named for now, and for later days than any real copy.
+			for _, at := range []time.Time{day0, day0.AddDate(0, 0, 10)} {
+				n := prefix + at.Format(stampLayout) + ".db"
+				os.MkdirAll(h.dir(), 0o700)
+				fake.make(t, filepath.Join(h.dir(), n), real)
+				fakeNames = append(fakeNames, n)
+			}
+			for d := range 5 {
+				h.at = day0.AddDate(0, 0, d)
+				h.change()
+				h.open()
+			}
+			want := []string{dailyName(day0.AddDate(0, 0, 4)), dailyName(day0.AddDate(0, 0, 3)), dailyName(day0.AddDate(0, 0, 2))}
+			if got := h.dailies(); !slices.Equal(got, sorted(want)) {
+				t.Errorf("%s: daily copies %q, want %q", name, got, sorted(want))
+			}
+			for _, n := range fakeNames {
+				if _, err := os.Lstat(filepath.Join(h.dir(), n)); err != nil {
+					t.Errorf("%s: %s was removed: %v", name, n, err)
+				}
+			}
+		}
+	}
+
+	// Real copies whose names lie about when they were made.
+	h := newDailyHome(t, day0)
+	h.copyAt(dailyName(day0.AddDate(0, 0, -30)), day0.Add(-time.Hour)) // made an hour ago
+	h.open()
+	if got := h.dailies(); len(got) != 1 {
+		t.Errorf("a copy made an hour ago, named for a month ago: daily copies %q, want it alone", got)
+	}
+	h = newDailyHome(t, day0)
+	old := dailyName(day0.Add(-time.Minute))
+	h.copyAt(old, day0.AddDate(0, 0, -30)) // named a minute ago, made a month ago
+	for d := range 3 {
+		h.at = day0.AddDate(0, 0, d)
+		h.change()
+		h.open()
+	}
+	want := []string{dailyName(day0.AddDate(0, 0, 2)), dailyName(day0.AddDate(0, 0, 1)), dailyName(day0)}
+	if got := h.dailies(); !slices.Equal(got, sorted(want)) {
+		t.Errorf("a copy made a month ago, named a minute ago: daily copies %q, want %q (it made the day's copy, then left first)", got, sorted(want))
+	}
+}

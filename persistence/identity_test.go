@@ -249,3 +249,51 @@ func TestSwapUpdatesRowsInPlace(t *testing.T) {
 		t.Errorf("b's switch after the swap: %+v %v", sw, ok)
 	}
 }
+
+// A registry of layout 5 gains projects.folder (docs/identity.md §8) after a
+// verified backup, by an added column only, twice over: every record kept,
+// with no folder key until its folder is opened again; a key then round
+// trips. A read-only open answers from an upgraded copy.
+func TestRegistryLayout5GainsFolder(t *testing.T) {
+	home := t.TempDir()
+	a := project.Record{ID: "p_" + strings.Repeat("a", 32), Path: "/work/a", Written: true, Declined: true, LastOpened: testClock()}
+	s := openTestStore(t, home, false)
+	if err := s.Registry().Put(a); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"ALTER TABLE projects DROP COLUMN folder", "PRAGMA user_version = 5"} {
+		if err := s.db.Exec(q).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	os.RemoveAll(filepath.Join(home, "data", backupsDirName)) // the daily copy of layout 6
+
+	ro := openTestStore(t, home, true)
+	if got, ok, err := ro.Registry().ByPath(a.Path); !ok || err != nil || got.ID != a.ID || got.Folder != "" || !got.Declined {
+		t.Errorf("ByPath on a read-only layout 5 registry = %+v, %v, %v; want %+v", got, ok, err, a)
+	}
+	ro.Close()
+
+	wantBackup := filepath.Join(home, "data", "backups", fmt.Sprintf("projects-pre-v%d-20261130T120000Z.db", registrySchema))
+	for run := 1; run <= 2; run++ {
+		s := openUpgraded(t, home, run, wantBackup)
+		got, ok, err := s.Registry().ByID(a.ID)
+		want := a
+		if run == 2 {
+			want.Folder = "1:2:3:4.5"
+		}
+		if !ok || err != nil || got.Path != want.Path || !got.Written || !got.Declined || got.Folder != want.Folder {
+			t.Errorf("run %d: ByID = %+v, %v, %v; want %+v", run, got, ok, err, want)
+		}
+		if run == 1 {
+			a.Folder = "1:2:3:4.5"
+			if err := s.Registry().Put(a); err != nil {
+				t.Errorf("Put with a folder key after the upgrade: %v", err)
+			}
+			a.Folder = ""
+		}
+		s.Close()
+	}
+	checkBackup(t, wantBackup, 1, 5)
+}

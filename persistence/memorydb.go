@@ -133,6 +133,16 @@ type memoryOptions struct {
 	hook func(step string) error
 	// lockWait bounds the wait for another run's backup (0: memoryLockWait).
 	lockWait time.Duration
+	// now is the clock a backup's time of making (its modification time) is
+	// set from, so that it is the injected clock's (nil: time.Now).
+	now func() time.Time
+}
+
+func (o memoryOptions) clock() time.Time {
+	if o.now != nil {
+		return o.now()
+	}
+	return time.Now()
 }
 
 func (o memoryOptions) backupsLockWait() time.Duration {
@@ -185,6 +195,7 @@ func openMemoryDB(dataDir string, now func() time.Time, opt memoryOptions) (*Mem
 	// Look first through a read-only connection: until a backup exists
 	// memory.db must not be written at all.
 	m := &MemoryDB{path: path, now: now}
+	opt.now = now
 	found, err := inspectMemoryFile(path)
 	rolledBack := errors.Is(err, errHotJournal)
 	if rolledBack {

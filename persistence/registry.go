@@ -25,6 +25,8 @@ type projectRow struct {
 	// Written and Gone came with layout 3; see project.Record.
 	Written bool `gorm:"not null;default:false"`
 	Gone    bool `gorm:"not null;default:false"`
+	// Folder came with layout 6: the folder on disk (project.Record.Folder).
+	Folder string `gorm:"type:text;not null;default:''"`
 }
 
 func (projectRow) TableName() string { return registryTable }
@@ -59,11 +61,11 @@ func (s *Store) Registry() *Registry {
 }
 
 func toRecord(r projectRow) project.Record {
-	return project.Record{ID: r.ID, Path: r.Path, Declined: r.Declined, LastOpened: r.LastOpened, Written: r.Written, Gone: r.Gone}
+	return project.Record{ID: r.ID, Path: r.Path, Declined: r.Declined, LastOpened: r.LastOpened, Written: r.Written, Gone: r.Gone, Folder: r.Folder}
 }
 
 func toRow(rec project.Record) projectRow {
-	return projectRow{ID: rec.ID, Path: rec.Path, Declined: rec.Declined, LastOpened: rec.LastOpened, Written: rec.Written, Gone: rec.Gone}
+	return projectRow{ID: rec.ID, Path: rec.Path, Declined: rec.Declined, LastOpened: rec.LastOpened, Written: rec.Written, Gone: rec.Gone, Folder: rec.Folder}
 }
 
 // live is the condition of the rows that are not gone, written as the
@@ -154,7 +156,7 @@ func (r *Registry) Put(recs ...project.Record) error {
 		for _, rec := range recs {
 			row := toRow(rec)
 			upsert := clause.OnConflict{Columns: []clause.Column{{Name: "id"}},
-				DoUpdates: clause.AssignmentColumns([]string{"path", "declined", "last_opened", "written", "gone"})}
+				DoUpdates: clause.AssignmentColumns([]string{"path", "declined", "last_opened", "written", "gone", "folder"})}
 			if err := tx.Clauses(upsert).Create(&row).Error; err != nil {
 				return err
 			}

@@ -148,7 +148,8 @@ func (s *Store) openEmptyRegistry() error {
 //	4: skill_switches.hash (the content a switch is pinned to), skill_copies
 //	   (docs/skills.md §3): columns and a table added, nothing rebuilt
 //	5: permission_pins.definitions, what the trusted rules run (docs/permissions.md §7)
-const registrySchema = 5
+//	6: projects.folder, the folder on disk a record was made for (docs/identity.md §8)
+const registrySchema = 6
 
 func (s *Store) migrateRegistry(path string) error {
 	current, err := registryVersion(s.db, path)
@@ -170,7 +171,7 @@ func (s *Store) migrateRegistry(path string) error {
 		if rows {
 			prefix := fmt.Sprintf("%spre-v%d-", registryPrefix, registrySchema)
 			name := prefix + s.opt.Now().UTC().Format(stampLayout) + ".db"
-			if _, err := backupDB(path, filepath.Join(s.dataDir, backupsDirName), prefix, name, registryTable, memoryOptions{}); err != nil {
+			if _, err := backupDB(path, filepath.Join(s.dataDir, backupsDirName), prefix, name, registryTable, memoryOptions{now: s.opt.Now}); err != nil {
 				return domain.T("{{.Path}} needs a layout change, but its backup failed, so it was left as it is: {{.Error}}", "Path", path, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 			}
 		}

@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"memo.dev/projects/domain/project"
+	"memo.dev/projects/persistence"
 )
 
 // The sequence on the command line: mv app app-old; mkdir app;
@@ -167,4 +170,159 @@ func TestCLIPathsThatAreNotUTF8(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(parent, "home\xfe")); err == nil {
 		t.Error("a data home whose path is not UTF-8 was created")
 	}
+}
+
+// TestCLIEditedProjectFileKeepsItsID (docs/identity.md §8): a folder whose
+// .memo/project.json is edited to hold another id is still the project the
+// registry knows it as. Opening or setting it up writes its own id back
+// (event "restored", the file's other fields kept) and changes nothing else:
+// the project whose id the edit named keeps its record, no record is added
+// or left pointing at the folder, and the folder reads its own memory. An id
+// that is not one is refused, as before, with the file untouched. A copy
+// put where the project was (rm -rf a; cp -a b a) is still a copy.
+func TestCLIEditedProjectFileKeepsItsID(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		cmd  string
+		edit func(c *cli, parent string) string // the id written into a's project.json
+	}{
+		{"another live project's id", "register", func(c *cli, parent string) string { return c.project(t, parent, "b") }},
+		{"another live project's id, then set up", "setup", func(c *cli, parent string) string { return c.project(t, parent, "b") }},
+		{"the id of a project whose folder is gone", "register", func(c *cli, parent string) string {
+			id := c.project(t, parent, "gone")
+			if err := os.RemoveAll(filepath.Join(parent, "gone")); err != nil {
+				t.Fatal(err)
+			}
+			return id
+		}},
+		{"a valid id never seen", "register", func(*cli, string) string { return "p_" + strings.Repeat("5", 32) }},
+		{"a valid id never seen, then set up", "setup", func(*cli, string) string { return "p_" + strings.Repeat("5", 32) }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCLI(t)
+			parent := t.TempDir()
+			a := filepath.Join(parent, "a")
+			own := c.project(t, parent, "a")
+			other := tt.edit(c, parent)
+			before := c.records(t)
+			file := filepath.Join(a, ".memo", "project.json")
+			orig, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(file, []byte(strings.Replace(string(orig), own, other, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if st := c.run("status", a); st.str("id") != own {
+				t.Errorf("status of the edited folder = %s; want its own id %s", st.stdout, own)
+			}
+			r := c.run(tt.cmd, a)
+			if r.code != 0 || r.str("id") != own || (tt.cmd == "register" && r.str("event") != "restored") {
+				t.Fatalf("%s of the edited folder = %d %s; want its own id %s (event restored)", tt.cmd, r.code, r.stdout, own)
+			}
+			if got, _ := os.ReadFile(file); string(got) != string(orig) {
+				t.Errorf("project.json after %s = %s; want it as it was before the edit:\n%s", tt.cmd, got, orig)
+			}
+			if got := c.run("memory", "list", "--project", a).memories(t); strings.Join(got, "|") != "a's note" {
+				t.Errorf("the edited folder reads %q; want its own note", got)
+			}
+			after := c.records(t)
+			for id, rec := range before {
+				if got := after[id]; got.Path != rec.Path || got.Gone != rec.Gone || got.Written != rec.Written {
+					t.Errorf("the record of %s = %+v; want it as before the edit, %+v", id, got, rec)
+				}
+			}
+			if len(after) != len(before) {
+				t.Errorf("the registry holds %d records; want the %d it held before the edit: %+v", len(after), len(before), after)
+			}
+		})
+	}
+
+	t.Run("an id that is not one", func(t *testing.T) {
+		c := newCLI(t)
+		parent := t.TempDir()
+		a := filepath.Join(parent, "a")
+		own := c.project(t, parent, "a")
+		before := c.records(t)
+		file := filepath.Join(a, ".memo", "project.json")
+		orig, _ := os.ReadFile(file)
+		edited := strings.Replace(string(orig), own, "p_"+strings.Repeat("Z", 32), 1)
+		os.WriteFile(file, []byte(edited), 0o644)
+		if st := c.run("status", a); st.str("reason_code") != "memo_project_invalid" {
+			t.Errorf("status of a folder whose project.json holds no valid id = %s; want memo_project_invalid", st.stdout)
+		}
+		for _, cmd := range []string{"register", "setup"} {
+			r := c.run(cmd, a)
+			if r.code != 3 || r.str("kind") != "forbidden" || !strings.Contains(r.str("error"), "not a valid Memo project file") {
+				t.Errorf("%s of a folder whose project.json holds no valid id = %d %s; want exit 3, refused as not a valid project file", cmd, r.code, r.stdout)
+			}
+		}
+		if got, _ := os.ReadFile(file); string(got) != edited {
+			t.Errorf("the invalid project.json was rewritten: %s", got)
+		}
+		if after := c.records(t); len(after) != len(before) || after[own] != before[own] {
+			t.Errorf("the registry after the refusals: %+v; want %+v", after, before)
+		}
+	})
+
+	t.Run("a copy put where the project was", func(t *testing.T) {
+		c := newCLI(t)
+		parent := t.TempDir()
+		a := filepath.Join(parent, "a")
+		own := c.project(t, parent, "a")
+		b := c.project(t, parent, "b")
+		if err := os.RemoveAll(a); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.CopyFS(a, os.DirFS(filepath.Join(parent, "b"))); err != nil {
+			t.Fatal(err)
+		}
+		r := c.run("register", a)
+		if r.code != 0 || r.str("event") != "copied" || r.str("id") == own || r.str("id") == b {
+			t.Errorf("register of a copy of b put where a was = %d %s; want copied, an id neither a's %s nor b's %s", r.code, r.stdout, own, b)
+		}
+		if got := c.run("memory", "list", "--project", a).memories(t); len(got) != 0 {
+			t.Errorf("the copy reads %q; want no memory", got)
+		}
+	})
+}
+
+// project sets up parent/name with a note in its memory and returns its id.
+func (c *cli) project(t *testing.T, parent, name string) string {
+	t.Helper()
+	dir := filepath.Join(parent, name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	id := c.run("setup", dir).str("id")
+	if r := c.run("memory", "add", "--project", dir, name+"'s note"); r.code != 0 || id == "" {
+		t.Fatalf("setup and memory add in %s: %s (id %q)", dir, r.stdout, id)
+	}
+	return id
+}
+
+// records is every record of the data home's registry, gone or not, by id.
+func (c *cli) records(t *testing.T) map[string]project.Record {
+	t.Helper()
+	s, err := persistence.Open(c.home, persistence.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	out := map[string]project.Record{}
+	recs, err := s.Registry().List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range recs {
+		out[rec.ID] = rec
+		former, err := s.Registry().Former(rec.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, gone := range former {
+			out[gone.ID] = gone
+		}
+	}
+	return out
 }

@@ -76,7 +76,7 @@ const reconnectUsage = "make PATH the project ID whose folder cannot be found (i
 
 func newRegisterCmd(f *Factory, runF func(*registerOptions) error) *cobra.Command {
 	o := &registerOptions{f: f}
-	cmd := pathCmd("register PATH [--reconnect ID]", "what opening a folder does: + {event: new|known|moved|copied|reconnected}", o, &o.Path, registerRun, runF)
+	cmd := pathCmd("register PATH [--reconnect ID]", "what opening a folder does: + {event: new|known|moved|copied|reconnected|restored}", o, &o.Path, registerRun, runF)
 	cmd.Flags().Var(idFlag{&o.Reconnect}, "reconnect", reconnectUsage)
 	return cmd
 }

@@ -31,6 +31,9 @@ const (
 	// Reconnected: the person said this folder is a project whose folder
 	// cannot be found (setup or register --reconnect, the window's question).
 	Reconnected Event = "reconnected"
+	// Restored: the folder's project.json was edited to hold another id;
+	// the registry knows this folder, so its own id was written back.
+	Restored Event = "restored"
 )
 
 // Sighting is what the registry and the filesystem say about an id: one that

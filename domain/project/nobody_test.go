@@ -182,3 +182,47 @@ func TestSetupSaysWhoseFolderItIs(t *testing.T) {
 		}
 	}
 }
+
+// A folder whose project.json was edited to another id and cannot be
+// written back (docs/identity.md §8): opening it fails in plain words,
+// naming the id to put back; the registry stays as it was (the folder is
+// still its own project, the other untouched). Once it can be written,
+// opening it puts its id back.
+func TestEditedProjectFileThatCannotBeWrittenBack(t *testing.T) {
+	if nobody.Rerun(t) {
+		return
+	}
+	s, reg := newTestService(t)
+	a, b := t.TempDir(), t.TempDir()
+	ra, err := s.Setup(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, err := s.Setup(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pj, _ := os.ReadFile(a + "/.memo/project.json")
+	write(t, a+"/.memo/project.json", strings.Replace(string(pj), ra.ID, rb.ID, 1))
+	os.Chmod(a+"/.memo", 0o555)
+	t.Cleanup(func() { os.Chmod(a+"/.memo", 0o755) })
+
+	_, _, err = s.Register(a)
+	if !errors.Is(err, domain.ErrRefused) || !strings.Contains(err.Error(), "put "+ra.ID+" back") ||
+		!strings.Contains(err.Error(), "permission denied") || strings.Contains(err.Error(), ".tmp") {
+		t.Errorf("Register(edited, .memo read-only) err = %v; want refused, in plain words, naming %s to put back", err, ra.ID)
+	}
+	for _, tt := range []struct{ path, id string }{{a, ra.ID}, {b, rb.ID}} {
+		if rec, ok, _ := reg.ByPath(tt.path); !ok || rec.ID != tt.id {
+			t.Errorf("after the failed register: the record at %s = %+v, %v; want %s", tt.path, rec, ok, tt.id)
+		}
+	}
+	os.Chmod(a+"/.memo", 0o755)
+	st, ev, err := s.Register(a)
+	if err != nil || st.ID != ra.ID || ev != "restored" {
+		t.Errorf("Register(edited, writable) = %+v, %q, %v; want %s, restored", st, ev, err, ra.ID)
+	}
+	if got, _ := os.ReadFile(a + "/.memo/project.json"); string(got) != string(pj) {
+		t.Errorf("project.json = %s; want %s", got, pj)
+	}
+}

@@ -90,7 +90,7 @@ func (s *Service) reconnect(path, id string) (Status, identity.Event, error) {
 	}
 	// A folder that carries the id has it written; any other keeps it by
 	// its path until setup writes it.
-	next := Record{ID: id, Path: v.Root, Declined: rec.Declined, Written: v.SetUp, LastOpened: s.now()}
+	next := Record{ID: id, Path: v.Root, Declined: rec.Declined, Written: v.SetUp, LastOpened: s.now(), Folder: s.disk.folderKey(v.Root)}
 	if err := s.registry.Put(next); err != nil {
 		return Status{}, "", err
 	}

@@ -74,9 +74,12 @@ func (s *Service) register(path string) (Status, identity.Event, error) {
 	if !st.SetUp {
 		return s.registerUnset(v, now)
 	}
+	if v.edited {
+		return s.restoreID(v, now)
+	}
 
 	ev := identity.Decide(v.sight)
-	next := Record{ID: file.ID, Path: st.Root, Written: true, LastOpened: now}
+	next := Record{ID: file.ID, Path: st.Root, Written: true, LastOpened: now, Folder: s.disk.folderKey(st.Root)}
 	var pushed []Record
 	switch ev {
 	case identity.Known, identity.Moved:
@@ -98,6 +101,24 @@ func (s *Service) register(path string) (Status, identity.Event, error) {
 	return st, ev, s.registry.Put(append([]Record{next}, pushed...)...)
 }
 
+// restoreID undoes an edit of the folder's project.json (docs/identity.md §8): the
+// registry knows this folder as the project v.here, so the id registered
+// for it is written back (other fields kept), and nothing else changes:
+// the project whose id the edit named, if any, keeps its record untouched.
+func (s *Service) restoreID(v view, now time.Time) (Status, identity.Event, error) {
+	st, file := v.Status, v.file
+	edit := file.ID
+	file.setID(v.here.ID)
+	if err := writeFile(st.Root, file); err != nil {
+		return Status{}, "", withKind(err, domain.T("{{.Root}}/.memo/project.json was edited to hold the id {{.Edit}}, but this folder is the project {{.ID}}, "+
+			"and the file cannot be written back ({{.Cause}}); put {{.ID}} back in it",
+			"Root", st.Root, "Edit", edit, "ID", v.here.ID, "Cause", causeText(err)))
+	}
+	rec := v.here
+	rec.LastOpened, rec.Folder = now, s.disk.folderKey(st.Root)
+	return st, identity.Restored, s.registry.Put(rec)
+}
+
 // registerUnset registers a folder without a valid project.json. The id
 // registered at its path is its own only if that id was never written into
 // a project.json (docs/identity.md §7); otherwise the project it names lives (or lived)
@@ -113,9 +134,9 @@ func (s *Service) registerUnset(v view, now time.Time) (Status, identity.Event, 
 	id := identity.New()
 	if v.hasHere {
 		st.ID = id
-		return st, identity.Fresh, s.registry.Put(Record{ID: id, Path: st.Root, LastOpened: now})
+		return st, identity.Fresh, s.registry.Put(Record{ID: id, Path: st.Root, LastOpened: now, Folder: s.disk.folderKey(st.Root)})
 	}
-	rec, err := s.registry.Claim(Record{ID: id, Path: st.Root, LastOpened: now})
+	rec, err := s.registry.Claim(Record{ID: id, Path: st.Root, LastOpened: now, Folder: s.disk.folderKey(st.Root)})
 	if err != nil {
 		return Status{}, "", err
 	}
@@ -155,13 +176,13 @@ func (s *Service) pushedAlong(root, from, moved string) []Record {
 			break // known there already, or from holds a copy
 		}
 		seen = append(seen, f.ID)
-		out = append(out, Record{ID: f.ID, Path: from, Declined: rec.Declined, Written: true, LastOpened: rec.LastOpened})
+		out = append(out, Record{ID: f.ID, Path: from, Declined: rec.Declined, Written: true, LastOpened: rec.LastOpened, Folder: s.disk.folderKey(from)})
 		from = rec.Path
 	}
 	return out
 }
 
 func (s *Service) touch(rec Record, now time.Time) error {
-	rec.LastOpened = now
+	rec.LastOpened, rec.Folder = now, s.disk.folderKey(rec.Path)
 	return s.registry.Put(rec)
 }

@@ -32,6 +32,10 @@ type Record struct {
 	// else stored under its id (trust pins, skill switches, memories), for
 	// when its folder is found again or a person reconnects it.
 	Gone bool
+	// Folder names the folder at Path on disk when it was last opened there
+	// (folderKey; "" when unknown), so that a folder whose project.json was
+	// edited to another id is still known as this project (docs/identity.md §8).
+	Folder string
 }
 
 // Registry is the device-local registry (data/projects.db) as this service
@@ -113,9 +117,18 @@ type Service struct {
 type disk struct {
 	stat    func(string) (fs.FileInfo, error)
 	resolve func(string) (string, error) // realpath.Resolve: links, junctions, stored spelling
+	key     func(string) string          // folderKey; nil: no folder has a key
 }
 
-func osDisk() disk { return disk{stat: os.Stat, resolve: realpath.Resolve} }
+func osDisk() disk { return disk{stat: os.Stat, resolve: realpath.Resolve, key: folderKey} }
+
+// folderKey names the folder at path on disk, "" when unknown.
+func (d disk) folderKey(path string) string {
+	if d.key == nil {
+		return ""
+	}
+	return d.key(path)
+}
 
 // NewService builds the service from one machine's guard rules, the registry,
 // the device settings and a clock.
@@ -221,6 +234,9 @@ type view struct {
 	// hasHere: the registry has a record at Root that is not Gone.
 	hasHere bool
 	copy    bool // file.ID is live in another folder: this is a copy
+	// edited: project.json holds another id than the one registered for
+	// this very folder (here): it was edited, and here.ID is the folder's.
+	edited bool
 	// enabled is what Status.Enabled would be if this folder had its own id.
 	enabled bool
 }
@@ -258,6 +274,10 @@ func (s *Service) status(path string) (view, error) {
 	// only where that project was: this folder is another, with no id yet.
 	own := found && !rec.Written
 	switch {
+	case valid && found && rec.ID != file.ID && s.editedHere(rec, root):
+		// The registry knows this folder as rec's project: the id in its
+		// project.json is an edit, which opening it undoes.
+		st.ID, own, out.edited = rec.ID, true, true
 	case valid:
 		st.ID = file.ID
 		own = found && rec.ID == file.ID
@@ -284,6 +304,16 @@ func (s *Service) status(path string) (view, error) {
 	}
 	out.Status = st
 	return out, nil
+}
+
+// editedHere reports whether root is the very folder the record rec, which
+// the registry has at root, was made for, with rec's id written into its
+// project.json: then a project.json there holding another id was edited (by
+// hand, or put back from git), not brought by another project's folder.
+// Without a folder key (an older record, a system that cannot tell one
+// folder from another put at its path) it is never so.
+func (s *Service) editedHere(rec Record, root string) bool {
+	return rec.Written && rec.Folder != "" && rec.Folder == s.disk.folderKey(root)
 }
 
 // Decline records "Never for this folder" (or undoes it) for the folder's root.

@@ -137,7 +137,7 @@ func (s *Service) setup(st Status) (SetupResult, error) {
 	s.removeLeftovers(root)
 	// The id is in a project.json now: from here on it belongs to the
 	// folder that holds it (docs/identity.md §7). Setting up also takes back "never".
-	if err := s.registry.Put(Record{ID: file.ID, Path: root, Written: true, LastOpened: s.now()}); err != nil {
+	if err := s.registry.Put(Record{ID: file.ID, Path: root, Written: true, LastOpened: s.now(), Folder: s.disk.folderKey(root)}); err != nil {
 		return SetupResult{}, err
 	}
 	if len(res.Created) == 0 {

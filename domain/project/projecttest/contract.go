@@ -27,7 +27,7 @@ func TestRegistry(t *testing.T, open func(t *testing.T) project.Registry) {
 	}
 	same := func(a, b project.Record) bool {
 		return a.ID == b.ID && a.Path == b.Path && a.Declined == b.Declined && a.LastOpened.Equal(b.LastOpened) &&
-			a.Written == b.Written && a.Gone == b.Gone
+			a.Written == b.Written && a.Gone == b.Gone && a.Folder == b.Folder
 	}
 	wantRecord := func(t *testing.T, r project.Registry, path string, want project.Record) {
 		t.Helper()
@@ -107,8 +107,8 @@ func TestRegistry(t *testing.T, open func(t *testing.T) project.Registry) {
 			wantRecord(t, r, "/work/a", first)
 		}},
 		{"put moves an id", func(t *testing.T, r project.Registry) {
-			mustClaim(t, r, project.Record{ID: idA, Path: "/work/a", LastOpened: at(1)})
-			moved := project.Record{ID: idA, Path: "/work/moved", Written: true, LastOpened: at(2)}
+			mustClaim(t, r, project.Record{ID: idA, Path: "/work/a", LastOpened: at(1), Folder: "1:2:3:4.5"})
+			moved := project.Record{ID: idA, Path: "/work/moved", Written: true, LastOpened: at(2), Folder: "1:2:9:4.6"}
 			if err := r.Put(moved); err != nil {
 				t.Fatal(err)
 			}
