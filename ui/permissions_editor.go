@@ -36,6 +36,9 @@ type permissionsEditor struct {
 	save     *widget.Button
 	cancel   *widget.Button
 	from     string // the hash of the file when editing started
+	// opened is the review the editor was opened on: Save & Trust pins,
+	// of what the rules run, only what it showed.
+	opened permissions.Status
 }
 
 func newPermissionsEditor(submit func(content []byte), closed func()) *permissionsEditor {
@@ -74,7 +77,7 @@ func (e *permissionsEditor) open(st permissions.Status) {
 	case st.TrustedBytes != nil:
 		start = string(st.TrustedBytes)
 	}
-	e.from = st.Hash
+	e.from, e.opened = st.Hash, st
 	e.start = start
 	e.stale.Hide()
 	// A file the lists can hold opens as lists — with its refused rules

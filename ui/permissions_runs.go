@@ -57,6 +57,38 @@ func ruleCan(rule string, st permissions.Status) string {
 	return lang.L("It can: {{.What}}", map[string]any{"What": spelled(strings.Join(labels, "; "))})
 }
 
+// ruleRunsChanged: something the rule runs is not as trusted.
+func ruleRunsChanged(rule string, st permissions.Status) bool {
+	if st.TrustedDefinitions == nil {
+		return false
+	}
+	for _, d := range st.Definitions {
+		if d.Rule == rule && d.State != permissions.DefUnchanged {
+			return true
+		}
+	}
+	return false
+}
+
+// canLines say, per accepted rule and file tool of the file, what it can
+// do ("`npm run lint` — It can: …"): the summary read before Trust.
+func canLines(st permissions.Status) []string {
+	var out []string
+	for _, r := range st.File.AllowedCommands {
+		if permissions.AcceptRule(r).IsZero() {
+			out = append(out, visible(r)+" — "+ruleCan(r, st))
+		}
+	}
+	for _, name := range st.File.AllowedTools {
+		if permissions.AcceptTool(name).IsZero() {
+			if can := toolCan(name); can != "" {
+				out = append(out, visible(name)+" — "+can)
+			}
+		}
+	}
+	return out
+}
+
 // toolCan says under an approvable file tool's verdict what it can do.
 func toolCan(name string) string {
 	var labels []string

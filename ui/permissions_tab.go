@@ -19,7 +19,9 @@ import (
 type permissionsService interface {
 	Show(path string) (permissions.Status, error)
 	TrustReviewed(path, hash string) (permissions.Status, error)
-	Save(path string, content []byte) (permissions.Status, error)
+	// SaveReviewed writes content and trusts it with only what the review
+	// (its hash) showed of what the rules run.
+	SaveReviewed(path string, content []byte, reviewed string) (permissions.Status, error)
 	commandChecker
 }
 
@@ -38,8 +40,9 @@ type permissionsTab struct {
 	run     runner
 	// notify runs f on the UI goroutine when the file changes on disk
 	// (runner.notice); nil: the file is not watched.
-	notify  func(f func())
-	watcher *fileWatcher
+	notify   func(f func())
+	watcher  *fileWatcher
+	follower *reviewFollower // every other pinned file
 
 	st     permissions.Status
 	err    error
@@ -114,6 +117,7 @@ func (t *permissionsTab) refresh() {
 	}
 	if t.watcher == nil && t.notify != nil {
 		t.watcher = watchFile(permissions.Path(t.root), func() { t.notify(t.refresh) })
+		t.follower = followReview(func() (permissions.Status, error) { return t.svc.Show(t.root) }, followInterval, func() { t.notify(t.refresh) })
 	}
 	background(t.run, func() shown { return shownOf(t.svc.Show(t.root)) }, t.show)
 }
@@ -125,11 +129,15 @@ func (t *permissionsTab) close() {
 	if t.watcher != nil {
 		t.watcher.close()
 	}
+	t.follower.close()
 }
 
 func (t *permissionsTab) show(s shown) {
-	prev, prevState, wasLoaded := t.st.Hash, t.st.State, t.loaded
+	prev, wasLoaded := t.st.Hash, t.loaded
+	prevShown := reviewFingerprint(t.st, t.err)
 	t.st, t.err, t.loaded = s.st, s.err, true
+	shownNow := reviewFingerprint(s.st, s.err)
+	t.follower.showing(shownNow)
 	t.viewer.show(s, t.editor.editing())
 	t.editor.fileRead(s.st.Hash, prev)
 	var rules, trusted []string
@@ -142,23 +150,29 @@ func (t *permissionsTab) show(s shown) {
 	t.tester.setPending(rules, trusted)
 	t.tester.again() // the verdict follows the file
 	releaseHiddenFocusOf(t.body)
-	if s.err == nil && (s.st.Hash != prev || s.st.State != prevState || !wasLoaded) && t.changed != nil {
+	// The list's marker follows what the rules run too, not only the file.
+	if s.err == nil && (shownNow != prevShown || !wasLoaded) && t.changed != nil {
 		t.changed(t.root)
 	}
 }
 
 // wordedError is err for a dialog: a file with problems (*FileError) lists
-// each in the reader's language; other errors are worded by say.
+// each in the reader's language; other errors are worded by say. Paths in
+// it wrap at their separators.
 func wordedError(err error) error {
 	var fe *permissions.FileError
 	if !errors.As(err, &fe) {
+		if text, detail := plainError(err); detail == "" {
+			return errors.New(breakablePath(text))
+		}
 		return err
 	}
-	return errors.New(lang.L("{{.Path}} cannot be trusted until fixed:", map[string]any{"Path": fe.Path}) + "\n" + problemLines(fe.Problems))
+	return errors.New(breakablePath(lang.L("{{.Path}} cannot be trusted until fixed:", map[string]any{"Path": fe.Path})) + "\n" + problemLines(fe.Problems))
 }
 
-// onTrust asks, saying in one line what the version allows, then trusts
-// the version shown, and shows the status the service answered with
+// onTrust asks, with the evidence of the version shown (what it allows,
+// what the rules run and what changed in it, what they allow together),
+// then trusts that version, and shows the status the service answered with
 // (nothing is read again); after a failure it reads the file again, as it
 // may have changed.
 func (t *permissionsTab) onTrust() {
@@ -167,8 +181,11 @@ func (t *permissionsTab) onTrust() {
 	if hash == "" {
 		hash = t.st.Hash
 	}
-	t.d.confirm(lang.L("Trust the permissions file of “{{.Name}}”?", map[string]any{"Name": filepath.Base(t.root)}),
-		allowsLine(t.st.File), lang.L("Trust"), func() {
+	ev := trustEvidence(t.st, runsDiffs(t.st))
+	t.d.message(lang.L("Trust the permissions file of “{{.Name}}”?", map[string]any{"Name": filepath.Base(t.root)}),
+		allowsLine(t.st.File), ev.object(t.d.win),
+		choice{text: lang.L("Cancel")},
+		choice{text: lang.L("Trust"), importance: widget.HighImportance, do: func() {
 			background(t.run, func() shown { return shownOf(t.svc.TrustReviewed(t.root, hash)) }, func(s shown) {
 				if s.err != nil {
 					t.d.showError(lang.L("Could not trust the permissions file"), wordedError(s.err))
@@ -178,7 +195,7 @@ func (t *permissionsTab) onTrust() {
 				t.show(s)
 				t.body.ScrollToTop() // the new state is what to see
 			})
-		})
+		}})
 }
 
 // allowsLine says in one line what a valid file pre-approves.
@@ -199,16 +216,19 @@ func (t *permissionsTab) onRevert() {
 	if trusted == nil {
 		return
 	}
+	// What the tab shows of what the rules run is what Revert may pin.
+	review := t.st.ReviewHash
 	text := lang.L("Replace .memo/permissions.json with the version you trusted on {{.When}}? Its current content is lost.", map[string]any{"When": when.Local().Format(time.DateTime)})
 	t.d.confirmLoss(lang.L("Revert “{{.Name}}” to the trusted version?", map[string]any{"Name": filepath.Base(t.root)}), text, lang.L("Revert"), func() {
-		t.write(trusted, lang.L("Could not revert the permissions file"))
+		t.write(trusted, review, lang.L("Could not revert the permissions file"))
 	})
 }
 
-// write saves content as the file and trusts it (Save & Trust, Revert), and
-// shows the status the service answered with.
-func (t *permissionsTab) write(content []byte, failed string) {
-	background(t.run, func() shown { return shownOf(t.svc.Save(t.root, content)) }, func(s shown) {
+// write saves content as the file and trusts it (Save & Trust, Revert)
+// with what the review (its hash) showed of what the rules run, and shows
+// the status the service answered with; what it did not pin is said.
+func (t *permissionsTab) write(content []byte, review, failed string) {
+	background(t.run, func() shown { return shownOf(t.svc.SaveReviewed(t.root, content, review)) }, func(s shown) {
 		if s.err != nil {
 			t.d.showError(failed, wordedError(s.err))
 			t.refresh()
@@ -217,10 +237,14 @@ func (t *permissionsTab) write(content []byte, failed string) {
 		t.editor.close()
 		t.show(s)
 		t.body.ScrollToTop() // the new state is what to see
+		if text := notPinnedText(s.st.NotPinned); text != "" {
+			t.d.message(lang.L("Saved; some scripts were not pinned"), text, nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
+		}
 	})
 }
 
-// onEdit opens the editor with the file as it is.
+// onEdit opens the editor with the file as it is, and the review it is
+// opened on.
 func (t *permissionsTab) onEdit() {
 	t.editor.open(t.st)
 	t.viewer.edit.Hide()
@@ -232,6 +256,9 @@ func (t *permissionsTab) onEditorClosed() {
 	t.viewer.edit.Refresh()
 }
 
+// onSave asks, with the evidence of the new file against the review the
+// editor was opened on, then writes it: Save trusts the bytes written and,
+// of what the rules run, only what that review showed.
 func (t *permissionsTab) onSave(content []byte) {
 	if _, probs := permissions.Parse(content); len(probs) > 0 {
 		// Save is disabled then; this guards a tap that raced an edit.
@@ -239,6 +266,12 @@ func (t *permissionsTab) onSave(content []byte) {
 		return
 	}
 	perms, _ := permissions.Parse(content)
-	t.d.confirm(lang.L("Save and trust the permissions file of “{{.Name}}”?", map[string]any{"Name": filepath.Base(t.root)}),
-		allowsLine(perms), lang.L("Save & Trust"), func() { t.write(content, lang.L("Could not save the permissions file")) })
+	opened := t.editor.opened
+	ev := saveEvidence(perms, opened, runsDiffs(opened))
+	t.d.message(lang.L("Save and trust the permissions file of “{{.Name}}”?", map[string]any{"Name": filepath.Base(t.root)}),
+		allowsLine(perms), ev.object(t.d.win),
+		choice{text: lang.L("Cancel")},
+		choice{text: lang.L("Save & Trust"), importance: widget.HighImportance, do: func() {
+			t.write(content, opened.ReviewHash, lang.L("Could not save the permissions file"))
+		}})
 }

@@ -39,7 +39,7 @@ type Projects interface {
 // (*permissions.Service).
 type Permissions interface {
 	Report(path string) (permissions.Report, error)
-	Save(path string, content []byte) (permissions.Status, error)
+	SaveReviewed(path string, content []byte, reviewed string) (permissions.Status, error)
 	Trust(path string) (permissions.Status, error)
 }
 
@@ -430,6 +430,9 @@ func (s *Server) register(m *Mux) {
 type saveRequest struct {
 	Path        string          `json:"path"`
 	Permissions json.RawMessage `json:"permissions"`
+	// Hash is the review the file was written from (status.review_hash):
+	// what it showed of what the rules run is pinned too (may be absent).
+	Hash string `json:"hash"`
 }
 
 // registerPermissions serves the permissions endpoints (docs/api.md §5).
@@ -450,7 +453,7 @@ func (s *Server) registerPermissions(m *Mux, p Permissions) {
 		if len(req.Permissions) == 0 {
 			return nil, domain.Invalid("permissions is missing: give the file as a JSON object")
 		}
-		st, err := p.Save(path, fileBytes(req.Permissions))
+		st, err := p.SaveReviewed(path, fileBytes(req.Permissions), req.Hash)
 		if err != nil {
 			return nil, err
 		}

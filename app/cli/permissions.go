@@ -50,14 +50,21 @@ type permissionsSaveOptions struct {
 	f    *Factory
 	Path string
 	File string // "-" is stdin
+	Hash string // the review the content was written from
 }
 
 func newPermissionsSaveCmd(f *Factory, runF func(*permissionsSaveOptions) error) *cobra.Command {
 	o := &permissionsSaveOptions{f: f}
-	return &cobra.Command{
-		Use:   "save PATH FILE|-",
-		Short: "validate FILE (- reads stdin), write it as the project's file and trust it; invalid: exit 2, every problem, nothing written",
-		Args:  exactArgs(2),
+	cmd := &cobra.Command{
+		Use:   "save PATH FILE|- [--hash REVIEW]",
+		Short: "validate FILE (- reads stdin), write it as the project's file and trust it, with only what the rules run as reviewed (--hash); invalid: exit 2, every problem, nothing written",
+		Long: "save PATH FILE writes FILE as the project's .memo/permissions.json and trusts those bytes.\n" +
+			"Of the scripts, recipes and aliases the rules run it pins only what you reviewed:\n" +
+			"with --hash (status.review_hash of permissions PATH), what that review showed while the\n" +
+			"project is still as reviewed; always, what was trusted before. Anything else (a script\n" +
+			"changed since, one a new rule runs) is not pinned: its rule asks until you review it\n" +
+			"and trust again, and the answer lists it under \"not_pinned\".",
+		Args: exactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Path, o.File = args[0], args[1]
 			if runF != nil {
@@ -66,6 +73,8 @@ func newPermissionsSaveCmd(f *Factory, runF func(*permissionsSaveOptions) error)
 			return permissionsSaveRun(o)
 		},
 	}
+	cmd.Flags().StringVar(&o.Hash, "hash", "", "the `review` the file was written from (status.review_hash of permissions PATH): what it showed of what the rules run is pinned too, while the project is still as reviewed")
+	return cmd
 }
 
 func permissionsSaveRun(o *permissionsSaveOptions) error {
@@ -78,7 +87,7 @@ func permissionsSaveRun(o *permissionsSaveOptions) error {
 		return err
 	}
 	return o.f.answer(false, func(s *datahome.Services) (any, error) {
-		st, err := s.Permissions.Save(path, content)
+		st, err := s.Permissions.SaveReviewed(path, content, o.Hash)
 		if err != nil {
 			return nil, err
 		}
