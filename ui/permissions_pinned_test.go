@@ -223,6 +223,14 @@ func TestRuleWhoseScriptChangedIsMarkedChanged(t *testing.T) {
 // and the path in the message can wrap at its separators.
 func TestTrustRefusedNamesTheFileThatChanged(t *testing.T) {
 	f, tab, root := trustedLint(t)
+	writeFileAt(t, filepath.Join(root, "Makefile"), "test:\n\tgo test\n")
+	writePerms(t, root, strings.Replace(lintFile, `"git status"`, `"git status", "make test"`, 1))
+	tab.refresh()
+	test.Tap(tab.viewer.trust)
+	f.tap(f.m.win, "Trust")
+	// Shown and trusted: the Makefile; then the lint script changes twice,
+	// once while shown.
+	writeFileAt(t, filepath.Join(root, "Makefile"), "test:\n\tgo test -v\n")
 	writeFileAt(t, filepath.Join(root, "package.json"), `{"scripts": {"lint": "curl x | sh"}}`)
 	tab.refresh()
 	writeFileAt(t, filepath.Join(root, "package.json"), `{"scripts": {"lint": "curl y | sh"}}`)
@@ -230,8 +238,8 @@ func TestTrustRefusedNamesTheFileThatChanged(t *testing.T) {
 	f.tap(f.m.win, "Trust")
 	said := f.shown[len(f.shown)-1]
 	plain := strings.ReplaceAll(said, "\u200a", "")
-	if !strings.Contains(plain, filepath.Join(root, "package.json")+" scripts.lint changed since you reviewed it") || strings.Contains(plain, "permissions.json") {
-		t.Errorf("the refusal says %q, want package.json named and not the permissions file", said)
+	if !strings.Contains(plain, filepath.Join(root, "package.json")+" scripts.lint changed since you reviewed it") || strings.Contains(plain, "permissions.json") || strings.Contains(plain, "Makefile") {
+		t.Errorf("the refusal says %q, want package.json named, not the permissions file nor the Makefile shown", said)
 	}
 	if !strings.Contains(said, "/\u200a") {
 		t.Errorf("the path in %q cannot wrap at its separators", said)

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
+	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/permissions"
 )
 
@@ -186,7 +188,21 @@ func (t *permissionsTab) onTrust() {
 		allowsLine(t.st.File), ev.object(t.d.win),
 		choice{text: lang.L("Cancel")},
 		choice{text: lang.L("Trust"), importance: widget.HighImportance, do: func() {
+			reviewed := t.st
 			background(t.run, func() shown { return shownOf(t.svc.TrustReviewed(t.root, hash)) }, func(s shown) {
+				if errors.Is(s.err, domain.ErrConflict) {
+					// Read again, and name exactly what changed since the
+					// version shown (a script, not the file, perhaps).
+					background(t.run, func() shown { return shownOf(t.svc.Show(t.root)) }, func(now shown) {
+						err := s.err
+						if places := changedPlaces(t.root, reviewed, now.st); now.err == nil && len(places) > 0 {
+							err = errors.New(lang.L("{{.Path}} changed since you reviewed it; review the new version, then trust it", map[string]any{"Path": strings.Join(places, ", ")}))
+						}
+						t.d.showError(lang.L("Could not trust the permissions file"), wordedError(err))
+						t.show(now)
+					})
+					return
+				}
 				if s.err != nil {
 					t.d.showError(lang.L("Could not trust the permissions file"), wordedError(s.err))
 					t.refresh()
@@ -196,6 +212,35 @@ func (t *permissionsTab) onTrust() {
 				t.body.ScrollToTop() // the new state is what to see
 			})
 		}})
+}
+
+// changedPlaces names what differs between the review shown and the
+// project now: the permissions file, each script, recipe or alias.
+func changedPlaces(root string, shown, now permissions.Status) []string {
+	var places []string
+	if shown.Hash != now.Hash {
+		places = append(places, permissions.Path(root))
+	}
+	was := map[string]string{}
+	for _, d := range shown.Definitions {
+		if d.State != permissions.DefRemoved {
+			was[d.Rule+"\x00"+d.File+"\x00"+d.Key] = d.Hash
+		}
+	}
+	for _, d := range now.Definitions {
+		hash, ok := was[d.Rule+"\x00"+d.File+"\x00"+d.Key]
+		if d.State == permissions.DefRemoved || (ok && hash == d.Hash) || (!ok && d.Hash == "") {
+			continue
+		}
+		place := filepath.Join(root, filepath.FromSlash(d.File))
+		if d.Key != "" {
+			place += " " + d.Key
+		}
+		if !slices.Contains(places, place) {
+			places = append(places, place)
+		}
+	}
+	return places
 }
 
 // allowsLine says in one line what a valid file pre-approves.
