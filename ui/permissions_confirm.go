@@ -21,12 +21,10 @@ import (
 
 // evidence is the part of a question under its one-line text.
 type evidence struct {
-	lines []string            // everything said, in order (for the shown hook and tests)
-	objs  []fyne.CanvasObject // the same, as drawn
+	objs []fyne.CanvasObject // what it says, in order
 }
 
 func (e *evidence) say(text string, importance widget.Importance, bold bool) {
-	e.lines = append(e.lines, text)
 	e.objs = append(e.objs, &widget.Label{Text: text, Wrapping: fyne.TextWrapWord, Importance: importance, TextStyle: fyne.TextStyle{Bold: bold}})
 }
 
@@ -92,14 +90,6 @@ func (e *evidence) runs(runs []runsDiff) {
 	e.say(lang.L("What the rules run"), widget.MediumImportance, true)
 	v := newRunsView()
 	v.show(runs)
-	for _, o := range v.items.Objects {
-		switch o := o.(type) {
-		case *widget.Label:
-			e.lines = append(e.lines, o.Text)
-		case *diffView:
-			e.lines = append(e.lines, o.text())
-		}
-	}
 	e.objs = append(e.objs, v.items)
 }
 
@@ -127,9 +117,6 @@ func (e *evidence) object(win fyne.Window) fyne.CanvasObject {
 	}
 	return container.New(&minHeightLayout{height}, container.NewVScroll(body))
 }
-
-// text is the evidence as one string.
-func (e *evidence) text() string { return strings.Join(e.lines, "\n") }
 
 // notPinnedText says, after a save or a trust, which definitions were not
 // pinned because they were not shown as they are now; "" when none.

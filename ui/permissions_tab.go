@@ -184,10 +184,8 @@ func (t *permissionsTab) onTrust() {
 		hash = t.st.Hash
 	}
 	ev := trustEvidence(t.st, runsDiffs(t.st))
-	t.d.message(lang.L("Trust the permissions file of “{{.Name}}”?", map[string]any{"Name": filepath.Base(t.root)}),
-		allowsLine(t.st.File), ev.object(t.d.win),
-		choice{text: lang.L("Cancel")},
-		choice{text: lang.L("Trust"), importance: widget.HighImportance, do: func() {
+	t.d.confirm(lang.L("Trust the permissions file of “{{.Name}}”?", map[string]any{"Name": filepath.Base(t.root)}),
+		allowsLine(t.st.File), ev.object(t.d.win), lang.L("Trust"), func() {
 			reviewed := t.st
 			background(t.run, func() shown { return shownOf(t.svc.TrustReviewed(t.root, hash)) }, func(s shown) {
 				if errors.Is(s.err, domain.ErrConflict) {
@@ -211,7 +209,7 @@ func (t *permissionsTab) onTrust() {
 				t.show(s)
 				t.body.ScrollToTop() // the new state is what to see
 			})
-		}})
+		})
 }
 
 // changedPlaces names what differs between the review shown and the
@@ -313,10 +311,8 @@ func (t *permissionsTab) onSave(content []byte) {
 	perms, _ := permissions.Parse(content)
 	opened := t.editor.opened
 	ev := saveEvidence(perms, opened, runsDiffs(opened))
-	t.d.message(lang.L("Save and trust the permissions file of “{{.Name}}”?", map[string]any{"Name": filepath.Base(t.root)}),
-		allowsLine(perms), ev.object(t.d.win),
-		choice{text: lang.L("Cancel")},
-		choice{text: lang.L("Save & Trust"), importance: widget.HighImportance, do: func() {
+	t.d.confirm(lang.L("Save and trust the permissions file of “{{.Name}}”?", map[string]any{"Name": filepath.Base(t.root)}),
+		allowsLine(perms), ev.object(t.d.win), lang.L("Save & Trust"), func() {
 			t.write(content, opened.ReviewHash, lang.L("Could not save the permissions file"))
-		}})
+		})
 }
