@@ -268,6 +268,11 @@ func TestPermissionsSavePinsOnlyWhatWasShown(t *testing.T) {
 			t.Errorf("save with hash %q approved npm run lint with a script never shown: %+v", hash, v)
 		}
 	}
+	// Trust with a stale review is a conflict naming the script.
+	code, refused := s.do(t, request{path: "/api/projects/permissions/trust", body: `{"path":` + js(root) + `,"hash":` + js(opened) + `}`})
+	if code != 409 || !strings.Contains(refused["error"].(string), "package.json scripts.lint changed since you reviewed it") {
+		t.Errorf("trust with a stale review: %d %v, want 409 naming package.json", code, refused)
+	}
 	got := save(review()) // the review that shows the change
 	if _, has := got["not_pinned"]; has {
 		t.Errorf("save with the review that showed the change: not_pinned = %v", got["not_pinned"])

@@ -41,6 +41,7 @@ type Permissions interface {
 	Report(path string) (permissions.Report, error)
 	SaveReviewed(path string, content []byte, reviewed string) (permissions.Status, error)
 	Trust(path string) (permissions.Status, error)
+	TrustReviewed(path, hash string) (permissions.Status, error)
 }
 
 // Config is what a Server serves and where it keeps its files.
@@ -435,6 +436,13 @@ type saveRequest struct {
 	Hash string `json:"hash"`
 }
 
+type trustRequest struct {
+	Path string `json:"path"`
+	// Hash, when given, is the version reviewed (status.review_hash): a
+	// project changed since is a conflict.
+	Hash string `json:"hash"`
+}
+
 // registerPermissions serves the permissions endpoints (docs/api.md §5).
 // Each answer is the shape of `permissions PATH` (docs/cli.md §13).
 func (s *Server) registerPermissions(m *Mux, p Permissions) {
@@ -459,12 +467,17 @@ func (s *Server) registerPermissions(m *Mux, p Permissions) {
 		}
 		return st.Report(), nil
 	}))
-	m.Handle("/api/projects/permissions/trust", Endpoint(func(req PathRequest) (any, error) {
+	m.Handle("/api/projects/permissions/trust", Endpoint(func(req trustRequest) (any, error) {
 		path, err := AbsPath(req.Path)
 		if err != nil {
 			return nil, err
 		}
-		st, err := p.Trust(path)
+		trust := p.Trust
+		if req.Hash != "" {
+			// Only the version reviewed, as `permissions trust --hash`.
+			trust = func(path string) (permissions.Status, error) { return p.TrustReviewed(path, req.Hash) }
+		}
+		st, err := trust(path)
 		if err != nil {
 			return nil, err
 		}
