@@ -126,7 +126,7 @@ type permissionsTrustOptions struct {
 func newPermissionsTrustCmd(f *Factory, runF func(*permissionsTrustOptions) error) *cobra.Command {
 	o := &permissionsTrustOptions{f: f}
 	cmd := pathCmd("trust PATH [--hash SHA256]", "trust the file on disk as it is now (--hash: only if it still has that SHA-256); invalid: exit 2", o, &o.Path, permissionsTrustRun, runF)
-	cmd.Flags().StringVar(&o.Hash, "hash", "", "trust only the version with this `sha256` (from permissions PATH: status.hash, or status.review_hash to pin what the rules run only as reviewed); a change since is a conflict (exit 4)")
+	cmd.Flags().StringVar(&o.Hash, "hash", "", "trust only the version with this `sha256` (from permissions PATH: status.review_hash pins the file and what its rules run as reviewed; status.hash the file, and of what its rules run only what was trusted before); a change since is a conflict (exit 4)")
 	return cmd
 }
 
