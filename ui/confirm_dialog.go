@@ -1,13 +1,15 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 )
 
-// confirm asks before an action: Cancel, or ok which runs do (Enter).
-func (d *dialogs) confirm(title, text, ok string, do func()) {
-	d.message(title, text, nil,
+// confirm asks before an action: Cancel, or ok which runs do (Enter);
+// extra (may be nil) is shown under the text: the evidence of a trust.
+func (d *dialogs) confirm(title, text string, extra fyne.CanvasObject, ok string, do func()) {
+	d.message(title, text, extra,
 		choice{text: lang.L("Cancel")},
 		choice{text: ok, importance: widget.HighImportance, do: do})
 }

@@ -360,7 +360,7 @@ func TestAltNumberWorksFromEveryTextBox(t *testing.T) {
 		t.Errorf("Ctrl+A in the tester selected %q", box.SelectedText())
 	}
 	// Behind a dialog Alt+N does nothing.
-	f.m.dialogs.confirm("Title", "Text", "OK", func() {})
+	f.m.dialogs.confirm("Title", "Text", nil, "OK", func() {})
 	shortcut(f.m.win, alt(4))
 	if got := f.m.view.tabs.SelectedIndex(); got != tabPermissions {
 		t.Errorf("Alt+4 behind a dialog showed tab %d", got)

@@ -38,6 +38,9 @@ type permissionsEditor struct {
 	// askDiscard, when set, asks before Cancel throws edits away; discard
 	// closes the editor.
 	askDiscard func(discard func())
+	// opened is the review the editor was opened on: Save & Trust pins,
+	// of what the rules run, only what it showed.
+	opened permissions.Status
 }
 
 func newPermissionsEditor(submit func(content []byte), closed func()) *permissionsEditor {
@@ -76,7 +79,7 @@ func (e *permissionsEditor) open(st permissions.Status) {
 	case st.TrustedBytes != nil:
 		start = string(st.TrustedBytes)
 	}
-	e.from = st.Hash
+	e.from, e.opened = st.Hash, st
 	e.start = start
 	e.stale.Hide()
 	// A file the lists can hold opens as lists — with its refused rules

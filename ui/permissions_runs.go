@@ -13,9 +13,9 @@ import (
 )
 
 // The Permissions tab's view of what the rules run (docs/permissions.md §7):
-// under each rule, what it can do in plain words and the project file that
-// makes its commands ask now; under the rules, what they allow together;
-// beside the file's diff, the diff of each script, recipe or alias a rule
+// with the summary above Trust, what each rule can do in plain words and
+// what the rules allow together; under each rule, the project file that
+// makes its commands ask now; beside the file's diff, the diff of each script, recipe or alias a rule
 // runs since it was trusted, as one Trust pins the file and those together.
 
 // runsDiff is one definition that is not as trusted, with its diff against
@@ -48,7 +48,7 @@ func textShown(d permissions.DefinitionState) bool {
 	return (d.Hash == "" || d.Text != "") && (d.TrustedHash == "" || d.TrustedText != "") && (d.Hash != "" || d.TrustedHash != "")
 }
 
-// ruleCan says under an accepted rule's verdict what it can do.
+// ruleCan says what an accepted rule can do ("It can: …").
 func ruleCan(rule string, st permissions.Status) string {
 	var labels []string
 	for _, l := range permissions.RuleLabels(rule, st.Definitions) {
@@ -57,7 +57,39 @@ func ruleCan(rule string, st permissions.Status) string {
 	return lang.L("It can: {{.What}}", map[string]any{"What": spelled(strings.Join(labels, "; "))})
 }
 
-// toolCan says under an approvable file tool's verdict what it can do.
+// ruleRunsChanged: something the rule runs is not as trusted.
+func ruleRunsChanged(rule string, st permissions.Status) bool {
+	if st.TrustedDefinitions == nil {
+		return false
+	}
+	for _, d := range st.Definitions {
+		if d.Rule == rule && d.State != permissions.DefUnchanged {
+			return true
+		}
+	}
+	return false
+}
+
+// canLines say, per accepted rule and file tool of the file, what it can
+// do ("`npm run lint` — It can: …"): the summary read before Trust.
+func canLines(st permissions.Status) []string {
+	var out []string
+	for _, r := range st.File.AllowedCommands {
+		if permissions.AcceptRule(r).IsZero() {
+			out = append(out, visible(r)+" — "+ruleCan(r, st))
+		}
+	}
+	for _, name := range st.File.AllowedTools {
+		if permissions.AcceptTool(name).IsZero() {
+			if can := toolCan(name); can != "" {
+				out = append(out, visible(name)+" — "+can)
+			}
+		}
+	}
+	return out
+}
+
+// toolCan says what an approvable file tool can do; "" when nothing.
 func toolCan(name string) string {
 	var labels []string
 	for _, l := range permissions.ToolLabels(name) {

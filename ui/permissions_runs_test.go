@@ -28,6 +28,23 @@ func runsTexts(tab *permissionsTab) string {
 	return strings.Join(lines, "\n")
 }
 
+// cansTexts are the lines of what each rule can do, above Trust.
+func cansTexts(tab *permissionsTab) string {
+	var lines []string
+	for _, o := range test.LaidOutObjects(tab.viewer.cans) {
+		if l, ok := o.(*widget.Label); ok && l.Visible() {
+			lines = append(lines, l.Text)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// above: a is drawn above b on the tab's page.
+func above(tab *permissionsTab, a, b fyne.CanvasObject) bool {
+	d := fyne.CurrentApp().Driver()
+	return a.Visible() && b.Visible() && d.AbsolutePositionForObject(a).Y+a.Size().Height <= d.AbsolutePositionForObject(b).Y
+}
+
 func writePackage(t *testing.T, root, test string) {
 	t.Helper()
 	if err := os.WriteFile(filepath.Join(root, "package.json"), []byte(`{"scripts": {"test": "`+test+`"}}`), 0o644); err != nil {
@@ -45,15 +62,22 @@ func TestPermissionsTabShowsWhatTheRulesRun(t *testing.T) {
 		writePerms(t, root, runsFile)
 	})
 	rows := rowTexts(tab)
+	if !strings.Contains(rows, "Command `npm test`: valid rule") || strings.Contains(rows, "It can:") {
+		t.Errorf("rules:\n%s\nwant the verdicts, and what each can do above Trust, not here", rows)
+	}
+	// What each rule can do is read with the summary, before Trust.
+	cans := cansTexts(tab)
 	for _, want := range []string{
-		"Command `npm test`: valid rule",
-		"Command `npm test`: valid rule\nIt can: runs the project's own code (package.json scripts.test: `jest --ci`)",
-		"Command `git status`: valid rule\nIt can: reads files inside the project",
-		"File tool `write_file`: valid rule\nIt can: writes files inside the project",
+		"`npm test` — It can: runs the project's own code (package.json scripts.test: `jest --ci`)",
+		"`git status` — It can: reads files inside the project",
+		"`write_file` — It can: writes files inside the project",
 	} {
-		if !strings.Contains(rows, want) {
-			t.Errorf("rules:\n%s\nwant %q", rows, want)
+		if !strings.Contains(cans, want) {
+			t.Errorf("what each rule can do:\n%s\nwant %q", cans, want)
 		}
+	}
+	if !above(tab, tab.viewer.cansBox, tab.viewer.trust) {
+		t.Error("what each rule can do is not above Trust")
 	}
 	var warned string
 	for _, o := range test.LaidOutObjects(tab.viewer.warnings) {

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
+	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/permissions"
 )
 
@@ -19,7 +21,9 @@ import (
 type permissionsService interface {
 	Show(path string) (permissions.Status, error)
 	TrustReviewed(path, hash string) (permissions.Status, error)
-	Save(path string, content []byte) (permissions.Status, error)
+	// SaveReviewed writes content and trusts it with only what the review
+	// (its hash) showed of what the rules run.
+	SaveReviewed(path string, content []byte, reviewed string) (permissions.Status, error)
 	commandChecker
 }
 
@@ -38,8 +42,9 @@ type permissionsTab struct {
 	run     runner
 	// notify runs f on the UI goroutine when the file changes on disk
 	// (runner.notice); nil: the file is not watched.
-	notify  func(f func())
-	watcher *fileWatcher
+	notify   func(f func())
+	watcher  *fileWatcher
+	follower *reviewFollower // every other pinned file
 
 	st     permissions.Status
 	err    error
@@ -115,6 +120,7 @@ func (t *permissionsTab) refresh() {
 	}
 	if t.watcher == nil && t.notify != nil {
 		t.watcher = watchFile(permissions.Path(t.root), func() { t.notify(t.refresh) })
+		t.follower = followReview(func() (permissions.Status, error) { return t.svc.Show(t.root) }, followInterval, func() { t.notify(t.refresh) })
 	}
 	background(t.run, func() shown { return shownOf(t.svc.Show(t.root)) }, t.show)
 }
@@ -126,11 +132,15 @@ func (t *permissionsTab) close() {
 	if t.watcher != nil {
 		t.watcher.close()
 	}
+	t.follower.close()
 }
 
 func (t *permissionsTab) show(s shown) {
-	prev, prevState, wasLoaded := t.st.Hash, t.st.State, t.loaded
+	prev, wasLoaded := t.st.Hash, t.loaded
+	prevShown := reviewFingerprint(t.st, t.err)
 	t.st, t.err, t.loaded = s.st, s.err, true
+	shownNow := reviewFingerprint(s.st, s.err)
+	t.follower.showing(shownNow)
 	t.viewer.show(s, t.editor.editing())
 	t.editor.fileRead(s.st.Hash, prev)
 	var rules, trusted []string
@@ -143,23 +153,29 @@ func (t *permissionsTab) show(s shown) {
 	t.tester.setPending(rules, trusted)
 	t.tester.again() // the verdict follows the file
 	releaseHiddenFocusOf(t.body)
-	if s.err == nil && (s.st.Hash != prev || s.st.State != prevState || !wasLoaded) && t.changed != nil {
+	// The list's marker follows what the rules run too, not only the file.
+	if s.err == nil && (shownNow != prevShown || !wasLoaded) && t.changed != nil {
 		t.changed(t.root)
 	}
 }
 
 // wordedError is err for a dialog: a file with problems (*FileError) lists
-// each in the reader's language; other errors are worded by say.
+// each in the reader's language; other errors are worded by say. Paths in
+// it wrap at their separators.
 func wordedError(err error) error {
 	var fe *permissions.FileError
 	if !errors.As(err, &fe) {
+		if text, detail := plainError(err); detail == "" {
+			return errors.New(breakablePath(text))
+		}
 		return err
 	}
-	return errors.New(lang.L("{{.Path}} cannot be trusted until fixed:", map[string]any{"Path": fe.Path}) + "\n" + problemLines(fe.Problems))
+	return errors.New(breakablePath(lang.L("{{.Path}} cannot be trusted until fixed:", map[string]any{"Path": fe.Path})) + "\n" + problemLines(fe.Problems))
 }
 
-// onTrust asks, saying in one line what the version allows, then trusts
-// the version shown, and shows the status the service answered with
+// onTrust asks, with the evidence of the version shown (what it allows,
+// what the rules run and what changed in it, what they allow together),
+// then trusts that version, and shows the status the service answered with
 // (nothing is read again); after a failure it reads the file again, as it
 // may have changed.
 func (t *permissionsTab) onTrust() {
@@ -168,9 +184,24 @@ func (t *permissionsTab) onTrust() {
 	if hash == "" {
 		hash = t.st.Hash
 	}
+	ev := trustEvidence(t.st, runsDiffs(t.st))
 	t.d.confirm(lang.L("Trust the permissions file of “{{.Name}}”?", map[string]any{"Name": filepath.Base(t.root)}),
-		allowsLine(t.st.File), lang.L("Trust"), func() {
+		allowsLine(t.st.File), ev.object(t.d.win), lang.L("Trust"), func() {
+			reviewed := t.st
 			background(t.run, func() shown { return shownOf(t.svc.TrustReviewed(t.root, hash)) }, func(s shown) {
+				if errors.Is(s.err, domain.ErrConflict) {
+					// Read again, and name exactly what changed since the
+					// version shown (a script, not the file, perhaps).
+					background(t.run, func() shown { return shownOf(t.svc.Show(t.root)) }, func(now shown) {
+						err := s.err
+						if places := changedPlaces(t.root, reviewed, now.st); now.err == nil && len(places) > 0 {
+							err = errors.New(lang.L("{{.Path}} changed since you reviewed it; review the new version, then trust it", map[string]any{"Path": strings.Join(places, ", ")}))
+						}
+						t.d.showError(lang.L("Could not trust the permissions file"), wordedError(err))
+						t.show(now)
+					})
+					return
+				}
 				if s.err != nil {
 					t.d.showError(lang.L("Could not trust the permissions file"), wordedError(s.err))
 					t.refresh()
@@ -180,6 +211,35 @@ func (t *permissionsTab) onTrust() {
 				t.body.ScrollToTop() // the new state is what to see
 			})
 		})
+}
+
+// changedPlaces names what differs between the review shown and the
+// project now: the permissions file, each script, recipe or alias.
+func changedPlaces(root string, shown, now permissions.Status) []string {
+	var places []string
+	if shown.Hash != now.Hash {
+		places = append(places, permissions.Path(root))
+	}
+	was := map[string]string{}
+	for _, d := range shown.Definitions {
+		if d.State != permissions.DefRemoved {
+			was[d.Rule+"\x00"+d.File+"\x00"+d.Key] = d.Hash
+		}
+	}
+	for _, d := range now.Definitions {
+		hash, ok := was[d.Rule+"\x00"+d.File+"\x00"+d.Key]
+		if d.State == permissions.DefRemoved || (ok && hash == d.Hash) || (!ok && d.Hash == "") {
+			continue
+		}
+		place := filepath.Join(root, filepath.FromSlash(d.File))
+		if d.Key != "" {
+			place += " " + d.Key
+		}
+		if !slices.Contains(places, place) {
+			places = append(places, place)
+		}
+	}
+	return places
 }
 
 // allowsLine says in one line what a valid file pre-approves.
@@ -200,16 +260,19 @@ func (t *permissionsTab) onRevert() {
 	if trusted == nil {
 		return
 	}
+	// What the tab shows of what the rules run is what Revert may pin.
+	review := t.st.ReviewHash
 	text := lang.L("Replace .memo/permissions.json with the version you trusted on {{.When}}? Its current content is lost.", map[string]any{"When": when.Local().Format(time.DateTime)})
 	t.d.confirmLoss(lang.L("Revert “{{.Name}}” to the trusted version?", map[string]any{"Name": filepath.Base(t.root)}), text, lang.L("Revert"), func() {
-		t.write(trusted, lang.L("Could not revert the permissions file"))
+		t.write(trusted, review, lang.L("Could not revert the permissions file"))
 	})
 }
 
-// write saves content as the file and trusts it (Save & Trust, Revert), and
-// shows the status the service answered with.
-func (t *permissionsTab) write(content []byte, failed string) {
-	background(t.run, func() shown { return shownOf(t.svc.Save(t.root, content)) }, func(s shown) {
+// write saves content as the file and trusts it (Save & Trust, Revert)
+// with what the review (its hash) showed of what the rules run, and shows
+// the status the service answered with; what it did not pin is said.
+func (t *permissionsTab) write(content []byte, review, failed string) {
+	background(t.run, func() shown { return shownOf(t.svc.SaveReviewed(t.root, content, review)) }, func(s shown) {
 		if s.err != nil {
 			t.d.showError(failed, wordedError(s.err))
 			t.refresh()
@@ -218,10 +281,14 @@ func (t *permissionsTab) write(content []byte, failed string) {
 		t.editor.close()
 		t.show(s)
 		t.body.ScrollToTop() // the new state is what to see
+		if text := notPinnedText(s.st.NotPinned); text != "" {
+			t.d.message(lang.L("Saved; some scripts were not pinned"), text, nil, choice{text: lang.L("Close"), importance: widget.HighImportance})
+		}
 	})
 }
 
-// onEdit opens the editor with the file as it is.
+// onEdit opens the editor with the file as it is, and the review it is
+// opened on.
 func (t *permissionsTab) onEdit() {
 	t.editor.open(t.st)
 	t.viewer.edit.Hide()
@@ -236,6 +303,9 @@ func (t *permissionsTab) onEditorClosed() {
 	}
 }
 
+// onSave asks, with the evidence of the new file against the review the
+// editor was opened on, then writes it: Save trusts the bytes written and,
+// of what the rules run, only what that review showed.
 func (t *permissionsTab) onSave(content []byte) {
 	if _, probs := permissions.Parse(content); len(probs) > 0 {
 		// Save is disabled then; this guards a tap that raced an edit.
@@ -243,6 +313,10 @@ func (t *permissionsTab) onSave(content []byte) {
 		return
 	}
 	perms, _ := permissions.Parse(content)
+	opened := t.editor.opened
+	ev := saveEvidence(perms, opened, runsDiffs(opened))
 	t.d.confirm(lang.L("Save and trust the permissions file of “{{.Name}}”?", map[string]any{"Name": filepath.Base(t.root)}),
-		allowsLine(perms), lang.L("Save & Trust"), func() { t.write(content, lang.L("Could not save the permissions file")) })
+		allowsLine(perms), ev.object(t.d.win), lang.L("Save & Trust"), func() {
+			t.write(content, opened.ReviewHash, lang.L("Could not save the permissions file"))
+		})
 }

@@ -927,4 +927,7 @@ func TestClosingTheWindowStopsTheFileWatch(t *testing.T) {
 	if !tab.watcher.stopped.Load() {
 		t.Error("the watch goes on after the window closed")
 	}
+	if tab.follower == nil || !tab.follower.closed.Load() {
+		t.Error("the tab goes on asking about the pinned files after the window closed")
+	}
 }

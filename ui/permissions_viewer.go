@@ -35,6 +35,10 @@ type permissionsViewer struct {
 	rules    *fyne.Container
 	problems *widget.Label
 	warnings *fyne.Container // what the rules and tools allow together
+	// cans says what each rule and tool can do, with the summary above
+	// Trust (the rows below keep the verdicts).
+	cans    *fyne.Container
+	cansBox *fyne.Container
 
 	changesBox *fyne.Container
 	changes    *widget.Label
@@ -70,6 +74,9 @@ func newPermissionsViewer(onTrust, onEdit, onRevert, onOpenFile func()) *permiss
 	v.problems = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
 	v.problems.Hide()
 	v.warnings = container.NewVBox()
+	v.cans = container.NewVBox()
+	v.cansBox = container.NewVBox(heading(lang.L("What each rule can do")), v.cans)
+	v.cansBox.Hide()
 	v.runs = newRunsView()
 
 	v.changes = &widget.Label{Wrapping: fyne.TextWrapWord}
@@ -86,7 +93,8 @@ func newPermissionsViewer(onTrust, onEdit, onRevert, onOpenFile func()) *permiss
 	banner := container.NewBorder(nil, nil, besideText(v.stateIcon), nil, container.NewVBox(v.stateName, v.meaning, v.detail))
 	actions := container.New(&wrapLayout{}, v.trust, v.edit, v.revert, v.openFile)
 	// Each part of the evidence is a stop of Tab before the buttons.
-	v.top = container.NewVBox(banner, newReadingStop(v.changesBox), newReadingStop(v.diffBox), newReadingStop(v.runs.box), newReadingStop(v.warnings), actions, v.trustHint)
+	v.top = container.NewVBox(banner, newReadingStop(v.changesBox), newReadingStop(v.diffBox), newReadingStop(v.runs.box),
+		newReadingStop(v.cansBox), newReadingStop(v.warnings), actions, v.trustHint)
 	v.details = container.NewVBox(heading(lang.L("Rules in the file")), v.problems, v.rules)
 	return v
 }
@@ -156,7 +164,7 @@ func (v *permissionsViewer) showBanner(st permissions.Status, err error) {
 		icon = theme.NewSuccessThemedResource(theme.ConfirmIcon())
 		if runsChanged(st) {
 			name = lang.L("What the rules run changed since you trusted it")
-			meaning = lang.L("A script, recipe or alias a rule runs changed after you trusted the file: that rule's commands ask until you review the change below and trust again. The other rules still apply.")
+			meaning = lang.L("A script, recipe or alias a rule runs changed after you trusted the file, or was not shown to you when the file was saved: that rule's commands ask until you review it below and trust again. The other rules still apply.")
 			icon = theme.NewWarningThemedResource(theme.WarningIcon())
 		}
 	case permissions.StateChanged:
@@ -197,25 +205,35 @@ func (v *permissionsViewer) showRules(st permissions.Status, err error) {
 				was = &p
 			}
 		}
+		if was == nil && runsChanged(st) && st.TrustedBytes != nil {
+			if p, probs := permissions.Parse(st.TrustedBytes); len(probs) == 0 {
+				was = &p
+			}
+		}
 		since := func(rule string, trusted []string) string {
 			switch {
 			case was == nil:
 				return ""
-			case slices.Contains(trusted, rule):
+			case !slices.Contains(trusted, rule):
+				return lang.L("new")
+			case ruleRunsChanged(rule, st):
+				// The rule's text is as trusted; what it runs is not.
+				return lang.L("what it runs changed")
+			case pending(st):
 				return lang.L("unchanged")
 			}
-			return lang.L("new")
+			return ""
 		}
 		for _, r := range st.File.AllowedCommands {
 			refused := permissions.AcceptRule(r)
 			if refused.IsZero() {
-				v.rules.Add(verdictRow(lang.L("Command"), r, refused, since(r, wasCommands(was)), ruleCan(r, st), ruleBlocks(r, st)...))
+				v.rules.Add(verdictRow(lang.L("Command"), r, refused, since(r, wasCommands(was)), "", ruleBlocks(r, st)...))
 			} else {
 				v.rules.Add(verdictRow(lang.L("Command"), r, refused, since(r, wasCommands(was)), ""))
 			}
 		}
 		for _, name := range st.File.AllowedTools {
-			v.rules.Add(verdictRow(lang.L("File tool"), name, permissions.AcceptTool(name), since(name, wasTools(was)), toolCan(name)))
+			v.rules.Add(verdictRow(lang.L("File tool"), name, permissions.AcceptTool(name), since(name, wasTools(was)), ""))
 		}
 		if was != nil {
 			for _, r := range was.AllowedCommands {
@@ -236,6 +254,15 @@ func (v *permissionsViewer) showRules(st permissions.Status, err error) {
 		v.rules.Add(&widget.Label{Text: lang.L("There is no file, so there are no rules."), Wrapping: fyne.TextWrapWord})
 	}
 	v.rules.Refresh()
+	v.cans.Objects = nil
+	if err == nil && st.Exists && st.State != permissions.StateInvalid {
+		for _, line := range canLines(st) {
+			v.cans.Add(&widget.Label{Text: line, Wrapping: fyne.TextWrapWord})
+		}
+	}
+	v.cans.Refresh()
+	v.cansBox.Hidden = len(v.cans.Objects) == 0
+	v.cansBox.Refresh()
 	v.warnings.Objects = nil
 	if w := warningsRow(st.File); err == nil && st.Exists && w != nil {
 		v.warnings.Add(w)

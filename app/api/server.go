@@ -39,8 +39,9 @@ type Projects interface {
 // (*permissions.Service).
 type Permissions interface {
 	Report(path string) (permissions.Report, error)
-	Save(path string, content []byte) (permissions.Status, error)
+	SaveReviewed(path string, content []byte, reviewed string) (permissions.Status, error)
 	Trust(path string) (permissions.Status, error)
+	TrustReviewed(path, hash string) (permissions.Status, error)
 }
 
 // Config is what a Server serves and where it keeps its files.
@@ -428,6 +429,16 @@ func (s *Server) register(m *Mux) {
 type saveRequest struct {
 	Path        string          `json:"path"`
 	Permissions json.RawMessage `json:"permissions"`
+	// Hash is the review the file was written from (status.review_hash):
+	// what it showed of what the rules run is pinned too (may be absent).
+	Hash string `json:"hash"`
+}
+
+type trustRequest struct {
+	Path string `json:"path"`
+	// Hash, when given, is the version reviewed (status.review_hash): a
+	// project changed since is a conflict.
+	Hash string `json:"hash"`
 }
 
 // registerPermissions serves the permissions endpoints (docs/api.md §5).
@@ -448,18 +459,23 @@ func (s *Server) registerPermissions(m *Mux, p Permissions) {
 		if len(req.Permissions) == 0 {
 			return nil, domain.Invalid("permissions is missing: give the file as a JSON object")
 		}
-		st, err := p.Save(path, fileBytes(req.Permissions))
+		st, err := p.SaveReviewed(path, fileBytes(req.Permissions), req.Hash)
 		if err != nil {
 			return nil, err
 		}
 		return st.Report(), nil
 	}))
-	m.Handle("/api/projects/permissions/trust", Endpoint(func(req PathRequest) (any, error) {
+	m.Handle("/api/projects/permissions/trust", Endpoint(func(req trustRequest) (any, error) {
 		path, err := AbsPath(req.Path)
 		if err != nil {
 			return nil, err
 		}
-		st, err := p.Trust(path)
+		trust := p.Trust
+		if req.Hash != "" {
+			// Only the version reviewed, as `permissions trust --hash`.
+			trust = func(path string) (permissions.Status, error) { return p.TrustReviewed(path, req.Hash) }
+		}
+		st, err := trust(path)
 		if err != nil {
 			return nil, err
 		}

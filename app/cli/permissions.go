@@ -50,14 +50,21 @@ type permissionsSaveOptions struct {
 	f    *Factory
 	Path string
 	File string // "-" is stdin
+	Hash string // the review the content was written from
 }
 
 func newPermissionsSaveCmd(f *Factory, runF func(*permissionsSaveOptions) error) *cobra.Command {
 	o := &permissionsSaveOptions{f: f}
-	return &cobra.Command{
-		Use:   "save PATH FILE|-",
-		Short: "validate FILE (- reads stdin), write it as the project's file and trust it; invalid: exit 2, every problem, nothing written",
-		Args:  exactArgs(2),
+	cmd := &cobra.Command{
+		Use:   "save PATH FILE|- [--hash REVIEW]",
+		Short: "validate FILE (- reads stdin), write it as the project's file and trust it, with only what the rules run as reviewed (--hash); invalid: exit 2, every problem, nothing written",
+		Long: "save PATH FILE writes FILE as the project's .memo/permissions.json and trusts those bytes.\n" +
+			"Of the scripts, recipes and aliases the rules run it pins only what you reviewed:\n" +
+			"with --hash (status.review_hash of permissions PATH), what that review showed while the\n" +
+			"project is still as reviewed; always, what was trusted before. Anything else (a script\n" +
+			"changed since, one a new rule runs) is not pinned: its rule asks until you review it\n" +
+			"and trust again, and the answer lists it under \"not_pinned\".",
+		Args: exactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Path, o.File = args[0], args[1]
 			if runF != nil {
@@ -66,6 +73,8 @@ func newPermissionsSaveCmd(f *Factory, runF func(*permissionsSaveOptions) error)
 			return permissionsSaveRun(o)
 		},
 	}
+	cmd.Flags().StringVar(&o.Hash, "hash", "", "the `review` the file was written from (status.review_hash of permissions PATH): what it showed of what the rules run is pinned too, while the project is still as reviewed")
+	return cmd
 }
 
 func permissionsSaveRun(o *permissionsSaveOptions) error {
@@ -78,7 +87,7 @@ func permissionsSaveRun(o *permissionsSaveOptions) error {
 		return err
 	}
 	return o.f.answer(false, func(s *datahome.Services) (any, error) {
-		st, err := s.Permissions.Save(path, content)
+		st, err := s.Permissions.SaveReviewed(path, content, o.Hash)
 		if err != nil {
 			return nil, err
 		}
@@ -117,7 +126,7 @@ type permissionsTrustOptions struct {
 func newPermissionsTrustCmd(f *Factory, runF func(*permissionsTrustOptions) error) *cobra.Command {
 	o := &permissionsTrustOptions{f: f}
 	cmd := pathCmd("trust PATH [--hash SHA256]", "trust the file on disk as it is now (--hash: only if it still has that SHA-256); invalid: exit 2", o, &o.Path, permissionsTrustRun, runF)
-	cmd.Flags().StringVar(&o.Hash, "hash", "", "trust only the version with this `sha256` (from permissions PATH: status.hash, or status.review_hash to pin what the rules run only as reviewed); a change since is a conflict (exit 4)")
+	cmd.Flags().StringVar(&o.Hash, "hash", "", "trust only the version with this `sha256` (from permissions PATH: status.review_hash pins the file and what its rules run as reviewed; status.hash the file, and of what its rules run only what was trusted before); a change since is a conflict (exit 4)")
 	return cmd
 }
 

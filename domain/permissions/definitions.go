@@ -3,6 +3,7 @@ package permissions
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"path/filepath"
 	"sort"
 	"unicode/utf8"
 
@@ -171,4 +172,44 @@ func (p *Project) AllDefinitions(rules []string) []Definition {
 		out = append(out, defs...)
 	}
 	return out
+}
+
+// pinnable is what a trust may pin of the current definitions: what the
+// person was shown (shown, as the review drew it), what was trusted before
+// with the same hash, and what does not exist (pinned absent, a file
+// appearing later asks). Of any other definition — changed since the
+// review, or never reviewed — the old pin is kept where there is one (its
+// rule asks, with the diff) and nothing is pinned where there is none (its
+// rule asks as not trusted yet). Never nil.
+func pinnable(current, shown, trusted []Definition) []Definition {
+	seen := map[string]string{}
+	for _, d := range shown {
+		seen[d.id()] = d.Hash
+	}
+	old := map[string]Definition{}
+	for _, d := range trusted {
+		old[d.id()] = d
+	}
+	out := []Definition{}
+	for _, d := range current {
+		hash, wasShown := seen[d.id()]
+		prev, wasTrusted := old[d.id()]
+		switch {
+		case d.Hash == "", wasShown && hash == d.Hash, wasTrusted && prev.Hash == d.Hash:
+			out = append(out, d)
+		case wasTrusted:
+			out = append(out, prev)
+		}
+	}
+	return out
+}
+
+// place names the definition in a sentence: its file under root, and the
+// key in it ("/p/package.json scripts.lint").
+func (d Definition) place(root string) string {
+	p := filepath.Join(root, filepath.FromSlash(d.File))
+	if d.Key != "" {
+		p += " " + d.Key
+	}
+	return p
 }

@@ -73,13 +73,22 @@ func TestTrustPinsDefinitions(t *testing.T) {
 		t.Errorf("pending after trusting again")
 	}
 
-	// Save trusts the definitions of the new file's rules too.
+	// Save pins the new file's bytes, not what its new rule runs, which no
+	// review showed (TestSavePinsOnlyWhatWasShown); trusting the review of
+	// the saved file pins it.
 	writeFile(t, filepath.Join(root, "Makefile"), "test:\n\tgo test\n")
-	if _, err := f.perms.Save(root, []byte(`{"version": 1, "allowed_commands": ["make test"]}`)); err != nil {
+	saved, err := f.perms.Save(root, []byte(`{"version": 1, "allowed_commands": ["make test"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := f.perms.CheckCommand(root, "make test"); v.Approved {
+		t.Errorf("make test after save, its Makefile never shown: %+v", v)
+	}
+	if _, err := f.perms.TrustReviewed(root, saved.ReviewHash); err != nil {
 		t.Fatal(err)
 	}
 	if v, _ := f.perms.CheckCommand(root, "make test"); !v.Approved {
-		t.Errorf("make test after save: %+v", v)
+		t.Errorf("make test after trusting the review: %+v", v)
 	}
 	writeFile(t, filepath.Join(root, "Makefile"), "test:\n\tcurl x\n")
 	if v, _ := f.perms.CheckCommand(root, "make test"); v.Approved || !strings.Contains(v.Reason.String(), "Makefile") {

@@ -53,6 +53,18 @@ type Report struct {
 	// Warnings are what the file's rules and tools allow together beyond
 	// each alone.
 	Warnings []domain.Text `json:"warnings"`
+	// NotPinned, in the answer of a save or a trust, are the definitions it
+	// left unpinned because they were not shown as they are now; absent
+	// when there are none.
+	NotPinned []NotPinned `json:"not_pinned,omitempty"`
+}
+
+// NotPinned is a definition a save or a trust did not pin, and why.
+type NotPinned struct {
+	Rule   string      `json:"rule"`
+	File   string      `json:"file"`
+	Key    string      `json:"key,omitempty"`
+	Reason domain.Text `json:"reason"`
 }
 
 // ReportStatus is the status part of Report.
@@ -112,6 +124,14 @@ func (st Status) Report() Report {
 		rr.Labels = RuleLabels(rule, rr.Runs)
 		rr.BlockedBy = append(rr.BlockedBy, st.Blocks[rule]...)
 		r.Rules = append(r.Rules, rr)
+	}
+	for _, d := range st.NotPinned {
+		what := d.File
+		if d.Key != "" {
+			what += " " + d.Key
+		}
+		r.NotPinned = append(r.NotPinned, NotPinned{Rule: d.Rule, File: d.File, Key: d.Key,
+			Reason: domain.T("{{.What}} was not shown as it is now (it changed since the review, or was never reviewed), so it is not pinned: the commands of {{.Rule}} ask until you review it and trust again", "What", what, "Rule", d.Rule)})
 	}
 	return r
 }

@@ -241,24 +241,64 @@ func (s *Service) TrustReviewed(path, hash string) (Status, error) {
 	case st.State == StateNoFile:
 		return st, nothingToTrust(Path(proj.Root))
 	case st.Hash != hash && st.ReviewHash != hash:
-		return st, domain.T("{{.Path}} changed since you reviewed it; review the new version, then trust it", "Path", Path(proj.Root)).Err(domain.ErrConflict)
+		return st, changedSinceReview(st)
 	case st.State == StateInvalid:
 		return st, InvalidError(Path(proj.Root), st.Problems)
 	}
-	return s.described(pinBytes(st, proj.ID, s.pins, s.now(), currentDefinitions(st)))
+	current := currentDefinitions(st)
+	shown := current
+	if hash != st.ReviewHash {
+		// The file's own hash covers none of what its rules run: of
+		// that, only what was trusted before is pinned again.
+		shown = nil
+	}
+	return s.described(pinBytes(st, proj.ID, s.pins, s.now(), current, pinnable(current, shown, st.TrustedDefinitions)))
 }
 
 // Save validates content, writes it atomically as the project's file and
-// trusts those same bytes. Invalid content writes nothing and is refused
+// trusts those same bytes. Of what the rules run it pins only what was
+// trusted before (SaveReviewed): a script that changed since, or that a new
+// rule runs, is not pinned, and its rule asks until it is reviewed and
+// trusted (Status.NotPinned). Invalid content writes nothing and is refused
 // with every problem (a *FileError).
 func (s *Service) Save(path string, content []byte) (Status, error) {
+	return s.SaveReviewed(path, content, "")
+}
+
+// SaveReviewed is Save for a person who wrote content while shown a review
+// of the project (Status.ReviewHash of Show, as the editor was opened on):
+// it trusts the bytes they wrote and, of what the rules run, only what that
+// review showed or what was trusted before. When the project is no longer
+// as reviewed (a script changed since, the file was rewritten), the review
+// tells nothing of what it is now: only what was trusted before is pinned.
+// reviewed may be "" (no review: the same).
+func (s *Service) SaveReviewed(path string, content []byte, reviewed string) (Status, error) {
 	proj, err := s.open(path)
 	if err != nil {
 		return Status{}, err
 	}
-	st, err := save(proj.Root, proj.ID, content, s.write, s.pins, s.now(), s.define(proj.Root))
+	shown := s.reviewed(proj, reviewed)
+	st, err := save(proj.Root, proj.ID, content, s.write, s.pins, s.now(), s.define(proj.Root), shown)
 	st.Root, st.ProjectID = proj.Root, proj.ID
 	return s.described(st, err)
+}
+
+// reviewed is what a review showed: the definitions of the project as it is
+// now, when hash is the review hash of the project now; none otherwise.
+func (s *Service) reviewed(proj folder.Status, hash string) []Definition {
+	if hash == "" {
+		return nil
+	}
+	st, err := Load(proj.Root, proj.ID, s.read, s.pins)
+	if err != nil {
+		return nil
+	}
+	st.Root = proj.Root
+	s.describe(&st)
+	if st.ReviewHash == "" || st.ReviewHash != hash {
+		return nil
+	}
+	return currentDefinitions(st)
 }
 
 // CheckCommand is `check-command PATH LINE`: only the trusted rules of the

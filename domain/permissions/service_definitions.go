@@ -4,7 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
+	"slices"
 	"sort"
+	"strings"
+
+	"memo.dev/projects/domain"
 )
 
 // The Service reads what the rules run (definitions.go) from the project
@@ -108,4 +112,25 @@ func reviewHash(fileHash string, defs []Definition) string {
 		io.WriteString(h, "\n"+d.id()+"\x00"+d.Hash)
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// changedSinceReview is the conflict of a trust whose review no longer
+// matches the project: it names what a new review would show — the
+// permissions file when it is not the trusted version, each definition
+// that is not as trusted — so a changed package.json is not blamed on
+// the permissions file.
+func changedSinceReview(st Status) error {
+	var places []string
+	if st.Hash != st.TrustedHash {
+		places = append(places, Path(st.Root))
+	}
+	for _, d := range st.Definitions {
+		if d.State != DefUnchanged {
+			places = append(places, d.place(st.Root))
+		}
+	}
+	if len(places) == 0 {
+		places = append(places, Path(st.Root))
+	}
+	return domain.T("{{.Path}} changed since you reviewed it; review the new version, then trust it", "Path", strings.Join(slices.Compact(places), ", ")).Err(domain.ErrConflict)
 }

@@ -26,7 +26,7 @@ type fixture struct {
 	now      time.Time
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	f := &fixture{home: t.TempDir(), pins: permissionstest.NewPins(), now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
 	rules := guard.Rules{OS: guard.HostOS(), Home: f.home, MemoHome: filepath.Join(f.home, ".memo"), TempDir: os.TempDir()}
@@ -40,7 +40,7 @@ func newFixture(t *testing.T) *fixture {
 }
 
 // setUp makes a set-up project folder.
-func (f *fixture) setUp(t *testing.T) string {
+func (f *fixture) setUp(t testing.TB) string {
 	t.Helper()
 	root := t.TempDir()
 	if _, err := f.projects.Setup(root); err != nil {
@@ -50,7 +50,7 @@ func (f *fixture) setUp(t *testing.T) string {
 	return real
 }
 
-func writeFile(t *testing.T, path, content string) {
+func writeFile(t testing.TB, path, content string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)

@@ -95,6 +95,11 @@ type Status struct {
 	// ReviewHash covers the file and its definitions: trusting with it
 	// trusts only what was reviewed (Service.TrustReviewed).
 	ReviewHash string `json:"-"`
+	// NotPinned are the definitions a save or a trust did not pin because
+	// the person was not shown them as they are now (changed since the
+	// review, or never reviewed): their rules' lines ask until they are
+	// reviewed and trusted.
+	NotPinned []Definition `json:"-"`
 	// Blocks are, per rule, the project files that make its lines ask in
 	// the project root (a config, a changed definition), when the Service
 	// read them.
@@ -195,7 +200,8 @@ func trust(root, projectID string, read ReadFunc, pins PinStore, now time.Time, 
 	case StateInvalid:
 		return st, InvalidError(Path(root), st.Problems)
 	}
-	return pinBytes(st, projectID, pins, now, define.of(st))
+	current := define.of(st)
+	return pinBytes(st, projectID, pins, now, current, current)
 }
 
 func nothingToTrust(path string) error {
@@ -205,10 +211,12 @@ func nothingToTrust(path string) error {
 // Save validates content, writes it atomically with write and trusts those
 // same bytes. Invalid content writes nothing.
 func Save(root, projectID string, content []byte, write func(path string, data []byte) error, pins PinStore, now time.Time) (Status, error) {
-	return save(root, projectID, content, write, pins, now, nil)
+	return save(root, projectID, content, write, pins, now, nil, nil)
 }
 
-func save(root, projectID string, content []byte, write func(path string, data []byte) error, pins PinStore, now time.Time, define Define) (Status, error) {
+// save is Save pinning, of what content's rules run (define), only what
+// the person was shown (shown) or had trusted before (pinnable).
+func save(root, projectID string, content []byte, write func(path string, data []byte) error, pins PinStore, now time.Time, define Define, shown []Definition) (Status, error) {
 	st := Status{Problems: []Problem{}, Effective: none()}
 	if len(content) > MaxFileSize {
 		st.Problems = []Problem{{Where: "file", Problem: domain.T("the file is larger than {{.KiB}} KiB", "KiB", MaxFileSize>>10)}}
@@ -228,16 +236,25 @@ func save(root, projectID string, content []byte, write func(path string, data [
 	if err := write(Path(root), content); err != nil {
 		return st, err
 	}
-	return pinBytes(st, projectID, pins, now, define.of(st))
+	current := define.of(st)
+	return pinBytes(st, projectID, pins, now, current, pinnable(current, shown, st.TrustedDefinitions))
 }
 
-func pinBytes(st Status, projectID string, pins PinStore, now time.Time, defs []Definition) (Status, error) {
+// pinBytes pins the file of st with defs, of the current definitions of
+// its rules; those defs leave out are NotPinned.
+func pinBytes(st Status, projectID string, pins PinStore, now time.Time, current, defs []Definition) (Status, error) {
 	pin := Pin{Hash: st.Hash, Bytes: append([]byte(nil), st.Bytes...), TrustedAt: now, Definitions: defs}
 	if err := pins.SetPin(projectID, pin); err != nil {
 		return st, err
 	}
 	st.TrustedHash, st.TrustedAt, st.TrustedBytes, st.TrustedDefinitions = pin.Hash, pin.TrustedAt, pin.Bytes, pin.Definitions
-	st.Definitions = CompareDefinitions(defs, defs)
+	st.Definitions = CompareDefinitions(current, defs)
+	st.NotPinned = nil
+	for _, d := range st.Definitions {
+		if d.State != DefUnchanged && d.State != DefRemoved {
+			st.NotPinned = append(st.NotPinned, d.Definition)
+		}
+	}
 	st.State, st.Trusted, st.Effective = StateTrusted, true, st.File
 	return st, nil
 }
