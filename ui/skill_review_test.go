@@ -202,3 +202,24 @@ func TestSkillReviewOpensFiles(t *testing.T) {
 		t.Errorf("a binary file shows %q", got)
 	}
 }
+
+// TestSkillReviewMarksNestedArchives: an archive holding scripts and one
+// Memo cannot read are marked as such in the file list, not as plain files.
+func TestSkillReviewMarksNestedArchives(t *testing.T) {
+	f := newSkillsFixture(t)
+	f.m.stage = func(_ context.Context, _ string, opt skills.StageOptions) (skills.Staged, error) {
+		st := pdfStaged()
+		st.Review.Files = append(st.Review.Files,
+			skills.File{Path: "tools.zip", Size: 400, Script: true, ArchiveScripts: []string{"bin/run.sh"}},
+			skills.File{Path: "broken.zip", Size: 20, Script: true, ArchiveUnreadable: true},
+			skills.File{Path: "docs.zip", Size: 90})
+		return st, nil
+	}
+	f.openAdd("o/repo@pdf")
+	f.tap(f.w, "Review")
+	for _, want := range []string{"tools.zip", "archive holding scripts", "broken.zip", "archive Memo cannot read", "docs.zip"} {
+		if !f.says(f.w, want) {
+			t.Errorf("the review does not say %q", want)
+		}
+	}
+}
