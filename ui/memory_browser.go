@@ -57,6 +57,9 @@ type poolBrowser struct {
 	// how many of the pool's memories contain the text.
 	all int64
 	gen int // drops answers to an older filter or pool
+	// changed, when set, is told after a memory is added, edited or deleted
+	// here: the Overview's count follows (on the UI goroutine).
+	changed func()
 }
 
 func newPoolBrowser(r runner, d *dialogs, readers string) *poolBrowser {
@@ -129,6 +132,12 @@ func (b *poolBrowser) show(mem memoryPool, chat memory.Chat, problem, hint strin
 		return
 	}
 	b.reload()
+}
+
+func (b *poolBrowser) tellChanged() {
+	if b.changed != nil {
+		b.changed()
+	}
 }
 
 // reload lists the pool again from its newest memory.
@@ -285,6 +294,7 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 					return
 				}
 				b.reload()
+				b.tellChanged()
 			})
 		}})
 	entry.onEscape, entry.onSubmit = d.cancel, d.submit
@@ -361,6 +371,7 @@ func (b *poolBrowser) onDelete(m memory.Memory) {
 					return
 				}
 				b.reload()
+				b.tellChanged()
 			})
 		}})
 }

@@ -458,3 +458,30 @@ func TestEscapeClosesTheMemoryEditor(t *testing.T) {
 		}
 	}
 }
+
+// TestOverviewCountFollowsTheMemoryTab: a memory added, edited or deleted in
+// the Memory tab changes the Overview's count at once, with no reselecting.
+func TestOverviewCountFollowsTheMemoryTab(t *testing.T) {
+	f := newMemFixture(t, memoryOn)
+	f.seed(f.project, "kept", 2)
+	f.seed("", "global", 4)
+	b := f.openTab()
+	count := func() string { return f.m.view.overview.memCount.Text }
+	if got := count(); got != "2 memories, read and added to only by this project's chats." {
+		t.Fatalf("the Overview says %q, want 2", got)
+	}
+	f.tap(f.m.win, "Add…")
+	f.dialogEntry().SetText("uses go 1.26")
+	f.tap(f.m.win, "Add")
+	if got := count(); got != "3 memories, read and added to only by this project's chats." {
+		t.Errorf("after Add the Overview says %q, want 3", got)
+	}
+	test.Tap(rowButton(t, b, "uses go 1.26", "Delete…"))
+	f.tap(f.m.win, "Delete")
+	test.Tap(rowButton(t, b, "kept 1", "Delete…"))
+	f.tap(f.m.win, "Delete")
+	// The test app has no plural forms loaded: "1 memories" there.
+	if got := count(); !strings.HasPrefix(got, "1 memor") {
+		t.Errorf("after two deletes the Overview says %q, want 1", got)
+	}
+}
