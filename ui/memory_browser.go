@@ -43,6 +43,7 @@ type poolBrowser struct {
 	ready bool // the pool can be listed (else problem says why)
 
 	filter  *cancelableEntry
+	clear   *widget.Button // empties the filter: every memory again
 	add     *focusButton
 	problem *widget.Label
 	hint    *widget.Label // what to do about the problem
@@ -66,7 +67,7 @@ func newPoolBrowser(r runner, d *dialogs, readers string) *poolBrowser {
 	b := &poolBrowser{run: r, d: d, readers: readers}
 	b.filter = newCancelableEntry(false)
 	b.filter.SetPlaceHolder(lang.L("Filter memories"))
-	b.filter.OnChanged = func(string) { b.reload() }
+	b.clear = addClearButton(&b.filter.Entry, func(string) { b.reload() })
 	b.add = newButton(lang.L("Add…"), theme.ContentAddIcon(), widget.MediumImportance, b.onAdd)
 	b.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
 	b.problem.Hide()

@@ -485,3 +485,31 @@ func TestOverviewCountFollowsTheMemoryTab(t *testing.T) {
 		t.Errorf("after two deletes the Overview says %q, want 1", got)
 	}
 }
+
+// TestMemoryFilterClearButton: the filter has a clear button while it holds
+// text (in the project's tab and the global pool's view); it empties the
+// filter and lists every memory again.
+func TestMemoryFilterClearButton(t *testing.T) {
+	f := newMemFixture(t, memoryOn)
+	f.seed(f.project, "apple", 3)
+	f.seed(f.project, "pear", 2)
+	f.seed("", "global", 4)
+	for _, tt := range []struct {
+		name string
+		open func() *poolBrowser
+		all  int
+	}{{"project", f.openTab, 5}, {"global", f.openGlobal, 4}} {
+		b := tt.open()
+		if b.clear.Visible() {
+			t.Errorf("%s: an empty filter shows a clear button", tt.name)
+		}
+		test.Type(b.filter, "pear")
+		if !b.clear.Visible() || b.filter.ActionItem != b.clear {
+			t.Fatalf("%s: the filter has text but no clear button", tt.name)
+		}
+		test.Tap(b.clear)
+		if b.filter.Text != "" || len(b.shown) != tt.all || b.clear.Visible() {
+			t.Errorf("%s: clear left %q, %d listed (want all %d), button shown %v", tt.name, b.filter.Text, len(b.shown), tt.all, b.clear.Visible())
+		}
+	}
+}
