@@ -127,3 +127,19 @@ func TestInspectNested(t *testing.T) {
 		})
 	}
 }
+
+// FuzzInspectNested: any bytes under any archive name are judged without a
+// panic, and an archive is flagged or found harmless, never both unknown.
+func FuzzInspectNested(f *testing.F) {
+	f.Add("a.zip", zipOf(f, "run.sh", "#!/bin/sh"))
+	f.Add("a.tgz", gzipOf(f, tarOf(f, "x*", "y")))
+	f.Add("a.tar", tarOf(f, "x", "y"))
+	f.Add("a.bz2", []byte("BZh91AY&SY"))
+	f.Add("a.txt", []byte("PK\x03\x04"))
+	f.Fuzz(func(t *testing.T, name string, b []byte) {
+		v := inspectNested(name, b)
+		if !v.Archive && v.flagged() {
+			t.Errorf("%q: flagged %+v but not an archive", name, v)
+		}
+	})
+}
