@@ -43,6 +43,7 @@ type poolBrowser struct {
 	ready bool // the pool can be listed (else problem says why)
 
 	filter  *cancelableEntry
+	clear   *focusButton // empties the filter: every memory again
 	add     *focusButton
 	problem *widget.Label
 	hint    *widget.Label // what to do about the problem
@@ -57,13 +58,16 @@ type poolBrowser struct {
 	// how many of the pool's memories contain the text.
 	all int64
 	gen int // drops answers to an older filter or pool
+	// changed, when set, is told after a memory is added, edited or deleted
+	// here: the Overview's count follows (on the UI goroutine).
+	changed func()
 }
 
 func newPoolBrowser(r runner, d *dialogs, readers string) *poolBrowser {
 	b := &poolBrowser{run: r, d: d, readers: readers}
 	b.filter = newCancelableEntry(false)
 	b.filter.SetPlaceHolder(lang.L("Filter memories"))
-	b.filter.OnChanged = func(string) { b.reload() }
+	b.clear = addClearButton(&b.filter.Entry, func(string) { b.reload() })
 	b.add = newButton(lang.L("Add…"), theme.ContentAddIcon(), widget.MediumImportance, b.onAdd)
 	b.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
 	b.problem.Hide()
@@ -129,6 +133,12 @@ func (b *poolBrowser) show(mem memoryPool, chat memory.Chat, problem, hint strin
 		return
 	}
 	b.reload()
+}
+
+func (b *poolBrowser) tellChanged() {
+	if b.changed != nil {
+		b.changed()
+	}
 }
 
 // reload lists the pool again from its newest memory.
@@ -287,6 +297,7 @@ func (b *poolBrowser) editDialog(title, button, text string, save func(string) (
 					return
 				}
 				b.reload()
+				b.tellChanged()
 			})
 		}})
 	entry.onEscape, entry.onSubmit = d.cancel, d.submit
@@ -366,6 +377,7 @@ func (b *poolBrowser) onDelete(m memory.Memory) {
 					return
 				}
 				b.reload()
+				b.tellChanged()
 			})
 		}})
 }

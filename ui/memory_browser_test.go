@@ -465,3 +465,58 @@ func TestEscapeClosesTheMemoryEditor(t *testing.T) {
 		}
 	}
 }
+
+// TestOverviewCountFollowsTheMemoryTab: a memory added, edited or deleted in
+// the Memory tab changes the Overview's count at once, with no reselecting.
+func TestOverviewCountFollowsTheMemoryTab(t *testing.T) {
+	f := newMemFixture(t, memoryOn)
+	f.seed(f.project, "kept", 2)
+	f.seed("", "global", 4)
+	b := f.openTab()
+	count := func() string { return f.m.view.overview.memCount.Text }
+	if got := count(); got != "2 memories, read and added to only by this project's chats." {
+		t.Fatalf("the Overview says %q, want 2", got)
+	}
+	f.tap(f.m.win, "Add…")
+	f.dialogEntry().SetText("uses go 1.26")
+	f.tap(f.m.win, "Add")
+	if got := count(); got != "3 memories, read and added to only by this project's chats." {
+		t.Errorf("after Add the Overview says %q, want 3", got)
+	}
+	test.Tap(rowButton(t, b, "uses go 1.26", "Delete…"))
+	f.tap(f.m.win, "Delete")
+	test.Tap(rowButton(t, b, "kept 1", "Delete…"))
+	f.tap(f.m.win, "Delete")
+	// The test app has no plural forms loaded: "1 memories" there.
+	if got := count(); !strings.HasPrefix(got, "1 memor") {
+		t.Errorf("after two deletes the Overview says %q, want 1", got)
+	}
+}
+
+// TestMemoryFilterClearButton: the filter has a clear button while it holds
+// text (in the project's tab and the global pool's view); it empties the
+// filter and lists every memory again.
+func TestMemoryFilterClearButton(t *testing.T) {
+	f := newMemFixture(t, memoryOn)
+	f.seed(f.project, "apple", 3)
+	f.seed(f.project, "pear", 2)
+	f.seed("", "global", 4)
+	for _, tt := range []struct {
+		name string
+		open func() *poolBrowser
+		all  int
+	}{{"project", f.openTab, 5}, {"global", f.openGlobal, 4}} {
+		b := tt.open()
+		if b.clear.Visible() {
+			t.Errorf("%s: an empty filter shows a clear button", tt.name)
+		}
+		test.Type(b.filter, "pear")
+		if !b.clear.Visible() || b.filter.ActionItem != b.clear {
+			t.Fatalf("%s: the filter has text but no clear button", tt.name)
+		}
+		test.Tap(b.clear)
+		if b.filter.Text != "" || len(b.shown) != tt.all || b.clear.Visible() {
+			t.Errorf("%s: clear left %q, %d listed (want all %d), button shown %v", tt.name, b.filter.Text, len(b.shown), tt.all, b.clear.Visible())
+		}
+	}
+}

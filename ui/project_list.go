@@ -347,16 +347,26 @@ type filterEntry struct {
 func newFilterEntry(onChanged func()) *filterEntry {
 	e := &filterEntry{}
 	e.PlaceHolder = lang.L("Filter projects")
-	e.clear = newButton("", theme.ContentClearIcon(), widget.LowImportance, func() { e.SetText("") })
-	e.clear.Hide()
-	e.ActionItem = e.clear
-	e.OnChanged = func(text string) {
-		e.clear.Hidden = text == ""
-		e.clear.Refresh()
-		onChanged()
-	}
+	e.clear = addClearButton(&e.Entry, func(string) { onChanged() })
 	e.ExtendBaseWidget(e)
 	return e
+}
+
+// addClearButton gives a filter box e a clear button, shown while it holds
+// text, that empties it (and so shows everything again); e's OnChanged
+// becomes onChanged, which then runs as well.
+func addClearButton(e *widget.Entry, onChanged func(string)) *focusButton {
+	clear := newButton("", theme.ContentClearIcon(), widget.LowImportance, func() { e.SetText("") })
+	clear.Hidden = e.Text == ""
+	e.ActionItem = clear
+	e.OnChanged = func(text string) {
+		if hide := text == ""; hide != clear.Hidden {
+			clear.Hidden = hide
+			clear.Refresh()
+		}
+		onChanged(text)
+	}
+	return clear
 }
 
 // TypedShortcut implements fyne.Shortcutable.

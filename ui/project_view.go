@@ -112,6 +112,8 @@ func (v *projectView) buildUI() {
 	v.skills = newSkillsTab(v.root, v.deps.d, v.deps.skills, v.run)
 	v.perms = newPermissionsTab(v.root, v.deps.permissions, v.deps.d, v.deps.permissionsChanged, v.run)
 	v.memoryTab = newMemoryTab(v.run, v.deps.d)
+	// A memory added or deleted in the Memory tab changes the Overview's count.
+	v.memoryTab.browser.changed = v.showMemoryCount
 	// The other tabs' widgets join the window when first shown: until then
 	// nothing lays them out or measures them, so a project shown at
 	// start-up costs only its Overview.
@@ -266,9 +268,17 @@ func (v *projectView) showMemory() {
 	if !v.loaded {
 		return
 	}
-	showPoolSize(v.run, v.overview.memCount, v.mem, v.memState, memory.Chat{Kind: memory.ProjectChat, ProjectID: v.st.ID})
+	v.showMemoryCount()
 	v.stale[tabMemory-1] = true
 	v.loadShownTab()
+}
+
+// showMemoryCount writes the pool's size into the Overview.
+func (v *projectView) showMemoryCount() {
+	if !v.loaded {
+		return
+	}
+	showPoolSize(v.run, v.overview.memCount, v.mem, v.memState, memory.Chat{Kind: memory.ProjectChat, ProjectID: v.st.ID})
 }
 
 // The tabs after the Overview, by index in v.tabs.

@@ -11,7 +11,8 @@ import (
 )
 
 // changesView lists the files that differ between two versions of a skill,
-// each with its colored line diff, or a note when it is not text.
+// each with its colored hunks (the changed lines with context, as the
+// permissions diff shows them), or a note when it is not text.
 func changesView(changes []skills.Change) fyne.CanvasObject {
 	box := container.NewVBox()
 	if len(changes) == 0 {
@@ -22,11 +23,11 @@ func changesView(changes []skills.Change) fyne.CanvasObject {
 		switch {
 		case c.Binary:
 			box.Add(&widget.Label{Text: lang.L("Not text: compared by its digest only."), SizeName: theme.SizeNameCaptionText})
-		case len(c.Lines) == 0:
+		case len(c.Hunks) == 0:
 			box.Add(&widget.Label{Text: lang.L("No lines to show: an empty file, or one too large to compare."), SizeName: theme.SizeNameCaptionText})
 		default:
 			d := newDiffView()
-			d.setLines(c.Lines)
+			d.setHunks(c.Hunks)
 			box.Add(d)
 		}
 	}

@@ -66,14 +66,20 @@ func reviewSummary(st skills.Staged) string {
 }
 
 // fileRows lists a skill's files, each with its size, what the review
-// knows of it (a script, an LFS pointer, hidden characters) and Open,
+// knows of it (a script, an archive holding scripts or one Memo cannot
+// read, an LFS pointer, hidden characters) and Open,
 // which shows it inside the window.
 func fileRows(files []skills.File, open func(rel string)) fyne.CanvasObject {
 	box := container.NewVBox()
 	for _, f := range files {
 		rel := f.Path
 		var marks []string
-		if f.Script {
+		switch {
+		case len(f.ArchiveScripts) > 0:
+			marks = append(marks, lang.L("archive holding scripts"))
+		case f.ArchiveUnreadable:
+			marks = append(marks, lang.L("archive Memo cannot read"))
+		case f.Script:
 			marks = append(marks, lang.L("script"))
 		}
 		if f.LFS {

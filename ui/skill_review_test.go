@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/linediff"
 	"memo.dev/projects/domain/permissions"
 	"memo.dev/projects/domain/skills"
 )
@@ -104,13 +106,19 @@ func TestSkillAddOfAnInstalledSkillOffersUpdate(t *testing.T) {
 		st := pdfStaged()
 		st.InstalledFrom = "other/repo/pdf"
 		st.Update = &skills.UpdateReview{Name: "pdf", From: lockedPDF.Commit, To: "433ef93232dba315268abc2ff956c4f83a9aa4de",
-			Changes: []skills.Change{{Path: "run.sh", Change: skills.ChangeAdded, Lines: []permissions.DiffLine{{Kind: permissions.LineAdded, New: 1, Text: "#!/bin/sh"}}}}}
+			Changes: []skills.Change{{Path: "run.sh", Change: skills.ChangeAdded, Hunks: []permissions.Hunk{{OldStart: 0, OldLines: 0, NewStart: 1, NewLines: 1, Lines: []permissions.DiffLine{{Kind: permissions.LineAdded, New: 1, Text: "#!/bin/sh"}}}}}}}
 		return st, nil
 	}
 	f.openAdd("o/repo@pdf")
+	if !f.says(f.w, "Add a skill") {
+		t.Error("Add… is not titled Add a skill")
+	}
 	f.tap(f.w, "Review")
 	if f.button(f.w, "Install") != nil {
 		t.Error("Install is offered for an installed skill")
+	}
+	if !f.says(f.w, "Update pdf") || f.says(f.w, "Add a skill") {
+		t.Error("the update's review is not titled Update pdf")
 	}
 	for _, want := range []string{"pdf is installed. From 7bcaf8a to 433ef93:", "run.sh — added", "The installed pdf came from other/repo/pdf"} {
 		if !f.says(f.w, want) {
@@ -200,5 +208,65 @@ func TestSkillReviewOpensFiles(t *testing.T) {
 	test.Tap(f.openButtons()[0])
 	if got := find[*widget.TextGrid](f).Text(); !strings.HasPrefix(got, "00000000  89 50 4e 47 00 01") || !f.says(f.w, "Not text") {
 		t.Errorf("a binary file shows %q", got)
+	}
+}
+
+// TestSkillReviewMarksNestedArchives: an archive holding scripts and one
+// Memo cannot read are marked as such in the file list, not as plain files.
+func TestSkillReviewMarksNestedArchives(t *testing.T) {
+	f := newSkillsFixture(t)
+	f.m.stage = func(_ context.Context, _ string, opt skills.StageOptions) (skills.Staged, error) {
+		st := pdfStaged()
+		st.Review.Files = append(st.Review.Files,
+			skills.File{Path: "tools.zip", Size: 400, Script: true, ArchiveScripts: []string{"bin/run.sh"}},
+			skills.File{Path: "broken.zip", Size: 20, Script: true, ArchiveUnreadable: true},
+			skills.File{Path: "docs.zip", Size: 90})
+		return st, nil
+	}
+	f.openAdd("o/repo@pdf")
+	f.tap(f.w, "Review")
+	for _, want := range []string{"tools.zip", "archive holding scripts", "broken.zip", "archive Memo cannot read", "docs.zip"} {
+		if !f.says(f.w, want) {
+			t.Errorf("the review does not say %q", want)
+		}
+	}
+}
+
+// TestSkillUpdateShowsHunks: a changed file of an update shows its changed
+// lines with three lines of context under a hunk header, as the permissions
+// diff does, not the whole file.
+func TestSkillUpdateShowsHunks(t *testing.T) {
+	var old, new strings.Builder
+	for i := 1; i <= 40; i++ {
+		fmt.Fprintf(&old, "line %d\n", i)
+		if i == 20 {
+			fmt.Fprintf(&new, "line twenty\n")
+		} else {
+			fmt.Fprintf(&new, "line %d\n", i)
+		}
+	}
+	hunks, err := linediff.Hunks([]byte(old.String()), []byte(new.String()), linediff.Context)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newSkillsFixture(t, pdfListed)
+	f.m.stage = func(context.Context, string, skills.StageOptions) (skills.Staged, error) {
+		st := pdfStaged()
+		st.Update = &skills.UpdateReview{Name: "pdf", From: lockedPDF.Commit, To: "433ef93232dba315268abc2ff956c4f83a9aa4de",
+			Changes: []skills.Change{{Path: "notes.md", Change: skills.ChangeModified, Hunks: hunks}}}
+		return st, nil
+	}
+	f.openAdd("o/repo@pdf")
+	f.tap(f.w, "Review")
+	text := find[*diffView](f).text()
+	for _, want := range []string{"@@ -17,7 +17,7 @@", "line 17", "line 20", "line twenty", "line 23"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the diff\n%s\ndoes not show %q", text, want)
+		}
+	}
+	for _, not := range []string{"line 1\n", "line 16", "line 24", "line 40"} {
+		if strings.Contains(text, not) {
+			t.Errorf("the diff\n%s\nshows %q, outside the hunk", text, not)
+		}
 	}
 }

@@ -36,10 +36,13 @@ type stagedDialog struct {
 	closed  bool
 	// held is the staged skill shown for review ("" when none).
 	held string
+	// title is the dialog's own title, shown again when a step is not an
+	// update's review (Add… then Back).
+	title string
 }
 
 func newStagedDialog(title, root string, m skillsManager, parent *dialogs, r runner, done func()) *stagedDialog {
-	s := &stagedDialog{parent: parent, run: r, root: root, m: m, done: done, stage: container.NewStack(), bar: newDownloadBar()}
+	s := &stagedDialog{parent: parent, run: r, root: root, m: m, done: done, stage: container.NewStack(), bar: newDownloadBar(), title: title}
 	s.d = dialog.NewCustomWithoutButtons(title, s.stage, parent.win)
 	// However the dialog goes away, a download in flight stops and the
 	// staged skill goes.
@@ -66,12 +69,32 @@ func (s *stagedDialog) stop() {
 }
 
 func (s *stagedDialog) setStage(content fyne.CanvasObject, buttons ...fyne.CanvasObject) {
+	s.setTitle(s.title)
 	s.stage.Objects = []fyne.CanvasObject{content}
 	s.stage.Refresh()
 	s.d.SetButtons(buttons)
 	// A button or box of the step left keeps no focus: Escape and Enter
 	// would go to it, not to the dialog.
 	releaseHiddenFocus(s.parent.win.Canvas())
+}
+
+// setTitle retitles the dialog. Fyne's dialogs have no SetTitle; the title
+// is the label its pop-up lays out last, after the content (s.stage), so the
+// pop-up holding s.stage is found among the overlays and that label set.
+func (s *stagedDialog) setTitle(title string) {
+	for _, o := range s.parent.win.Canvas().Overlays().List() {
+		p, ok := o.(*widget.PopUp)
+		if !ok {
+			continue
+		}
+		c, ok := p.Content.(*fyne.Container)
+		if !ok || len(c.Objects) != 5 || c.Objects[2] != s.stage {
+			continue
+		}
+		if l, ok := c.Objects[4].(*widget.Label); ok && l.Text != title {
+			l.SetText(title)
+		}
+	}
 }
 
 func (s *stagedDialog) cancelButton() *focusButton {
@@ -155,6 +178,10 @@ func (s *stagedDialog) showStaged(st skills.Staged) {
 		buttons = append(buttons, newButton(lang.L("Install"), theme.DownloadIcon(), widget.HighImportance, s.install))
 	}
 	s.setStage(body, buttons...)
+	if st.Update != nil {
+		// Add… of an installed skill ends in its update: the title says so.
+		s.setTitle(reviewTitle(st))
+	}
 	if f := s.parent.shown; f != nil {
 		f(reviewTitle(st), reviewSummary(st))
 	}

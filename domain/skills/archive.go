@@ -38,11 +38,12 @@ const maxSkillMD = 1 << 20
 type entry struct {
 	Path    string // relative to the repository root, "/"-separated, no trailing "/"
 	Dir     bool
-	Link    bool  // a symbolic or hard link
-	Size    int64 // file bytes
-	Exec    bool  // executable in the archive (it is not made executable here)
-	Script  bool  // executable in the archive or starting with #!
-	LFS     bool  // a Git LFS pointer, not the file itself
+	Link    bool          // a symbolic or hard link
+	Size    int64         // file bytes
+	Exec    bool          // executable in the archive (it is not made executable here)
+	Script  bool          // executable in the archive or starting with #!
+	Nested  nestedVerdict // what it holds when it is an archive itself
+	LFS     bool          // a Git LFS pointer, not the file itself
 	Hidden  hidden
 	Name    hidden      // hidden characters in the entry's name
 	Problem domain.Text // why it cannot be installed (the end of a sentence naming it), zero when it can

@@ -21,8 +21,9 @@ type Change struct {
 	// by its digest alone (Binary) or one too large to compare.
 	Diff   string `json:"diff,omitempty"`
 	Binary bool   `json:"binary,omitempty"`
-	// Lines are every line of both sides, for the window's colored view.
-	Lines []linediff.Line `json:"-"`
+	// Hunks are the changed lines with linediff.Context lines around them,
+	// for the window's colored view (a file added or removed is one hunk).
+	Hunks []linediff.Hunk `json:"-"`
 }
 
 // changes lists the files added, removed and modified from old to new, in
@@ -62,10 +63,6 @@ func lineChange(path, kind string, a, b snapFile) Change {
 		c.Binary = true
 		return c
 	}
-	lines, err := linediff.All([]byte(textA), []byte(textB))
-	if err != nil {
-		return c
-	}
 	hunks, err := linediff.Hunks([]byte(textA), []byte(textB), linediff.Context)
 	if err != nil {
 		return c
@@ -77,7 +74,7 @@ func lineChange(path, kind string, a, b snapFile) Change {
 	if kind == ChangeRemoved {
 		to = "/dev/null"
 	}
-	c.Lines, c.Diff = lines, linediff.Unified(from, to, hunks)
+	c.Hunks, c.Diff = hunks, linediff.Unified(from, to, hunks)
 	return c
 }
 

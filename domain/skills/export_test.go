@@ -20,3 +20,6 @@ func (s *Service) SetDeadline(d time.Duration) { s.dl.deadline = d }
 
 // SetFail makes the update step named fail with what fail returns (nil: the step runs).
 func (s *Service) SetFail(fail func(step string) error) { s.fail = fail }
+
+// ZipOf and TarOf build nested archives for tests (see nested_test.go).
+var ZipOf, TarOf, GzipOf = zipOf, tarOf, gzipOf

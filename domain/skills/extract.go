@@ -188,7 +188,7 @@ func (st *state) add(hdr *tar.Header, rel string, tr *tar.Reader) error {
 	if err != nil {
 		return writeError(rel, err)
 	}
-	sc := newContentScan(path.Base(rel) == skillFile && hdr.Size <= maxSkillMD)
+	sc := newContentScan(path.Base(rel) == skillFile && hdr.Size <= maxSkillMD, rel)
 	n, err := copyBuffer(io.MultiWriter(w, sc), tr, st.buf)
 	if cerr := w.Close(); err == nil && cerr != nil {
 		return writeError(rel, cerr)
@@ -205,6 +205,7 @@ func (st *state) add(hdr *tar.Header, rel string, tr *tar.Reader) error {
 	ent.Written, ent.Read = true, true
 	ent.LFS = sc.lfs()
 	ent.Script = ent.Script || sc.script()
+	ent.Nested = sc.nested(rel)
 	ent.Hidden = sc.hidden()
 	ent.Digest = sc.digest()
 	if sc.keep {

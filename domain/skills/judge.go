@@ -22,7 +22,7 @@ func (s *Service) judge(x *extraction, cand Candidate, md []byte, src Source) (R
 	var problems []domain.Text
 	count := 0
 	var scripts, lfs []string
-	var hiddenFiles, hiddenNames []domain.Text
+	var hiddenFiles, hiddenNames, archives, unreadable []domain.Text
 	for _, e := range x.entries {
 		if !inside(e.Path, cand.Folder) {
 			continue
@@ -43,9 +43,17 @@ func (s *Service) judge(x *extraction, cand Candidate, md []byte, src Source) (R
 			continue
 		}
 		rev.Size += e.Size
-		rev.Files = append(rev.Files, File{Path: rel, Size: e.Size, Executable: e.Exec, Script: e.Script, LFS: e.LFS, Hidden: (e.Hidden | e.Name).String()})
+		f := File{Path: rel, Size: e.Size, Executable: e.Exec, Script: e.Script || e.Nested.flagged(), LFS: e.LFS, Hidden: (e.Hidden | e.Name).String()}
+		f.ArchiveScripts, f.ArchiveUnreadable = e.Nested.Scripts, !e.Nested.Unreadable.IsZero()
+		rev.Files = append(rev.Files, f)
 		if e.Script {
 			scripts = append(scripts, rel)
+		}
+		if len(e.Nested.Scripts) > 0 {
+			archives = append(archives, domain.T("{{.Item}} ({{.Detail}})", "Item", rel, "Detail", listSome(e.Nested.Scripts, 5)))
+		}
+		if !e.Nested.Unreadable.IsZero() {
+			unreadable = append(unreadable, domain.T("{{.Item}} ({{.Detail}})", "Item", rel, "Detail", e.Nested.Unreadable))
 		}
 		if e.LFS {
 			lfs = append(lfs, rel)
@@ -95,6 +103,12 @@ func (s *Service) judge(x *extraction, cand Candidate, md []byte, src Source) (R
 	}
 	if len(scripts) > 0 {
 		rev.Warnings = append(rev.Warnings, domain.T("scripts (executable in the archive or starting with #!, installed as plain files): {{.Files}}", "Files", strings.Join(scripts, ", ")))
+	}
+	if len(archives) > 0 {
+		rev.Warnings = append(rev.Warnings, domain.T("archives holding scripts (Memo read them without unpacking; the agent could unpack and run them): {{range $i, $f := .Files}}{{if $i}}, {{end}}{{$f}}{{end}}", "Files", archives))
+	}
+	if len(unreadable) > 0 {
+		rev.Warnings = append(rev.Warnings, domain.T("archives Memo cannot read, which may hold scripts: {{range $i, $f := .Files}}{{if $i}}; {{end}}{{$f}}{{end}}", "Files", unreadable))
 	}
 	if len(lfs) > 0 {
 		rev.Warnings = append(rev.Warnings, domain.T("Git LFS pointer files (the archive holds a pointer, not the file): {{.Files}}", "Files", strings.Join(lfs, ", ")))
@@ -197,4 +211,13 @@ func orDot(rel string) string {
 		return "."
 	}
 	return rel
+}
+
+// listSome joins the first n names, saying how many there are in all when
+// there are more.
+func listSome(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:n], ", ") + ", … (" + strconv.Itoa(len(names)) + ")"
 }

@@ -17,6 +17,11 @@ type contentScan struct {
 	text   textScan
 	sum    hash.Hash
 	n      int64
+	// arch keeps the bytes of what may be a nested archive: all of a file
+	// named like one, else the first sniffLen bytes until they show it is
+	// one (then all) or is not (then nil). A file is at most Limits.PerFile.
+	arch     *bytes.Buffer
+	archName bool
 }
 
 const lfsPrefix = "version https://git-lfs.github.com/spec/v1"
@@ -24,8 +29,8 @@ const lfsPrefix = "version https://git-lfs.github.com/spec/v1"
 // binaryProbe is how far a NUL byte marks a file as binary, as git judges it.
 const binaryProbe = 8000
 
-func newContentScan(keep bool) *contentScan {
-	return &contentScan{keep: keep, text: newTextScan(), sum: sha256.New(), head: make([]byte, 0, len(lfsPrefix))}
+func newContentScan(keep bool, name string) *contentScan {
+	return &contentScan{keep: keep, text: newTextScan(), sum: sha256.New(), head: make([]byte, 0, len(lfsPrefix)), arch: &bytes.Buffer{}, archName: archiveName(name)}
 }
 
 func (c *contentScan) Write(p []byte) (int, error) {
@@ -43,6 +48,12 @@ func (c *contentScan) Write(p []byte) (int, error) {
 			c.text.write(p)
 		}
 	}
+	if c.arch != nil {
+		c.arch.Write(p)
+		if !c.archName && c.arch.Len() >= sniffLen && kindOf("", headOf(c.arch.Bytes())) == notArchive {
+			c.arch = nil
+		}
+	}
 	c.n += int64(len(p))
 	return len(p), nil
 }
@@ -51,6 +62,14 @@ func (c *contentScan) lfs() bool { return c.n < 1024 && string(c.head) == lfsPre
 
 // script: a #! first line makes a file a script whatever its mode.
 func (c *contentScan) script() bool { return bytes.HasPrefix(c.head, []byte("#!")) }
+
+// nested is what the file holds if it is an archive (zero when it is none).
+func (c *contentScan) nested(name string) nestedVerdict {
+	if c.arch == nil {
+		return nestedVerdict{}
+	}
+	return inspectNested(name, c.arch.Bytes())
+}
 
 // hidden is what the text held; a binary file holds no text.
 func (c *contentScan) hidden() hidden {

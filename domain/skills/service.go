@@ -88,9 +88,14 @@ type File struct {
 	Path       string `json:"path"` // relative to the skill's folder
 	Size       int64  `json:"size"`
 	Executable bool   `json:"executable,omitempty"` // was executable in the archive
-	Script     bool   `json:"script,omitempty"`     // executable, or starts with #!
-	LFS        bool   `json:"lfs,omitempty"`
-	Hidden     string `json:"hidden,omitempty"` // hidden or bidi Unicode in its text or its name
+	Script     bool   `json:"script,omitempty"`     // executable, starts with #!, or an archive holding scripts or unreadable
+	// ArchiveScripts are the scripts inside it when it is an archive itself
+	// (read, never unpacked); ArchiveUnreadable: an archive Memo cannot read
+	// (or not all of it), which may hold anything.
+	ArchiveScripts    []string `json:"archive_scripts,omitempty"`
+	ArchiveUnreadable bool     `json:"archive_unreadable,omitempty"`
+	LFS               bool     `json:"lfs,omitempty"`
+	Hidden            string   `json:"hidden,omitempty"` // hidden or bidi Unicode in its text or its name
 }
 
 // Review is what a skill is, shown before anything is installed.

@@ -96,7 +96,7 @@ func TestUpdateReviewsThenSwaps(t *testing.T) {
 	for _, c := range r.Changes {
 		switch c.Path {
 		case "SKILL.md":
-			if !strings.Contains(c.Diff, "+Step two.") || !strings.Contains(c.Diff, "+allowed-tools: Bash") || len(c.Lines) == 0 {
+			if !strings.Contains(c.Diff, "+Step two.") || !strings.Contains(c.Diff, "+allowed-tools: Bash") || len(c.Hunks) == 0 {
 				t.Errorf("SKILL.md's diff = %q", c.Diff)
 			}
 		case "logo.png":

@@ -52,3 +52,45 @@ func TestReviewWarnsOfWhatHides(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewFlagsNestedArchives: an archive inside the skill that holds a
+// script is flagged like a script, its scripts named; one Memo cannot read is
+// flagged as such; one holding only text is not flagged.
+func TestReviewFlagsNestedArchives(t *testing.T) {
+	archive := skills.BuildArchive(t, "r-main",
+		E{Name: "SKILL.md", Body: skills.SkillMD("pdf", "Fill forms.")},
+		E{Name: "tools.zip", Body: string(skills.ZipOf(t, "bin/run.sh", "#!/bin/sh\necho\n", "README.md", "# tools"))},
+		E{Name: "env.tar.gz", Body: string(skills.GzipOf(t, skills.TarOf(t, "env/activate*", "export X=1\n")))},
+		E{Name: "docs.zip", Body: string(skills.ZipOf(t, "a.md", "# a"))},
+		E{Name: "broken.zip", Body: "PK\x03\x04 not really"},
+	)
+	s, _, _ := newService(t, map[string][]byte{"o/r/HEAD": archive})
+	p, _ := newProject(t)
+	rev, err := s.Review(context.Background(), p, mustSource(t, "o/r"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := joinTexts(rev.Warnings)
+	for _, want := range []string{
+		"archives holding scripts (Memo read them without unpacking; the agent could unpack and run them): tools.zip (bin/run.sh), env.tar.gz (env/activate)",
+		"archives Memo cannot read, which may hold scripts: broken.zip (it is damaged or cut short)",
+	} {
+		if !strings.Contains(w, want) {
+			t.Errorf("warnings\n%s\ndo not say %q", w, want)
+		}
+	}
+	if strings.Contains(w, "docs.zip") || strings.Contains(w, "scripts (executable in the archive") {
+		t.Errorf("warnings\n%s\nname docs.zip or call an archive itself a script", w)
+	}
+	want := map[string]bool{"tools.zip": true, "env.tar.gz": true, "broken.zip": true, "docs.zip": false, "SKILL.md": false}
+	for _, f := range rev.Files {
+		if f.Script != want[f.Path] {
+			t.Errorf("%s: script = %v, want %v (%+v)", f.Path, f.Script, want[f.Path], f)
+		}
+	}
+	for _, f := range rev.Files {
+		if f.Path == "broken.zip" && !f.ArchiveUnreadable || f.Path == "tools.zip" && (len(f.ArchiveScripts) != 1 || f.ArchiveScripts[0] != "bin/run.sh") {
+			t.Errorf("%s = %+v", f.Path, f)
+		}
+	}
+}
