@@ -13,7 +13,7 @@ TEST_PKGS  := xvfb xauth xdotool imagemagick libgl1-mesa-dri sqlite3 dbus-daemon
 TAGS     := no_emoji
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps package-deps build run test test-linux fmt vet staticcheck cross bench package clean \
+.PHONY: spdx all deps test-deps package-deps build run test test-linux fmt vet staticcheck cross bench package clean \
 	windows-deps windows windows-build package-windows deb-deps deb deb-check screenshots msi-deps msi msi-build msi-check
 
 all: build
@@ -53,6 +53,14 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # staticcheck.conf turns on the style checks beside the default ones.
 staticcheck: deps
 	$(GO) run $(STATICCHECK) -tags $(TAGS) ./...
+
+# spdx puts the licence line (docs: README, LICENSE) on top of every Go file
+# that lacks it; packaging's TestEveryGoFileCarriesTheLicenceHeader checks it.
+spdx:
+	@for f in $$(git ls-files --cached --others --exclude-standard '*.go'); do \
+		head -n1 "$$f" | grep -qx '// SPDX-License-Identifier: Apache-2.0' && continue; \
+		{ printf '// SPDX-License-Identifier: Apache-2.0\n\n'; cat "$$f"; } >"$$f.spdx" && mv "$$f.spdx" "$$f" && echo "spdx: $$f"; \
+	done
 
 # fmt fails, listing them, when gofmt would change any Go file.
 fmt:

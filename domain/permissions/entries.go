@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 package permissions
 
 // entries are the programs Memo knows the safe options of, by normalised

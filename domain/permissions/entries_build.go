@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 package permissions
 
 // Build tools and task runners: each runs the recipes of its own file

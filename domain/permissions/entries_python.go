@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 package permissions
 
 // Python's tools. pytest -p (load a plugin), -o (override the ini file) and

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 package permissions
 
 // cargo's safe options. cargo runs build scripts and procedural macros:
