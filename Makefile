@@ -6,7 +6,7 @@ GO       ?= go
 # Fyne's cgo build needs these; the window tests need an X server (Xvfb).
 BUILD_PKGS := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev \
               libxinerama-dev libxi-dev libxxf86vm-dev
-TEST_PKGS  := xvfb xauth xdotool imagemagick libgl1-mesa-dri sqlite3 dbus-daemon strace git
+TEST_PKGS  := xvfb xauth xdotool imagemagick libgl1-mesa-dri sqlite3 dbus-daemon strace git bash-completion zsh fish
 # no_emoji leaves Fyne's bundled emoji font out: Fyne parses it again for
 # every text style a screen uses, about 15 MB of idle memory at start-up.
 # Emoji still show where a system font has them (Fyne falls back per glyph).
