@@ -37,6 +37,15 @@ msibuild "$stage/out.msi" -q "INSERT INTO \`Environment\` (\`Environment\`, \`Na
 msibuild "$stage/out.msi" -q "INSERT INTO \`InstallExecuteSequence\` (\`Action\`, \`Sequence\`) VALUES ('RemoveEnvironmentStrings', 3300)"
 msibuild "$stage/out.msi" -q "INSERT INTO \`InstallExecuteSequence\` (\`Action\`, \`Sequence\`) VALUES ('WriteEnvironmentStrings', 5200)"
 
+# wixl leaves AllowSameVersionUpgrades out: WiX sets the detect row's
+# msidbUpgradeAttributesVersionMaxInclusive (512) beside MigrateFeatures
+# (1), so that an MSI of the version already installed replaces it (a
+# rebuilt package, a repair) rather than installing a second entry. The
+# row's Attributes are part of its key: it is deleted and written again.
+upgrade=$(sed -n 's/.*UpgradeCode="\([^"]*\)".*/\1/p' "$stage/memo-projects.wxs")
+msibuild "$stage/out.msi" -q "DELETE FROM \`Upgrade\` WHERE \`ActionProperty\` = 'WIX_UPGRADE_DETECTED'"
+msibuild "$stage/out.msi" -q "INSERT INTO \`Upgrade\` (\`UpgradeCode\`, \`VersionMax\`, \`Attributes\`, \`ActionProperty\`) VALUES ('{$upgrade}', '$version', 513, 'WIX_UPGRADE_DETECTED')"
+
 mkdir -p "$out"
 mv "$stage/out.msi" "$msi"
 for table in File Shortcut Environment Upgrade Property; do
