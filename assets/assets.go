@@ -1,5 +1,3 @@
-// SPDX-License-Identifier: Apache-2.0
-
 // Package assets holds the files embedded in the binary: setup templates and icons.
 package assets
 

@@ -1,5 +1,3 @@
-// SPDX-License-Identifier: Apache-2.0
-
 // Package filekind tells what a folder entry is, the same way on every
 // operating system.
 //

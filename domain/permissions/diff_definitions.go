@@ -1,5 +1,3 @@
-// SPDX-License-Identifier: Apache-2.0
-
 package permissions
 
 // DefinitionDiff is one definition a Trust would pin anew (changed, added

@@ -1,5 +1,3 @@
-// SPDX-License-Identifier: Apache-2.0
-
 package permissions
 
 // entries are the programs Memo knows the safe options of, by normalised

@@ -1,5 +1,3 @@
-// SPDX-License-Identifier: Apache-2.0
-
 package permissions
 
 // git's safe options per subcommand. Left out on purpose: what opens an

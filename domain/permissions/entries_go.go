@@ -1,5 +1,3 @@
-// SPDX-License-Identifier: Apache-2.0
-
 package permissions
 
 // Go's safe options. Flags that run another program or pass flags to the

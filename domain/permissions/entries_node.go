@@ -1,5 +1,3 @@
-// SPDX-License-Identifier: Apache-2.0
-
 package permissions
 
 // The JavaScript package managers and tools. What selects other workspace

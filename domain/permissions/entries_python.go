@@ -1,5 +1,3 @@
-// SPDX-License-Identifier: Apache-2.0
-
 package permissions
 
 // Python's tools. pytest -p (load a plugin), -o (override the ini file) and
