@@ -6,14 +6,14 @@ GO       ?= go
 # Fyne's cgo build needs these; the window tests need an X server (Xvfb).
 BUILD_PKGS := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev \
               libxinerama-dev libxi-dev libxxf86vm-dev
-TEST_PKGS  := xvfb xauth xdotool imagemagick libgl1-mesa-dri sqlite3 dbus-daemon strace git
+TEST_PKGS  := xvfb xauth xdotool imagemagick libgl1-mesa-dri sqlite3 dbus-daemon strace git bash-completion zsh fish
 # no_emoji leaves Fyne's bundled emoji font out: Fyne parses it again for
 # every text style a screen uses, about 15 MB of idle memory at start-up.
 # Emoji still show where a system font has them (Fyne falls back per glyph).
 TAGS     := no_emoji
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps package-deps build run test test-linux fmt vet staticcheck cross bench package clean \
+.PHONY: spdx repro-check all deps test-deps package-deps build run test test-linux fmt vet staticcheck cross bench package clean \
 	windows-deps windows windows-build package-windows deb-deps deb deb-check screenshots msi-deps msi msi-build msi-check
 
 all: build
@@ -37,8 +37,14 @@ test-deps: deps
 package-deps: deps
 	$(call install-missing,xz-utils git)
 
+# Every build is reproducible (packaging/README.md): -trimpath keeps the
+# machine's paths out of the binary and an empty -buildid leaves no
+# build-specific ID, so one commit makes one binary wherever it is built
+# (make repro-check).
+GO_BUILD := $(GO) build -tags $(TAGS) -trimpath -ldflags=-buildid=
+
 build: deps
-	$(GO) build -tags $(TAGS) -o $(BIN) .
+	$(GO_BUILD) -o $(BIN) .
 
 run: build
 	./$(BIN)
@@ -53,6 +59,14 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # staticcheck.conf turns on the style checks beside the default ones.
 staticcheck: deps
 	$(GO) run $(STATICCHECK) -tags $(TAGS) ./...
+
+# spdx puts the licence line (docs: README, LICENSE) on top of every Go file
+# that lacks it; packaging's TestEveryGoFileCarriesTheLicenceHeader checks it.
+spdx:
+	@for f in $$(git ls-files --cached --others --exclude-standard '*.go'); do \
+		head -n1 "$$f" | grep -qx '// SPDX-License-Identifier: Apache-2.0' && continue; \
+		{ printf '// SPDX-License-Identifier: Apache-2.0\n\n'; cat "$$f"; } >"$$f.spdx" && mv "$$f.spdx" "$$f" && echo "spdx: $$f"; \
+	done
 
 # fmt fails, listing them, when gofmt would change any Go file.
 fmt:
@@ -80,6 +94,12 @@ test-linux: fmt vet staticcheck cross build
 	CGO_ENABLED=1 $(GO) test -tags $(TAGS) -race -count=1 $(NOCGO_PKGS)
 	MEMO_TEST_BINARY=$(CURDIR)/$(BIN) $(GO) test -tags $(TAGS) -count=1 $(CGO_PKGS)
 	@$(MAKE) --no-print-directory deb-check DEB_COMPRESS=-z1
+	@$(MAKE) --no-print-directory repro-check
+
+# repro-check builds the program and the .deb from two clones of HEAD at
+# different paths and compares them byte for byte (packaging/repro.sh).
+repro-check: deb-deps
+	GO=$(GO) bash packaging/repro.sh
 
 # cross vets and compiles, for Windows and macOS, every package that builds
 # without cgo (all but the window: app/, and ui/ on macOS), test files
@@ -109,9 +129,23 @@ windows-deps:
 windows: windows-deps
 	@$(MAKE) --no-print-directory windows-build
 
+# Both programs carry the icon and a version resource (Explorer's
+# Properties → Details, the taskbar): go-winres writes them from icon.png
+# and FyneApp.toml into a .syso that go build links into a Windows program
+# of the main package; it is made for the build and removed after it.
+GO_WINRES := github.com/tc-hib/go-winres@v0.3.3
+WIN_SYSO  := rsrc_windows_amd64.syso
+
 windows-build:
-	$(WIN_ENV) $(GO) build -tags $(TAGS) -ldflags "-H windowsgui" -o $(WIN_DIR)/$(BIN).exe .
-	$(WIN_ENV) $(GO) build -tags $(TAGS) -o $(WIN_DIR)/$(BIN).com .
+	@set -e; trap 'rm -f $(WIN_SYSO)' EXIT; \
+	version=$$(sed -n 's/^ *Version *= *"\(.*\)"/\1/p' FyneApp.toml); \
+	$(GO) run $(GO_WINRES) simply --arch amd64 --out rsrc --icon icon.png --manifest gui \
+		--product-name "Memo Projects" --file-description "Memo Projects" --product-version "$$version.0" \
+		--file-version "$$version.0" --original-filename $(BIN).exe --copyright "2026 the Memo Projects authors, Apache-2.0"; \
+	$(WIN_ENV) $(GO) build -tags $(TAGS) -trimpath -ldflags "-H windowsgui -buildid=" -o $(WIN_DIR)/$(BIN).exe .; \
+	$(WIN_ENV) $(GO) build -tags $(TAGS) -trimpath -ldflags=-buildid= -o $(WIN_DIR)/$(BIN).com .
+	@for p in exe com; do x86_64-w64-mingw32-objdump -h $(WIN_DIR)/$(BIN).$$p | grep -q '\.rsrc' \
+		|| { echo "$(BIN).$$p has no resources (icon, version)"; exit 1; }; done
 	@x86_64-w64-mingw32-objdump -p $(WIN_DIR)/$(BIN).exe | grep -q 'Subsystem.*(Windows GUI)' \
 		|| { echo "$(BIN).exe is not a GUI program"; exit 1; }
 	@x86_64-w64-mingw32-objdump -p $(WIN_DIR)/$(BIN).com | grep -q 'Subsystem.*(Windows CUI)' \
@@ -238,3 +272,4 @@ msi-build:
 
 msi-check: msi-build
 	bash packaging/msi/check.sh $(MSI_FILE)
+	bash packaging/msi/identity.sh $(WIN_DIR) $(MSI_FILE)

@@ -27,9 +27,29 @@ func fyneApp(t *testing.T, key string) string {
 
 // metainfo is what the tests read of the AppStream file.
 type metainfo struct {
-	ID         string `xml:"id"`
-	Name       string `xml:"name"`
-	Summary    string `xml:"summary"`
+	ID        string `xml:"id"`
+	Name      string `xml:"name"`
+	Summaries []struct {
+		Lang string `xml:"http://www.w3.org/XML/1998/namespace lang,attr"`
+		Text string `xml:",chardata"`
+	} `xml:"summary"`
+	Paragraphs []struct {
+		Lang string `xml:"http://www.w3.org/XML/1998/namespace lang,attr"`
+	} `xml:"description>p"`
+	Lists []struct {
+		Lang  string   `xml:"http://www.w3.org/XML/1998/namespace lang,attr"`
+		Items []string `xml:"li"`
+	} `xml:"description>ul"`
+	ProjectLicense string `xml:"project_license"`
+	Developer      struct {
+		ID   string `xml:"id,attr"`
+		Name string `xml:"name"`
+	} `xml:"developer"`
+	Branding []struct {
+		Type   string `xml:"type,attr"`
+		Scheme string `xml:"scheme_preference,attr"`
+		Color  string `xml:",chardata"`
+	} `xml:"branding>color"`
 	Launchable []struct {
 		Type string `xml:"type,attr"`
 		ID   string `xml:",chardata"`
@@ -57,10 +77,7 @@ type metainfo struct {
 
 func readMetainfo(t *testing.T, id string) metainfo {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("linux", id+".metainfo.xml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := filled(t, filepath.Join("linux", id+".metainfo.xml"))
 	var m metainfo
 	if err := xml.Unmarshal(b, &m); err != nil {
 		t.Fatal(err)
@@ -80,6 +97,17 @@ func desktopEntry(t *testing.T, text string) map[string]string {
 	return keys
 }
 
+// filled reads a package template filled from FyneApp.toml, as the
+// package scripts write it.
+func filled(t *testing.T, template string) []byte {
+	t.Helper()
+	b, err := FillFile(template, filepath.Join("..", "FyneApp.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 // TestPackageMetadataAgrees: the Debian package, the AppStream file and the
 // desktop entry say what FyneApp.toml says (id, name, version), the
 // AppStream file names the desktop entry and the program, its newest
@@ -97,8 +125,14 @@ func TestPackageMetadataAgrees(t *testing.T) {
 	}
 
 	m := readMetainfo(t, id)
-	if m.ID != id || m.Name != name || m.Summary == "" {
-		t.Errorf("metainfo id %q, name %q, summary %q; want %s, %s and a summary", m.ID, m.Name, m.Summary, id, name)
+	summary := ""
+	for _, s := range m.Summaries {
+		if s.Lang == "" {
+			summary = s.Text
+		}
+	}
+	if m.ID != id || m.Name != name || summary == "" {
+		t.Errorf("metainfo id %q, name %q, summary %q; want %s, %s and a summary", m.ID, m.Name, summary, id, name)
 	}
 	if len(m.Launchable) != 1 || m.Launchable[0].Type != "desktop-id" || m.Launchable[0].ID != id+".desktop" {
 		t.Errorf("metainfo launchable %+v, want the desktop-id %s.desktop", m.Launchable, id)
@@ -138,6 +172,9 @@ func TestPackageMetadataAgrees(t *testing.T) {
 	}
 	ours, fyne := desktopEntry(t, string(b)), desktopEntry(t, fyneDesktopEntry)
 	for k, v := range fyne {
+		if k == "Exec" {
+			v += " %F" // ours opens the folders a file manager gives it
+		}
 		if ours[k] != v {
 			t.Errorf("the desktop entry says %s=%q, the bundle's (FyneApp.toml's) %q", k, ours[k], v)
 		}
@@ -146,3 +183,95 @@ func TestPackageMetadataAgrees(t *testing.T) {
 
 // The size of the screenshots packaging/screenshots.sh takes.
 const screenshotWidth, screenshotHeight = 1280, 720
+
+// TestMetadataIsComplete: what a software centre and a menu show, in both
+// languages the window speaks: the licence, the developer, the addresses
+// (from FyneApp.toml, https), the brand colours, Turkish summary and
+// description; the desktop entry opens folders (%F, inode/directory) and
+// has its Turkish name, comment and keywords; the Debian package suggests
+// the CJK fonts the README names.
+func TestMetadataIsComplete(t *testing.T) {
+	id := fyneApp(t, "ID")
+	v, err := ReadValues(filepath.Join("..", "FyneApp.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := readMetainfo(t, id)
+	if m.ProjectLicense != "Apache-2.0" {
+		t.Errorf("metainfo project_license %q, want Apache-2.0", m.ProjectLicense)
+	}
+	if m.Developer.ID != v["DEVELOPER_ID"] || m.Developer.Name != v["DEVELOPER"] {
+		t.Errorf("metainfo developer %+v, want FyneApp.toml's %s %s", m.Developer, v["DEVELOPER_ID"], v["DEVELOPER"])
+	}
+	urls := map[string]string{}
+	for _, u := range m.URLs {
+		urls[u.Type] = u.URL
+	}
+	for typ, key := range map[string]string{"homepage": "HOMEPAGE", "bugtracker": "BUGTRACKER", "vcs-browser": "VCS"} {
+		if urls[typ] != v[key] {
+			t.Errorf("metainfo url %s = %q, want FyneApp.toml's %q", typ, urls[typ], v[key])
+		}
+	}
+	schemes := map[string]bool{}
+	for _, c := range m.Branding {
+		if c.Type == "primary" && regexp.MustCompile(`^#[0-9a-fA-F]{6}$`).MatchString(c.Color) {
+			schemes[c.Scheme] = true
+		}
+	}
+	if !schemes["light"] || !schemes["dark"] {
+		t.Errorf("metainfo branding %+v: want a primary colour for the light and the dark scheme", m.Branding)
+	}
+	langs := func(n int, lang func(int) string) map[string]int {
+		seen := map[string]int{}
+		for i := 0; i < n; i++ {
+			seen[lang(i)]++
+		}
+		return seen
+	}
+	if s := langs(len(m.Summaries), func(i int) string { return m.Summaries[i].Lang }); s[""] != 1 || s["tr"] != 1 {
+		t.Errorf("metainfo summaries by language %v, want one English and one Turkish", s)
+	}
+	if p := langs(len(m.Paragraphs), func(i int) string { return m.Paragraphs[i].Lang }); p["tr"] != p[""] {
+		t.Errorf("metainfo paragraphs by language %v: every English paragraph needs its Turkish one", p)
+	}
+	if len(m.Lists) != 2 || m.Lists[1].Lang != "tr" || len(m.Lists[0].Items) != len(m.Lists[1].Items) {
+		t.Errorf("metainfo lists %+v: want the English list and a Turkish one of as many items", m.Lists)
+	}
+
+	b, err := os.ReadFile(filepath.Join("linux", id+".desktop"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := desktopEntry(t, string(b))
+	for k, want := range map[string]string{"Exec": "memo-projects %F", "MimeType": "inode/directory;"} {
+		if d[k] != want {
+			t.Errorf("desktop entry %s=%q, want %q", k, d[k], want)
+		}
+	}
+	for _, k := range []string{"Name[tr]", "GenericName[tr]", "Comment[tr]", "Keywords[tr]"} {
+		if d[k] == "" || (k != "Name[tr]" && d[k] == d[strings.TrimSuffix(k, "[tr]")]) {
+			t.Errorf("desktop entry %s=%q: want it in Turkish", k, d[k])
+		}
+	}
+
+	control := string(filled(t, filepath.Join("deb", "control")))
+	if !regexp.MustCompile(`(?m)^Suggests: .*\bfonts-noto-cjk\b`).MatchString(control) {
+		t.Error("deb/control does not suggest fonts-noto-cjk")
+	}
+	if !strings.Contains(control, "\nMaintainer: "+v["MAINTAINER"]+"\n") || !strings.Contains(control, "\nHomepage: "+v["HOMEPAGE"]+"\n") {
+		t.Errorf("deb/control's Maintainer or Homepage is not FyneApp.toml's:\n%s", control)
+	}
+}
+
+// TestTemplatesFill: every template the packages are made from fills
+// from FyneApp.toml with nothing left over, and a misspelt word fails.
+func TestTemplatesFill(t *testing.T) {
+	for _, p := range []string{"deb/control", "deb/copyright", "linux/dev.memo.projects.metainfo.xml", "msi/memo-projects.wxs"} {
+		if b := filled(t, filepath.FromSlash(p)); placeholder.Match(b) {
+			t.Errorf("%s: %s left after filling", p, placeholder.Find(b))
+		}
+	}
+	if _, err := Fill([]byte("Maintainer: @MAINTAINR@"), Values{"MAINTAINER": "x"}); err == nil || !strings.Contains(err.Error(), "@MAINTAINR@") {
+		t.Errorf("Fill of a misspelt word: %v, want an error naming it", err)
+	}
+}

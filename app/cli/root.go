@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -62,8 +63,23 @@ func newRootCmd(f *Factory) *cobra.Command {
 			"Without a command (or with open PATH) the window opens. Every command prints\n" +
 			"one JSON object (--text: lines for people). Exit status: 0 ok, 1 internal\n" +
 			"error, 2 invalid input, 3 refused, 4 conflict, 5 not found.",
-		Args: unknownCommand,
-		RunE: func(cmd *cobra.Command, args []string) error { return reportedOnly(f.Window("")) },
+		// memo-projects FOLDER… is what a file manager runs ("Open with",
+		// the desktop entry's Exec=memo-projects %F): the window opens the
+		// first. Any other word is an unknown command, as before.
+		Args: folderArgs(f),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return reportedOnly(f.Window(""))
+			}
+			path, err := f.abs(args[0])
+			if err != nil {
+				return err
+			}
+			return reportedOnly(f.Window(path))
+		},
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		},
 		// Errors are printed by Run, as JSON; cobra's usage text would
 		// mix with the answer.
 		SilenceErrors:              true,
@@ -154,6 +170,30 @@ func unknownCommand(cmd *cobra.Command, args []string) error {
 		hint = fmt.Sprintf(" (did you mean %s?)", strings.Join(s, " or "))
 	}
 	return domain.Invalid("unknown command %q%s; run 'memo-projects help' for the list", args[0], hint)
+}
+
+// folderArgs takes, without a command, only folders that exist (what a
+// file manager passes, usually absolute paths); a word that is no folder
+// is an unknown command (a typo stays exit 2).
+func folderArgs(f *Factory) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		for _, a := range args {
+			path, err := f.abs(a)
+			if err != nil {
+				return err
+			}
+			st, err := os.Stat(path)
+			switch {
+			case err == nil && st.IsDir():
+				continue
+			case err == nil || strings.ContainsRune(a, '/') || strings.ContainsRune(a, filepath.Separator):
+				// A path, not a command's name: say what it is.
+				return domain.Invalid("%s is not a folder: open a folder, or run 'memo-projects help' for the commands", path)
+			}
+			return unknownCommand(cmd, []string{a})
+		}
+		return nil
+	}
 }
 
 // exactArgs takes exactly n arguments; otherwise it says the usage.
@@ -300,10 +340,20 @@ func newCompletionCmd(root *cobra.Command) *cobra.Command {
 	}
 }
 
-// folders completes a PATH argument with folder names.
+// folders completes a PATH argument with folder names. Where the command
+// also has subcommands (permissions PATH beside permissions trust), a word
+// that starts one of their names completes to the subcommand only (cobra
+// offers those itself): "permissions tr<Tab>" is trust, not a folder tr….
 func folders(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	if toComplete != "" {
+		for _, sub := range cmd.Commands() {
+			if sub.IsAvailableCommand() && strings.HasPrefix(sub.Name(), toComplete) {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+		}
 	}
 	return nil, cobra.ShellCompDirectiveFilterDirs
 }

@@ -20,7 +20,11 @@ id=$(sed -n 's/^ *ID *= *"\(.*\)"/\1/p' "$top/FyneApp.toml")
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/debian" "$stage/man"
-cp "$here/control" "$here/changelog" "$stage/debian/"
+# The control file and the metainfo take the maintainer and the addresses
+# from FyneApp.toml (packaging/fill.go).
+fill() { (cd "$top" && "$go" run ./packaging/fill "$1"); }
+fill "$here/control" >"$stage/debian/control"
+cp "$here/changelog" "$stage/debian/"
 cp "$here/lintian-overrides" "$stage/debian/memo-projects.lintian-overrides"
 cd "$stage"
 logged=$(dpkg-parsechangelog -SVersion)
@@ -36,7 +40,9 @@ pkg=debian/memo-projects
 
 install -Dm0755 "$bin" "$pkg/usr/bin/memo-projects"
 install -Dm0644 "$top/packaging/linux/$id.desktop" "$pkg/usr/share/applications/$id.desktop"
-install -Dm0644 "$top/packaging/linux/$id.metainfo.xml" "$pkg/usr/share/metainfo/$id.metainfo.xml"
+fill "$top/packaging/linux/$id.metainfo.xml" >"$stage/metainfo.xml"
+install -Dm0644 "$stage/metainfo.xml" "$pkg/usr/share/metainfo/$id.metainfo.xml"
+install -Dm0644 "$top/packaging/linux/$id.svg" "$pkg/usr/share/icons/hicolor/scalable/apps/$id.svg"
 # The hicolor sizes desktops look up, from the 512 px icon.
 for size in 16 22 24 32 48 64 128 256 512; do
 	mkdir -p "$pkg/usr/share/icons/hicolor/${size}x$size/apps"
@@ -52,37 +58,10 @@ install -Dm0644 "$stage/fish" "$pkg/usr/share/fish/vendor_completions.d/memo-pro
 # Man pages, from the cobra commands.
 (cd "$top" && "$go" run -tags no_emoji ./packaging/mangen -version "$version" "$stage/man")
 
-# The copyright file: ours, then the license of every Go module compiled
-# into the binary (its build information lists them) and of Go itself.
-modcache=$("$go" env GOMODCACHE)
-{
-	cat "$here/copyright"
-	license() { # module-folder name
-		local found=
-		for f in "$1"/LICENSE* "$1"/LICENCE* "$1"/COPYING* "$1"/NOTICE*; do
-			[ -f "$f" ] || continue
-			found=1
-			printf '\n-------------------------------------------------------------------------------\n%s (%s)\n\n' "$2" "$(basename "$f")"
-			# Debian keeps the licenses it ships once, in common-licenses:
-			# the copyright file points there instead of repeating them.
-			if grep -q 'Apache License' "$f" && grep -q 'Version 2.0, January 2004' "$f"; then
-				echo "Licensed under the Apache License, Version 2.0: on Debian systems its text is"
-				echo "in /usr/share/common-licenses/Apache-2.0."
-			else
-				cat "$f"
-			fi
-		done
-		[ -n "$found" ] || printf '\n-------------------------------------------------------------------------------\n%s\n\n(no license file in the module)\n' "$2"
-	}
-	license "$("$go" env GOROOT)" "Go $("$go" env GOVERSION | sed 's/^go//'), the standard library and runtime"
-	"$go" version -m "$bin" | awk '$1 == "dep" { m = $2; v = $3 } $1 == "=>" { m = $2; v = $3 } $1 == "dep" || $1 == "=>" { print m, v }' |
-		awk '{ last[$1] = $2; if (!($1 in seen)) { order[++n] = $1; seen[$1] = 1 } } END { for (i = 1; i <= n; i++) print order[i], last[order[i]] }' |
-		while read -r mod ver; do
-			# The module cache escapes capitals as !lower.
-			esc=$(printf '%s' "$mod" | sed 's/\([A-Z]\)/!\L\1/g')
-			license "$modcache/$esc@$ver" "$mod $ver"
-		done
-} >debian/copyright
+# The copyright file, machine-readable (DEP-5): ours (deb/copyright), then
+# every Go module compiled into the binary (its build information lists
+# them) and Go itself, each with its licence (packaging/licenses).
+(cd "$top" && "$go" run ./packaging/licenses copyright "$bin") >debian/copyright
 
 dh_installdocs
 dh_installchangelogs

@@ -41,10 +41,49 @@ func write(root *cobra.Command, version, dir string) error {
 		return err
 	}
 	prepare(root)
-	// The program's page shows how a command line is made, not just its name.
+	// The program's page shows how a command line is made, not just its name,
+	// and what it reads besides its arguments.
 	root.Use = root.Name() + " [--home DIR] [--text] [COMMAND]"
+	root.Long += "\n\n" + environmentAndFiles
 	return doc.GenManTree(root, &doc.GenManHeader{Source: "Memo Projects " + version, Manual: "Memo Projects"}, dir)
 }
+
+// angles escapes the angle brackets of the commands' own text for md2man.
+var angles = strings.NewReplacer("<", `\<`, ">", `\>`)
+
+// environmentAndFiles are the main page's ENVIRONMENT and FILES sections
+// (docs/database.md §1, docs/api.md).
+const environmentAndFiles = `# ENVIRONMENT
+
+**MEMO_HOME**
+: the data home, when --home is not given (else ~/.memo)
+
+**MEMO_GITHUB_ARCHIVE_BASE**
+: where skill archives are downloaded from, instead of GitHub's codeload (a mirror, a test server)
+
+**LANG**, **LC_ALL**, **LC_MESSAGES**
+: the window's language: English, or Turkish for tr
+
+# FILES
+
+**~/.memo/data/projects.db**
+: the device registry: each project's id, folder, trust pins and skill switches; never in a project
+
+**~/.memo/data/memory.db**
+: the memories, shared with older Memo
+
+**~/.memo/data/backups/**
+: verified copies of memory.db before its one-time change, and of projects.db before a layout change and once a day
+
+**~/.memo/data/api.json**
+: where a running serve (or the window's API switch) listens, and its process id
+
+**~/.memo/data/api-token**
+: the bearer token of the loopback HTTP API, readable by its owner only
+
+**PROJECT/.memo/**
+: a project's own files: project.json (its id), AGENTS.md, permissions.json, skills/ and skills-lock.json
+`
 
 // prepare readies every page of cmd's tree: the page of a command group
 // (memo-projects, skill, memory, permissions) lists its commands, each with
@@ -53,6 +92,9 @@ func write(root *cobra.Command, version, dir string) error {
 // section, which tells a reader nothing.
 func prepare(cmd *cobra.Command) {
 	cmd.DisableAutoGenTag = true
+	// The pages are Markdown: a word in angle brackets would be read as an
+	// HTML tag and dropped (serve's "<the contents of data/api-token>").
+	cmd.Long = angles.Replace(cmd.Long)
 	var list strings.Builder
 	for _, c := range cmd.Commands() {
 		if !c.IsAvailableCommand() || c.IsAdditionalHelpTopicCommand() {

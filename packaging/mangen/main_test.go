@@ -53,3 +53,29 @@ func TestPages(t *testing.T) {
 		}
 	}
 }
+
+// TestPagesKeepWhatTheyMean: the main page has ENVIRONMENT and FILES
+// sections naming the data home and the API's files, and text in angle
+// brackets reaches the page (md2man would read it as an HTML tag).
+func TestPagesKeepWhatTheyMean(t *testing.T) {
+	dir := t.TempDir()
+	if err := write(cli.CommandTree(), "9.8.7", dir); err != nil {
+		t.Fatal(err)
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	main := read("memo-projects.1")
+	for _, want := range []string{".SH ENVIRONMENT", ".SH FILES", "MEMO_HOME", "MEMO_GITHUB_ARCHIVE_BASE", "~/.memo/data/projects.db", "~/.memo/data/api.json", "~/.memo/data/api-token"} {
+		if !strings.Contains(main, want) {
+			t.Errorf("memo-projects.1 does not say %q", want)
+		}
+	}
+	if serve := read("memo-projects-serve.1"); !strings.Contains(serve, "<the contents of data/api-token>") {
+		t.Errorf("memo-projects-serve.1 lost the words in angle brackets:\n%s", serve)
+	}
+}

@@ -18,9 +18,14 @@ msi="$out/memo-projects-$version-x64.msi"
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 # wixl reads sources relative to where it runs, never by absolute path.
-cp "$here/memo-projects.wxs" "$win/memo-projects.exe" "$win/memo-projects.com" "$stage/"
+# The .wxs is filled from FyneApp.toml: names, addresses, and the
+# ProductCode derived from the version (packaging/fill.go).
+(cd "$top" && ${GO:-go} run ./packaging/fill "$here/memo-projects.wxs" VERSION="$version") >"$stage/memo-projects.wxs"
+cp "$win/memo-projects.exe" "$win/memo-projects.com" "$stage/"
+# The licence, with Windows line ends, for Notepad.
+sed 's/$/\r/' "$top/LICENSE" >"$stage/LICENSE.txt"
 convert "$top/icon.png" -define icon:auto-resize=256,64,48,32,16 "$stage/memo-projects.ico"
-(cd "$stage" && wixl -a x64 -D Version="$version" -D Bin=. -D Icon=memo-projects.ico -o out.msi memo-projects.wxs)
+(cd "$stage" && wixl -a x64 -D Bin=. -D Icon=memo-projects.ico -o out.msi memo-projects.wxs)
 
 # wixl knows no <Environment>. The row WiX writes for <Environment
 # Name="PATH" Value="[INSTALLDIR]" Part="last" Action="set" System="yes"
@@ -31,6 +36,15 @@ msibuild "$stage/out.msi" -q 'CREATE TABLE `Environment` (`Environment` CHAR(72)
 msibuild "$stage/out.msi" -q "INSERT INTO \`Environment\` (\`Environment\`, \`Name\`, \`Value\`, \`Component_\`) VALUES ('PathEntry', '=-*PATH', '[~];[INSTALLDIR]', 'Program')"
 msibuild "$stage/out.msi" -q "INSERT INTO \`InstallExecuteSequence\` (\`Action\`, \`Sequence\`) VALUES ('RemoveEnvironmentStrings', 3300)"
 msibuild "$stage/out.msi" -q "INSERT INTO \`InstallExecuteSequence\` (\`Action\`, \`Sequence\`) VALUES ('WriteEnvironmentStrings', 5200)"
+
+# wixl leaves AllowSameVersionUpgrades out: WiX sets the detect row's
+# msidbUpgradeAttributesVersionMaxInclusive (512) beside MigrateFeatures
+# (1), so that an MSI of the version already installed replaces it (a
+# rebuilt package, a repair) rather than installing a second entry. The
+# row's Attributes are part of its key: it is deleted and written again.
+upgrade=$(sed -n 's/.*UpgradeCode="\([^"]*\)".*/\1/p' "$stage/memo-projects.wxs")
+msibuild "$stage/out.msi" -q "DELETE FROM \`Upgrade\` WHERE \`ActionProperty\` = 'WIX_UPGRADE_DETECTED'"
+msibuild "$stage/out.msi" -q "INSERT INTO \`Upgrade\` (\`UpgradeCode\`, \`VersionMax\`, \`Attributes\`, \`ActionProperty\`) VALUES ('{$upgrade}', '$version', 513, 'WIX_UPGRADE_DETECTED')"
 
 mkdir -p "$out"
 mv "$stage/out.msi" "$msi"
