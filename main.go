@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command memo-projects sets up and guards the project folders of Memo.
 package main
 

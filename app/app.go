@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package app wires Memo Projects together: the command line (app/cli) over
 // the services of the data home (app/datahome), and the window, which only
 // this package builds (it needs cgo).

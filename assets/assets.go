@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package assets holds the files embedded in the binary: setup templates and icons.
 package assets
 

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package domain holds the pure services of Memo Projects and the error kinds
 // they share with every interface (CLI exit codes, HTTP status codes).
 package domain

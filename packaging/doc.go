@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package packaging holds what the packages are made of, and the tests of
 // their metadata: bundle/ (the Makefile and install.sh that `make package`
 // adds to the tarball fyne package makes), deb/ and linux/ (the Debian

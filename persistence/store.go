@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package persistence keeps Memo's two SQLite files through GORM on the pure-Go
 // driver github.com/glebarez/sqlite (docs/database.md): data/projects.db, the
 // device registry, and data/memory.db, the memories shared with older Memo.

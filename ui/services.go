@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package ui is the Fyne face of Memo Projects: the main window, its dialogs and
 // tabs. Each screen takes the window's dialogs (dialogs.go) and the service
 // it works on, through the small interface it declares (projectSource for

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 package ui
 
 // inline runs work on the caller's goroutine, so tests see its effect at once.

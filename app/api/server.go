@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package api is the loopback HTTP API of docs/api.md: the endpoints the chat app
 // calls. It has no logic of its own: every answer comes from the same domain
 // services as the command line and the window, and every HTTP status from the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package cli is the command line of docs/cli.md on spf13/cobra: one file per
 // command group, each command built from a Factory. It builds without cgo:
 // the window reaches it only as Factory.Window, which package app supplies.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package console connects the Windows GUI build to the console it was
 // started from, so its command line prints where it was typed.
 package console

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package datahome opens Memo's data home and builds the domain services on
 // it: the command line and the window both start here.
 package datahome

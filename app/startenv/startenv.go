@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package startenv keeps the environment the program was started with, and
 // keeps Fyne from logging a locale it cannot parse.
 //

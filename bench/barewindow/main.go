@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command barewindow is the yardstick of bench/window.sh: a bare Fyne window
 // built with the same Fyne version as Memo Projects, one label and nothing
 // else, so that the difference is what Memo Projects does.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command clinowindow is the command line of memo-projects without the window
 // linked in (app/cli alone, no Fyne, no cgo): bench/cli.sh times it beside the
 // real program to show what the window's packages cost every command.

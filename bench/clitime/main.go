@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command clitime times whole processes side by side: each round runs every
 // command once, in turn, after a warm-up round, and it prints each command's
 // median wall and CPU time (the child's user + system time, from wait4) and

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command migrate times persistence.OpenMemoryDB on a legacy memory.db: the
 // guarded one-time change of docs/database.md §3 (verified backup, ADD COLUMN, the
 // project_id index). bench/migrate.sh runs it next to the sqlite3 shell.

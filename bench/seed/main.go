@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command seed builds the data home bench/window.sh starts the window with:
 // a registry of 10,000 projects and a memory.db of 100,000 memories.
 //

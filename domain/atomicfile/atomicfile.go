@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package atomicfile writes files so that a reader (or a crash) sees either the
 // old state or the complete new file, never a partial one: a temporary file in
 // the same folder, fsync, then rename (or link, to refuse replacing).

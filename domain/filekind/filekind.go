@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package filekind tells what a folder entry is, the same way on every
 // operating system.
 //

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package filelock proves that a run is alive. A run holds an advisory lock
 // on a file of its own for as long as it works; the kernel drops the lock when
 // its holder dies (killed, crashed, power lost), so a lock that can be taken

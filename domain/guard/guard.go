@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package guard decides which folders may become Memo projects (docs/folders.md §3).
 //
 // The path rules are pure: Rules carries one machine's folders (injected, so the

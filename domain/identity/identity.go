@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package identity makes project ids and decides what a folder's id means when
 // the registry knows it from elsewhere (docs/identity.md §3, §7).
 package identity

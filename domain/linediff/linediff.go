@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package linediff compares two texts line by line (go-diff, in its line
 // mode) for the colored diffs the window shows and the unified diffs the
 // command line prints: the permissions file against the version trusted, a

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package memory holds the memory pools, the context policy of each kind of
 // chat (docs/memory.md) and the memory service that keeps the pools apart.
 package memory

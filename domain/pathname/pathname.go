@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package pathname says whether a path can be used at all, before anything
 // is resolved or written: it must be valid UTF-8, and fit the system's
 // limits on a path and on a name in it.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 //go:build unix
 
 // bash is a Unix program (a Windows machine has none on PATH, Git's is off it

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package permissions reads a project's `.memo/permissions.json` (docs/permissions.md):
 // the strict file format, the command checker, the refused rules and the file
 // tools, trust pinning and the diff against the last trusted version. It is

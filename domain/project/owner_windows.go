@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 package project
 
 // ownerOf cannot tell a folder's owner on Windows (its ACLs decide who may

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package project answers what a folder is to Memo and sets it up
 // (docs/folders.md, docs/identity.md): status, opening (register), setup,
 // the "never" answer and Minimal Mode.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package realpath resolves a folder to its real path: symbolic links, and on
 // Windows junctions and mount points (mklink /J, Dev Drive folders) too,
 // spelled as the disk stores it (see Spell), so one folder has one path.

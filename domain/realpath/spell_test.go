@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 //go:build unix
 
 // The fake Mac volume speaks Unix paths; on Windows EvalSymlinks spells

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 //go:build unix
 
 // The benchmarks compare with tar(1): Unix only.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package skills installs, lists and switches a project's skills (docs/skills.md).
 // Every skill comes from the internet, so this package is a security
 // boundary: a source is parsed, never run; the archive is streamed with

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package strictjson reads JSON that comes from outside Memo (a project's
 // files, API bodies, files in the data home) so that what Memo uses is what
 // a person reads: keys are matched exactly, a key may appear once in each

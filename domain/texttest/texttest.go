@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package texttest checks, in tests, an error made from a domain.Text: the
 // English sentence the command line prints, its kind, and the template it
 // carries for the window.

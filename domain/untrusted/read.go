@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package untrusted reads files that come from a project folder. A project is
 // untrusted input: git can carry a symbolic link to /dev/zero, a FIFO can sit
 // where a rules file should be, and a file can be gigabytes long. Every file Memo

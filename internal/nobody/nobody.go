@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package nobody lets a test that checks permissions run as the unprivileged
 // user nobody when the tests run as root, whose privileges would void the
 // check (root writes into read-only folders and reads unreadable files).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package privatebus starts a D-Bus session bus of a test's own: the
 // portal tests talk to a fake portal on it, the window tests give it to the
 // app so that nothing reaches (or starts on) the machine's own session.

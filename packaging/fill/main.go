@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command fill writes a package template with its @NAME@ words taken from
 // FyneApp.toml (packaging.Fill), after the changes given:
 //

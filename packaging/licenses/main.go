@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command licenses lists the Go modules compiled into Memo Projects with
 // the licence of each, read from the module's own licence files and named
 // by github.com/google/licensecheck (the classifier pkg.go.dev uses):

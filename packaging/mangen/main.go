@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command mangen writes the man pages of memo-projects from its cobra
 // commands (github.com/spf13/cobra/doc): memo-projects.1, and one page for
 // each command and command group (memo-projects-skill.1 lists the skill

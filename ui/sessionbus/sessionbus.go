@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package sessionbus finds the D-Bus session bus that is already running and
 // keeps the libraries in this process from starting one.
 //

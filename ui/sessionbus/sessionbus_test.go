@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 //go:build linux
 
 // The session bus is pinned where a desktop runs D-Bus (not on macOS or

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package memorytest provides an in-memory memory.Store and the contract every
 // Store (the SQLite one included) must meet.
 package memorytest

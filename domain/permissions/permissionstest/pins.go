@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package permissionstest provides an in-memory permissions.PinStore for the
 // tests of the packages that use the permissions service, and the cases
 // every PinStore must pass (TestPinStore).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package projecttest provides an in-memory project.Registry for tests of the
 // packages that use the project service.
 package projecttest

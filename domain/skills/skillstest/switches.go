@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package skillstest provides an in-memory skills.Switches for tests of the
 // packages that use the skills service.
 package skillstest

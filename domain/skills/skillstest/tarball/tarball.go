@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package tarball makes test archives shaped like GitHub's: a pax global
 // header whose comment is the commit, one top folder, the entries under it.
 // It imports nothing of Memo's, so the skills package's own tests use it as
