@@ -220,3 +220,112 @@ func TestServeTellsLiveFromStale(t *testing.T) {
 		t.Fatalf("second serve beside a running one: %v %s; want exit 4, a conflict naming %s", err, out, s.addr)
 	}
 }
+
+// TestServeOnePerDataHome: four `serve` started at the same instant on one
+// data home: exactly one serves and api.json names it; the three others exit
+// 4, a conflict naming the winner's pid and address, and serve nothing.
+func TestServeOnePerDataHome(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "memo")
+	const n = 4
+	type run struct {
+		cmd *exec.Cmd
+		out bytes.Buffer
+		err error // what Wait returned, once it is in ended
+	}
+	runs := make([]*run, n)
+	ended := make(chan int, n)
+	for i := range runs {
+		r := &run{cmd: exec.Command(binary, "--home", home, "serve")}
+		r.cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
+		r.cmd.Stdout, r.cmd.Stderr = &r.out, &r.out
+		runs[i] = r
+	}
+	for i, r := range runs {
+		if err := r.cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		go func() { r.err = r.cmd.Wait(); ended <- i }()
+	}
+	t.Cleanup(func() {
+		for _, r := range runs {
+			r.cmd.Process.Kill()
+		}
+	})
+	// Three end by themselves; the one left serves.
+	lost := map[int]bool{}
+	for len(lost) < n-1 {
+		select {
+		case i := <-ended:
+			lost[i] = true
+		case <-time.After(30 * time.Second):
+			t.Fatalf("after 30 s %d serve ended, want %d: %v", len(lost), n-1, lost)
+		}
+	}
+	var winner *run
+	for i, r := range runs {
+		if !lost[i] {
+			winner = r
+		}
+	}
+	d := waitDiscovery(t, filepath.Join(home, "data"), winner.cmd.Process.Pid)
+	for i := range lost {
+		var exit *exec.ExitError
+		out := runs[i].out.String()
+		if !errors.As(runs[i].err, &exit) || exit.ExitCode() != 4 || !strings.Contains(out, `"kind":"conflict"`) ||
+			!strings.Contains(out, d.Addr) || !strings.Contains(out, fmt.Sprintf("pid %d", d.PID)) {
+			t.Errorf("a second serve: %v %s; want exit 4, a conflict naming pid %d on %s", runs[i].err, out, d.PID, d.Addr)
+		}
+	}
+	if err := winner.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-ended:
+		if winner.err != nil {
+			t.Fatalf("the server after SIGTERM: %v %s", winner.err, winner.out.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("the server did not stop on SIGTERM")
+	}
+	if _, err := os.Stat(filepath.Join(home, "data", "api.json")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("api.json after the one server stopped: %v", err)
+	}
+}
+
+type discovered struct {
+	Addr string `json:"addr"`
+	PID  int    `json:"pid"`
+}
+
+// waitDiscovery waits for data/api.json to name pid.
+func waitDiscovery(t *testing.T, data string, pid int) discovered {
+	t.Helper()
+	var d discovered
+	for start := time.Now(); time.Since(start) < 15*time.Second; time.Sleep(20 * time.Millisecond) {
+		b, err := os.ReadFile(filepath.Join(data, "api.json"))
+		if err == nil && json.Unmarshal(b, &d) == nil && d.PID == pid {
+			return d
+		}
+	}
+	t.Fatalf("api.json never named pid %d", pid)
+	return d
+}
+
+// TestServeRefusesAddressesItWouldNotAnswer: a loopback address whose Host
+// the API refuses (127.0.0.2, another spelling of ::1) is exit 2 before
+// anything listens, not a server that refuses every request.
+func TestServeRefusesAddressesItWouldNotAnswer(t *testing.T) {
+	for _, addr := range []string{"127.0.0.2:0", "127.1.2.3:0", "[::ffff:127.0.0.1]:0", "[0:0:0:0:0:0:0:1]:0"} {
+		home := filepath.Join(t.TempDir(), "memo")
+		cmd := exec.Command(binary, "--home", home, "serve", "--addr", addr)
+		cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
+		out, err := cmd.Output()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(out), `"kind":"invalid"`) {
+			t.Errorf("serve --addr %s: %v %s; want exit 2", addr, err, out)
+		}
+		if _, err := os.Stat(filepath.Join(home, "data", "api.json")); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("serve --addr %s left api.json: %v", addr, err)
+		}
+	}
+}

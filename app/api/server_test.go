@@ -320,11 +320,13 @@ func TestTokenOpenToOthers(t *testing.T) {
 // api.json names a running Memo Projects server (another process: here a
 // server in this test that says it is our parent) is refused; with the
 // system's own look at that pid's program (the test's parent is not
-// memo-projects) the same file is stale and replaced.
+// memo-projects) the same file is stale and replaced. The other server
+// lets its lock go, as a server of an older version, which takes none, does.
 func TestLiveServerIsAConflict(t *testing.T) {
 	dir := t.TempDir()
 	other, stop := serve(t, dir, os.Getppid())
 	defer stop()
+	other.lock.Release()
 
 	second, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid()})
 	if err != nil {
@@ -419,7 +421,13 @@ func TestCheckAddr(t *testing.T) {
 		{"127.0.0.1:0", true},
 		{"[::1]:8080", true},
 		{"localhost:8080", true},
-		{"127.1.2.3:8080", true},
+		// Loopback, but no name the Host check accepts: every request
+		// sent there would be refused.
+		{"127.1.2.3:8080", false},
+		{"127.0.0.2:0", false},
+		{"[::ffff:127.0.0.1]:8080", false},
+		{"[0:0:0:0:0:0:0:1]:8080", false},
+		{"LOCALHOST:8080", false},
 		{"0.0.0.0:8080", false},
 		{":8080", false},
 		{"[::]:8080", false},
@@ -510,5 +518,80 @@ func TestServeForReal(t *testing.T) {
 	}
 	if _, err := net.DialTimeout("tcp", d.Addr, time.Second); err == nil {
 		t.Errorf("still listening after stop")
+	}
+}
+
+// TestOneServerPerDataHome: servers of one data home started at the same
+// instant: exactly one listens, every other is a conflict naming it (pid and
+// address, from its api.json) and listens nowhere. Once it stops, the next
+// one starts. A held lock whose holder has written no api.json yet is a
+// conflict too, after the wait.
+func TestOneServerPerDataHome(t *testing.T) {
+	dir := t.TempDir()
+	const n = 4
+	servers := make([]*Server, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, n)
+	for i := range n {
+		s, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		servers[i] = s
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			// As serve does: the winner answers at once.
+			if errs[i] = s.Listen("127.0.0.1:0"); errs[i] == nil {
+				go func() { done <- s.Serve(ctx) }()
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	var winner *Server
+	for i, err := range errs {
+		if err == nil {
+			if winner != nil {
+				t.Fatalf("two servers listen: %s and %s", winner.Addr(), servers[i].Addr())
+			}
+			winner = servers[i]
+		}
+	}
+	if winner == nil {
+		t.Fatalf("no server listens: %v", errs)
+	}
+	for i, err := range errs {
+		if err == nil {
+			continue
+		}
+		if domain.KindOf(err) != domain.KindConflict || !errors.Is(err, ErrAnotherServer) || !strings.Contains(err.Error(), winner.Addr()) || !strings.Contains(err.Error(), fmt.Sprintf("pid %d", os.Getpid())) {
+			t.Errorf("server %d: %v; want a conflict naming pid %d on %s", i, err, os.Getpid(), winner.Addr())
+		}
+		if servers[i].Addr() != "" {
+			t.Errorf("server %d listens on %s beside the winner", i, servers[i].Addr())
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	next, stop := serve(t, dir, os.Getpid())
+	if d, err := ReadDiscovery(dir); err != nil || d.Addr != next.Addr() {
+		t.Errorf("after the winner stopped, api.json = %+v, %v; want the next server's %s", d, err, next.Addr())
+	}
+
+	// Held, but no api.json names the holder yet.
+	os.Remove(DiscoveryFile(dir))
+	if l, err := holdDataHome(dir, systemLiveness(), 50*time.Millisecond); domain.KindOf(err) != domain.KindConflict || !errors.Is(err, ErrAnotherServer) || !strings.Contains(err.Error(), "starting") {
+		l.Release()
+		t.Errorf("lock held, no api.json: %v; want a conflict saying a server is starting", err)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
 	}
 }
