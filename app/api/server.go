@@ -181,8 +181,8 @@ func (s *Server) listen(addr string) error {
 		Handler: s.Handler(),
 		// OPTIONS * too passes the checks and gets a JSON answer.
 		DisableGeneralOptionsHandler: true,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
+		ReadHeaderTimeout:            5 * time.Second,
+		ReadTimeout:                  15 * time.Second,
 		// Setup writes a few files; a minute is far more than it needs.
 		WriteTimeout:   60 * time.Second,
 		IdleTimeout:    60 * time.Second,
