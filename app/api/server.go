@@ -73,7 +73,13 @@ type Server struct {
 	// lock is data/api.lock, held from Listen until Serve returns: one
 	// server per data home.
 	lock *filelock.Lock
+	// tokenEvery is how often Serve checks that the token file is there.
+	tokenEvery time.Duration
 }
+
+// tokenEvery: a token file deleted while serving is written again within
+// this time, for the clients that start later.
+const tokenEvery = 2 * time.Second
 
 // Mux registers POST endpoints behind the server's checks.
 type Mux struct{ mux *http.ServeMux }
@@ -95,14 +101,14 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	token, notice, err := loadToken(cfg.DataDir)
+	token, notice, err := loadToken(cfg.DataDir, ownUID())
 	if err != nil {
 		return nil, err
 	}
 	if notice != "" && cfg.Notify != nil {
 		cfg.Notify(notice)
 	}
-	return &Server{cfg: cfg, token: token, live: systemLiveness()}, nil
+	return &Server{cfg: cfg, token: token, live: systemLiveness(), tokenEvery: tokenEvery}, nil
 }
 
 // TokenFile is where the bearer token is kept.
@@ -207,14 +213,22 @@ func (s *Server) Serve(ctx context.Context) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- s.srv.Serve(s.ln) }()
+	tick := time.NewTicker(s.tokenEvery)
+	defer tick.Stop()
 	var err error
-	select {
-	case err = <-errc:
-	case <-ctx.Done():
-		shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		err = s.srv.Shutdown(shutdown)
-		cancel()
-		<-errc
+	for served := false; !served; {
+		select {
+		case err = <-errc:
+			served = true
+		case <-tick.C:
+			s.keepToken()
+		case <-ctx.Done():
+			shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			err = s.srv.Shutdown(shutdown)
+			cancel()
+			<-errc
+			served = true
+		}
 	}
 	s.disc.remove()
 	// After the file is gone: the next server writes its own.
@@ -223,6 +237,21 @@ func (s *Server) Serve(ctx context.Context) error {
 		err = nil
 	}
 	return err
+}
+
+// keepToken writes the token file again when it was deleted, and says so
+// (a failure too: clients that start now cannot authenticate).
+func (s *Server) keepToken() {
+	wrote, err := keepToken(s.cfg.DataDir, s.token)
+	if s.cfg.Notify == nil {
+		return
+	}
+	switch {
+	case err != nil:
+		s.cfg.Notify(err.Error())
+	case wrote:
+		s.cfg.Notify(fmt.Sprintf("%s was deleted while the API server ran: wrote it again, so that programs that start now can read the token", TokenFile(s.cfg.DataDir)))
+	}
 }
 
 // Handler is the API with its security checks, for a server or a test.

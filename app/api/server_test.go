@@ -595,3 +595,51 @@ func TestOneServerPerDataHome(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestDeletedTokenIsWrittenAgain: the token file deleted while the server
+// runs (data/ too) is written again, with the token the server checks, so
+// that a client started later can authenticate; the server says so once.
+func TestDeletedTokenIsWrittenAgain(t *testing.T) {
+	for _, what := range []string{"the token file", "the data folder"} {
+		dir := filepath.Join(t.TempDir(), "data")
+		var mu sync.Mutex
+		var told []string
+		s, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid(), Notify: func(m string) { mu.Lock(); told = append(told, m); mu.Unlock() }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.tokenEvery = 10 * time.Millisecond
+		if err := s.Listen("127.0.0.1:0"); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- s.Serve(ctx) }()
+		gone := TokenFile(dir)
+		if what == "the data folder" {
+			gone = dir
+		}
+		if err := os.RemoveAll(gone); err != nil {
+			t.Fatal(err)
+		}
+		var b []byte
+		for start := time.Now(); time.Since(start) < 5*time.Second; time.Sleep(10 * time.Millisecond) {
+			if b, err = os.ReadFile(TokenFile(dir)); err == nil {
+				break
+			}
+		}
+		cancel()
+		<-done
+		if strings.TrimSpace(string(b)) != s.token {
+			t.Fatalf("%s deleted while serving: the token file holds %q (%v), want the server's token", what, b, err)
+		}
+		if fi, err := os.Stat(TokenFile(dir)); err != nil || fi.Mode().Perm() != 0o600 && runtime.GOOS != "windows" {
+			t.Errorf("%s deleted: the token file written again is %v (%v), want 0600", what, fi.Mode(), err)
+		}
+		mu.Lock()
+		if len(told) != 1 || !strings.Contains(told[0], "wrote it again") {
+			t.Errorf("%s deleted: told %q, want one notice", what, told)
+		}
+		mu.Unlock()
+	}
+}
