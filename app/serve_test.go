@@ -329,3 +329,22 @@ func TestServeRefusesAddressesItWouldNotAnswer(t *testing.T) {
 		}
 	}
 }
+
+// TestServeRegistryDeletedWhileServing: projects.db deleted under a running
+// server: setup is not "forbidden, read-only"; it says the registry is gone
+// and to restart or put back a copy.
+func TestServeRegistryDeletedWhileServing(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "memo")
+	s := startServe(t, home)
+	if code, out := s.call(t, "/api/projects/setup", map[string]any{"path": t.TempDir()}); code != 200 {
+		t.Fatalf("setup: %d %v", code, out)
+	}
+	if err := os.Remove(filepath.Join(s.data, "projects.db")); err != nil {
+		t.Fatal(err)
+	}
+	code, out := s.call(t, "/api/projects/setup", map[string]any{"path": t.TempDir()})
+	msg, _ := out["error"].(string)
+	if code != 500 || out["kind"] != "internal" || !strings.Contains(msg, "deleted or replaced") || !strings.Contains(msg, "restart") || strings.Contains(msg, "read-only") {
+		t.Fatalf("setup after projects.db was deleted: %d %v; want 500 saying the registry is gone, restart or restore", code, out)
+	}
+}
