@@ -81,6 +81,7 @@ func (a *apiSwitch) Start() ui.APIState {
 		return a.fail(err, addr)
 	}
 	if err := a.settings.SetAPIServer(true, srv.Addr()); err != nil {
+		srv.Close()
 		return a.fail(err, addr)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

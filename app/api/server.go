@@ -197,6 +197,17 @@ func (s *Server) listen(addr string) error {
 	return nil
 }
 
+// Close undoes a Listen that will not be served: the address, the
+// discovery file and the lock are given up.
+func (s *Server) Close() {
+	if s.ln == nil {
+		return
+	}
+	s.ln.Close()
+	s.disc.remove()
+	s.lock.Release()
+}
+
 // Addr is where the server listens (after Listen).
 func (s *Server) Addr() string {
 	if s.ln == nil {

@@ -643,3 +643,28 @@ func TestDeletedTokenIsWrittenAgain(t *testing.T) {
 		mu.Unlock()
 	}
 }
+
+// TestCloseGivesTheDataHomeUp: a server that listened but will not serve
+// (the window could not remember its switch) lets the address, api.json
+// and the lock go, so that the next server starts.
+func TestCloseGivesTheDataHomeUp(t *testing.T) {
+	dir := t.TempDir()
+	s, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Listen("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if _, err := os.Stat(DiscoveryFile(dir)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("api.json after Close: %v", err)
+	}
+	next, stop := serve(t, dir, os.Getpid())
+	if next.Addr() == "" {
+		t.Fatal("no next server")
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+}
