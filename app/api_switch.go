@@ -72,7 +72,9 @@ func (a *apiSwitch) Start() ui.APIState {
 		return a.fail(err, addr)
 	}
 	if err := srv.Listen(addr); err != nil {
-		if domain.KindOf(err) == domain.KindConflict {
+		// Another server of this data home (serve, another window) holds
+		// its lock: say so, and keep the port, which is not in use.
+		if domain.KindOf(err) == domain.KindConflict && !errors.Is(err, api.ErrAnotherServer) {
 			// Forget the port: the next try takes a free one.
 			a.settings.SetAPIServer(false, "")
 			a.last = ui.APIState{Addr: addr, TokenFile: api.TokenFile(a.cfg.DataDir), PortInUse: true, Problem: err}
@@ -81,6 +83,7 @@ func (a *apiSwitch) Start() ui.APIState {
 		return a.fail(err, addr)
 	}
 	if err := a.settings.SetAPIServer(true, srv.Addr()); err != nil {
+		srv.Close()
 		return a.fail(err, addr)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -3,12 +3,16 @@
 package app
 
 import (
+	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"memo.dev/projects/app/api"
@@ -109,5 +113,38 @@ func TestAPISwitch(t *testing.T) {
 	defer sw2.shutdown()
 	if st := sw2.State(); !st.Listening {
 		t.Errorf("Resume at the next launch: %+v", st)
+	}
+}
+
+// TestAPISwitchBesideServe: the window's switch and `serve` take the same
+// lock. While serve serves, the switch does not listen and says who does
+// (not "port in use", and the switch keeps its port); once serve stops the
+// switch listens, and a serve started then is exit 4.
+func TestAPISwitchBesideServe(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "memo")
+	s := startServe(t, home)
+	set := &fakeAPISettings{on: true, addr: "127.0.0.1:0"}
+	sw := newAPISwitch(api.Config{Projects: noProjects{}, DataDir: s.data, PID: os.Getpid()}, set)
+	st := sw.Start()
+	if st.Listening || st.PortInUse || !errors.Is(st.Problem, api.ErrAnotherServer) ||
+		!strings.Contains(st.Problem.Error(), s.addr) || !strings.Contains(st.Problem.Error(), fmt.Sprintf("pid %d", s.cmd.Process.Pid)) {
+		t.Fatalf("Start beside serve = %+v; want not listening, the serve (pid %d, %s) named", st, s.cmd.Process.Pid, s.addr)
+	}
+	if on, addr, _ := set.APIServer(); !on || addr != "127.0.0.1:0" {
+		t.Errorf("the switch after a refused start: on=%v addr=%q; want it kept", on, addr)
+	}
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	s.cmd.Wait()
+
+	if st := sw.Start(); !st.Listening {
+		t.Fatalf("Start once serve stopped = %+v", st)
+	}
+	defer sw.shutdown()
+	cmd := exec.Command(binary, "--home", home, "serve")
+	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
+	out, err := cmd.Output()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 4 || !strings.Contains(string(out), `"kind":"conflict"`) {
+		t.Fatalf("serve while the window's switch serves: %v %s; want exit 4, a conflict", err, out)
 	}
 }

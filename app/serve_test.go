@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -220,5 +221,137 @@ func TestServeTellsLiveFromStale(t *testing.T) {
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 4 || !strings.Contains(string(out), `"kind":"conflict"`) || !strings.Contains(string(out), s.addr) {
 		t.Fatalf("second serve beside a running one: %v %s; want exit 4, a conflict naming %s", err, out, s.addr)
+	}
+}
+
+// TestServeOnePerDataHome: four `serve` started at the same instant on one
+// data home: exactly one serves and api.json names it; the three others exit
+// 4, a conflict naming the winner's pid and address, and serve nothing.
+func TestServeOnePerDataHome(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "memo")
+	const n = 4
+	type run struct {
+		cmd *exec.Cmd
+		out bytes.Buffer
+		err error // what Wait returned, once it is in ended
+	}
+	runs := make([]*run, n)
+	ended := make(chan int, n)
+	for i := range runs {
+		r := &run{cmd: exec.Command(binary, "--home", home, "serve")}
+		r.cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
+		r.cmd.Stdout, r.cmd.Stderr = &r.out, &r.out
+		runs[i] = r
+	}
+	for i, r := range runs {
+		if err := r.cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		go func() { r.err = r.cmd.Wait(); ended <- i }()
+	}
+	t.Cleanup(func() {
+		for _, r := range runs {
+			r.cmd.Process.Kill()
+		}
+	})
+	// Three end by themselves; the one left serves.
+	lost := map[int]bool{}
+	for len(lost) < n-1 {
+		select {
+		case i := <-ended:
+			lost[i] = true
+		case <-time.After(30 * time.Second):
+			t.Fatalf("after 30 s %d serve ended, want %d: %v", len(lost), n-1, lost)
+		}
+	}
+	var winner *run
+	for i, r := range runs {
+		if !lost[i] {
+			winner = r
+		}
+	}
+	d := waitDiscovery(t, filepath.Join(home, "data"), winner.cmd.Process.Pid)
+	for i := range lost {
+		var exit *exec.ExitError
+		out := runs[i].out.String()
+		if !errors.As(runs[i].err, &exit) || exit.ExitCode() != 4 || !strings.Contains(out, `"kind":"conflict"`) ||
+			!strings.Contains(out, d.Addr) || !strings.Contains(out, fmt.Sprintf("pid %d", d.PID)) {
+			t.Errorf("a second serve: %v %s; want exit 4, a conflict naming pid %d on %s", runs[i].err, out, d.PID, d.Addr)
+		}
+	}
+	if err := winner.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-ended:
+		if winner.err != nil {
+			t.Fatalf("the server after SIGTERM: %v %s", winner.err, winner.out.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("the server did not stop on SIGTERM")
+	}
+	if _, err := os.Stat(filepath.Join(home, "data", "api.json")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("api.json after the one server stopped: %v", err)
+	}
+}
+
+type discovered struct {
+	Addr string `json:"addr"`
+	PID  int    `json:"pid"`
+}
+
+// waitDiscovery waits for data/api.json to name pid.
+func waitDiscovery(t *testing.T, data string, pid int) discovered {
+	t.Helper()
+	var d discovered
+	for start := time.Now(); time.Since(start) < 15*time.Second; time.Sleep(20 * time.Millisecond) {
+		b, err := os.ReadFile(filepath.Join(data, "api.json"))
+		if err == nil && json.Unmarshal(b, &d) == nil && d.PID == pid {
+			return d
+		}
+	}
+	t.Fatalf("api.json never named pid %d", pid)
+	return d
+}
+
+// TestServeRefusesAddressesItWouldNotAnswer: a loopback address whose Host
+// the API refuses (127.0.0.2, another spelling of ::1) is exit 2 before
+// anything listens, not a server that refuses every request.
+func TestServeRefusesAddressesItWouldNotAnswer(t *testing.T) {
+	for _, addr := range []string{"127.0.0.2:0", "127.1.2.3:0", "[::ffff:127.0.0.1]:0", "[0:0:0:0:0:0:0:1]:0"} {
+		home := filepath.Join(t.TempDir(), "memo")
+		// A serve that takes the address keeps serving: the deadline makes
+		// that a failure, not a hang.
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		cmd := exec.CommandContext(ctx, binary, "--home", home, "serve", "--addr", addr)
+		cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
+		out, err := cmd.Output()
+		cancel()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(out), `"kind":"invalid"`) {
+			t.Errorf("serve --addr %s: %v %s; want exit 2", addr, err, out)
+		}
+		if _, err := os.Stat(filepath.Join(home, "data", "api.json")); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("serve --addr %s left api.json: %v", addr, err)
+		}
+	}
+}
+
+// TestServeRegistryDeletedWhileServing: projects.db deleted under a running
+// server: setup is not "forbidden, read-only"; it says the registry is gone
+// and to restart or put back a copy.
+func TestServeRegistryDeletedWhileServing(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "memo")
+	s := startServe(t, home)
+	if code, out := s.call(t, "/api/projects/setup", map[string]any{"path": t.TempDir()}); code != 200 {
+		t.Fatalf("setup: %d %v", code, out)
+	}
+	if err := os.Remove(filepath.Join(s.data, "projects.db")); err != nil {
+		t.Fatal(err)
+	}
+	code, out := s.call(t, "/api/projects/setup", map[string]any{"path": t.TempDir()})
+	msg, _ := out["error"].(string)
+	if code != 500 || out["kind"] != "internal" || !strings.Contains(msg, "deleted or replaced") || !strings.Contains(msg, "restart") || strings.Contains(msg, "read-only") {
+		t.Fatalf("setup after projects.db was deleted: %d %v; want 500 saying the registry is gone, restart or restore", code, out)
 	}
 }

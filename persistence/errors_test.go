@@ -41,6 +41,10 @@ func TestDescribeKinds(t *testing.T) {
 		{"SQLITE_CORRUPT", 11, domain.KindInternal},
 		{"SQLITE_FULL", 13, domain.KindInternal},
 		{"SQLITE_IOERR_WRITE", 10 | 3<<8, domain.KindInternal},
+		// Two processes deleting one journal: a race, never a disk fault.
+		{"SQLITE_IOERR_DELETE_NOENT", 10 | 23<<8, domain.KindConflict},
+		// Deleted or replaced while open: not read-only, its own sentence.
+		{"SQLITE_READONLY_DBMOVED", 8 | 4<<8, domain.KindInternal},
 		{"SQLITE_ERROR", 1, domain.KindInternal},
 	}
 	for _, tt := range tests {

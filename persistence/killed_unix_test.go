@@ -29,6 +29,9 @@ func TestMain(m *testing.M) {
 	if dataDir := os.Getenv(holdLock); dataDir != "" {
 		os.Exit(holdLockMain(dataDir))
 	}
+	if home := os.Getenv(openHome); home != "" {
+		os.Exit(openHomeMain(home))
+	}
 	if dataDir := os.Getenv(killData); dataDir != "" {
 		step := os.Getenv(killAt)
 		hook := func(s string) error {

@@ -158,8 +158,17 @@ func (s *Store) migrateRegistry(path string) error {
 	if err != nil || current {
 		return err
 	}
-	// Two first launches may race: the write lock of an immediate transaction
-	// lets one migrate while the other waits, then finds the layout current.
+	// First launches after an update race: one changes the layout (its
+	// backup first) under the registry lock, the others wait for that lock
+	// as for any writer, then find the layout current in their own
+	// transaction. The write lock of the immediate transaction alone is not
+	// enough: the backup reads the file through other connections while it
+	// is held, and a waiter's busy timeout runs out during a long backup.
+	unlock, err := lockData(s.dataDir, s.opt.LockWait)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	return describe(path, s.db.Transaction(func(tx *gorm.DB) error {
 		from, err := registryLayout(tx, path)
 		if err != nil || from == registrySchema {
@@ -333,8 +342,31 @@ func describe(path string, err error) error {
 	return domain.T("{{.Path}} could not be used", "Path", path).Because(errInternal, err)
 }
 
+// SQLite's extended result codes that say more than their primary code.
+const (
+	// sqliteReadOnlyDBMoved: the file was deleted, or replaced by another
+	// (a copy put back), while this connection had it open; SQLite refuses
+	// to write to a file nobody will read again.
+	sqliteReadOnlyDBMoved = sqliteReadOnly | 4<<8
+	// sqliteIOErrDeleteNoEnt: the journal SQLite meant to delete was gone,
+	// deleted at the same moment by another connection: a race between two
+	// processes, not a disk fault.
+	sqliteIOErrDeleteNoEnt = sqliteIOErr | 23<<8
+)
+
+// ErrRegistryGone is the cause of a write to a projects.db that was deleted
+// or replaced since it was opened (errors.Is finds it).
+var ErrRegistryGone = errors.New("the registry was deleted or replaced while open")
+
 // describeCode is describe for an error with SQLite result code code.
 func describeCode(path string, code int, err error) error {
+	switch code {
+	case sqliteReadOnlyDBMoved:
+		return domain.T("{{.Path}} was deleted or replaced while Memo Projects had it open, so nothing more can be written to it: restart Memo Projects (close the window, stop serve) to use the registry that is there now, or first put back a copy from {{.Backups}}",
+			"Path", path, "Backups", filepath.Join(filepath.Dir(path), backupsDirName)).Wrap(errInternal, errors.Join(ErrRegistryGone, err))
+	case sqliteIOErrDeleteNoEnt:
+		return domain.T("{{.Path}} was being changed by another Memo process at the same moment: try again", "Path", path).Wrap(domain.ErrConflict, err)
+	}
 	switch code & 0xff {
 	case sqliteNotADB:
 		return domain.T("{{.Path}} is not a SQLite database: {{.Advice}}", "Path", path, "Advice", restoreAdvice(path)).Because(errInternal, err)

@@ -16,6 +16,7 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
+	"memo.dev/projects/domain/filelock"
 	"memo.dev/projects/domain/strictjson"
 	"memo.dev/projects/domain/untrusted"
 )
@@ -137,9 +138,54 @@ func claimDiscovery(dataDir string, live liveness) (*discovery, error) {
 	case err != nil:
 		// A damaged file says nothing about a live server: replace it.
 	case d.PID != os.Getpid() && live.serving(d):
-		return nil, domain.Conflict("another Memo Projects API server (pid %d) is listening on %s; stop it first, or let the chat app use it", d.PID, d.Addr)
+		return nil, servingConflict(d)
 	}
 	return &discovery{path: path}, nil
+}
+
+// ErrAnotherServer is the cause of the conflict of a server started while
+// another serves the same data home (errors.Is finds it).
+var ErrAnotherServer = errors.New("another API server serves this data home")
+
+func servingConflict(d Discovery) error {
+	return domain.Wrap(domain.ErrConflict, ErrAnotherServer, "another Memo Projects API server (pid %d) is listening on %s for this data home; stop it first, or let the chat app use it", d.PID, d.Addr)
+}
+
+// lockName is the server lock in the data folder: whoever holds it serves.
+const lockName = "api.lock"
+
+// serverWait bounds how long a server that finds the lock held waits for the
+// holder's api.json, to name it: a starting server writes it within
+// milliseconds of taking the lock.
+const serverWait = 5 * time.Second
+
+// holdDataHome takes data/api.lock, which a server holds for as long as it
+// listens: of servers started at the same instant exactly one takes it. The
+// others are a conflict naming the winner (pid, address) as its api.json
+// says, once it is written; a holder that goes away (its start failed)
+// lets the lock go, and the next try takes it.
+func holdDataHome(dataDir string, live liveness, wait time.Duration) (*filelock.Lock, error) {
+	path := filepath.Join(dataDir, lockName)
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("cannot create the data folder %s: %w", dataDir, err)
+	}
+	deadline := time.Now().Add(wait)
+	for pause := time.Millisecond; ; pause = min(2*pause, 100*time.Millisecond) {
+		l, ok, err := filelock.Hold(path)
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("cannot take the API server lock %s: %w", path, err)
+		case ok:
+			return l, nil
+		}
+		if d, err := ReadDiscovery(dataDir); err == nil && live.serving(d) {
+			return nil, servingConflict(d)
+		}
+		if time.Now().After(deadline) {
+			return nil, domain.Wrap(domain.ErrConflict, ErrAnotherServer, "another Memo Projects API server is starting for this data home (it holds %s, and its %s does not name it yet); try again, or stop it", path, discoveryName)
+		}
+		time.Sleep(pause)
+	}
 }
 
 func (d *discovery) write(v Discovery) error {

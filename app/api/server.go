@@ -15,12 +15,14 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/filelock"
 	"memo.dev/projects/domain/pathname"
 	"memo.dev/projects/domain/permissions"
 	"memo.dev/projects/domain/project"
@@ -71,7 +73,16 @@ type Server struct {
 	srv   *http.Server
 	disc  *discovery
 	live  liveness
+	// lock is data/api.lock, held from Listen until Serve returns: one
+	// server per data home.
+	lock *filelock.Lock
+	// tokenEvery is how often Serve checks that the token file is there.
+	tokenEvery time.Duration
 }
+
+// tokenEvery: a token file deleted while serving is written again within
+// this time, for the clients that start later.
+const tokenEvery = 2 * time.Second
 
 // Mux registers POST endpoints behind the server's checks.
 type Mux struct{ mux *http.ServeMux }
@@ -93,14 +104,14 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	token, notice, err := loadToken(cfg.DataDir)
+	token, notice, err := loadToken(cfg.DataDir, ownUID())
 	if err != nil {
 		return nil, err
 	}
 	if notice != "" && cfg.Notify != nil {
 		cfg.Notify(notice)
 	}
-	return &Server{cfg: cfg, token: token, live: systemLiveness()}, nil
+	return &Server{cfg: cfg, token: token, live: systemLiveness(), tokenEvery: tokenEvery}, nil
 }
 
 // TokenFile is where the bearer token is kept.
@@ -109,8 +120,11 @@ func TokenFile(dataDir string) string { return filepath.Join(dataDir, tokenName)
 // DiscoveryFile is where a listening server says where it listens.
 func DiscoveryFile(dataDir string) string { return filepath.Join(dataDir, discoveryName) }
 
-// CheckAddr refuses an address that is not a loopback IP and port: the API is
-// for programs on this device only.
+// CheckAddr refuses an address the API would not answer on: the API is for
+// programs on this device only, so it listens on loopback, and only on the
+// names its Host check accepts (loopbackHost). Another loopback address
+// (127.0.0.2) would be accepted here and then refuse every request sent to
+// it; a web page's own address is one such.
 func CheckAddr(addr string) error {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
@@ -119,21 +133,42 @@ func CheckAddr(addr string) error {
 	if _, err := strconv.ParseUint(port, 10, 16); err != nil {
 		return domain.Invalid("%q has no valid port: give 127.0.0.1:PORT", addr)
 	}
-	if host == "localhost" {
-		return nil
-	}
-	ip := net.ParseIP(host)
-	if ip == nil || !ip.IsLoopback() {
-		return domain.Invalid("the API listens on loopback only (127.0.0.1, ::1 or localhost), not %q", host)
+	if !hostName(host) {
+		return domain.Invalid("the API listens on 127.0.0.1, [::1] or localhost only (the names it answers to), not %q", host)
 	}
 	return nil
 }
 
-// Listen binds addr (loopback only) and writes the discovery file.
+// hostName reports whether h is a name the API listens on and answers to.
+func hostName(h string) bool {
+	switch h {
+	case "127.0.0.1", "::1", "localhost":
+		return true
+	}
+	return false
+}
+
+// Listen takes the data home's server lock, binds addr (loopback only) and
+// writes the discovery file. Another server of this data home is a conflict
+// (ErrAnotherServer) naming it.
 func (s *Server) Listen(addr string) error {
 	if err := CheckAddr(addr); err != nil {
 		return err
 	}
+	lock, err := holdDataHome(s.cfg.DataDir, s.live, serverWait)
+	if err != nil {
+		return err
+	}
+	if err := s.listen(addr); err != nil {
+		lock.Release()
+		return err
+	}
+	s.lock = lock
+	return nil
+}
+
+func (s *Server) listen(addr string) error {
+	// A server of an older version takes no lock: its api.json tells.
 	d, err := claimDiscovery(s.cfg.DataDir, s.live)
 	if err != nil {
 		return err
@@ -150,17 +185,30 @@ func (s *Server) Listen(addr string) error {
 		ln.Close()
 		return err
 	}
-	s.ln, s.port, s.disc = ln, port, d
+	s.ln, s.port, s.disc = jsonErrors{ln}, port, d
 	s.srv = &http.Server{
-		Handler:           s.Handler(),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
+		Handler: s.Handler(),
+		// OPTIONS * too passes the checks and gets a JSON answer.
+		DisableGeneralOptionsHandler: true,
+		ReadHeaderTimeout:            5 * time.Second,
+		ReadTimeout:                  15 * time.Second,
 		// Setup writes a few files; a minute is far more than it needs.
 		WriteTimeout:   60 * time.Second,
 		IdleTimeout:    60 * time.Second,
 		MaxHeaderBytes: 16 << 10,
 	}
 	return nil
+}
+
+// Close undoes a Listen that will not be served: the address, the
+// discovery file and the lock are given up.
+func (s *Server) Close() {
+	if s.ln == nil {
+		return
+	}
+	s.ln.Close()
+	s.disc.remove()
+	s.lock.Release()
 }
 
 // Addr is where the server listens (after Listen).
@@ -179,30 +227,76 @@ func (s *Server) Serve(ctx context.Context) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- s.srv.Serve(s.ln) }()
+	tick := time.NewTicker(s.tokenEvery)
+	defer tick.Stop()
 	var err error
-	select {
-	case err = <-errc:
-	case <-ctx.Done():
-		shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		err = s.srv.Shutdown(shutdown)
-		cancel()
-		<-errc
+	for served := false; !served; {
+		select {
+		case err = <-errc:
+			served = true
+		case <-tick.C:
+			s.keepToken()
+		case <-ctx.Done():
+			shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			err = s.srv.Shutdown(shutdown)
+			cancel()
+			<-errc
+			served = true
+		}
 	}
 	s.disc.remove()
+	// After the file is gone: the next server writes its own.
+	s.lock.Release()
 	if errors.Is(err, http.ErrServerClosed) {
 		err = nil
 	}
 	return err
 }
 
+// keepToken writes the token file again when it was deleted, and says so
+// (a failure too: clients that start now cannot authenticate).
+func (s *Server) keepToken() {
+	wrote, err := keepToken(s.cfg.DataDir, s.token)
+	if s.cfg.Notify == nil {
+		return
+	}
+	switch {
+	case err != nil:
+		s.cfg.Notify(err.Error())
+	case wrote:
+		s.cfg.Notify(fmt.Sprintf("%s was deleted while the API server ran: wrote it again, so that programs that start now can read the token", TokenFile(s.cfg.DataDir)))
+	}
+}
+
 // Handler is the API with its security checks, for a server or a test.
 func (s *Server) Handler() http.Handler {
 	m := &Mux{mux: http.NewServeMux()}
 	s.register(m)
-	m.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, string(domain.KindNotFound), fmt.Sprintf("no endpoint %s", r.URL.Path))
+	m.mux.HandleFunc("/", noEndpoint)
+	return s.guard(exactPaths(m.mux))
+}
+
+func noEndpoint(w http.ResponseWriter, r *http.Request) {
+	where := r.URL.Path
+	if where == "" {
+		where = r.RequestURI // CONNECT's host:port
+	}
+	writeError(w, http.StatusNotFound, string(domain.KindNotFound), fmt.Sprintf("no endpoint %s", where))
+}
+
+// exactPaths lets only a clean path reach the mux: ServeMux would answer
+// /api/projects/./status, // or .. with a bare redirect of its own, and
+// CONNECT or OPTIONS * with its own plain text. Those are no endpoint (404),
+// answered as JSON like every answer, after the checks of guard.
+func exactPaths(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		if r.Method == http.MethodConnect || !strings.HasPrefix(p, "/") || path.Clean(p) != p {
+			noEndpoint(w, r)
+			return
+		}
+		mux.ServeHTTP(w, r)
 	})
-	return s.guard(m.mux)
 }
 
 // guard applies the checks every request passes before any endpoint sees it.
@@ -246,11 +340,7 @@ func (s *Server) loopbackHost(host string) bool {
 	if err != nil || (s.port != "" && port != s.port) {
 		return false
 	}
-	switch h {
-	case "127.0.0.1", "localhost", "::1":
-		return true
-	}
-	return false
+	return hostName(h)
 }
 
 // identityPath answers who listens, without a token (see Identity).

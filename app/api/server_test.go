@@ -322,11 +322,13 @@ func TestTokenOpenToOthers(t *testing.T) {
 // api.json names a running Memo Projects server (another process: here a
 // server in this test that says it is our parent) is refused; with the
 // system's own look at that pid's program (the test's parent is not
-// memo-projects) the same file is stale and replaced.
+// memo-projects) the same file is stale and replaced. The other server
+// lets its lock go, as a server of an older version, which takes none, does.
 func TestLiveServerIsAConflict(t *testing.T) {
 	dir := t.TempDir()
 	other, stop := serve(t, dir, os.Getppid())
 	defer stop()
+	other.lock.Release()
 
 	second, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid()})
 	if err != nil {
@@ -421,7 +423,13 @@ func TestCheckAddr(t *testing.T) {
 		{"127.0.0.1:0", true},
 		{"[::1]:8080", true},
 		{"localhost:8080", true},
-		{"127.1.2.3:8080", true},
+		// Loopback, but no name the Host check accepts: every request
+		// sent there would be refused.
+		{"127.1.2.3:8080", false},
+		{"127.0.0.2:0", false},
+		{"[::ffff:127.0.0.1]:8080", false},
+		{"[0:0:0:0:0:0:0:1]:8080", false},
+		{"LOCALHOST:8080", false},
 		{"0.0.0.0:8080", false},
 		{":8080", false},
 		{"[::]:8080", false},
@@ -512,5 +520,153 @@ func TestServeForReal(t *testing.T) {
 	}
 	if _, err := net.DialTimeout("tcp", d.Addr, time.Second); err == nil {
 		t.Errorf("still listening after stop")
+	}
+}
+
+// TestOneServerPerDataHome: servers of one data home started at the same
+// instant: exactly one listens, every other is a conflict naming it (pid and
+// address, from its api.json) and listens nowhere. Once it stops, the next
+// one starts. A held lock whose holder has written no api.json yet is a
+// conflict too, after the wait.
+func TestOneServerPerDataHome(t *testing.T) {
+	dir := t.TempDir()
+	const n = 4
+	servers := make([]*Server, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, n)
+	for i := range n {
+		s, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		servers[i] = s
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			// As serve does: the winner answers at once.
+			if errs[i] = s.Listen("127.0.0.1:0"); errs[i] == nil {
+				go func() { done <- s.Serve(ctx) }()
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	var winner *Server
+	for i, err := range errs {
+		if err == nil {
+			if winner != nil {
+				t.Fatalf("two servers listen: %s and %s", winner.Addr(), servers[i].Addr())
+			}
+			winner = servers[i]
+		}
+	}
+	if winner == nil {
+		t.Fatalf("no server listens: %v", errs)
+	}
+	for i, err := range errs {
+		if err == nil {
+			continue
+		}
+		if domain.KindOf(err) != domain.KindConflict || !errors.Is(err, ErrAnotherServer) || !strings.Contains(err.Error(), winner.Addr()) || !strings.Contains(err.Error(), fmt.Sprintf("pid %d", os.Getpid())) {
+			t.Errorf("server %d: %v; want a conflict naming pid %d on %s", i, err, os.Getpid(), winner.Addr())
+		}
+		if servers[i].Addr() != "" {
+			t.Errorf("server %d listens on %s beside the winner", i, servers[i].Addr())
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	next, stop := serve(t, dir, os.Getpid())
+	if d, err := ReadDiscovery(dir); err != nil || d.Addr != next.Addr() {
+		t.Errorf("after the winner stopped, api.json = %+v, %v; want the next server's %s", d, err, next.Addr())
+	}
+
+	// Held, but no api.json names the holder yet.
+	os.Remove(DiscoveryFile(dir))
+	if l, err := holdDataHome(dir, systemLiveness(), 50*time.Millisecond); domain.KindOf(err) != domain.KindConflict || !errors.Is(err, ErrAnotherServer) || !strings.Contains(err.Error(), "starting") {
+		l.Release()
+		t.Errorf("lock held, no api.json: %v; want a conflict saying a server is starting", err)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDeletedTokenIsWrittenAgain: the token file deleted while the server
+// runs (data/ too) is written again, with the token the server checks, so
+// that a client started later can authenticate; the server says so once.
+func TestDeletedTokenIsWrittenAgain(t *testing.T) {
+	for _, what := range []string{"the token file", "the data folder"} {
+		dir := filepath.Join(t.TempDir(), "data")
+		var mu sync.Mutex
+		var told []string
+		s, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid(), Notify: func(m string) { mu.Lock(); told = append(told, m); mu.Unlock() }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.tokenEvery = 10 * time.Millisecond
+		if err := s.Listen("127.0.0.1:0"); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- s.Serve(ctx) }()
+		gone := TokenFile(dir)
+		if what == "the data folder" {
+			gone = dir
+		}
+		if err := os.RemoveAll(gone); err != nil {
+			t.Fatal(err)
+		}
+		var b []byte
+		for start := time.Now(); time.Since(start) < 5*time.Second; time.Sleep(10 * time.Millisecond) {
+			if b, err = os.ReadFile(TokenFile(dir)); err == nil {
+				break
+			}
+		}
+		cancel()
+		<-done
+		if strings.TrimSpace(string(b)) != s.token {
+			t.Fatalf("%s deleted while serving: the token file holds %q (%v), want the server's token", what, b, err)
+		}
+		if fi, err := os.Stat(TokenFile(dir)); err != nil || fi.Mode().Perm() != 0o600 && runtime.GOOS != "windows" {
+			t.Errorf("%s deleted: the token file written again is %v (%v), want 0600", what, fi.Mode(), err)
+		}
+		mu.Lock()
+		if len(told) != 1 || !strings.Contains(told[0], "wrote it again") {
+			t.Errorf("%s deleted: told %q, want one notice", what, told)
+		}
+		mu.Unlock()
+	}
+}
+
+// TestCloseGivesTheDataHomeUp: a server that listened but will not serve
+// (the window could not remember its switch) lets the address, api.json
+// and the lock go, so that the next server starts.
+func TestCloseGivesTheDataHomeUp(t *testing.T) {
+	dir := t.TempDir()
+	s, err := New(Config{Projects: &fakeProjects{}, DataDir: dir, PID: os.Getpid()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Listen("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if _, err := os.Stat(DiscoveryFile(dir)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("api.json after Close: %v", err)
+	}
+	next, stop := serve(t, dir, os.Getpid())
+	if next.Addr() == "" {
+		t.Fatal("no next server")
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strings"
 
+	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
 	"memo.dev/projects/domain/untrusted"
 )
@@ -24,9 +25,19 @@ const tokenName = "api-token"
 // or the folder it is in, was open to them: a restore from a backup, a copy,
 // a umask) may be known to them: it is replaced by a new one, the folder and
 // the file are narrowed, and the returned notice says so.
-func loadToken(dataDir string) (token, notice string, err error) {
+//
+// The mode bits say nothing of who owns a file: a data folder that another
+// account owns (uid: this process's account) is refused, for its owner can
+// read or replace the token whatever the modes; a token file another
+// account owns, in a folder of ours, is replaced like one open to others.
+func loadToken(dataDir string, uid int) (token, notice string, err error) {
 	if err := os.MkdirAll(dataDir, 0o700); err != nil {
 		return "", "", fmt.Errorf("cannot create the data folder %s: %w", dataDir, err)
+	}
+	if owner, foreign, err := ownedByOther(dataDir, uid); err != nil {
+		return "", "", err
+	} else if foreign {
+		return "", "", domain.Refused("the data folder %s belongs to another account (uid %d), which can read or replace the API token in it: the API uses a data folder of your own only; choose your own data home (--home or MEMO_HOME), or give this folder to your account", dataDir, owner)
 	}
 	path := TokenFile(dataDir)
 	open, err := openToOthers(dataDir)
@@ -45,12 +56,19 @@ func loadToken(dataDir string) (token, notice string, err error) {
 			if err != nil {
 				return "", "", err
 			}
-			if !open && !fileOpen {
+			owner, foreign, err := ownedByOther(path, uid)
+			if err != nil {
+				return "", "", err
+			}
+			if !open && !fileOpen && !foreign {
 				return token, notice, nil
 			}
 			what := dataDir
 			if fileOpen {
 				what = path
+			}
+			if foreign {
+				what = fmt.Sprintf("%s, owned by another account (uid %d),", path, owner)
 			}
 			if err := narrow(dataDir); err != nil {
 				return "", "", err
@@ -89,6 +107,37 @@ func newToken() string {
 	var raw [32]byte
 	rand.Read(raw[:]) // never fails since Go 1.24
 	return hex.EncodeToString(raw[:])
+}
+
+// ownedByOther reports whether path belongs to an account other than uid,
+// and which; never where the system has no numeric owners (Windows).
+func ownedByOther(path string, uid int) (owner int, other bool, err error) {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return 0, false, err
+	}
+	owner, ok := fileOwner(fi)
+	return owner, ok && uid >= 0 && owner != uid, nil
+}
+
+// keepToken writes the token file again when it has gone (deleted while
+// the server runs), so that a client started later can read the token the
+// server checks; it reports whether it did.
+func keepToken(dataDir, token string) (bool, error) {
+	path := TokenFile(dataDir)
+	if _, err := os.Lstat(path); !errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return false, fmt.Errorf("cannot create the data folder %s: %w", dataDir, err)
+	}
+	switch err := atomicfile.Create(path, []byte(token+"\n"), 0o600); {
+	case errors.Is(err, fs.ErrExist):
+		return false, nil
+	case err != nil:
+		return false, fmt.Errorf("cannot write the API token %s again: %w", path, err)
+	}
+	return true, nil
 }
 
 // openToOthers reports whether users other than the owner (its group

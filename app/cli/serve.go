@@ -74,6 +74,7 @@ func serveRun(o *serveOptions) error {
 		TokenFile: api.TokenFile(s.Paths.Data),
 		Discovery: api.DiscoveryFile(s.Paths.Data),
 	}); err != nil {
+		srv.Close()
 		return err
 	}
 	return srv.Serve(ctx)

@@ -38,3 +38,21 @@ func openProbe(path string) (*os.File, error) {
 	}
 	return os.NewFile(uintptr(fd), path), nil
 }
+
+// openHold opens path for Hold, creating it, without following a link and
+// without blocking on a pipe put there; only a plain file is held.
+func openHold(path string) (*os.File, error) {
+	fd, err := unix.Open(path, unix.O_RDWR|unix.O_CREAT|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0o600)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	f := os.NewFile(uintptr(fd), path)
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		if err == nil {
+			err = &os.PathError{Op: "open", Path: path, Err: errors.New("not a plain file")}
+		}
+		return nil, err
+	}
+	return f, nil
+}

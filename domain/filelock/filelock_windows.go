@@ -31,3 +31,12 @@ func unlock(f *os.File) {
 // openProbe opens read-only; Lstat already refused links, and Windows has no
 // pipes in a folder to block on.
 func openProbe(path string) (*os.File, error) { return os.Open(path) }
+
+// openHold opens path for Hold, creating it; a link or folder there is
+// refused (Lstat), and Windows has no pipes in a folder to block on.
+func openHold(path string) (*os.File, error) {
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		return nil, &os.PathError{Op: "open", Path: path, Err: errors.New("not a plain file")}
+	}
+	return os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+}
