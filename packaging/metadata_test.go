@@ -43,11 +43,8 @@ type metainfo struct {
 		Items []string `xml:"li"`
 	} `xml:"description>ul"`
 	ProjectLicense string `xml:"project_license"`
-	Developer      struct {
-		ID   string `xml:"id,attr"`
-		Name string `xml:"name"`
-	} `xml:"developer"`
-	Branding []struct {
+	Developer      string `xml:"developer_name"`
+	Branding       []struct {
 		Type   string `xml:"type,attr"`
 		Scheme string `xml:"scheme_preference,attr"`
 		Color  string `xml:",chardata"`
@@ -202,8 +199,8 @@ func TestMetadataIsComplete(t *testing.T) {
 	if m.ProjectLicense != "Apache-2.0" {
 		t.Errorf("metainfo project_license %q, want Apache-2.0", m.ProjectLicense)
 	}
-	if m.Developer.ID != v["DEVELOPER_ID"] || m.Developer.Name != v["DEVELOPER"] {
-		t.Errorf("metainfo developer %+v, want FyneApp.toml's %s %s", m.Developer, v["DEVELOPER_ID"], v["DEVELOPER"])
+	if m.Developer != v["DEVELOPER"] {
+		t.Errorf("metainfo developer_name %q, want FyneApp.toml's %s", m.Developer, v["DEVELOPER"])
 	}
 	urls := map[string]string{}
 	for _, u := range m.URLs {

@@ -364,7 +364,7 @@ func writeCopyright(out io.Writer, mods []module) error {
 			if i > 0 {
 				b.WriteString(" .\n")
 			}
-			b.WriteString(indent(f.Text))
+			b.WriteString(indent(withoutApacheText(f.Text)))
 		}
 		what := m.Path + " " + m.Version
 		if m.std {
@@ -379,6 +379,22 @@ func writeCopyright(out io.Writer, mods []module) error {
 	}
 	_, err = out.Write(b.Bytes())
 	return err
+}
+
+// withoutApacheText replaces the terms of the Apache License 2.0 inside a
+// file that holds more (klauspost/compress's: BSD, then Apache) with where
+// Debian keeps them: lintian refuses the full text in a copyright file.
+func withoutApacheText(text []byte) []byte {
+	const start, end = "TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION", "END OF TERMS AND CONDITIONS"
+	i, j := bytes.Index(text, []byte(start)), bytes.Index(text, []byte(end))
+	if i < 0 || j < i {
+		return text
+	}
+	var b bytes.Buffer
+	b.Write(text[:i])
+	b.WriteString("[The terms of the Apache License, Version 2.0: on Debian systems in\n/usr/share/common-licenses/Apache-2.0.]")
+	b.Write(text[j+len(end):])
+	return b.Bytes()
 }
 
 // copyrightLines are the Copyright lines of a module's licence files, or
