@@ -37,12 +37,12 @@ func TestErrorsInPlainWords(t *testing.T) {
 		detail     string // in "detail"
 		code       string // "reason_code"
 	}{
-		{"a number for declined", "/api/projects/decline", `{"path":` + q("a") + `,"declined":1}`, 400, `declined must be true or false`, "cannot unmarshal JSON number", ""},
-		{"a string for declined", "/api/projects/decline", `{"path":` + q("a") + `,"declined":"yes"}`, 400, `declined must be true or false`, "cannot unmarshal JSON string", ""},
-		{"a number for the path", "/api/projects/status", `{"path":5}`, 400, `path must be a string`, "cannot unmarshal JSON number", ""},
-		{"a list for the path", "/api/projects/setup", `{"path":["/a"]}`, 400, `path must be a string`, "cannot unmarshal JSON array", ""},
-		{"a list for the body", "/api/projects/status", `[1]`, 400, "the JSON value must be an object", "cannot unmarshal JSON array", ""},
-		{"a string for the body", "/api/projects/status", `"/a"`, 400, "the JSON value must be an object", "cannot unmarshal JSON string", ""},
+		{"a number for declined", "/api/projects/decline", `{"path":` + q("a") + `,"declined":1}`, 400, `declined must be true or false`, "unmarshal JSON number", ""},
+		{"a string for declined", "/api/projects/decline", `{"path":` + q("a") + `,"declined":"yes"}`, 400, `declined must be true or false`, "unmarshal JSON string", ""},
+		{"a number for the path", "/api/projects/status", `{"path":5}`, 400, `path must be a string`, "unmarshal JSON number", ""},
+		{"a list for the path", "/api/projects/setup", `{"path":["/a"]}`, 400, `path must be a string`, "unmarshal JSON array", ""},
+		{"a list for the body", "/api/projects/status", `[1]`, 400, "the JSON value must be an object", "unmarshal JSON array", ""},
+		{"a string for the body", "/api/projects/status", `"/a"`, 400, "the JSON value must be an object", "unmarshal JSON string", ""},
 		{"a byte order mark", "/api/projects/status", "\ufeff" + `{"path":` + q("a") + `}`, 400, "byte order mark", "invalid character", ""},
 		{"not JSON", "/api/projects/status", `path=/a`, 400, "the JSON is not valid at line 1, column 1", "invalid character 'p'", ""},
 		{"cut short", "/api/projects/status", `{"path":`, 400, "the JSON ends before its value is complete", "unexpected EOF", ""},
