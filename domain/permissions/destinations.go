@@ -47,11 +47,11 @@ func (in *inspector) destinations(name string, r reading) domain.Text {
 
 // namedInRule: the rule itself spells the word — a destination the person
 // named (`git fetch https://github.com/them/x` approves that fetch).
-// An option's value counts as spelled whether glued (--registry=URL) or
-// not.
+// An option's value counts as spelled whether glued (--registry=URL,
+// -fhost:a.tar) or not.
 func (in *inspector) namedInRule(w string) bool {
 	return slices.ContainsFunc(in.named, func(n string) bool {
-		return n == w || strings.HasPrefix(n, "-") && strings.HasSuffix(n, w)
+		return n == w || strings.HasPrefix(n, "-") && (strings.HasSuffix(n, "="+w) || len(n) > 2 && n[1] != '-' && n[2:] == w)
 	})
 }
 

@@ -55,6 +55,8 @@ func TestDestinationsOfEveryProgram(t *testing.T) {
 		{"git fetch", "git fetch evil.example::module", notRemote}, // rsync's form, a transport helper to git
 		{"git fetch", "git fetch --multiple origin https://evil.example/x", notRemote},
 		{"git fetch", "git fetch origin main:main", ""}, // a refspec, not a destination
+		{"git fetch", "git fetch ../other", "outside the project"}, // a local repository is a path
+		{"git clone", "git clone file:///etc/x copy", "outside the project"},
 		// git pull, git push (its push URL; --repo), git clone, git ls-remote.
 		{"git pull", "git pull origin main", ""},
 		{"git pull", "git pull https://evil.example/x main", notRemote},
@@ -105,6 +107,8 @@ func TestDestinationsOfEveryProgram(t *testing.T) {
 		{"git clone https://github.com/them/y", "git clone https://github.com/them/y vendor/y", ""},
 		{"git fetch https://github.com/them/y", "git fetch https://github.com/them/y main", ""},
 		{"npm publish --registry=https://other.example", "npm publish --registry=https://other.example", ""},
+		{"npm publish --registry=https://other.example/x", "npm publish --registry=https://other.example/x --registry=x", notRegistry},
+		{"git push --repo git@elsewhere.example:me/x", "git push --repo git@elsewhere.example:me/x HEAD", ""},
 		// Any program: a URL among its words.
 		{"mytool", "mytool https://example.com/me/x.git", ""},
 		{"mytool", "mytool https://evil.example/x", notRemote},
