@@ -143,15 +143,12 @@ func findKeys(m map[string]any, pattern string) []keyValue {
 	return out
 }
 
-// applicableTargets is the config with only the [target.*] tables that
-// apply to the line: a triple for this machine's OS, one the line names
+// applicableTargets is the config with only the [target.*] (and
+// [host.*]) tables that apply to the line: a triple for this machine's OS, one the line names
 // (cargo build --target x) or build.target names, and every cfg(…)
 // table but those that name another OS alone (cfg(windows) on Linux).
 func applicableTargets(m map[string]any, r reading) map[string]any {
-	targets, ok := m["target"].(map[string]any)
-	if !ok {
-		return m
-	}
+	targets, _ := m["target"].(map[string]any)
 	named := map[string]bool{}
 	for _, w := range r.paths {
 		named[w] = true
@@ -179,6 +176,16 @@ func applicableTargets(m map[string]any, r reading) map[string]any {
 		out[k] = v
 	}
 	out["target"] = kept
+	// [host.<triple>] applies to build scripts on this machine alone.
+	if host, ok := m["host"].(map[string]any); ok {
+		h := map[string]any{}
+		for k, v := range host {
+			if _, isTable := v.(map[string]any); !isTable || targetForThisOS(k) {
+				h[k] = v
+			}
+		}
+		out["host"] = h
+	}
 	return out
 }
 

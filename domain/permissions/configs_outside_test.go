@@ -71,6 +71,8 @@ func TestCodeFromOutsideThroughConfig(t *testing.T) {
 		{"other OS target", files{".cargo/config.toml": "[target." + other + "]\nlinker = \"lld-link\"\nrustflags = [\"-C\", \"link-arg=/x\"]\n"}, "cargo build", "", ""},
 		{"other OS target named", files{".cargo/config.toml": "[target." + other + "]\nlinker = \"lld-link\"\n"}, "cargo build --target " + other, ".cargo/config.toml", "target." + other + ".linker"},
 		{"other OS target by build.target", files{".cargo/config.toml": "[build]\ntarget = \"" + other + "\"\n[target." + other + "]\nrunner = \"x\"\n"}, "cargo build", ".cargo/config.toml", "target." + other + ".runner"},
+		{"other OS host", files{".cargo/config.toml": "[host." + other + "]\nlinker = \"lld-link\"\n"}, "cargo build", "", ""},
+		{"this OS host", files{".cargo/config.toml": "[host." + here + "]\nlinker = \"/tmp/ld\"\n"}, "cargo build", ".cargo/config.toml", "host." + here + ".linker"},
 		{"this OS target", files{".cargo/config.toml": "[target." + here + "]\nlinker = \"clang\"\n"}, "cargo build", ".cargo/config.toml", "target." + here + ".linker"},
 		{"other OS cfg", files{".cargo/config.toml": "[target.'cfg(target_os = \"" + map[bool]string{true: "macos", false: "windows"}[runtime.GOOS == "windows"] + "\")']\nrunner = \"x\"\n"}, "cargo test", "", ""},
 		// gradle.properties: a JVM outside blocks, one inside does not; JVM options that only tune pass.
