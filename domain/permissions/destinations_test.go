@@ -54,7 +54,7 @@ func TestDestinationsOfEveryProgram(t *testing.T) {
 		{"git fetch", "git fetch evil.example:x", notRemote},
 		{"git fetch", "git fetch evil.example::module", notRemote}, // rsync's form, a transport helper to git
 		{"git fetch", "git fetch --multiple origin https://evil.example/x", notRemote},
-		{"git fetch", "git fetch origin main:main", ""}, // a refspec, not a destination
+		{"git fetch", "git fetch origin main:main", ""},            // a refspec, not a destination
 		{"git fetch", "git fetch ../other", "outside the project"}, // a local repository is a path
 		{"git clone", "git clone file:///etc/x copy", "outside the project"},
 		// git pull, git push (its push URL; --repo), git clone, git ls-remote.
