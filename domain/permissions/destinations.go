@@ -161,7 +161,7 @@ func normRemote(u string) string {
 // transport that runs a program (ext::, fd::, any helper::).
 func plainRewriteBase(base string) bool {
 	l := strings.ToLower(base)
-	if strings.Contains(l, "::") || strings.HasPrefix(l, "-") {
+	if strings.Contains(l, "::") || strings.HasPrefix(l, "-") || strings.ContainsAny(l, " \t\n\r\x00") {
 		return false
 	}
 	for _, s := range []string{"https://", "http://", "ssh://", "git://"} {

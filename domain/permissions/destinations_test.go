@@ -164,7 +164,7 @@ func TestInsteadOfRewrites(t *testing.T) {
 	if v := checkIn(root, "", []string{"git status"}, "git status"); !v.Approved {
 		t.Errorf("git status with a plain insteadOf asks (%s), want it approved", v.Reason)
 	}
-	for _, base := range []string{"ext::sh -c evil", "fd::3", "foo::https://x/", "ssh://-oProxyCommand=x/"} {
+	for _, base := range []string{"ext::sh -c evil", "fd::3", "foo::https://x/", "ssh://-oProxyCommand=x/", "evil -oProxyCommand=x:"} {
 		root := repo(t, cleanConfig+"[url \""+base+"\"]\n\tinsteadOf = https://example.com/\n")
 		if v := checkIn(root, "", []string{"git status"}, "git status"); v.Approved {
 			t.Errorf("url %q insteadOf: git status approved, want it to ask", base)
