@@ -53,7 +53,7 @@ func textShown(d permissions.DefinitionState) bool {
 // ruleCan says what an accepted rule can do ("It can: …").
 func ruleCan(rule string, st permissions.Status) string {
 	var labels []string
-	for _, l := range permissions.RuleLabels(rule, st.Definitions) {
+	for _, l := range st.RuleLabels(rule) {
 		labels = append(labels, sayText(l))
 	}
 	return lang.L("It can: {{.What}}", map[string]any{"What": spelled(strings.Join(labels, "; "))})

@@ -3,6 +3,7 @@
 package permissions
 
 import (
+	"slices"
 	"strings"
 
 	"memo.dev/projects/domain"
@@ -18,6 +19,9 @@ type reading struct {
 	paths []string
 	// operands are the operands alone, in order, the subcommand excluded.
 	operands []string
+	// dests are the words that name a destination (dest and =d in the
+	// entry): a remote, a registry, a remote archive (destinations.go).
+	dests []string
 	// wrapped is the program line a wrapping subcommand runs (pytest -x
 	// under uv run), nil when none; module says it was named as a module
 	// (-m), which needs an entry of its own.
@@ -61,6 +65,8 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 	subDone := len(c.subs) == 0 && c.other == unknownSub
 	wraps, module := c.wraps, c.module
 	script := noScript
+	var dest []int
+	destEvery := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" || (rest != "" && a == rest) {
@@ -81,6 +87,7 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 					r.sub, r.does, wraps, module = strings.Join(args[i-n+1:i+1], " "), s.does, s.wraps, s.module
 					sets = append(sets, s.opts)
 					child, rest, script = s.child, s.rest, s.script
+					dest, destEvery = s.dest, s.destEvery != "" && givenBy(args, s.destEvery)
 				case c.other == definedSub:
 					// A script or recipe name, which some programs run as a
 					// file when nothing of that name is defined (bun x.ts).
@@ -110,6 +117,9 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 				return r
 			default:
 				r.operands = append(r.operands, a)
+				if destEvery || slices.Contains(dest, len(r.operands)) {
+					r.dests = append(r.dests, a)
+				}
 				if !c.textAll && !(c.textFirst && len(r.operands) == 1 && !givenBy(args, c.textUnless)) {
 					r.paths = append(r.paths, a)
 				}
@@ -136,6 +146,9 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 			return r
 		case ok:
 			r.paths = append(r.paths, vals...)
+			if ar == destValue {
+				r.dests = append(r.dests, vals...)
+			}
 			i += n
 		case spelled[a] && (subDone || strings.Contains(a, "=")):
 			// The rule's own option. Before the subcommand only one that
@@ -261,7 +274,7 @@ func (c *compiled) option(sets []*optSet, a string, next []string) ([]string, in
 				return nil, 1, true, ar
 			case glued:
 				return []string{val}, 0, true, ar
-			case (ar == value || ar == outValue) && len(next) > 0:
+			case (ar == value || ar == outValue || ar == destValue) && len(next) > 0:
 				return next[:1], 1, true, ar
 			}
 			return nil, 0, true, ar
@@ -305,7 +318,7 @@ func (c *compiled) option(sets []*optSet, a string, next []string) ([]string, in
 			return nil, 1, true, ar
 		case rest != "":
 			return []string{strings.TrimPrefix(rest, "=")}, 0, true, ar
-		case (ar == value || ar == outValue) && len(next) > 0:
+		case (ar == value || ar == outValue || ar == destValue) && len(next) > 0:
 			return next[:1], 1, true, ar
 		}
 		return nil, 0, true, ar

@@ -26,7 +26,9 @@ type Block struct {
 // programBlock is the project config that makes the program run another,
 // or nil (docs/permissions.md §7: configs block like git's).
 func (p *Project) programBlock(name string, r reading) *Block {
-	arg := name + "\x00" + r.sub + "\x00" + strings.Join(r.operands, "\x00")
+	// The option values too: cargo's --target chooses the target tables
+	// that apply.
+	arg := name + "\x00" + r.sub + "\x00" + strings.Join(r.operands, "\x00") + "\x00\x00" + strings.Join(r.paths, "\x00")
 	return p.memo("prog", arg, func(q *Project) any { return q.readProgramBlock(name, r) }).(*Block)
 }
 
@@ -44,6 +46,10 @@ func (p *Project) readProgramBlock(name string, r reading) *Block {
 		return p.pytestBlock(r)
 	case "make":
 		return p.makeBlock()
+	case "go":
+		return p.goBlock()
+	case "gradle", "gradlew":
+		return p.gradleBlock()
 	}
 	return nil
 }

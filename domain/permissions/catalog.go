@@ -162,6 +162,10 @@ type subData struct {
 	Rest     string   `toml:"rest"`
 	Options  string   `toml:"options"`
 	Child    string   `toml:"child"`
+	// Dest and DestEvery: the operands that name a destination
+	// (destinations.go).
+	Dest      []int  `toml:"dest"`
+	DestEvery string `toml:"dest_every"`
 }
 
 type riskData struct {
@@ -596,7 +600,12 @@ func buildEntry(d programData) (*entry, error) {
 		if err != nil {
 			return nil, fmt.Errorf("sub %s: %w", sn, err)
 		}
-		s := sub{does: does, wraps: sd.Wraps, module: sd.Module, rest: sd.Rest, localBin: sd.LocalBin}
+		s := sub{does: does, wraps: sd.Wraps, module: sd.Module, rest: sd.Rest, localBin: sd.LocalBin, dest: sd.Dest, destEvery: sd.DestEvery}
+		for _, n := range sd.Dest {
+			if n < 1 {
+				return nil, fmt.Errorf("sub %s: dest %d is not an operand's place (1 the first)", sn, n)
+			}
+		}
 		switch sd.Script {
 		case "":
 		case "rest":

@@ -102,7 +102,7 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 	if matched == nil {
 		return Verdict{Reason: noRule}
 	}
-	in.spelled = matched.spelled
+	in.spelled, in.named = matched.spelled, matched.words
 	if reason, b := in.inspect(words, len(matched.words), 0); !reason.IsZero() {
 		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}
 	}

@@ -40,22 +40,28 @@ func (p *Project) cargoBlock(r reading) *Block {
 			return b
 		}
 	}
-	return nil
+	return p.cargoPathsBlock()
 }
 
 // cargoRunsKeys are the keys (dotted, a * for any table name) that make
 // cargo run another program, load code or build from elsewhere.
+// The flags keys (rustflags, rustdocflags) are read flag by flag
+// (cargoFlagsKeys, harmlessRustflags).
 var cargoRunsKeys = []string{
-	"build.rustc", "build.rustc-wrapper", "build.rustc-workspace-wrapper", "build.rustdoc", "build.rustflags",
-	"build.rustdocflags", "target.*.runner", "target.*.linker", "target.*.rustflags", "target.*.rustdocflags",
-	"target.*.ar", "host.linker", "host.rustflags", "host.*.linker", "host.*.rustflags", "env", "source", "patch",
+	"build.rustc", "build.rustc-wrapper", "build.rustc-workspace-wrapper", "build.rustdoc",
+	"target.*.runner", "target.*.linker",
+	"target.*.ar", "host.linker", "host.*.linker", "env", "source", "patch",
 	"paths", "credential-provider", "registry.credential-provider", "registry.global-credential-providers",
-	"registries.*.credential-provider", "doc.browser", "unstable", "include", "profile.*.rustflags",
+	"registries.*.credential-provider", "doc.browser", "unstable", "include",
 }
 
 func (p *Project) cargoConfigBlock(path string, m map[string]any, r reading) *Block {
 	if m == nil {
 		return nil
+	}
+	m = applicableTargets(m, r)
+	if b := p.cargoFlagsBlock(path, m); b != nil {
+		return b
 	}
 	for _, k := range cargoRunsKeys {
 		if key, v, ok := findKey(m, k); ok {

@@ -31,7 +31,8 @@ var npmrcKeys = map[string]bool{
 
 // yarnBerryKeys are .yarnrc.yml's; pnpmWorkspaceKeys pnpm-workspace.yaml's.
 var (
-	yarnBerryKeys     = map[string]bool{"yarnPath": true, "plugins": true, "injectEnvironmentFiles": true, "cacheFolder": true, "globalFolder": true}
+	// yarnPath and plugins are read by yarnCodeBlock: files of the project pass.
+	yarnBerryKeys     = map[string]bool{"injectEnvironmentFiles": true, "cacheFolder": true, "globalFolder": true}
 	pnpmWorkspaceKeys = map[string]bool{"pnpmfile": true, "globalPnpmfile": true, "nodeOptions": true, "scriptShell": true, "useNodeVersion": true, "executionEnv": true, "npmPath": true}
 )
 
@@ -45,7 +46,10 @@ func (p *Project) nodeBlock(name string) *Block {
 	switch name {
 	case "yarn":
 		for _, dir := range p.upTo(false) {
-			if b := p.iniBlock(filepath.Join(dir, ".yarnrc"), npmrcKeys); b != nil {
+			if b := p.yarnCodeBlock(dir); b != nil {
+				return b
+			}
+			if b := p.iniBlock(filepath.Join(dir, ".yarnrc"), yarnrcKeys); b != nil {
 				return b
 			}
 			if b := p.yamlBlock(filepath.Join(dir, ".yarnrc.yml"), yarnBerryKeys); b != nil {

@@ -105,7 +105,7 @@ func TestNodeConfigs(t *testing.T) {
 	write(t, filepath.Join(root, "pkg", ".npmrc"), "Script_Shell = /tmp/x\n", 0o644)
 	blockedBy(t, root, filepath.Join(root, "pkg"), rules, "npm test", "pkg/.npmrc", "script-shell")
 
-	write(t, filepath.Join(root, ".yarnrc"), "yarn-path \".yarn/releases/evil.js\"\n", 0o644)
+	write(t, filepath.Join(root, ".yarnrc"), "yarn-path \"/tmp/evil.js\"\n", 0o644)
 	blockedBy(t, root, "", rules, "yarn test", ".yarnrc", "yarn-path")
 	for key := range yarnBerryKeys {
 		root := repo(t, cleanConfig)

@@ -78,7 +78,7 @@ func optionPasses(t *testing.T, rule, opt string, ar arity) {
 		return // go run, npm install: refused bare, their options tested with a rule that names more
 	}
 	line := rule + " " + opt
-	if ar == value || ar == textValue || ar == outValue {
+	if ar == value || ar == textValue || ar == outValue || ar == destValue {
 		line += " v"
 	}
 	v := CheckCommand([]string{rule}, line, nil)
@@ -126,7 +126,7 @@ func TestUnknownOptionAsks(t *testing.T) {
 			t.Errorf("rule %q: %q, want %q", rule, r, want)
 		}
 	}
-	asksNaming(t, []string{"git remote"}, "git remote add evil https://x", "`git remote add` is not a git subcommand")
+	asksNaming(t, []string{"git remote"}, "git remote rename origin evil", "`git remote rename` is not a git subcommand")
 }
 
 // Safe options match only as spelled in full; bundles of short options are
@@ -278,7 +278,7 @@ func TestSubcommandsRefusedAsRules(t *testing.T) {
 		"pre-commit install":             "git hook",
 		"pre-commit try-repo x":          "runs another program",
 		"git config core.pager x":        "changes the configuration",
-		"git remote add evil x":          "is not a git subcommand",
+		"git remote rename a b":          "is not a git subcommand",
 		"git submodule foreach id":       "runs another program",
 		"git help log":                   "web browser",
 		"mvn org.evil:plugin:1.0:run":    "download and run",

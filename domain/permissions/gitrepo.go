@@ -300,7 +300,7 @@ func (p *Project) configBlock(path string, depth int) *Block {
 			}
 			continue
 		}
-		if programKey(e.section, e.key) {
+		if programKey(e.section, e.key) && !plainRewrite(e) {
 			return &Block{File: p.display(path), Key: e.name(), Reason: domain.T("this repository's git config sets {{.Key}} (in {{.Path}}), which can run a program, so commands that run git ask", "Key", e.name(), "Path", path)}
 		}
 	}
@@ -331,33 +331,6 @@ func (p *Project) hookBlock(dir, sub string) *Block {
 		}
 	}
 	return nil
-}
-
-// remotes are the names and URLs of the remotes of the repository that
-// holds the line's folder (remote.<name>.url and pushurl).
-func (p *Project) remotes() map[string]bool {
-	return p.memo("remotes", "", func(q *Project) any { return q.readRemotes() }).(map[string]bool)
-}
-
-func (p *Project) readRemotes() map[string]bool {
-	out := map[string]bool{}
-	gitDir, common, reason := p.findGitDir(p.Dir)
-	if !reason.IsZero() || gitDir == "" {
-		return out
-	}
-	e, err := p.cached(filepath.Join(common, "config"), maxGitFile)
-	if err != nil {
-		return out
-	}
-	for _, v := range p.cache.parse(e, "gitconfig", func(b []byte) any { return parseGitConfig(string(b)) }).([]gitEntry) {
-		if v.section == "remote" && v.sub != "" {
-			out[v.sub] = true
-			if (v.key == "url" || v.key == "pushurl") && v.value != "" {
-				out[v.value] = true
-			}
-		}
-	}
-	return out
 }
 
 // dirEntry is one entry of a folder as listDir read it.

@@ -17,8 +17,10 @@ import (
 type inspector struct {
 	// cat is the catalogue the words are read with; nil is the builtin one.
 	cat *catalog
-	// spelled are the rule's own option words.
+	// spelled are the rule's own option words; named all its words (a
+	// destination the rule spells is one the person named).
 	spelled map[string]bool
+	named   []string
 	// project is nil when the line is checked alone; git may be set
 	// without one.
 	project *Project
@@ -165,42 +167,6 @@ func firstWord(s string) string {
 	return w
 }
 
-// destinations: a URL or host:path the program would send the project's
-// data to, or run a remote command through, asks unless it is one of the
-// repository's own remotes. Fetching is what some rules are for.
-func (in *inspector) destinations(name string, r reading) domain.Text {
-	switch name {
-	case "git":
-		switch firstWord(r.sub) {
-		case "push", "send-pack":
-			if len(r.operands) > 0 && isRemoteSpec(r.operands[0]) && !in.isRemote(r.operands[0]) {
-				return notRemote(r.operands[0])
-			}
-		}
-		return domain.Text{} // refspecs (HEAD:x) are no destinations; fetching is approved
-	case "tar":
-		for _, w := range r.paths {
-			for _, c := range append([]string{w}, pathCandidates(w)...) {
-				if !strings.HasPrefix(c, "-") && isRemoteSpec(c) {
-					return domain.T("`{{.Word}}` names a remote archive, which tar reaches by running a remote shell", "Word", c)
-				}
-			}
-		}
-	}
-	for _, w := range r.paths {
-		for _, c := range append([]string{w}, valuesOf(w)...) {
-			if isURL(c) && !strings.HasPrefix(strings.ToLower(c), "file://") && !in.isRemote(c) {
-				return notRemote(c)
-			}
-		}
-	}
-	return domain.Text{}
-}
-
-func notRemote(w string) domain.Text {
-	return domain.T("`{{.Word}}` is a network address that is not one of the repository's remotes", "Word", w)
-}
-
 // valuesOf are the values after each `=` of a word.
 func valuesOf(w string) []string {
 	var out []string
@@ -209,10 +175,6 @@ func valuesOf(w string) []string {
 		out = append(out, w)
 	}
 	return out
-}
-
-func (in *inspector) isRemote(w string) bool {
-	return in.project != nil && in.project.remotes()[w]
 }
 
 // moreTargets tells why a line runs a target its rule does not name.

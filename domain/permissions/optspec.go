@@ -17,6 +17,8 @@ import "strings"
 //	                or subcommand that otherwise only reads, it asks unless
 //	                the rule spells it (git log --output=x writes x)
 //	-W*             every option starting so, its value glued (-Wall, -O2)
+//	--registry=d    a value naming a destination: a remote, a registry
+//	                (destinations.go judges it; a local path is path-checked)
 //
 // Safe options match only as spelled in full: an abbreviation the program
 // would expand (git's --pre for --pretty) asks, since Memo cannot tell which
@@ -32,6 +34,7 @@ const (
 	optValue               // an optional value, glued only
 	textValue              // a value that is text, not a path: glued, or the next word
 	outValue               // a value naming a file the program writes: glued, or the next word
+	destValue              // a value naming a destination (a remote, a registry): glued, or the next word
 )
 
 // optSet is a set of safe options.
@@ -87,6 +90,8 @@ func compileOpts(style optStyle, spec string, fold bool) *optSet {
 			a, tok = textValue, strings.TrimSuffix(tok, "=t")
 		case strings.HasSuffix(tok, "=o"):
 			a, tok = outValue, strings.TrimSuffix(tok, "=o")
+		case strings.HasSuffix(tok, "=d"):
+			a, tok = destValue, strings.TrimSuffix(tok, "=d")
 		case strings.HasSuffix(tok, "=?"):
 			a, tok = optValue, strings.TrimSuffix(tok, "=?")
 		case strings.HasSuffix(tok, "="):
@@ -154,6 +159,11 @@ type sub struct {
 	localBin bool
 	// does is what the subcommand can do, for the review's labels.
 	does capability
+	// dest are the operands (1 the first) that name a destination: a
+	// remote, a registry (destinations.go); destEvery an option that makes
+	// every operand one (git fetch --multiple).
+	dest      []int
+	destEvery string
 }
 
 // entry is what Memo knows is safe for one program.

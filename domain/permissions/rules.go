@@ -25,7 +25,7 @@ func (c *catalog) acceptRule(rule string) domain.Text {
 	if why := c.refusedRule(name, c.programWords(words)); !why.IsZero() {
 		return why
 	}
-	in := &inspector{cat: c, spelled: spelledOptions(words), rule: true}
+	in := &inspector{cat: c, spelled: spelledOptions(words), named: words, rule: true}
 	if reason, _ := in.inspect(words, len(words), 0); !reason.IsZero() {
 		return domain.T("the rule's own arguments would ask: {{.Reason}}", "Reason", reason)
 	}

@@ -52,9 +52,13 @@ func (s *Service) blocks(st *Status) {
 		p = p.WithPinned(st.TrustedDefinitions)
 	}
 	st.Blocks = map[string][]Block{}
+	st.Notes = map[string][]domain.Text{}
 	for _, rule := range st.File.AllowedCommands {
 		if !AcceptRule(rule).IsZero() {
 			continue
+		}
+		if notes := p.configNotes(rule); len(notes) > 0 {
+			st.Notes[rule] = notes
 		}
 		var blocks []Block
 		if v := NewChecker([]string{rule}).CheckIn(rule, p); v.BlockedBy != nil {

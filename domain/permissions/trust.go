@@ -106,6 +106,9 @@ type Status struct {
 	// the project root (a config, a changed definition), when the Service
 	// read them.
 	Blocks map[string][]Block `json:"-"`
+	// Notes are, per rule, what the project's configuration makes it run
+	// beyond its program without blocking it (config_notes.go).
+	Notes map[string][]domain.Text `json:"-"`
 }
 
 // Hash is the hex SHA-256 of b.
