@@ -67,6 +67,10 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 			r.readChild(args[i+1:], child, spelled, name)
 			break
 		}
+		if c.propWord(a) {
+			r.paths = append(r.paths, valuesOf(a)...)
+			continue
+		}
 		if !isOptionWord(a, c.numeric) {
 			switch {
 			case !subDone:

@@ -147,6 +147,7 @@ type programData struct {
 	Definitions string            `toml:"definitions"`
 	Does        []string          `toml:"does"`
 	Options     string            `toml:"options"`
+	Props       string            `toml:"props"`
 	Sets        map[string]string `toml:"sets"`
 	Sub         map[string]subData
 	Risky       *riskData     `toml:"risky"`
@@ -557,7 +558,8 @@ func buildEntry(d programData) (*entry, error) {
 	}
 	e := &entry{style: style, dashLong: d.DashLong, numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
 		textUnless: d.TextUnless, textAll: d.TextAll, wraps: d.Wraps, module: d.Module, definedArgs: d.DefinedArgs,
-		does: does, localBin: d.LocalBin, runsGit: d.RunsGit, targets: d.Targets, definitions: d.Definitions}
+		does: does, localBin: d.LocalBin, runsGit: d.RunsGit, targets: d.Targets, definitions: d.Definitions,
+		props: strings.Fields(d.Props)}
 	if d.Definitions != "" && !slices.Contains(definitionRunners, d.Definitions) {
 		return nil, fmt.Errorf("definitions %q is none of %s", d.Definitions, strings.Join(definitionRunners, ", "))
 	}

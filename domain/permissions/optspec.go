@@ -204,6 +204,20 @@ type entry struct {
 	// definitions names the project file whose definitions it runs
 	// (package.json scripts, the Makefile), for the review.
 	definitions string
+	// props are the spellings of a property, Name=Value glued on (MSBuild's
+	// -p: and /p:), compared in any case: such a word is neither an option
+	// nor an operand, and its value is checked as a path.
+	props []string
+}
+
+// propWord: the word sets a property by one of the entry's spellings.
+func (e *entry) propWord(a string) bool {
+	for _, p := range e.props {
+		if len(a) > len(p) && strings.EqualFold(a[:len(p)], p) {
+			return true
+		}
+	}
+	return false
 }
 
 // interpreterKind tells the interpreters apart.
