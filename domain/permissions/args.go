@@ -61,6 +61,7 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 	subDone := len(c.subs) == 0 && c.other == unknownSub
 	wraps, module := c.wraps, c.module
 	script := noScript
+	passUnknown := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" || (rest != "" && a == rest) {
@@ -84,7 +85,7 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 				case s != nil:
 					r.sub, r.does, wraps, module = strings.Join(args[i-n+1:i+1], " "), s.does, s.wraps, s.module
 					sets = append(sets, s.opts)
-					child, rest, script = s.child, s.rest, s.script
+					child, rest, script, passUnknown = s.child, s.rest, s.script, s.passUnknown
 				case c.other == definedSub:
 					// A script or recipe name, which some programs run as a
 					// file when nothing of that name is defined (bun x.ts).
@@ -146,6 +147,9 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 			// cannot take the next word: Memo must tell which word the
 			// subcommand is.
 			r.paths = append(r.paths, a)
+		case passUnknown:
+			r.readChild(args[i:], nil, spelled, name)
+			return r
 		default:
 			r.unknown = unknownOption(a, name, r.sub)
 			return r

@@ -163,6 +163,9 @@ type subData struct {
 	Rest     string   `toml:"rest"`
 	Options  string   `toml:"options"`
 	Child    string   `toml:"child"`
+	// PassUnknown: an option the subcommand does not know, and every
+	// word after it, are the arguments of the program it runs.
+	PassUnknown bool `toml:"pass_unknown"`
 }
 
 type riskData struct {
@@ -598,7 +601,7 @@ func buildEntry(d programData) (*entry, error) {
 		if err != nil {
 			return nil, fmt.Errorf("sub %s: %w", sn, err)
 		}
-		s := sub{does: does, wraps: sd.Wraps, module: sd.Module, rest: sd.Rest, localBin: sd.LocalBin}
+		s := sub{does: does, wraps: sd.Wraps, module: sd.Module, rest: sd.Rest, localBin: sd.LocalBin, passUnknown: sd.PassUnknown}
 		switch sd.Script {
 		case "":
 		case "rest":

@@ -154,6 +154,10 @@ type sub struct {
 	localBin bool
 	// does is what the subcommand can do, for the review's labels.
 	does capability
+	// passUnknown: an option the subcommand does not know starts the
+	// arguments of the program it runs (dotnet run hands them on), read
+	// as words the paths of which are checked.
+	passUnknown bool
 }
 
 // entry is what Memo knows is safe for one program.
