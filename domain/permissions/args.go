@@ -67,11 +67,16 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 	script := noScript
 	var dest []int
 	destEvery := false
+	passUnknown := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" || (rest != "" && a == rest) {
 			r.readChild(args[i+1:], child, spelled, name)
 			break
+		}
+		if c.propWord(a) {
+			r.paths = append(r.paths, valuesOf(a)...)
+			continue
 		}
 		if !isOptionWord(a, c.numeric) {
 			switch {
@@ -86,7 +91,7 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 				case s != nil:
 					r.sub, r.does, wraps, module = strings.Join(args[i-n+1:i+1], " "), s.does, s.wraps, s.module
 					sets = append(sets, s.opts)
-					child, rest, script = s.child, s.rest, s.script
+					child, rest, script, passUnknown = s.child, s.rest, s.script, s.passUnknown
 					dest, destEvery = s.dest, s.destEvery != "" && givenBy(args, s.destEvery)
 				case c.other == definedSub:
 					// A script or recipe name, which some programs run as a
@@ -155,6 +160,9 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 			// cannot take the next word: Memo must tell which word the
 			// subcommand is.
 			r.paths = append(r.paths, a)
+		case passUnknown:
+			r.readChild(args[i:], nil, spelled, name)
+			return r
 		default:
 			r.unknown = unknownOption(a, name, r.sub)
 			return r

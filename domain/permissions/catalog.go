@@ -147,6 +147,7 @@ type programData struct {
 	Definitions string            `toml:"definitions"`
 	Does        []string          `toml:"does"`
 	Options     string            `toml:"options"`
+	Props       string            `toml:"props"`
 	Sets        map[string]string `toml:"sets"`
 	Sub         map[string]subData
 	Risky       *riskData     `toml:"risky"`
@@ -166,6 +167,9 @@ type subData struct {
 	// (destinations.go).
 	Dest      []int  `toml:"dest"`
 	DestEvery string `toml:"dest_every"`
+	// PassUnknown: an option the subcommand does not know, and every
+	// word after it, are the arguments of the program it runs.
+	PassUnknown bool `toml:"pass_unknown"`
 }
 
 type riskData struct {
@@ -561,7 +565,8 @@ func buildEntry(d programData) (*entry, error) {
 	}
 	e := &entry{style: style, dashLong: d.DashLong, numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
 		textUnless: d.TextUnless, textAll: d.TextAll, wraps: d.Wraps, module: d.Module, definedArgs: d.DefinedArgs,
-		does: does, localBin: d.LocalBin, runsGit: d.RunsGit, targets: d.Targets, definitions: d.Definitions}
+		does: does, localBin: d.LocalBin, runsGit: d.RunsGit, targets: d.Targets, definitions: d.Definitions,
+		props: strings.Fields(d.Props)}
 	if d.Definitions != "" && !slices.Contains(definitionRunners, d.Definitions) {
 		return nil, fmt.Errorf("definitions %q is none of %s", d.Definitions, strings.Join(definitionRunners, ", "))
 	}
@@ -600,7 +605,7 @@ func buildEntry(d programData) (*entry, error) {
 		if err != nil {
 			return nil, fmt.Errorf("sub %s: %w", sn, err)
 		}
-		s := sub{does: does, wraps: sd.Wraps, module: sd.Module, rest: sd.Rest, localBin: sd.LocalBin, dest: sd.Dest, destEvery: sd.DestEvery}
+		s := sub{does: does, wraps: sd.Wraps, module: sd.Module, rest: sd.Rest, localBin: sd.LocalBin, dest: sd.Dest, destEvery: sd.DestEvery, passUnknown: sd.PassUnknown}
 		for _, n := range sd.Dest {
 			if n < 1 {
 				return nil, fmt.Errorf("sub %s: dest %d is not an operand's place (1 the first)", sn, n)

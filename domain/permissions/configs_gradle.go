@@ -4,6 +4,7 @@ package permissions
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"memo.dev/projects/domain"
@@ -59,12 +60,53 @@ func gradleJVMArg(a string) bool {
 	case strings.HasPrefix(a, "-XX:"):
 		name, v, ok := strings.Cut(a[4:], "=")
 		return ok && gradleSafeXX[name] && strings.Trim(v, "0123456789.kKmMgGtT") == ""
+	case strings.HasPrefix(a, "-Dkotlin.daemon.jvm.options="):
+		// The Kotlin daemon's own JVM options, comma separated, the dash
+		// optional: each is judged as an option of gradle's JVM.
+		v := strings.Trim(strings.TrimPrefix(a, "-Dkotlin.daemon.jvm.options="), `"'`)
+		for _, o := range strings.Split(v, ",") {
+			o = strings.TrimSpace(o)
+			if !strings.HasPrefix(o, "-") {
+				o = "-" + o
+			}
+			if o == "-" || strings.HasPrefix(o, "-Dkotlin.daemon.jvm.options=") || !gradleJVMArg(o) {
+				return false
+			}
+		}
+		return true
+	case strings.HasPrefix(a, "-Dkotlin.daemon.options="):
+		// The Kotlin daemon's own settings, comma separated NAME=VALUE:
+		// only those that time it out or make it talk, with plain values.
+		v := strings.Trim(strings.TrimPrefix(a, "-Dkotlin.daemon.options="), `"'`)
+		for _, o := range strings.Split(v, ",") {
+			name, val, _ := strings.Cut(strings.TrimSpace(o), "=")
+			if !kotlinDaemonSafe[name] || strings.Trim(val, "0123456789truefals") != "" {
+				return false
+			}
+		}
+		return true
+	case strings.HasPrefix(a, "--add-exports="), strings.HasPrefix(a, "--add-opens="), strings.HasPrefix(a, "--add-reads="):
+		// Opens a package of a JDK module to other modules: module/package=target,
+		// names only, nothing to load or run.
+		_, v, _ := strings.Cut(a, "=")
+		return javaModuleAccess.MatchString(v)
 	case strings.HasPrefix(a, "-D"):
 		name, _, _ := strings.Cut(a[2:], "=")
 		return gradleSafeProps[name]
 	}
 	return false
 }
+
+// kotlinDaemonSafe are the Kotlin daemon settings (kotlin.daemon.options)
+// that only time it out or make it report.
+var kotlinDaemonSafe = map[string]bool{
+	"autoshutdownIdleSeconds": true, "autoshutdownUnusedSeconds": true, "shutdownDelayMilliseconds": true,
+	"forceShutdownTimeoutMilliseconds": true, "verbose": true, "reportPerf": true,
+}
+
+// javaModuleAccess is the value of --add-exports and --add-opens
+// (module/package=module,…) and of --add-reads (module=module,…).
+var javaModuleAccess = regexp.MustCompile(`^[A-Za-z0-9_.]+(/[A-Za-z0-9_.]+)?=[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$`)
 
 // gradleBlock: gradle.properties runs a JVM from outside the project, or
 // gives the JVM an option that loads code or runs a command.

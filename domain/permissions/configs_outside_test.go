@@ -83,6 +83,13 @@ func TestCodeFromOutsideThroughConfig(t *testing.T) {
 		{"jvmargs javaagent", files{"gradle.properties": "org.gradle.jvmargs=-Xmx2g -javaagent:/tmp/agent.jar\n"}, "gradle build", "gradle.properties", "org.gradle.jvmargs"},
 		{"jvmargs OnError", files{"gradle.properties": "org.gradle.jvmargs=-Xmx2g \\\n  -XX:OnError=/tmp/x\n"}, "gradle build", "gradle.properties", "org.gradle.jvmargs"},
 		{"kotlin daemon agentpath", files{"gradle.properties": "kotlin.daemon.jvmargs = -agentpath:/tmp/x.so\n"}, "gradle build", "gradle.properties", "kotlin.daemon.jvmargs"},
+		{"kotlin daemon options tuning", files{"gradle.properties": "org.gradle.jvmargs=-Xmx2g -Dkotlin.daemon.jvm.options=\"-Xmx512m,Xms256m,-XX:MaxMetaspaceSize=256m,XX:+HeapDumpOnOutOfMemoryError\"\n"}, "gradle build", "", ""},
+		{"kotlin daemon options javaagent", files{"gradle.properties": "org.gradle.jvmargs=-Xmx2g -Dkotlin.daemon.jvm.options=-Xmx512m,javaagent:/tmp/a.jar\n"}, "gradle build", "gradle.properties", "org.gradle.jvmargs"},
+		{"module access", files{"gradle.properties": "org.gradle.jvmargs=-Xmx2g --add-exports=jdk.compiler/com.sun.tools.javac.api=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED\n"}, "gradle build", "", ""},
+		{"module access with a path", files{"gradle.properties": "org.gradle.jvmargs=--add-opens=java.base/../../tmp=x\n"}, "gradle build", "gradle.properties", "org.gradle.jvmargs"},
+		{"kotlin daemon settings", files{"gradle.properties": "org.gradle.jvmargs=-Dkotlin.daemon.options=\"autoshutdownIdleSeconds=1800\"\n"}, "gradle build", "", ""},
+		{"kotlin daemon run files", files{"gradle.properties": "org.gradle.jvmargs=-Dkotlin.daemon.options=runFilesPath=/tmp/x\n"}, "gradle build", "gradle.properties", "org.gradle.jvmargs"},
+		{"kotlin daemon options empty item", files{"gradle.properties": "org.gradle.jvmargs=-Dkotlin.daemon.jvm.options=-Xmx512m,,\n"}, "gradle build", "gradle.properties", "org.gradle.jvmargs"},
 		// yarn: a release or plugin of the project passes, one outside blocks.
 		{"yarnPath inside", files{".yarnrc.yml": "yarnPath: .yarn/releases/yarn-4.1.0.cjs\nnodeLinker: node-modules\n"}, "yarn test", "", ""},
 		{"yarnPath outside", files{".yarnrc.yml": "yarnPath: ../yarn.cjs\n"}, "yarn test", ".yarnrc.yml", "yarnPath"},

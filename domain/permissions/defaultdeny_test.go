@@ -93,7 +93,8 @@ func optionPasses(t *testing.T, rule, opt string, ar arity) {
 	}
 }
 
-// passesToScript: after the rule's subcommand the words are a script's.
+// passesToScript: after the rule's subcommand the words are a script's, or
+// an option it does not know is the program's it runs (pass_unknown).
 func passesToScript(rule string) bool {
 	words, _ := Words(rule)
 	c := compiledEntries()[words[0]]
@@ -101,7 +102,7 @@ func passesToScript(rule string) bool {
 		return false
 	}
 	s, ok := c.subs[strings.Join(words[1:], " ")]
-	return ok && s.script != noScript
+	return ok && (s.script != noScript || s.passUnknown)
 }
 
 // An option no entry lists asks, naming it and the program.

@@ -63,7 +63,8 @@ func (in *inspector) destination(name, w string) domain.Text {
 			return domain.T("`{{.Word}}` names a remote archive, which tar reaches by running a remote shell", "Word", w)
 		}
 		return domain.Text{}
-	case "npm", "pnpm", "yarn", "bun", "cargo":
+	}
+	if _, publishing := defaultRegistries[name]; publishing {
 		if !in.ownRegistry(name, w) {
 			return notRegistry(w)
 		}
@@ -219,6 +220,7 @@ var defaultRegistries = map[string][]string{
 	"pnpm":  {"https://registry.npmjs.org"},
 	"bun":   {"https://registry.npmjs.org"},
 	"yarn":  {"https://registry.yarnpkg.com", "https://registry.npmjs.org"},
+	"gem":   {"https://rubygems.org"},
 	"cargo": {"crates-io", "https://github.com/rust-lang/crates.io-index", "sparse+https://index.crates.io"},
 }
 

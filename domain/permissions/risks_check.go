@@ -95,7 +95,7 @@ func firstOperand(args []string) string {
 // a question at worst.
 func (p program) check(name string, args []string) domain.Text {
 	for _, a := range args {
-		if len(a) < 2 || a[0] != '-' || a == "--" || (p.props != "" && strings.HasPrefix(a, p.props)) {
+		if len(a) < 2 || a[0] != '-' || a == "--" || p.isProp(a) {
 			continue
 		}
 		if strings.HasPrefix(a, "--") {

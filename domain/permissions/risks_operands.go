@@ -19,7 +19,7 @@ func operandChecks(name string) (operandCheck, bool) {
 		"mavenOperands": mavenOperands, "goRunOperands": goRunOperands, "installOperands": installOperands,
 		"pytestOperands": pytestOperands, "compilerOperands": compilerOperands, "plusCommand": plusCommand,
 		"bunOperands": bunOperands, "uvOperands": uvOperands, "gradleOperands": gradleOperands,
-		"goToolOperands": goToolOperands, "sedOperands": sedOperands,
+		"goToolOperands": goToolOperands, "sedOperands": sedOperands, "msbuildOperands": msbuildOperands, "rakeOperands": rakeOperands,
 	}[name]
 	return f, ok
 }
@@ -183,11 +183,13 @@ func cmakeOperands(c *catalog, p program, args []string) domain.Text {
 // A goal named by its plugin's coordinates (group:artifact[:version]:goal)
 // is downloaded and run, whatever the project names.
 func mavenOperands(c *catalog, p program, args []string) domain.Text {
+	if reason := mavenProps(p, args); !reason.IsZero() {
+		return reason
+	}
 	for _, a := range args {
 		l := strings.ToLower(a)
-		prop, _, _ := strings.Cut(strings.TrimPrefix(a, "-D"), "=")
 		switch {
-		case strings.HasPrefix(a, "-D") && p.safeValues[prop]:
+		case strings.HasPrefix(a, "-D"):
 		case strings.HasPrefix(l, "-d") || strings.Contains(l, "exec:") || strings.Contains(l, "antrun:"):
 			return domain.T("`{{.Word}}` can make maven run a program", "Word", a)
 		case !strings.HasPrefix(a, "-") && strings.Count(a, ":") >= 2:
@@ -390,24 +392,9 @@ func pythonVersion(v string) bool {
 	return strings.Trim(v, "0123456789.") == "" && v != "" || v == ""
 }
 
-// gradleOperands: the org.gradle.* properties set how gradle itself runs
-// (org.gradle.java.home, org.gradle.jvmargs: the JVM and its options).
+// gradleOperands: the properties a line sets (risks_props.go).
 func gradleOperands(c *catalog, p program, args []string) domain.Text {
-	for i, a := range args {
-		prop, ok := "", false
-		switch {
-		case (a == "-D" || a == "--system-prop") && i+1 < len(args):
-			prop, ok = args[i+1], true
-		case strings.HasPrefix(a, "-D"):
-			prop, ok = a[2:], true
-		case strings.HasPrefix(a, "--system-prop="):
-			prop, ok = strings.TrimPrefix(a, "--system-prop="), true
-		}
-		if ok && strings.HasPrefix(strings.ToLower(strings.TrimLeft(prop, "=")), "org.gradle.") {
-			return domain.T("`{{.Word}}` sets how gradle itself runs (its JVM and options)", "Word", a)
-		}
-	}
-	return domain.Text{}
+	return gradleProps(c, p, args)
 }
 
 // goToolOperands: go tool runs a tool program; cover reading a profile
