@@ -71,12 +71,12 @@ func benignShares(lines []benignLine) (all, accepted float64) {
 // projects those lines come from (their package.json names them).
 var benignBins = []string{"vitest", "jest", "eslint", "prettier", "tsc"}
 
-// benignProject is the project the corpus is checked in: an empty folder
-// with a package.json and node_modules/.bin holding benignBins, outside
-// any repository.
+// benignProject is the project the corpus is checked in: a folder with a
+// package.json, a src folder (the operand of programs without an entry)
+// and node_modules/.bin holding benignBins, outside any repository.
 func benignProject(t testing.TB) *Project {
 	root := t.TempDir()
-	files := map[string]string{"package.json": "{}\n"}
+	files := map[string]string{"package.json": "{}\n", "src/.keep": ""}
 	for _, b := range benignBins {
 		files[filepath.Join("node_modules", ".bin", b)] = "#!/usr/bin/env node\n"
 	}

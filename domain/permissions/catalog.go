@@ -151,6 +151,8 @@ type programData struct {
 	Sub         map[string]subData
 	Risky       *riskData     `toml:"risky"`
 	Example     []exampleData `toml:"example"`
+	// wrapData: where a wrapper is given the command it runs (wrappers.go).
+	wrapData
 }
 
 type subData struct {
@@ -162,6 +164,8 @@ type subData struct {
 	Rest     string   `toml:"rest"`
 	Options  string   `toml:"options"`
 	Child    string   `toml:"child"`
+	// wrapData: where a wrapper is given the command it runs (wrappers.go).
+	wrapData
 }
 
 type riskData struct {
@@ -372,7 +376,8 @@ func (c *catalog) readList(md toml.MetaData, name string, prim toml.Primitive) e
 // pins for a rule (definitions_reach.go), as an entry's definitions names
 // them.
 var definitionRunners = []string{"package.json scripts", "composer.json scripts", "Makefile", "justfile", "Taskfile",
-	"cargo aliases", "tox.ini", ".pre-commit-config.yaml", "maven wrapper", "gradle wrapper", "go run package"}
+	"cargo aliases", "tox.ini", ".pre-commit-config.yaml", "maven wrapper", "gradle wrapper", "go run package",
+	"pyproject.toml scripts"}
 
 func parseStyle(s string, def optStyle) (optStyle, error) {
 	switch s {
@@ -558,6 +563,9 @@ func buildEntry(d programData) (*entry, error) {
 	e := &entry{style: style, dashLong: d.DashLong, numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
 		textUnless: d.TextUnless, textAll: d.TextAll, wraps: d.Wraps, module: d.Module, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, runsGit: d.RunsGit, targets: d.Targets, definitions: d.Definitions}
+	if e.wrap, err = d.wrapData.spec(); err != nil {
+		return nil, err
+	}
 	if d.Definitions != "" && !slices.Contains(definitionRunners, d.Definitions) {
 		return nil, fmt.Errorf("definitions %q is none of %s", d.Definitions, strings.Join(definitionRunners, ", "))
 	}
@@ -597,6 +605,9 @@ func buildEntry(d programData) (*entry, error) {
 			return nil, fmt.Errorf("sub %s: %w", sn, err)
 		}
 		s := sub{does: does, wraps: sd.Wraps, module: sd.Module, rest: sd.Rest, localBin: sd.LocalBin}
+		if s.wrap, err = sd.wrapData.spec(); err != nil {
+			return nil, fmt.Errorf("sub %s: %w", sn, err)
+		}
 		switch sd.Script {
 		case "":
 		case "rest":

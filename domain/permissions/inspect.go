@@ -48,7 +48,9 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 	name, args := c.resolveProgram(words)
 	r := in.read(name, args)
 	// A risky argument's reason before an unknown option's: it says more.
-	if reason := c.riskyArgs(name, args, firstWord(r.sub)); !reason.IsZero() {
+	// The words of the program it wraps are that program's: read below.
+	own := args[:len(args)-len(r.wrapped)]
+	if reason := c.riskyArgs(name, own, firstWord(r.sub)); !reason.IsZero() {
 		return reason, nil
 	}
 	if !r.unknown.IsZero() {
@@ -91,6 +93,9 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 			return reason, b
 		}
 	}
+	if reason, b := in.checkLines(name, words, args, prefix, depth, r); !reason.IsZero() {
+		return reason, b
+	}
 	paths := r.paths
 	if name == "sed" {
 		paths = append(paths, sedReadFiles(args)...)
@@ -103,6 +108,9 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 		}
 	}
 	if reason := in.destinations(name, r); !reason.IsZero() {
+		return reason, nil
+	}
+	if reason := in.looseOperands(name, words, args, prefix, r); !reason.IsZero() {
 		return reason, nil
 	}
 	if in.git != nil && !in.noConfigs && (name == "git" || c.runsGit(name)) {
@@ -132,7 +140,11 @@ func (in *inspector) read(name string, args []string) reading {
 	if c, ok := in.catalog().entries[name]; ok {
 		return c.read(name, args, in.spelled)
 	}
-	return readUnknown(name, args, in.spelled)
+	r := readUnknown(name, args, in.spelled)
+	if _, risky := in.catalog().programs[name]; risky {
+		r.loose = nil // a table of its risky arguments reads its operands
+	}
+	return r
 }
 
 // wrappedProblem checks what a wrapping program names: a module needs an

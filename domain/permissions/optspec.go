@@ -154,6 +154,8 @@ type sub struct {
 	localBin bool
 	// does is what the subcommand can do, for the review's labels.
 	does capability
+	// wrap says where else the command it runs is given (wrappers.go).
+	wrap wrapSpec
 }
 
 // entry is what Memo knows is safe for one program.
@@ -190,6 +192,8 @@ type entry struct {
 	// subcommands (python -m pytest, bash scripts/test.sh).
 	wraps  bool
 	module string
+	// wrap says where else the command it runs is given (wrappers.go).
+	wrap wrapSpec
 	// interpreter: a shell or language runtime, accepted in a rule only
 	// with a script of the project (or python -m of a known module).
 	interpreter interpreterKind

@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package permissions
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// wrapperCase is one wrapper of the class (issue 27 §2): a rule that names
+// `npm test` under it, and the same wrapper around `rm -rf x` under a rule
+// that names no program.
+type wrapperCase struct {
+	name string
+	// rule runs `npm test` (npm run test for npm-run-all) under the wrapper.
+	rule string
+	// bare is the rule without the command; hostile the wrapper running rm.
+	bare, hostile string
+}
+
+var wrapperCases = []wrapperCase{
+	{"cross-env", "cross-env NODE_ENV=test npm test", "cross-env NODE_ENV=test", "cross-env NODE_ENV=test rm -rf x"},
+	{"dotenv --", "dotenv -e .env.test -- npm test", "dotenv -e .env.test --", "dotenv -e .env.test -- rm -rf x"},
+	{"dotenv", "dotenv npm test", "dotenv", "dotenv rm -rf x"},
+	{"mise exec --", "mise exec -- npm test", "mise exec --", "mise exec -- rm -rf x"},
+	{"mise x --", "mise x -- npm test", "mise x --", "mise x -- rm -rf x"},
+	{"mise exec -c", "mise exec -c 'npm test'", "mise exec", "mise exec -c 'rm -rf x'"},
+	{"nix develop -c", "nix develop -c npm test", "nix develop -c", "nix develop -c rm -rf x"},
+	{"nix develop --command", "nix develop --command npm test", "nix develop --command", "nix develop --command rm -rf x"},
+	{"nix-shell --run", "nix-shell --run 'npm test'", "nix-shell --run", "nix-shell --run 'rm -rf x'"},
+	{"nix-shell --command", "nix-shell --pure --command 'npm test'", "nix-shell --pure", "nix-shell --pure --command 'rm -rf x'"},
+	{"direnv exec", "direnv exec . npm test", "direnv exec .", "direnv exec . rm -rf x"},
+	{"ccache", "ccache npm test", "ccache", "ccache rm -rf x"},
+	{"eatmydata", "eatmydata npm test", "eatmydata", "eatmydata rm -rf x"},
+	{"perf stat", "perf stat npm test", "perf stat", "perf stat rm -rf x"},
+	{"perf stat --", "perf stat -r 3 -- npm test", "perf stat -r 3 --", "perf stat -r 3 -- rm -rf x"},
+	{"faketime", "faketime 2020-01-01 npm test", "faketime 2020-01-01", "faketime 2020-01-01 rm -rf x"},
+	{"nice", "nice -n 5 npm test", "nice -n 5", "nice -n 5 rm -rf x"},
+	{"timeout", "timeout 60 npm test", "timeout 60", "timeout 60 rm -rf x"},
+	{"concurrently", `concurrently "npm test"`, "concurrently", `concurrently "rm -rf x"`},
+	{"concurrently npm:", `concurrently "npm:test"`, "concurrently -k", `concurrently -k "npm:test" "rm -rf x"`},
+	{"npm-run-all", "npm-run-all -s test", "npm-run-all -s", "npm-run-all -s test --npm-path=./x"},
+	{"run-p", "run-p test", "run-p", "run-p test 'rm -rf x'"},
+	{"run-s", "run-s test", "run-s", "run-s test --npm-path ./x"},
+	{"bundle exec", "bundle exec npm test", "bundle exec", "bundle exec rm -rf x"},
+	{"uv run", "uv run npm test", "uv run", "uv run rm -rf x"},
+	{"poetry run", "poetry run npm test", "poetry run", "poetry run rm -rf x"},
+	{"pdm run", "pdm run npm test", "pdm run", "pdm run rm -rf x"},
+	{"hatch run", "hatch run npm test", "hatch run", "hatch run rm -rf x"},
+	{"env", "env CI=1 npm test", "env CI=1", "env CI=1 rm -rf x"},
+	{"env -u", "env -u HOME npm test", "env -u HOME", "env -u HOME rm -rf x"},
+	{"nohup", "nohup npm test", "nohup", "nohup rm -rf x"},
+	{"stdbuf", "stdbuf -oL npm test", "stdbuf -oL", "stdbuf -oL rm -rf x"},
+	{"xvfb-run", "xvfb-run -a npm test", "xvfb-run -a", "xvfb-run -a rm -rf x"},
+	{"time", "/usr/bin/time -v npm test", "/usr/bin/time -v", "/usr/bin/time -v rm -rf x"},
+	{"chronic", "chronic npm test", "chronic", "chronic rm -rf x"},
+	{"hyperfine", "hyperfine 'npm test'", "hyperfine", "hyperfine 'rm -rf x'"},
+	{"hyperfine --prepare", "hyperfine --prepare 'npm test' 'npm test'", "hyperfine", "hyperfine --prepare 'rm -rf x' 'npm test'"},
+}
+
+// Every wrapper of the class runs its command as a line of its own: the rule
+// must name it, its options are its own entry's, and a wrapper named alone
+// approves no command it runs.
+func TestWrappersRunACommandAsALine(t *testing.T) {
+	for _, c := range wrapperCases {
+		t.Run(c.name, func(t *testing.T) {
+			if r := AcceptRule(c.rule); !r.IsZero() {
+				t.Fatalf("rule %q refused: %s", c.rule, r)
+			}
+			approves(t, []string{c.rule}, c.rule)
+			if v := CheckCommand([]string{c.bare}, c.hostile, nil); v.Approved {
+				t.Errorf("rule %q approves %q", c.bare, c.hostile)
+			}
+			if v := CheckCommand([]string{c.bare}, c.rule, nil); v.Approved && c.bare != c.rule {
+				t.Errorf("rule %q approves %q, a command it does not name", c.bare, c.rule)
+			}
+		})
+	}
+}
+
+// The wrapped command is checked with its own program's entry: its risky
+// and unknown options ask with that program's reason.
+func TestWrappedCommandOptions(t *testing.T) {
+	for rule, line := range map[string]string{
+		"cross-env NODE_ENV=test go test": "cross-env NODE_ENV=test go test -exec x",
+		"dotenv -- go test":               "dotenv -- go test -exec x",
+		"mise exec -- go test":            "mise exec -- go test -exec x",
+		"nix develop -c go test":          "nix develop -c go test -exec x",
+		"direnv exec . go test":           "direnv exec . go test -exec x",
+		"ccache go test":                  "ccache go test -exec x",
+		"eatmydata go test":               "eatmydata go test -exec x",
+		"perf stat go test":               "perf stat go test -exec x",
+		"faketime 2020-01-01 go test":     "faketime 2020-01-01 go test -exec x",
+		"nice go test":                    "nice go test -exec x",
+		"timeout 60 go test":              "timeout 60 go test -exec x",
+		"bundle exec go test":             "bundle exec go test -exec x",
+		"uv run go test":                  "uv run go test -exec x",
+		"poetry run go test":              "poetry run go test -exec x",
+		"pdm run go test":                 "pdm run go test -exec x",
+		"hatch run go test":               "hatch run go test -exec x",
+		"env go test":                     "env go test -exec x",
+		"nohup go test":                   "nohup go test -exec x",
+		"stdbuf -oL go test":              "stdbuf -oL go test -exec x",
+		"xvfb-run go test":                "xvfb-run go test -exec x",
+		"/usr/bin/time go test":           "/usr/bin/time go test -exec x",
+		"chronic go test":                 "chronic go test -exec x",
+	} {
+		asksNaming(t, []string{rule}, line, "`-exec` runs another program (go -exec)")
+	}
+	// A command given as a string is one line: parsed, then checked.
+	for rule, want := range map[string]string{
+		"nix-shell --run 'go test -exec x'":               "`-exec` runs another program (go -exec)",
+		`concurrently "go test -exec x"`:                  "`-exec` runs another program (go -exec)",
+		"hyperfine 'go test -exec x'":                     "`-exec` runs another program (go -exec)",
+		"nix-shell --run 'bash -c id'":                    "shell or an interpreter",
+		`concurrently "npm:x" "sh -c id"`:                 "shell or an interpreter",
+		"mise exec -c 'sudo make'":                        "wrapper that runs another command",
+		"nix-shell --run 'make test -f /x'":               "-f",
+		`concurrently "make 'test"`:                       "unbalanced quote",
+		"run-s 'build -- --script-shell=./x'":             "--script-shell",
+		"cross-env NODE_OPTIONS=--require=/tmp/x.js jest": "/tmp/x.js",
+	} {
+		r := AcceptRule(rule)
+		if r.IsZero() || !strings.Contains(r.String(), want) {
+			t.Errorf("rule %q: refusal %q, want one naming %q", rule, r, want)
+		}
+	}
+	// The strings inside an approved rule are the rule's.
+	approves(t, []string{`concurrently "npm:lint" "tsc -p ."`}, `concurrently "npm:lint" "tsc -p ." --kill-others`)
+	asksNaming(t, []string{`concurrently "npm:lint"`}, `concurrently "npm:lint" "tsc -p ."`, "runs a program the rule does not name")
+}
+
+// The wrapped command reads its own configs in the project, and its pinned
+// definitions are the wrapped program's: package.json's scripts.test.
+func TestWrappedCommandConfigsAndDefinitions(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "package.json"), `{"scripts": {"test": "jest"}}`+"\n", 0o644)
+	for _, c := range wrapperCases {
+		t.Run(c.name, func(t *testing.T) {
+			p := NewProject(root, "", OSGitFS(""), nil)
+			defs, _ := p.Definitions(c.rule)
+			found := false
+			for _, d := range defs {
+				found = found || d.File == "package.json" && d.Key == "scripts.test"
+			}
+			if !found {
+				t.Errorf("rule %q pins %+v, want package.json scripts.test among them", c.rule, defs)
+			}
+		})
+	}
+	write(t, filepath.Join(root, ".npmrc"), "script-shell=./x.sh\n", 0o644)
+	for _, c := range wrapperCases {
+		v := checkIn(root, "", []string{c.rule}, c.rule)
+		if v.Approved || v.BlockedBy == nil || v.BlockedBy.File != ".npmrc" {
+			t.Errorf("%s: %q in a project whose .npmrc sets script-shell: %+v, want it blocked by .npmrc", c.name, c.rule, v)
+		}
+	}
+}
+
+// Wrappers that change who runs a command stay refused, in every spelling.
+func TestWrappersThatChangeTheUserAreRefused(t *testing.T) {
+	for _, n := range []string{"sudo", "doas", "su", "pkexec", "runuser", "run0", "gsudo", "gosu", "su-exec", "ksu",
+		"chpst", "setpriv", "chroot", "sudoedit", "xargs", "watch", "flock", "setsid", "unbuffer"} {
+		for _, rule := range []string{n + " make test", strings.ToUpper(n) + ".EXE make", "/usr/bin/" + n + " make"} {
+			if AcceptRule(rule).IsZero() {
+				t.Errorf("rule %q is accepted, want it refused", rule)
+			}
+		}
+	}
+}
+
+// A program without an entry: an operand past the rule's words passes only
+// when it names a file or folder the project holds.
+func TestOperandsOfProgramsWithoutAnEntry(t *testing.T) {
+	root := linkedProject(t, map[string]string{"out": t.TempDir()}, "src/main.c", "scripts/test.sh", "README.md")
+	rules := []string{"mytool deploy", "mytool --check", "mytool", "./scripts/test.sh", "bash scripts/test.sh"}
+	for line, want := range map[string]string{
+		"mytool src":                       "",
+		"mytool src/main.c README.md":      "",
+		"mytool --check src":               "",
+		"mytool deploy":                    "",
+		"mytool deploy prod":               "`prod` is neither a path in the project nor a word the rule spells; Memo knows no operands of mytool",
+		"mytool prod":                      "`prod` is neither a path in the project",
+		"mytool src/missing.c":             "`src/missing.c` is neither a path in the project",
+		"mytool ../x":                      "outside the project",
+		"mytool out":                       "outside the project",
+		"mytool https://example.org/x":     "network address",
+		"./scripts/test.sh src":            "",
+		"./scripts/test.sh unit":           "`unit` is neither a path in the project",
+		"bash scripts/test.sh README.md":   "",
+		"bash scripts/test.sh --fix":       "not an option the rule spells",
+		"bash scripts/test.sh integration": "`integration` is neither a path in the project",
+	} {
+		v := checkIn(root, "", rules, line)
+		switch {
+		case want == "" && !v.Approved:
+			t.Errorf("%q asks (%s), want it approved", line, v.Reason)
+		case want != "" && (v.Approved || !strings.Contains(v.Reason.String(), want)):
+			t.Errorf("%q: approved=%v %q, want it to ask with %q", line, v.Approved, v.Reason, want)
+		}
+	}
+	// Without a project nothing is known to exist: only the rule's words pass.
+	asksNaming(t, []string{"mytool"}, "mytool src", "`src` is neither a path in the project")
+	approves(t, []string{"mytool src"}, "mytool src")
+	// A program with a table of risky arguments reads its operands with it.
+	approves(t, []string{"man"}, "man ls")
+}
+
+// Refused as rules on every OS, under every name: the shells, the find-likes
+// that run programs, container and cluster tools, HTTP clients.
+func TestRefusedClassesUnderEveryName(t *testing.T) {
+	classes := map[string][]string{
+		"is a shell or an interpreter": {"rbash", "rzsh", "yash", "xonsh", "oksh", "loksh", "posh", "hush", "nushell",
+			"osh", "ysh", "lksh", "pdksh", "bash", "dash", "ksh", "mksh", "elvish", "nu"},
+		"is a wrapper that runs another command": {"bfs", "find", "rawhide", "xargs", "parallel", "sem", "tsp", "xe"},
+		"reaches the network or runs containers": {"docker-compose", "podman-compose", "minikube", "kind", "k3d",
+			"k3s", "nerdctl", "docker", "podman", "kubectl", "helm", "helmfile", "kustomize", "skaffold", "tilt",
+			"colima", "limactl", "buildah", "crictl", "ctr", "oc", "eksctl", "act", "http", "https", "xh", "xhs",
+			"httpie", "curlie", "hurl", "grpcurl", "websocat", "wscat", "curl", "wget", "aria2c", "ngrok", "cloudflared"},
+	}
+	for why, names := range classes {
+		for _, n := range names {
+			spellings := []string{n, strings.ToUpper(n), n + ".exe", strings.ToUpper(n) + ".EXE", n + ".cmd",
+				n + "-2", n + "2.1", "/usr/local/bin/" + n, "/opt/homebrew/bin/" + n, "C:/Tools/" + n + ".exe",
+				"../bin/" + n}
+			for _, s := range spellings {
+				for _, rule := range []string{s, s + " -c id", s + " --version"} {
+					r := AcceptRule(rule)
+					if r.IsZero() || !strings.Contains(r.String(), why) {
+						t.Errorf("rule %q: %q, want it refused: %s", rule, r, why)
+					}
+				}
+			}
+		}
+	}
+	// fd runs programs only with -x/--exec (and its batch forms).
+	for _, rule := range []string{"fd -x echo", "fd --exec echo", "fd -X echo", "fd --exec-batch echo", "fdfind -x echo"} {
+		if AcceptRule(rule).IsZero() {
+			t.Errorf("rule %q is accepted, want it refused", rule)
+		}
+	}
+	asksNaming(t, []string{"fd"}, "fd -e go -x rm", "runs another program")
+}
+
+// A project script is the project's own file whatever its name: not the
+// system's install, format or rm. Its bytes are pinned, and a link out of
+// the project asks; a shell or interpreter stays one under any path.
+func TestProjectScriptWhateverItsName(t *testing.T) {
+	root := linkedProject(t, map[string]string{"scripts/rm": "/bin/rm"}, "scripts/install", "scripts/format",
+		"bin/setup", "tools/docker-compose", "src/x")
+	for _, rule := range []string{"./scripts/install", "./scripts/format", "scripts/install", "bin/setup",
+		"./bin/setup", "./tools/docker-compose", "scripts/rm"} {
+		if r := AcceptRule(rule); !r.IsZero() {
+			t.Errorf("rule %q refused: %s", rule, r)
+			continue
+		}
+		p := NewProject(root, "", OSGitFS(""), nil)
+		defs, problem := p.Definitions(rule)
+		if rule == "scripts/rm" {
+			if problem.IsZero() || !strings.Contains(problem.String(), "outside the project") {
+				t.Errorf("rule %q (a link to /bin/rm): problem %q, want it to name the path outside the project", rule, problem)
+			}
+			continue
+		}
+		if !problem.IsZero() || len(defs) != 1 || defs[0].Hash == "" {
+			t.Errorf("rule %q pins %+v (%s), want the script's bytes", rule, defs, problem)
+		}
+		if v := checkIn(root, "", []string{rule}, rule+" src/x"); !v.Approved {
+			t.Errorf("%q asks (%s), want it approved", rule+" src/x", v.Reason)
+		}
+	}
+	for _, rule := range []string{"/usr/bin/install", "../scripts/install", "/bin/rm", "./bin/bash", "./bin/bash -c id",
+		"tools/python3", "../tools/docker-compose", "/usr/local/bin/docker-compose"} {
+		if AcceptRule(rule).IsZero() {
+			t.Errorf("rule %q is accepted, want it refused", rule)
+		}
+	}
+	if r := AcceptRule(".venv/bin/python -m pytest"); !r.IsZero() {
+		t.Errorf(".venv/bin/python -m pytest refused: %s", r)
+	}
+}
+
+// After `--` a wrapper's options end and its command follows: still a line
+// of its own, still named by the rule.
+func TestWrapperCommandAfterDoubleDash(t *testing.T) {
+	for _, w := range []string{"env", "env CI=1", "cross-env", "uv run", "poetry run", "pdm run", "hatch run",
+		"bundle exec", "nice", "timeout 5", "nohup", "chronic", "stdbuf -oL", "eatmydata", "ccache", "xvfb-run",
+		"faketime 2020-01-01", "direnv exec .", "perf stat", "/usr/bin/time"} {
+		asksNaming(t, []string{w}, w+" -- rm -rf x", "`rm` deletes or overwrites files")
+		asksNaming(t, []string{w}, w+" -- go test", "runs a program the rule does not name")
+		approves(t, []string{w + " -- go test"}, w+" -- go test ./...")
+		asksNaming(t, []string{w + " -- go test"}, w+" -- go test -exec x", "`-exec` runs another program (go -exec)")
+	}
+	asksNaming(t, []string{"timeout"}, "timeout -- 5 rm x", "`rm` deletes")
+	asksNaming(t, []string{"env --"}, "env -- A=1 rm x", "`rm` deletes")
+	for _, w := range []string{"concurrently", "run-p", "npm-run-all", "hyperfine"} {
+		asksNaming(t, []string{w}, w+` -- "rm x"`, "runs a program the rule does not name")
+	}
+}
