@@ -29,6 +29,8 @@ type reading struct {
 	// loose are the operands of a program without an entry, by their
 	// place among the arguments: Memo knows none (wrappers.go).
 	loose []int
+	// assigns are the NAME=value words a wrapper sets variables with.
+	assigns []string
 	// unknown is why an option or subcommand asks; zero when none does.
 	unknown domain.Text
 	does    capability
@@ -122,6 +124,7 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 				}
 			case ws.assigns && isAssignment(a):
 				r.paths = append(r.paths, a) // the value is path-checked
+				r.assigns = append(r.assigns, a)
 			case ws.runsLines():
 				words, reason := ws.operandLine(a)
 				if !reason.IsZero() {

@@ -41,6 +41,9 @@ type catalog struct {
 	bare          map[string]bool
 	gnu           map[string]bool
 	alternatives  map[string]bool
+	// variables are the environment variables that make a program load or
+	// run other code, by upper-case name (a * at the end: a prefix).
+	variables map[string]domain.Text
 	// known are the programs by name, aliases included, with where each
 	// entry came from and its examples.
 	known map[string]*known
@@ -202,6 +205,7 @@ const (
 	keyBare          = "bare"
 	keyGNU           = "gnu"
 	keyAlternatives  = "alternatives"
+	keyVariables     = "variables"
 )
 
 // errCatalog wraps a user catalogue file that cannot be read at all.
@@ -214,6 +218,7 @@ func loadCatalog(files, user []sourceFile) (*catalog, []CatalogProblem) {
 	c := &catalog{
 		entries: map[string]*compiled{}, programs: map[string]program{}, refused: map[string]domain.Text{},
 		bare: map[string]bool{}, gnu: map[string]bool{}, alternatives: map[string]bool{}, known: map[string]*known{},
+		variables: map[string]domain.Text{},
 	}
 	var problems []CatalogProblem
 	for _, f := range append(slices.Clone(files), user...) {
@@ -262,7 +267,7 @@ func (c *catalog) readFile(f sourceFile) []CatalogProblem {
 		return []CatalogProblem{fail("", "the key %s is given twice", dup)}
 	}
 	if f.user {
-		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives} {
+		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables} {
 			if _, ok := top[name]; ok {
 				return []CatalogProblem{fail(name, "a user file cannot change the %s list (docs/permissions.md §12); nothing of the file loads", name)}
 			}
@@ -277,7 +282,7 @@ func (c *catalog) readFile(f sourceFile) []CatalogProblem {
 	for _, name := range names {
 		prim := top[name]
 		switch name {
-		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives:
+		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables:
 			if err := c.readList(md, name, prim); err != nil {
 				problems = append(problems, fail(name, "%v", err))
 			}
@@ -341,7 +346,7 @@ func duplicateKey(md toml.MetaData) string {
 
 func (c *catalog) readList(md toml.MetaData, name string, prim toml.Primitive) error {
 	switch name {
-	case keyRefused, keyRefusedPrefix:
+	case keyRefused, keyRefusedPrefix, keyVariables:
 		var groups []refusedData
 		if err := md.PrimitiveDecode(prim, &groups); err != nil {
 			return err
@@ -352,9 +357,12 @@ func (c *catalog) readList(md toml.MetaData, name string, prim toml.Primitive) e
 				return err
 			}
 			for _, n := range g.Names {
-				if name == keyRefused {
+				switch name {
+				case keyVariables:
+					c.variables[strings.ToUpper(n)] = why
+				case keyRefused:
 					c.refused[n] = why
-				} else {
+				default:
 					c.refusedPrefix = append(c.refusedPrefix, prefixRefusal{n, why})
 				}
 			}

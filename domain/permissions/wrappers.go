@@ -263,6 +263,7 @@ func (w *wrapSpec) readAfterDashes(r *reading, name string, args []string, from,
 			r.lines = append(r.lines, commandLine{word: a, at: j, words: words})
 		case w.assigns && isAssignment(a):
 			r.paths = append(r.paths, a)
+			r.assigns = append(r.assigns, a)
 		case skipped < w.skip:
 			skipped++
 			r.operands = append(r.operands, a)
@@ -272,4 +273,24 @@ func (w *wrapSpec) readAfterDashes(r *reading, name string, args []string, from,
 			return
 		}
 	}
+}
+
+// variableRisk: a variable a wrapper sets that makes the program it runs
+// load or run other code (LD_PRELOAD, NODE_OPTIONS, GIT_SSH_COMMAND …, the
+// variables list of catalog/wrappers.toml), as a project config would.
+func (c *catalog) variableRisk(assigns []string) domain.Text {
+	for _, a := range assigns {
+		name, _, _ := strings.Cut(a, "=")
+		name = strings.ToUpper(name) // Windows reads them in any case
+		why, ok := c.variables[name]
+		for p, w := range c.variables {
+			if pre, star := strings.CutSuffix(p, "*"); star && strings.HasPrefix(name, pre) && !ok {
+				why, ok = w, true
+			}
+		}
+		if ok {
+			return domain.T("`{{.Word}}` {{.Why}}", "Word", name, "Why", why)
+		}
+	}
+	return domain.Text{}
 }

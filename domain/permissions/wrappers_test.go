@@ -110,16 +110,25 @@ func TestWrappedCommandOptions(t *testing.T) {
 	}
 	// A command given as a string is one line: parsed, then checked.
 	for rule, want := range map[string]string{
-		"nix-shell --run 'go test -exec x'":               "`-exec` runs another program (go -exec)",
-		`concurrently "go test -exec x"`:                  "`-exec` runs another program (go -exec)",
-		"hyperfine 'go test -exec x'":                     "`-exec` runs another program (go -exec)",
-		"nix-shell --run 'bash -c id'":                    "shell or an interpreter",
-		`concurrently "npm:x" "sh -c id"`:                 "shell or an interpreter",
-		"mise exec -c 'sudo make'":                        "wrapper that runs another command",
-		"nix-shell --run 'make test -f /x'":               "-f",
-		`concurrently "make 'test"`:                       "unbalanced quote",
-		"run-s 'build -- --script-shell=./x'":             "--script-shell",
-		"cross-env NODE_OPTIONS=--require=/tmp/x.js jest": "/tmp/x.js",
+		"nix-shell --run 'go test -exec x'":            "`-exec` runs another program (go -exec)",
+		`concurrently "go test -exec x"`:               "`-exec` runs another program (go -exec)",
+		"hyperfine 'go test -exec x'":                  "`-exec` runs another program (go -exec)",
+		"nix-shell --run 'bash -c id'":                 "shell or an interpreter",
+		`concurrently "npm:x" "sh -c id"`:              "shell or an interpreter",
+		"mise exec -c 'sudo make'":                     "wrapper that runs another command",
+		"nix-shell --run 'make test -f /x'":            "-f",
+		`concurrently "make 'test"`:                    "unbalanced quote",
+		"run-s 'build -- --script-shell=./x'":          "--script-shell",
+		"cross-env OUT_DIR=/tmp/x jest":                "/tmp/x",
+		"cross-env NODE_OPTIONS=--require=./x.js jest": "`NODE_OPTIONS` runs another program",
+		"env LD_PRELOAD=./x.so make":                   "`LD_PRELOAD` loads a library that runs code",
+		"env ld_preload=./x.so make":                   "`LD_PRELOAD` loads a library that runs code",
+		"env DYLD_INSERT_LIBRARIES=./x.dylib make":     "`DYLD_INSERT_LIBRARIES` loads a library",
+		"cross-env GIT_SSH_COMMAND=./x.sh npm ci":      "`GIT_SSH_COMMAND` runs another program",
+		"env GIT_CONFIG_COUNT=1 git status":            "`GIT_CONFIG_COUNT` runs another program",
+		"env -- BASH_ENV=./x.sh make":                  "`BASH_ENV` runs another program",
+		"env npm_config_script_shell=./x.sh npm test":  "`NPM_CONFIG_SCRIPT_SHELL` runs another program",
+		"env GIT_DIR=../other/.git git log":            "`GIT_DIR` points git at another repository",
 	} {
 		r := AcceptRule(rule)
 		if r.IsZero() || !strings.Contains(r.String(), want) {
