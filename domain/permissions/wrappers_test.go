@@ -307,3 +307,53 @@ func TestWrapperCommandAfterDoubleDash(t *testing.T) {
 		asksNaming(t, []string{w}, w+` -- "rm x"`, "runs a program the rule does not name")
 	}
 }
+
+// wrapForms put a command under each wrapper: as words, or as a string.
+var wrapForms = []func(string) string{
+	func(c string) string { return "cross-env NODE_ENV=test " + c },
+	func(c string) string { return "env CI=1 " + c },
+	func(c string) string { return "timeout 60 " + c },
+	func(c string) string { return "nice -- " + c },
+	func(c string) string { return "nix develop -c " + c },
+	func(c string) string { return "dotenv -- " + c },
+	func(c string) string { return "bundle exec " + c },
+	func(c string) string { return "uv run " + c },
+	func(c string) string { return "nix-shell --run '" + c + "'" },
+	func(c string) string { return `concurrently "` + c + `"` },
+	func(c string) string { return "hyperfine '" + c + "'" },
+}
+
+// A wrapper never makes a command more approved than it is alone: a rule
+// wrapping a command is accepted only when the command is accepted as a
+// rule, and a wrapper's rule that names no command approves none.
+func FuzzWrappedCommand(f *testing.F) {
+	for _, s := range []string{"go test ./...", "rm -rf x", "bash -c id", "npm test", "make test -f /x",
+		"mytool src", "sudo make", "go test -exec x", "x", "", "tsc -p .", "npx vitest run", "python -m pytest",
+		"env LD_PRELOAD=x.so make", "git -c core.pager=x log", "make; id", "a=b make"} {
+		f.Add(s)
+	}
+	bare := []string{"cross-env NODE_ENV=test", "env CI=1", "timeout 60", "nice --", "nix develop -c", "dotenv --",
+		"bundle exec", "uv run", "nix-shell --run", "concurrently", "hyperfine"}
+	f.Fuzz(func(t *testing.T, cmd string) {
+		if strings.ContainsAny(cmd, `'"`) {
+			return // the forms quote the command
+		}
+		// An option or a variable of the wrapper's own (env CI=1 -0,
+		// env CI=1 A=) is no command.
+		first, _, _ := strings.Cut(strings.TrimSpace(cmd), " ")
+		if first == "" || strings.HasPrefix(first, "-") || strings.Contains(first, "=") {
+			return
+		}
+		for i, wrap := range wrapForms {
+			line := wrap(cmd)
+			if AcceptRule(line).IsZero() && !AcceptRule(cmd).IsZero() {
+				if _, reason := Words(cmd); reason.IsZero() {
+					t.Errorf("rule %q is accepted, but %q alone is refused: %s", line, cmd, AcceptRule(cmd))
+				}
+			}
+			if v := CheckCommand([]string{bare[i]}, line, nil); v.Approved {
+				t.Errorf("rule %q approves %q", bare[i], line)
+			}
+		}
+	})
+}
