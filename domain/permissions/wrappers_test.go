@@ -21,6 +21,7 @@ type wrapperCase struct {
 
 var wrapperCases = []wrapperCase{
 	{"cross-env", "cross-env NODE_ENV=test npm test", "cross-env NODE_ENV=test", "cross-env NODE_ENV=test rm -rf x"},
+	{"cross-env-shell", `cross-env-shell NODE_ENV=test "npm test"`, "cross-env-shell NODE_ENV=test", `cross-env-shell NODE_ENV=test "rm -rf x"`},
 	{"dotenv --", "dotenv -e .env.test -- npm test", "dotenv -e .env.test --", "dotenv -e .env.test -- rm -rf x"},
 	{"dotenv", "dotenv npm test", "dotenv", "dotenv rm -rf x"},
 	{"mise exec --", "mise exec -- npm test", "mise exec --", "mise exec -- rm -rf x"},
