@@ -94,6 +94,13 @@ func (p *Project) readDefinitions(rule string) ([]Definition, domain.Text) {
 			add(p.firstFileUp(rule, "task", []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml", "taskfile.dist.yml", "Taskfile.dist.yaml", "taskfile.dist.yaml"}))
 		case "cargo":
 			add(p.aliasDefs(rule, t.r.sub), domain.Text{})
+		case "nix", "nix-shell", "direnv", "mise":
+			// A wrapper's own configuration runs before the command: a
+			// flake's shellHook, shell.nix, .envrc, mise.toml's hooks and
+			// [env] sources (configs in its entry). Pinned whole.
+			if e := builtin().entries[t.name]; e != nil {
+				add(p.wholeFiles(rule, e.wrap.configs...), domain.Text{})
+			}
 		case "pdm", "hatch":
 			// pdm run and hatch run run a script the project defines
 			// (tool.pdm.scripts, the hatch envs' scripts) when the name is

@@ -4,6 +4,7 @@ package permissions
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -39,6 +40,10 @@ type wrapData struct {
 	// Shorthand maps an operand prefix to the words it stands for
 	// (concurrently's "npm:lint" is `npm run lint`).
 	Shorthand map[string]string `toml:"shorthand"`
+	// Configs are the files of the project root the wrapper runs code from
+	// before its command (a flake's shellHook, .envrc), pinned whole with
+	// the trust (definitions = "wrapper configs").
+	Configs []string `toml:"configs"`
 }
 
 // wrapSpec is wrapData read.
@@ -52,6 +57,7 @@ type wrapSpec struct {
 	lines     []string
 	lineEach  bool
 	shorthand []shorthand
+	configs   []string
 }
 
 type shorthand struct {
@@ -98,6 +104,12 @@ func (d wrapData) spec() (wrapSpec, error) {
 		}
 		w.shorthand = append(w.shorthand, shorthand{p, words})
 	}
+	for _, f := range d.Configs {
+		if !filepath.IsLocal(filepath.FromSlash(f)) || strings.Contains(f, `\`) {
+			return w, fmt.Errorf("configs %q is not a path inside the project", f)
+		}
+	}
+	w.configs = d.Configs
 	sort.Slice(w.shorthand, func(i, j int) bool { return len(w.shorthand[i].prefix) > len(w.shorthand[j].prefix) })
 	if len(w.shorthand) > 0 && !w.lineEach {
 		return w, fmt.Errorf("shorthand needs lines = \"line\"")

@@ -358,3 +358,44 @@ func FuzzWrappedCommand(f *testing.F) {
 		}
 	})
 }
+
+// A wrapper's own configuration runs code before its command (a flake's
+// shellHook, shell.nix, .envrc, mise.toml hooks; pdm and hatch scripts in
+// pyproject.toml): pinned whole with the trust, so an edit asks.
+func TestWrapperConfigsArePinned(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"flake.nix": "{ outputs = _: { }; }\n", "shell.nix": "{ }\n", ".envrc": "use flake\n",
+		"mise.toml": "[tools]\ngo = \"1.25\"\n", "pyproject.toml": "[tool.pdm.scripts]\nlint = \"ruff check\"\n",
+		"Makefile": "test:\n\tgo test\n",
+	}
+	for f, text := range files {
+		write(t, filepath.Join(root, f), text, 0o644)
+	}
+	cases := map[string]string{
+		"nix develop -c make test":    "flake.nix",
+		"nix-shell --run 'make test'": "shell.nix",
+		"direnv exec . make test":     ".envrc",
+		"mise exec -- make test":      "mise.toml",
+		"pdm run lint":                "pyproject.toml",
+		"hatch run lint":              "pyproject.toml",
+	}
+	var rules []string
+	for r := range cases {
+		rules = append(rules, r)
+	}
+	p := NewProject(root, "", OSGitFS(""), nil)
+	p = p.WithPinned(p.AllDefinitions(rules))
+	for rule, file := range cases {
+		if v := NewChecker([]string{rule}).CheckIn(rule, p); !v.Approved {
+			t.Errorf("%s right after trust: %+v", rule, v)
+		}
+		path := filepath.Join(root, file)
+		write(t, path, files[file]+"# changed\n", 0o644)
+		v := NewChecker([]string{rule}).CheckIn(rule, p)
+		if v.Approved || v.BlockedBy == nil || v.BlockedBy.File != file {
+			t.Errorf("%s after %s changed: %+v, want it to ask naming %s", rule, file, v, file)
+		}
+		write(t, path, files[file], 0o644)
+	}
+}
