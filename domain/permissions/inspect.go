@@ -133,6 +133,9 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 		if b := in.project.programBlock(name, r); b != nil {
 			return b.Reason, b
 		}
+		if b := in.envFileBlock(name, own); b != nil {
+			return b.Reason, b
+		}
 	}
 	return domain.Text{}, nil
 }

@@ -44,6 +44,12 @@ type wrapData struct {
 	// before its command (a flake's shellHook, .envrc), pinned whole with
 	// the trust (definitions = "wrapper configs").
 	Configs []string `toml:"configs"`
+	// EnvFiles are the options naming an environment file the wrapper
+	// loads into the command's variables (dotenv -e), and EnvDefault the
+	// files it loads when none is named: a variable of the variables list
+	// set there makes the lines ask.
+	EnvFiles   string   `toml:"env_files"`
+	EnvDefault []string `toml:"env_default"`
 }
 
 // wrapSpec is wrapData read.
@@ -58,6 +64,8 @@ type wrapSpec struct {
 	lineEach  bool
 	shorthand []shorthand
 	configs   []string
+	envFiles  *optSet
+	envFirst  []string
 }
 
 type shorthand struct {
@@ -110,6 +118,18 @@ func (d wrapData) spec() (wrapSpec, error) {
 		}
 	}
 	w.configs = d.Configs
+	if d.EnvFiles != "" {
+		if err := checkSpec(d.EnvFiles); err != nil {
+			return w, fmt.Errorf("env_files: %w", err)
+		}
+		w.envFiles = compileOpts(getopt, d.EnvFiles, false)
+	}
+	for _, f := range d.EnvDefault {
+		if !filepath.IsLocal(filepath.FromSlash(f)) {
+			return w, fmt.Errorf("env_default %q is not a path inside the project", f)
+		}
+	}
+	w.envFirst = d.EnvDefault
 	sort.Slice(w.shorthand, func(i, j int) bool { return len(w.shorthand[i].prefix) > len(w.shorthand[j].prefix) })
 	if len(w.shorthand) > 0 && !w.lineEach {
 		return w, fmt.Errorf("shorthand needs lines = \"line\"")
@@ -305,4 +325,58 @@ func (c *catalog) variableRisk(assigns []string) domain.Text {
 		}
 	}
 	return domain.Text{}
+}
+
+// maxEnvFile bounds an environment file Memo reads.
+const maxEnvFile = 256 << 10
+
+// envFileBlock: an environment file the wrapper loads (dotenv's .env, or
+// the files its -e options name) sets a variable that makes the command
+// load or run other code. own are the wrapper's own arguments.
+func (in *inspector) envFileBlock(name string, own []string) *Block {
+	e := in.catalog().entries[name]
+	if e == nil || e.wrap.envFiles == nil || in.project == nil {
+		return nil
+	}
+	var files []string
+	for i := 0; i < len(own); i++ {
+		if f, n, ok := stringOption(e.wrap.envFiles, own[i], own[i+1:]); ok && f != "" {
+			files = append(files, f)
+			i += n
+		}
+	}
+	if len(files) == 0 {
+		files = e.wrap.envFirst
+	}
+	p := in.project
+	c := in.catalog()
+	return p.memo("envfile", strings.Join(files, "\x00"), func(q *Project) any {
+		for _, f := range files {
+			path := f
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(q.Dir, f)
+			}
+			data, err := q.read(path, maxEnvFile)
+			if err != nil {
+				continue // absent: nothing loaded (an unreadable one: its path was checked)
+			}
+			for _, line := range strings.Split(string(data), "\n") {
+				line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "export "))
+				key, value, ok := strings.Cut(line, "=")
+				key = strings.TrimSpace(key)
+				if !ok || strings.HasPrefix(key, "#") || !isAssignment(key+"=") {
+					continue
+				}
+				if c.variableRisk([]string{key + "="}).IsZero() {
+					continue
+				}
+				if len(value) > 80 {
+					value = value[:80] + "…"
+				}
+				show := q.display(path)
+				return &Block{File: show, Key: key, Reason: domain.T("{{.Path}} sets {{.Key}} ({{.Value}}), which can make the program run another or load code, so its lines ask", "Path", show, "Key", key, "Value", strings.TrimSpace(value))}
+			}
+		}
+		return (*Block)(nil)
+	}).(*Block)
 }

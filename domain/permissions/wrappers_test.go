@@ -399,3 +399,34 @@ func TestWrapperConfigsArePinned(t *testing.T) {
 		write(t, path, files[file], 0o644)
 	}
 }
+
+// The environment files dotenv loads are configs its command reads: one
+// that sets a variable making the program load or run other code blocks.
+func TestDotenvFilesBlock(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "package.json"), "{}\n", 0o644)
+	write(t, filepath.Join(root, ".env"), "API_URL=http://localhost\n# NODE_OPTIONS=--require ./x.js\n", 0o644)
+	write(t, filepath.Join(root, ".env.test"), "CI=1\nexport LD_PRELOAD=./x.so\n", 0o644)
+	write(t, filepath.Join(root, ".env.dev"), "NODE_OPTIONS = --require ./x.js\n", 0o644)
+	rules := []string{"dotenv -- npm test", "dotenv -e .env.test -- npm test", "dotenv -e .env.dev -- npm test", "dotenv -e /etc/x -- npm test"}
+	for line, want := range map[string]string{
+		"dotenv -- npm test":              "",
+		"dotenv -e .env.test -- npm test": ".env.test LD_PRELOAD",
+		"dotenv -e .env.dev -- npm test":  ".env.dev NODE_OPTIONS",
+	} {
+		v := checkIn(root, "", rules, line)
+		switch {
+		case want == "" && !v.Approved:
+			t.Errorf("%q asks (%s), want it approved", line, v.Reason)
+		case want != "" && (v.Approved || v.BlockedBy == nil || v.BlockedBy.File+" "+v.BlockedBy.Key != want):
+			t.Errorf("%q: %+v, want it blocked by %s", line, v, want)
+		}
+	}
+	write(t, filepath.Join(root, ".env"), "BASH_ENV=./x.sh\n", 0o644)
+	if v := checkIn(root, "", rules, "dotenv -- npm test"); v.Approved || v.BlockedBy == nil || v.BlockedBy.Key != "BASH_ENV" {
+		t.Errorf("dotenv -- npm test with .env setting BASH_ENV: %+v, want it blocked", v)
+	}
+	if r := AcceptRule("dotenv -e /etc/x -- npm test"); r.IsZero() || !strings.Contains(r.String(), "outside the project") {
+		t.Errorf("dotenv -e /etc/x: %q, want the path outside the project", r)
+	}
+}
