@@ -56,6 +56,16 @@ var wrapperCases = []wrapperCase{
 	{"xvfb-run", "xvfb-run -a npm test", "xvfb-run -a", "xvfb-run -a rm -rf x"},
 	{"time", "/usr/bin/time -v npm test", "/usr/bin/time -v", "/usr/bin/time -v rm -rf x"},
 	{"chronic", "chronic npm test", "chronic", "chronic rm -rf x"},
+	{"setsid", "setsid -w npm test", "setsid -w", "setsid -w rm -rf x"},
+	{"ionice", "ionice -c3 npm test", "ionice -c3", "ionice -c3 rm -rf x"},
+	{"taskset", "taskset -c 0-3 npm test", "taskset -c 0-3", "taskset -c 0-3 rm -rf x"},
+	{"chrt", "chrt -i 0 npm test", "chrt -i 0", "chrt -i 0 rm -rf x"},
+	{"numactl", "numactl --cpunodebind=0 npm test", "numactl --cpunodebind=0", "numactl --cpunodebind=0 rm -rf x"},
+	{"prlimit", "prlimit --nofile=4096 npm test", "prlimit --nofile=4096", "prlimit --nofile=4096 rm -rf x"},
+	{"unbuffer", "unbuffer npm test", "unbuffer", "unbuffer rm -rf x"},
+	{"catchsegv", "catchsegv npm test", "catchsegv", "catchsegv rm -rf x"},
+	{"systemd-inhibit", "systemd-inhibit npm test", "systemd-inhibit", "systemd-inhibit rm -rf x"},
+	{"dbus-run-session", "dbus-run-session -- npm test", "dbus-run-session --", "dbus-run-session -- rm -rf x"},
 	{"hyperfine", "hyperfine 'npm test'", "hyperfine", "hyperfine 'rm -rf x'"},
 	{"hyperfine --prepare", "hyperfine --prepare 'npm test' 'npm test'", "hyperfine", "hyperfine --prepare 'rm -rf x' 'npm test'"},
 }
@@ -171,7 +181,7 @@ func TestWrappedCommandConfigsAndDefinitions(t *testing.T) {
 // Wrappers that change who runs a command stay refused, in every spelling.
 func TestWrappersThatChangeTheUserAreRefused(t *testing.T) {
 	for _, n := range []string{"sudo", "doas", "su", "pkexec", "runuser", "run0", "gsudo", "gosu", "su-exec", "ksu",
-		"chpst", "setpriv", "chroot", "sudoedit", "xargs", "watch", "flock", "setsid", "unbuffer"} {
+		"chpst", "setpriv", "chroot", "sudoedit", "xargs", "watch", "flock", "script", "parallel"} {
 		for _, rule := range []string{n + " make test", strings.ToUpper(n) + ".EXE make", "/usr/bin/" + n + " make"} {
 			if AcceptRule(rule).IsZero() {
 				t.Errorf("rule %q is accepted, want it refused", rule)
