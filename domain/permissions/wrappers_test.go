@@ -4,6 +4,7 @@ package permissions
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -232,18 +233,23 @@ func TestOperandsOfProgramsWithoutAnEntry(t *testing.T) {
 func TestRefusedClassesUnderEveryName(t *testing.T) {
 	classes := map[string][]string{
 		"is a shell or an interpreter": {"rbash", "rzsh", "yash", "xonsh", "oksh", "loksh", "posh", "hush", "nushell",
-			"osh", "ysh", "lksh", "pdksh", "bash", "dash", "ksh", "mksh", "elvish", "nu"},
-		"is a wrapper that runs another command": {"bfs", "find", "rawhide", "xargs", "parallel", "sem", "tsp", "xe"},
+			"osh", "ysh", "lksh", "pdksh", "bash", "dash", "ksh", "mksh", "elvish", "nu", "zsh-static", "winpty",
+			"alacritty", "kitty", "wezterm", "xterm", "gnome-terminal", "konsole"},
+		"is a wrapper that runs another command": {"bfs", "find", "rawhide", "fzf", "sk", "xargs", "parallel", "sem", "tsp", "xe"},
 		"reaches the network or runs containers": {"docker-compose", "podman-compose", "minikube", "kind", "k3d",
 			"k3s", "nerdctl", "docker", "podman", "kubectl", "helm", "helmfile", "kustomize", "skaffold", "tilt",
 			"colima", "limactl", "buildah", "crictl", "ctr", "oc", "eksctl", "act", "http", "https", "xh", "xhs",
-			"httpie", "curlie", "hurl", "grpcurl", "websocat", "wscat", "curl", "wget", "aria2c", "ngrok", "cloudflared"},
+			"httpie", "curlie", "hurl", "grpcurl", "websocat", "wscat", "curl", "wget", "aria2c", "ngrok", "cloudflared",
+			"docker-credential-desktop", "kubectl-foo", "podman-remote", "newman", "k6", "httpx", "httpyac"},
 	}
 	for why, names := range classes {
 		for _, n := range names {
 			spellings := []string{n, strings.ToUpper(n), n + ".exe", strings.ToUpper(n) + ".EXE", n + ".cmd",
 				n + "-2", n + "2.1", "/usr/local/bin/" + n, "/opt/homebrew/bin/" + n, "C:/Tools/" + n + ".exe",
 				"../bin/" + n}
+			if last := n[len(n)-1]; '0' <= last && last <= '9' {
+				spellings = slices.DeleteFunc(spellings, func(s string) bool { return s == n+"2.1" }) // k62.1 is no k6
+			}
 			for _, s := range spellings {
 				for _, rule := range []string{s, s + " -c id", s + " --version"} {
 					r := AcceptRule(rule)
