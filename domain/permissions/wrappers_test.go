@@ -141,6 +141,11 @@ func TestWrappedCommandOptions(t *testing.T) {
 		"env -- BASH_ENV=./x.sh make":                  "`BASH_ENV` runs another program",
 		"env npm_config_script_shell=./x.sh npm test":  "`NPM_CONFIG_SCRIPT_SHELL` runs another program",
 		"env GIT_DIR=../other/.git git log":            "`GIT_DIR` points git at another repository",
+		"env PATH=bin make test":                       "`PATH` runs another program",
+		"env HOME=. git status":                        "`HOME` changes the configuration",
+		"cross-env GOFLAGS=-toolexec=./x go test":      "`GOFLAGS` changes the configuration",
+		"env RUSTFLAGS=-Clinker=./x cargo build":       "`RUSTFLAGS` changes the configuration",
+		"env MAKEFLAGS=SHELL=./x make":                 "`MAKEFLAGS` runs another program",
 	} {
 		r := AcceptRule(rule)
 		if r.IsZero() || !strings.Contains(r.String(), want) {
