@@ -87,6 +87,15 @@ func TestWrappersRunACommandAsALine(t *testing.T) {
 			if v := CheckCommand([]string{c.bare}, c.rule, nil); v.Approved && c.bare != c.rule {
 				t.Errorf("rule %q approves %q, a command it does not name", c.bare, c.rule)
 			}
+			// Under its Windows spelling (cross-env.cmd, NICE.EXE) it is the same wrapper.
+			w, rest, _ := strings.Cut(c.hostile, " ")
+			if !strings.Contains(w, "/") {
+				bare := strings.Replace(c.bare, w, strings.ToUpper(w)+".cmd", 1)
+				hostile := strings.ToUpper(w) + ".cmd " + rest
+				if v := CheckCommand([]string{bare}, hostile, nil); v.Approved {
+					t.Errorf("rule %q approves %q", bare, hostile)
+				}
+			}
 		})
 	}
 }
