@@ -44,6 +44,10 @@ type catalog struct {
 	// variables are the environment variables that make a program load or
 	// run other code, by upper-case name (a * at the end: a prefix).
 	variables map[string]domain.Text
+	// dropped are the builtin programs whose table did not load: refused
+	// rather than read as programs without an entry (a wrapper would then
+	// pass its command as operands).
+	dropped map[string]bool
 	// known are the programs by name, aliases included, with where each
 	// entry came from and its examples.
 	known map[string]*known
@@ -218,7 +222,7 @@ func loadCatalog(files, user []sourceFile) (*catalog, []CatalogProblem) {
 	c := &catalog{
 		entries: map[string]*compiled{}, programs: map[string]program{}, refused: map[string]domain.Text{},
 		bare: map[string]bool{}, gnu: map[string]bool{}, alternatives: map[string]bool{}, known: map[string]*known{},
-		variables: map[string]domain.Text{},
+		variables: map[string]domain.Text{}, dropped: map[string]bool{},
 	}
 	var problems []CatalogProblem
 	for _, f := range append(slices.Clone(files), user...) {
@@ -244,6 +248,9 @@ func (c *catalog) drop(name string) {
 		return
 	}
 	for _, n := range append([]string{k.Name}, k.Aliases...) {
+		if !k.user {
+			c.dropped[n] = true
+		}
 		delete(c.entries, n)
 		delete(c.programs, n)
 		delete(c.known, n)

@@ -39,6 +39,9 @@ func (c *catalog) refusedRule(name string, words []string) domain.Text {
 	if c.isInterpreter(name) {
 		return c.interpreterForm(name, words)
 	}
+	if c.dropped[name] {
+		return domain.T("Memo's table for `{{.Program}}` did not load, so rules naming it are refused", "Program", name)
+	}
 	for _, n := range c.nameForms(name) {
 		// A project file is the project's whatever its name, except a shell
 		// or an interpreter: built in the project, it still runs anything.

@@ -460,3 +460,26 @@ func TestDotenvFilesBlock(t *testing.T) {
 		t.Errorf("dotenv -e /etc/x: %q, want the path outside the project", r)
 	}
 }
+
+// A builtin table that does not load is refused, not read as a program
+// without an entry: a wrapper's command would pass as its operands.
+func TestDroppedTableIsRefused(t *testing.T) {
+	files := builtinSources()
+	for i := range files {
+		if files[i].path == "catalog/wrappers.toml" {
+			files[i].data = []byte(strings.Replace(string(files[i].data), "rule = 'env CGO_ENABLED=0 go build'", "rule = 'env CGO_ENABLED=0 go zzz'", 1))
+		}
+	}
+	c, problems := loadCatalog(files, nil)
+	if len(problems) == 0 {
+		t.Fatal("the broken example did not fail")
+	}
+	for _, rule := range []string{"env git -c core.pager=x log", "env CI=1 go test", "ENV.exe make"} {
+		if r := c.acceptRule(rule); r.IsZero() || !strings.Contains(r.String(), "did not load") {
+			t.Errorf("rule %q with env's table dropped: %q, want it refused", rule, r)
+		}
+	}
+	if r := c.acceptRule("nice make test"); !r.IsZero() {
+		t.Errorf("nice make test refused: %s", r)
+	}
+}
