@@ -27,6 +27,14 @@ type reading struct {
 	// (-m), which needs an entry of its own.
 	wrapped []string
 	module  bool
+	// lines are the commands a wrapper is given as strings or runs as
+	// its operands (wrappers.go), each checked as a line of its own.
+	lines []commandLine
+	// loose are the operands of a program without an entry, by their
+	// place among the arguments: Memo knows none (wrappers.go).
+	loose []int
+	// assigns are the NAME=value words a wrapper sets variables with.
+	assigns []string
 	// unknown is why an option or subcommand asks; zero when none does.
 	unknown domain.Text
 	does    capability
@@ -64,12 +72,25 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 	rest := ""
 	subDone := len(c.subs) == 0 && c.other == unknownSub
 	wraps, module := c.wraps, c.module
+	ws := &c.wrap
+	skipped := 0
 	script := noScript
 	var dest []int
 	destEvery := false
 	passUnknown := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		if ws.after[a] && subDone {
+			if i+1 < len(args) {
+				r.wrapped = args[i+1:]
+			}
+			return r
+		}
+		if a == "--" && subDone && (wraps || ws.runsLines()) {
+			// The wrapper's options end; its command follows.
+			ws.readAfterDashes(&r, name, args, i+1, skipped)
+			return r
+		}
 		if a == "--" || (rest != "" && a == rest) {
 			r.readChild(args[i+1:], child, spelled, name)
 			break
@@ -90,6 +111,7 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 					return r
 				case s != nil:
 					r.sub, r.does, wraps, module = strings.Join(args[i-n+1:i+1], " "), s.does, s.wraps, s.module
+					ws = &s.wrap
 					sets = append(sets, s.opts)
 					child, rest, script, passUnknown = s.child, s.rest, s.script, s.passUnknown
 					dest, destEvery = s.dest, s.destEvery != "" && givenBy(args, s.destEvery)
@@ -112,6 +134,20 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 					r.readChild(args[i+1:], nil, spelled, name)
 					return r
 				}
+			case ws.assigns && isAssignment(a):
+				r.paths = append(r.paths, a) // the value is path-checked
+				r.assigns = append(r.assigns, a)
+			case ws.runsLines():
+				words, reason := ws.operandLine(a)
+				if !reason.IsZero() {
+					r.unknown = badCommandString(a, strings.TrimSpace(name+" "+r.sub), reason)
+					return r
+				}
+				r.lines = append(r.lines, commandLine{word: a, at: i, words: words})
+			case (wraps || ws.after != nil) && skipped < ws.skip:
+				skipped++
+				r.operands = append(r.operands, a)
+				r.paths = append(r.paths, a)
 			case wraps:
 				r.wrapped = args[i:]
 				return r
@@ -141,6 +177,18 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 		}
 		if r.kind == spelledSub {
 			sets = sets[:1] // an external subcommand's options: the rule's own
+		}
+		if ws.strings != nil {
+			if cmd, n, ok := stringOption(ws.strings, a, args[i+1:]); ok && (n > 0 || strings.Contains(a, "=")) {
+				words, reason := Words(cmd)
+				if !reason.IsZero() {
+					r.unknown = badCommandString(cmd, strings.TrimSpace(name+" "+r.sub), reason)
+					return r
+				}
+				r.lines = append(r.lines, commandLine{word: cmd, at: i + n, words: words})
+				i += n
+				continue
+			}
 		}
 		vals, n, ok, ar := c.option(sets, a, args[i+1:])
 		switch {
@@ -176,7 +224,7 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 // ends nothing: Memo cannot know that the program reads it so.
 func readUnknown(name string, args []string, spelled map[string]bool) reading {
 	r := reading{does: runsUnknown}
-	for _, a := range args {
+	for i, a := range args {
 		switch {
 		case a == "--":
 		case isOptionWord(a, false) && !spelled[a]:
@@ -187,6 +235,7 @@ func readUnknown(name string, args []string, spelled map[string]bool) reading {
 		default:
 			r.operands = append(r.operands, a)
 			r.paths = append(r.paths, a)
+			r.loose = append(r.loose, i)
 		}
 	}
 	return r

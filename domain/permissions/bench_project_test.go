@@ -69,7 +69,7 @@ var benchLines = []string{
 	"make test",
 	"just test",
 	"task build",
-	"./scripts/test.sh unit",
+	"./scripts/test.sh src",
 	"rg -n TODO src",
 	"sed -n 1,20p src/main.go",
 	"cat src/main.go",

@@ -175,12 +175,12 @@ func benignShares(lines []benignLine) (benignShare, map[string]benignShare) {
 // projects those lines come from (their package.json names them).
 var benignBins = []string{"vitest", "jest", "eslint", "prettier", "tsc"}
 
-// benignProject is the default project of the corpus: an empty folder with
-// a package.json and node_modules/.bin holding benignBins, outside any
-// repository.
+// benignProject is the default project of the corpus: a folder with a
+// package.json, a src folder (the operand of programs without an entry)
+// and node_modules/.bin holding benignBins, outside any repository.
 func benignProject(t testing.TB) *Project {
 	root := t.TempDir()
-	files := []benignFile{{path: "package.json", text: "{}\n"}}
+	files := []benignFile{{path: "package.json", text: "{}\n"}, {path: "src/.keep"}}
 	for _, b := range benignBins {
 		files = append(files, benignFile{path: filepath.Join("node_modules", ".bin", b), text: "#!/usr/bin/env node\n", exec: true})
 	}

@@ -41,6 +41,13 @@ type catalog struct {
 	bare          map[string]bool
 	gnu           map[string]bool
 	alternatives  map[string]bool
+	// variables are the environment variables that make a program load or
+	// run other code, by upper-case name (a * at the end: a prefix).
+	variables map[string]domain.Text
+	// dropped are the builtin programs whose table did not load: refused
+	// rather than read as programs without an entry (a wrapper would then
+	// pass its command as operands).
+	dropped map[string]bool
 	// known are the programs by name, aliases included, with where each
 	// entry came from and its examples.
 	known map[string]*known
@@ -152,6 +159,8 @@ type programData struct {
 	Sub         map[string]subData
 	Risky       *riskData     `toml:"risky"`
 	Example     []exampleData `toml:"example"`
+	// wrapData: where a wrapper is given the command it runs (wrappers.go).
+	wrapData
 }
 
 type subData struct {
@@ -170,6 +179,8 @@ type subData struct {
 	// PassUnknown: an option the subcommand does not know, and every
 	// word after it, are the arguments of the program it runs.
 	PassUnknown bool `toml:"pass_unknown"`
+	// wrapData: where a wrapper is given the command it runs (wrappers.go).
+	wrapData
 }
 
 type riskData struct {
@@ -206,6 +217,7 @@ const (
 	keyBare          = "bare"
 	keyGNU           = "gnu"
 	keyAlternatives  = "alternatives"
+	keyVariables     = "variables"
 )
 
 // errCatalog wraps a user catalogue file that cannot be read at all.
@@ -218,6 +230,7 @@ func loadCatalog(files, user []sourceFile) (*catalog, []CatalogProblem) {
 	c := &catalog{
 		entries: map[string]*compiled{}, programs: map[string]program{}, refused: map[string]domain.Text{},
 		bare: map[string]bool{}, gnu: map[string]bool{}, alternatives: map[string]bool{}, known: map[string]*known{},
+		variables: map[string]domain.Text{}, dropped: map[string]bool{},
 	}
 	var problems []CatalogProblem
 	for _, f := range append(slices.Clone(files), user...) {
@@ -243,6 +256,9 @@ func (c *catalog) drop(name string) {
 		return
 	}
 	for _, n := range append([]string{k.Name}, k.Aliases...) {
+		if !k.user {
+			c.dropped[n] = true
+		}
 		delete(c.entries, n)
 		delete(c.programs, n)
 		delete(c.known, n)
@@ -266,7 +282,7 @@ func (c *catalog) readFile(f sourceFile) []CatalogProblem {
 		return []CatalogProblem{fail("", "the key %s is given twice", dup)}
 	}
 	if f.user {
-		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives} {
+		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables} {
 			if _, ok := top[name]; ok {
 				return []CatalogProblem{fail(name, "a user file cannot change the %s list (docs/permissions.md §12); nothing of the file loads", name)}
 			}
@@ -281,7 +297,7 @@ func (c *catalog) readFile(f sourceFile) []CatalogProblem {
 	for _, name := range names {
 		prim := top[name]
 		switch name {
-		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives:
+		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables:
 			if err := c.readList(md, name, prim); err != nil {
 				problems = append(problems, fail(name, "%v", err))
 			}
@@ -345,7 +361,7 @@ func duplicateKey(md toml.MetaData) string {
 
 func (c *catalog) readList(md toml.MetaData, name string, prim toml.Primitive) error {
 	switch name {
-	case keyRefused, keyRefusedPrefix:
+	case keyRefused, keyRefusedPrefix, keyVariables:
 		var groups []refusedData
 		if err := md.PrimitiveDecode(prim, &groups); err != nil {
 			return err
@@ -356,9 +372,12 @@ func (c *catalog) readList(md toml.MetaData, name string, prim toml.Primitive) e
 				return err
 			}
 			for _, n := range g.Names {
-				if name == keyRefused {
+				switch name {
+				case keyVariables:
+					c.variables[strings.ToUpper(n)] = why
+				case keyRefused:
 					c.refused[n] = why
-				} else {
+				default:
 					c.refusedPrefix = append(c.refusedPrefix, prefixRefusal{n, why})
 				}
 			}
@@ -380,7 +399,8 @@ func (c *catalog) readList(md toml.MetaData, name string, prim toml.Primitive) e
 // pins for a rule (definitions_reach.go), as an entry's definitions names
 // them.
 var definitionRunners = []string{"package.json scripts", "composer.json scripts", "Makefile", "justfile", "Taskfile",
-	"cargo aliases", "tox.ini", ".pre-commit-config.yaml", "maven wrapper", "gradle wrapper", "go run package"}
+	"cargo aliases", "tox.ini", ".pre-commit-config.yaml", "maven wrapper", "gradle wrapper", "go run package",
+	"pyproject.toml scripts", "wrapper configs"}
 
 func parseStyle(s string, def optStyle) (optStyle, error) {
 	switch s {
@@ -567,6 +587,9 @@ func buildEntry(d programData) (*entry, error) {
 		textUnless: d.TextUnless, textAll: d.TextAll, wraps: d.Wraps, module: d.Module, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, runsGit: d.RunsGit, targets: d.Targets, definitions: d.Definitions,
 		props: strings.Fields(d.Props)}
+	if e.wrap, err = d.wrapData.spec(); err != nil {
+		return nil, err
+	}
 	if d.Definitions != "" && !slices.Contains(definitionRunners, d.Definitions) {
 		return nil, fmt.Errorf("definitions %q is none of %s", d.Definitions, strings.Join(definitionRunners, ", "))
 	}
@@ -606,6 +629,9 @@ func buildEntry(d programData) (*entry, error) {
 			return nil, fmt.Errorf("sub %s: %w", sn, err)
 		}
 		s := sub{does: does, wraps: sd.Wraps, module: sd.Module, rest: sd.Rest, localBin: sd.LocalBin, dest: sd.Dest, destEvery: sd.DestEvery, passUnknown: sd.PassUnknown}
+		if s.wrap, err = sd.wrapData.spec(); err != nil {
+			return nil, fmt.Errorf("sub %s: %w", sn, err)
+		}
 		for _, n := range sd.Dest {
 			if n < 1 {
 				return nil, fmt.Errorf("sub %s: dest %d is not an operand's place (1 the first)", sn, n)

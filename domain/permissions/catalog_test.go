@@ -129,6 +129,7 @@ func TestUserEntryRefused(t *testing.T) {
 		"interpreter":      {strings.Replace(myTool, "style = \"getopt\"", "interpreter = \"script\"", 1), "interpreter"},
 		"refused list":     {"refused = []\n" + myTool, "cannot change the refused list"},
 		"bare list":        {"bare = [\"git\"]\n" + myTool, "cannot change the bare list"},
+		"variables list":   {"variables = []\n" + myTool, "cannot change the variables list"},
 		"unknown reason":   {strings.Replace(myTool, `hook = "runs another program"`, `hook = "is fine"`, 1), "not one of the sentences"},
 		"option sans dash": {strings.Replace(myTool, "--fast -v", "fast -v", 1), "does not start with a dash"},
 		"bad style":        {strings.Replace(myTool, `style = "getopt"`, `style = "posix"`, 1), "style"},

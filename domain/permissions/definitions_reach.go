@@ -19,15 +19,22 @@ type target struct {
 	script bool
 }
 
-// ruleTargets reads a rule's words into the programs it runs.
+// ruleTargets reads a rule's words into the programs it runs, and those
+// of the commands a wrapper is given as strings (concurrently "npm:lint").
 func ruleTargets(words []string) []target {
-	var out []target
+	return appendTargets(nil, words, 0)
+}
+
+func appendTargets(out []target, words []string, depth int) []target {
 	script := false
-	for depth := 0; depth <= maxWrapDepth && len(words) > 0; depth++ {
+	for ; depth <= maxWrapDepth && len(words) > 0; depth++ {
 		words = programWords(words)
 		name, args := resolveProgram(words)
 		r := (&inspector{spelled: spelledOptions(words)}).read(name, args)
 		out = append(out, target{name: name, word: words[0], r: r, script: script})
+		for _, l := range r.lines {
+			out = appendTargets(out, l.words, depth+1)
+		}
 		if r.wrapped == nil {
 			break
 		}
@@ -87,6 +94,20 @@ func (p *Project) readDefinitions(rule string) ([]Definition, domain.Text) {
 			add(p.firstFileUp(rule, "task", []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml", "taskfile.dist.yml", "Taskfile.dist.yaml", "taskfile.dist.yaml"}))
 		case "cargo":
 			add(p.aliasDefs(rule, t.r.sub), domain.Text{})
+		case "nix", "nix-shell", "direnv", "mise":
+			// A wrapper's own configuration runs before the command: a
+			// flake's shellHook, shell.nix, .envrc, mise.toml's hooks and
+			// [env] sources (configs in its entry). Pinned whole.
+			if e := builtin().entries[t.name]; e != nil {
+				add(p.wholeFiles(rule, e.wrap.configs...), domain.Text{})
+			}
+		case "pdm", "hatch":
+			// pdm run and hatch run run a script the project defines
+			// (tool.pdm.scripts, the hatch envs' scripts) when the name is
+			// one: the files that can define it are pinned whole.
+			if firstWord(t.r.sub) == "run" {
+				add(p.wholeFiles(rule, "pyproject.toml", "hatch.toml"), domain.Text{})
+			}
 		case "tox":
 			add(p.wholeFiles(rule, "tox.ini"), domain.Text{})
 		case "pre-commit":

@@ -110,7 +110,9 @@ func TestDestinationsOfEveryProgram(t *testing.T) {
 		{"npm publish --registry=https://other.example/x", "npm publish --registry=https://other.example/x --registry=x", notRegistry},
 		{"git push --repo git@elsewhere.example:me/x", "git push --repo git@elsewhere.example:me/x HEAD", ""},
 		// Any program: a URL among its words.
-		{"mytool", "mytool https://example.com/me/x.git", ""},
+		// (Of a program without an entry even the repository's own remote
+		// is an operand Memo does not know, §7.)
+		{"mytool", "mytool https://example.com/me/x.git", "neither a path in the project nor a word the rule spells"},
 		{"mytool", "mytool https://evil.example/x", notRemote},
 		{"mytool", "mytool --to=https://evil.example/x", "not an option the rule spells"},
 		// Publishing programs without an entry: their options pass only as

@@ -103,7 +103,7 @@ func TestAcceptRule(t *testing.T) {
 		"python3 -c print":   "interpreter",
 		"python3 -m pdb":     "a module Memo does not know",
 		"python3 -u x.py":    "interpreter",
-		"env":                "wrapper",
+		"xargs":              "wrapper",
 		"xargs go test":      "wrapper",
 		"find .":             "wrapper",
 		"sudo make":          "wrapper",

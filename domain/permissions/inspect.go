@@ -50,11 +50,16 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 	name, args := c.resolveProgram(words)
 	r := in.read(name, args)
 	// A risky argument's reason before an unknown option's: it says more.
-	if reason := c.riskyArgs(name, args, firstWord(r.sub)); !reason.IsZero() {
+	// The words of the program it wraps are that program's: read below.
+	own := args[:len(args)-len(r.wrapped)]
+	if reason := c.riskyArgs(name, own, firstWord(r.sub)); !reason.IsZero() {
 		return reason, nil
 	}
 	if !r.unknown.IsZero() {
 		return r.unknown, nil
+	}
+	if reason := c.variableRisk(r.assigns); !reason.IsZero() {
+		return reason, nil
 	}
 	if reason := in.moreTargets(name, words, args, prefix, r); !reason.IsZero() {
 		return reason, nil
@@ -93,6 +98,9 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 			return reason, b
 		}
 	}
+	if reason, b := in.checkLines(name, words, args, prefix, depth, r); !reason.IsZero() {
+		return reason, b
+	}
 	paths := r.paths
 	if name == "sed" {
 		paths = append(paths, sedReadFiles(args)...)
@@ -105,6 +113,9 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 		}
 	}
 	if reason := in.destinations(name, r); !reason.IsZero() {
+		return reason, nil
+	}
+	if reason := in.looseOperands(name, words, args, prefix, r); !reason.IsZero() {
 		return reason, nil
 	}
 	if in.git != nil && !in.noConfigs && (name == "git" || c.runsGit(name)) {
@@ -124,6 +135,9 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 		if b := in.project.programBlock(name, r); b != nil {
 			return b.Reason, b
 		}
+		if b := in.envFileBlock(name, own); b != nil {
+			return b.Reason, b
+		}
 	}
 	return domain.Text{}, nil
 }
@@ -134,7 +148,11 @@ func (in *inspector) read(name string, args []string) reading {
 	if c, ok := in.catalog().entries[name]; ok {
 		return c.read(name, args, in.spelled)
 	}
-	return readUnknown(name, args, in.spelled)
+	r := readUnknown(name, args, in.spelled)
+	if _, risky := in.catalog().programs[name]; risky {
+		r.loose = nil // a table of its risky arguments reads its operands
+	}
+	return r
 }
 
 // wrappedProblem checks what a wrapping program names: a module needs an

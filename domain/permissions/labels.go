@@ -82,7 +82,7 @@ func RuleLabels(rule string, runs []DefinitionState) []domain.Text {
 		}
 	}
 	if c&runsUnknown != 0 {
-		out = append(out, domain.T("runs `{{.Program}}`, which Memo has no entry for: only the options the rule spells pass", "Program", unknown))
+		out = append(out, domain.T("runs `{{.Program}}`, which Memo has no entry for: only the options and words the rule spells, and paths in the project, pass", "Program", unknown))
 	}
 	if c&writesProject != 0 {
 		out = append(out, domain.T("writes files inside the project"))

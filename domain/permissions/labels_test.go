@@ -33,7 +33,7 @@ func TestRuleLabels(t *testing.T) {
 		"git push":              "sends the project's data to the network (the repository's remotes, a package registry)",
 		"go build":              "writes files inside the project",
 		"cat":                   "reads files inside the project",
-		"mytool --check":        "runs `mytool`, which Memo has no entry for: only the options the rule spells pass",
+		"mytool --check":        "runs `mytool`, which Memo has no entry for: only the options and words the rule spells, and paths in the project, pass",
 		"./scripts/lint.sh":     "runs the project's own code",
 		"bash scripts/check.sh": "runs the project's own code",
 		"/usr/bin/git status":   "reads files inside the project",

@@ -47,13 +47,14 @@ func TestLocalBinLines(t *testing.T) {
 		"node_modules/.bin/vitest": "../vitest/vitest.mjs",
 		"node_modules/.bin/evil":   filepath.Join(outside, "evil.js"),
 		"node_modules/.bin/gone":   "../gone/missing.js",
-	}, "node_modules/vitest/vitest.mjs", "node_modules/.bin/mytool", "node_modules/.bin/jest.cmd")
+	}, "node_modules/vitest/vitest.mjs", "node_modules/.bin/mytool", "node_modules/.bin/jest.cmd", "src/main.js")
 	rules := []string{"npx vitest", "bunx vitest", "pnpm exec vitest", "npx evil", "npx gone", "npx eslint", "npx mytool --fix", "npx jest"}
 	for line, want := range map[string]string{
 		"npx vitest run":                 "",
 		"bunx vitest run --coverage":     "",
 		"pnpm exec vitest run":           "",
 		"npx mytool --fix src":           "",
+		"npx mytool --fix nowhere":       "`nowhere` is neither a path in the project nor a word the rule spells",
 		"npx jest":                       map[bool]string{true: "", false: "jest is not installed"}[runtime.GOOS == "windows"],
 		"npx vitest --frobnicate":        "`--frobnicate` is not an option Memo knows for vitest",
 		"npx vitest --config=/tmp/v.ts":  "outside the project",

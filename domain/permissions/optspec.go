@@ -168,6 +168,8 @@ type sub struct {
 	// arguments of the program it runs (dotnet run hands them on), read
 	// as words the paths of which are checked.
 	passUnknown bool
+	// wrap says where else the command it runs is given (wrappers.go).
+	wrap wrapSpec
 }
 
 // entry is what Memo knows is safe for one program.
@@ -204,6 +206,8 @@ type entry struct {
 	// subcommands (python -m pytest, bash scripts/test.sh).
 	wraps  bool
 	module string
+	// wrap says where else the command it runs is given (wrappers.go).
+	wrap wrapSpec
 	// interpreter: a shell or language runtime, accepted in a rule only
 	// with a script of the project (or python -m of a known module).
 	interpreter interpreterKind

@@ -194,3 +194,30 @@ func (p *Project) read(path string, limit int64) ([]byte, error) {
 
 // readlink is os.Readlink, for OSGitFS.
 func readlink(path string) (string, error) { return os.Readlink(path) }
+
+// holds: word names a file or folder that exists in the project, after
+// its links. Without a project nothing is known to exist.
+func (p *Project) holds(word string) bool {
+	if p == nil {
+		return false
+	}
+	return p.memo("holds", word, func(q *Project) any {
+		if !q.resolvePath(word).IsZero() {
+			return false
+		}
+		abs := word
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(q.Dir, abs)
+		}
+		rel, ok := relInside(q.Root, filepath.Clean(abs))
+		if !ok {
+			return false
+		}
+		real, ok := q.resolve(rel)
+		if !ok {
+			return false
+		}
+		_, _, err := q.lstat(filepath.Join(q.Root, real))
+		return err == nil
+	}).(bool)
+}

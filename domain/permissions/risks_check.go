@@ -26,6 +26,9 @@ func checkArgs(words []string) domain.Text {
 func (c *catalog) riskyArgs(name string, args []string, sub string) domain.Text {
 	p, ok := c.programs[name]
 	if !ok {
+		if e := c.entries[name]; e != nil && e.takesCommands() {
+			return domain.Text{} // its options are its entry's (wrappers.go)
+		}
 		p = anyProgram
 	}
 	if reason := p.check(name, args); !reason.IsZero() {

@@ -39,8 +39,13 @@ func (c *catalog) refusedRule(name string, words []string) domain.Text {
 	if c.isInterpreter(name) {
 		return c.interpreterForm(name, words)
 	}
+	if c.dropped[name] {
+		return domain.T("Memo's table for `{{.Program}}` did not load, so rules naming it are refused", "Program", name)
+	}
 	for _, n := range c.nameForms(name) {
-		if why, ok := c.refusedWhy(n); ok {
+		// A project file is the project's whatever its name, except a shell
+		// or an interpreter: built in the project, it still runs anything.
+		if why, ok := c.refusedWhy(n); ok && (!projectFile(words[0]) || why.Template == runsAnything.Template) {
 			return domain.T("`{{.Word}}` {{.Why}}", "Word", words[0], "Why", why)
 		}
 	}
@@ -51,6 +56,19 @@ func (c *catalog) refusedRule(name string, words []string) domain.Text {
 		return domain.T("a bare `{{.Program}}` approves nearly anything; name the subcommand, as in `git status` or `go test`", "Program", name)
 	}
 	return domain.Text{}
+}
+
+// projectFile: the program word is a path inside the project (a folder
+// and a name, relative, never leaving it): the project's own file whatever
+// its name (./scripts/install is not the system's install). Its bytes are
+// pinned with the trust (definitions_reach.go), and a link out of the
+// project asks; interpreters keep their entry (.venv/bin/python).
+func projectFile(word string) bool {
+	w := strings.ReplaceAll(word, `\`, "/")
+	first, _, _ := strings.Cut(w, "/")
+	// C:/x is a folder C: on Linux, a drive on Windows: never the project's.
+	return strings.Contains(w, "/") && !strings.HasPrefix(w, "/") && !strings.Contains(first, ":") &&
+		filepath.IsLocal(filepath.FromSlash(w))
 }
 
 // isInterpreter: a shell or language runtime Memo accepts in a rule only
