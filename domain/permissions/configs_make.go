@@ -111,7 +111,11 @@ type makefile struct {
 	recipes  []string
 }
 
-type makeAssign struct{ name, value string }
+type makeAssign struct {
+	name, value string
+	// appends: the assignment is +=.
+	appends bool
+}
 
 // parseMakefile reads assignment and include lines (recipes, after a tab,
 // are skipped; continued lines are joined), loosely: an assignment is
@@ -153,7 +157,7 @@ func parseMakefile(text string) makefile {
 			if i := strings.Index(rest, op); i > 0 {
 				name := strings.TrimSpace(rest[:i])
 				if !strings.ContainsAny(name, " :") {
-					mf.assigns = append(mf.assigns, makeAssign{name: name, value: strings.TrimSpace(rest[i+len(op):])})
+					mf.assigns = append(mf.assigns, makeAssign{name: name, value: strings.TrimSpace(rest[i+len(op):]), appends: op == "+="})
 				}
 				break
 			}

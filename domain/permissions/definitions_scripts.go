@@ -415,31 +415,37 @@ func (p *Project) expandGlob(root, glob string) []string {
 }
 
 // expandBraces expands {a,b} alternatives of a workspace pattern, as the
-// package managers' globs do.
+// package managers' globs do; at most 64 patterns.
 func expandBraces(glob string) []string {
-	open := strings.IndexByte(glob, '{')
-	if open < 0 {
-		return []string{glob}
-	}
-	depth := 0
-	for i := open; i < len(glob); i++ {
-		switch glob[i] {
-		case '{':
-			depth++
-		case '}':
-			if depth--; depth == 0 {
-				var out []string
-				for _, alt := range splitTop(glob[open+1 : i]) {
-					out = append(out, expandBraces(glob[:open]+alt+glob[i+1:])...)
+	out := []string{}
+	var expand func(g string)
+	expand = func(g string) {
+		if len(out) >= 64 {
+			return
+		}
+		open := strings.IndexByte(g, '{')
+		if open < 0 {
+			out = append(out, g)
+			return
+		}
+		depth := 0
+		for i := open; i < len(g); i++ {
+			switch g[i] {
+			case '{':
+				depth++
+			case '}':
+				if depth--; depth == 0 {
+					for _, alt := range splitTop(g[open+1 : i]) {
+						expand(g[:open] + alt + g[i+1:])
+					}
+					return
 				}
-				if len(out) > 64 {
-					out = out[:64]
-				}
-				return out
 			}
 		}
+		out = append(out, g)
 	}
-	return []string{glob}
+	expand(glob)
+	return out
 }
 
 // splitTop splits s at the commas outside braces.
