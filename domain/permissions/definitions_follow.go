@@ -331,6 +331,19 @@ func (p *Project) followCommand(w *defWalk, c command) ([]Definition, string) {
 		return nil, c.raw // the program itself is computed
 	}
 	name := programName(c.words[0])
+	if tasks, ok := monorepoTasks(name, c.words); ok {
+		// turbo, lerna and nx run the package.json scripts of every
+		// workspace member: read as npm run TASK --workspaces.
+		if len(tasks) == 0 || !c.complete {
+			return nil, c.raw
+		}
+		var defs []Definition
+		for _, task := range tasks {
+			found, _ := p.followCommand(w, command{words: []string{"npm", "run", task, "--workspaces"}, complete: true, cwd: c.cwd, raw: c.raw})
+			defs = append(defs, found...)
+		}
+		return defs, ""
+	}
 	relevant := runnerNames[name] || runnerNames[c.words[0]] || isInterpreter(name) || strings.ContainsAny(c.words[0], `/\`)
 	if !relevant {
 		return nil, ""
@@ -434,4 +447,55 @@ func shellString(name string, words []string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// monorepoTasks are the package.json scripts a turbo, lerna or nx command
+// runs in the workspace members (ok: the program is one of those; no
+// tasks: Memo cannot tell which).
+func monorepoTasks(name string, words []string) ([]string, bool) {
+	var plain []string
+	var targets []string
+	for i := 1; i < len(words); i++ {
+		a := words[i]
+		switch {
+		case a == "-t" || a == "--target" || a == "--targets":
+			if i+1 < len(words) {
+				targets = append(targets, strings.Split(words[i+1], ",")...)
+				i++
+			}
+		case strings.HasPrefix(a, "--target=") || strings.HasPrefix(a, "--targets="):
+			_, v, _ := strings.Cut(a, "=")
+			targets = append(targets, strings.Split(v, ",")...)
+		case strings.HasPrefix(a, "-"):
+		default:
+			plain = append(plain, a)
+		}
+	}
+	switch name {
+	case "turbo":
+		if len(plain) > 0 && plain[0] == "run" {
+			plain = plain[1:]
+		}
+		return plain, true
+	case "lerna":
+		if len(plain) > 1 && plain[0] == "run" {
+			return plain[1:2], true
+		}
+		return nil, true
+	case "nx":
+		switch {
+		case len(plain) > 0 && (plain[0] == "run-many" || plain[0] == "affected"):
+			return targets, true
+		case len(plain) > 1 && plain[0] == "run":
+			parts := strings.Split(plain[1], ":")
+			if len(parts) > 1 {
+				return parts[1:2], true
+			}
+			return nil, true
+		case len(plain) > 0:
+			return plain[:1], true // nx TARGET PROJECT
+		}
+		return nil, true
+	}
+	return nil, false
 }
