@@ -108,7 +108,13 @@ func TestDefinitionsInWorkspaces(t *testing.T) {
 			t.Errorf("pnpm --filter=web build reaches %s, want %s", got, want)
 		}
 	}
-	if defs, _ := p.Definitions("pnpm build"); strings.Contains(keys(defs), "packages/") {
+	// The root's build runs turbo build, which runs every member's build
+	// (definitions_follow.go); a root build that does not reaches none.
+	if defs, _ := p.Definitions("pnpm build"); !strings.Contains(keys(defs), "packages/web/package.json#scripts.build") {
+		t.Errorf("pnpm build, whose script is turbo build, reaches %s, want the members' builds", keys(defs))
+	}
+	write(t, filepath.Join(root, "package.json"), `{"workspaces": ["packages/*"], "scripts": {"build": "tsc -b"}}`, 0o644)
+	if defs, _ := NewProject(root, "", OSGitFS(""), nil).Definitions("pnpm build"); strings.Contains(keys(defs), "packages/") {
 		t.Errorf("pnpm build reaches other packages: %s", keys(defs))
 	}
 }
