@@ -380,7 +380,7 @@ func TestDefinitionsNotFollowedAreLabelled(t *testing.T) {
 	root := runnerProject(t, map[string]string{
 		"package.json":                 `{"scripts": {"build": "node scripts/build.js", "e2e": "./node_modules/.bin/playwright test"}}`,
 		"scripts/build.js":             "require('./lib')\n",
-		"Makefile":                     "test: build\n\t$(PYTHON) tools/check.py\n\tfor d in $(DIRS); do $(MAKE) -C $$d; done\n\t./bin/app --selftest\n",
+		"Makefile":                     "-include $(OBJS:.o=.d)\ntest: build\n\t$(PYTHON) tools/check.py\n\tfor d in $(DIRS); do $(MAKE) -C $$d; done\n\t./bin/app --selftest\n",
 		"tools/check.py":               "print(1)\n",
 		"bin/app":                      "\x7fELF\x00\x01binary",
 		"node_modules/.bin/playwright": "#!/usr/bin/env node\n",
@@ -391,7 +391,7 @@ func TestDefinitionsNotFollowedAreLabelled(t *testing.T) {
 		want []string
 	}{
 		{"npm run build", []string{"pins scripts/build.js by their bytes; what they import or require is not followed"}},
-		{"make test", []string{"does not follow `$(PYTHON) tools/check.py`, `./bin/app --selftest`, `make -C $d`: what they run is not pinned"}},
+		{"make test", []string{"does not follow `$(PYTHON) tools/check.py`, `./bin/app --selftest`, `include $(OBJS:.o=.d)`, `make -C $d`: what they run is not pinned"}},
 	}
 	for _, c := range cases {
 		defs, _ := p.Definitions(c.rule)
