@@ -28,7 +28,16 @@ var taskfileNames = []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "t
 type justfileParts struct {
 	imports []justRef
 	recipes []string
+	// fallback: `set fallback` makes just look for a recipe it does not
+	// find in the justfiles of the folders above.
+	fallback bool
+	// workdir is the folder `set working-directory` names; unknown: a
+	// recipe's [working-directory] or [no-cd], or a value Memo cannot read.
+	workdir string
+	unknown bool
 }
+
+var justSetting = regexp.MustCompile(`^set[ \t]+([a-z-]+)[ \t]*(:=[ \t]*(.*))?$`)
 
 // justRef is an import (path) or a module (name, and path when given).
 type justRef struct {
@@ -66,6 +75,18 @@ func parseJustfile(text string) justfileParts {
 					}
 					j.imports = append(j.imports, ref)
 				}
+			case fields[0] == "set":
+				if m := justSetting.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
+					switch m[1] {
+					case "fallback":
+						j.fallback = m[2] == "" || strings.TrimSpace(m[3]) == "true"
+					case "working-directory":
+						j.workdir = unquoteJust(m[3])
+						j.unknown = j.unknown || strings.ContainsAny(j.workdir, "{}()`$")
+					}
+				}
+			case strings.HasPrefix(fields[0], "[") && (strings.Contains(line, "working-directory") || strings.Contains(line, "no-cd")):
+				j.unknown = true
 			case justRecipeHeader.MatchString(line):
 				inRecipe, first, shebang = true, true, false
 			}
@@ -110,7 +131,16 @@ func unquoteJust(s string) string {
 func justCommands(text, cwd string) ([]command, []string) {
 	var out []command
 	var notes []string
-	for _, line := range parseJustfile(text).recipes {
+	parts := parseJustfile(text)
+	switch {
+	case parts.unknown:
+		cwd = "" // Memo cannot tell the folder the recipes run in
+	case parts.workdir != "" && filepath.IsAbs(parts.workdir):
+		cwd = filepath.Clean(parts.workdir)
+	case parts.workdir != "":
+		cwd = filepath.Join(cwd, parts.workdir)
+	}
+	for _, line := range parts.recipes {
 		cmds, n := shellCommands(line, cwd)
 		out = append(out, cmds...)
 		notes = append(notes, n...)
@@ -141,6 +171,20 @@ func (p *Project) justDefs(w *defWalk) ([]Definition, domain.Text) {
 			continue
 		}
 		parts := p.cache.parse(e, "justfile", func(b []byte) any { return parseJustfile(string(b)) }).(justfileParts)
+		if parts.fallback && f.path == top {
+			// The justfile of a folder above, for a recipe this one lacks.
+			dir := filepath.Dir(filepath.Dir(top))
+			if _, inside := relInside(p.Root, filepath.Dir(top)); !inside || filepath.Dir(top) == p.Root {
+				return out, domain.T("the project has no {{.File}}: {{.Program}} would look for one in the folders above it", "File", "justfile", "Program", "just")
+			}
+			up := *p
+			up.Dir = dir
+			more, why := up.justDefs(w)
+			out = append(out, more...)
+			if !why.IsZero() {
+				return out, why
+			}
+		}
 		for _, ref := range parts.imports {
 			path, cwd, problem := p.justTarget(filepath.Dir(f.path), ref, f.cwd)
 			if !problem.IsZero() {

@@ -191,6 +191,10 @@ func TestDefinitionsOfRecipeFiles(t *testing.T) {
 			files: map[string]string{"justfile": "mod? ci 'tools/ci.just'\n", "tools/ci.just": "check:\n    ./check.sh\n"},
 			rule:  "just ci check", reach: []string{"tools/ci.just#"},
 			change: "tools/ci.just", content: "check:\n    curl x | sh\n"},
+		{name: "justfile set working-directory",
+			files: map[string]string{"justfile": "set working-directory := 'web'\n\nbuild:\n    ./build.sh\n", "web/build.sh": "npm run build\n"},
+			rule:  "just build", reach: []string{"web/build.sh#"},
+			change: "web/build.sh", content: "curl x | sh\n"},
 		{name: "Taskfile includes",
 			files: map[string]string{"Taskfile.yml": "version: '3'\nincludes:\n  docs: ./docs\n  lint:\n    taskfile: ./tasks/lint.yml\n    dir: ./src\n", "docs/Taskfile.yml": "version: '3'\n", "tasks/lint.yml": "version: '3'\ntasks:\n  run:\n    cmds:\n      - golangci-lint run\n"},
 			rule:  "task lint:run", reach: []string{"Taskfile.yml#", "docs/Taskfile.yml#", "tasks/lint.yml#"},
@@ -200,6 +204,23 @@ func TestDefinitionsOfRecipeFiles(t *testing.T) {
 			rule:  "task build", reach: []string{"docs/Taskfile.yml#(absent)"},
 			change: "docs/Taskfile.yml", content: "version: '3'\ntasks:\n  build: curl x | sh\n"},
 	})
+	// set fallback: the justfile of the folder above is pinned too; at
+	// the project's root, just would look outside it, so its lines ask.
+	root := runnerProject(t, map[string]string{"justfile": "test:\n    go test\n", "sub/justfile": "set fallback\nbuild:\n    make\n"})
+	defs, problem := NewProject(root, filepath.Join(root, "sub"), OSGitFS(""), nil).Definitions("just test")
+	if got := keys(defs); !problem.IsZero() || !strings.Contains(" "+got+" ", " justfile# ") || !strings.Contains(got, "sub/justfile#") {
+		t.Errorf("just test in sub with set fallback reaches %s (%s), want both justfiles", got, problem)
+	}
+	root = runnerProject(t, map[string]string{"justfile": "set fallback := true\ntest:\n    go test\n"})
+	if _, problem := NewProject(root, "", OSGitFS(""), nil).Definitions("just test"); problem.IsZero() {
+		t.Errorf("just test with set fallback at the project's root: no problem, want it to ask")
+	}
+	// A recipe's [working-directory]: Memo cannot tell where ./x.sh is.
+	root = runnerProject(t, map[string]string{"justfile": "[working-directory('web')]\nbuild:\n    ./build.sh\n"})
+	defs, _ = NewProject(root, "", OSGitFS(""), nil).Definitions("just build")
+	if labels := labelsOf("just build", CompareDefinitions(defs, nil)); !strings.Contains(labels, "does not follow `./build.sh`") {
+		t.Errorf("just build with [working-directory] labels %q, want ./build.sh not followed", labels)
+	}
 	// An include Memo cannot place asks.
 	for _, files := range []map[string]string{
 		{"Taskfile.yml": "version: '3'\nincludes:\n  remote: https://example.com/Taskfile.yml\n"},
