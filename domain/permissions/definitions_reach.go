@@ -90,6 +90,9 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 		switch t.name {
 		case "npm", "pnpm", "yarn", "bun":
 			add(p.scriptDefs(w, "package.json", t))
+			if t.name == "bun" && t.r.kind == definedSub && bunFile(t.r.sub) {
+				add(p.followedScript(w, t.r.sub, false)) // bun x.ts runs the file when no script has its name
+			}
 		case "composer":
 			add(p.scriptDefs(w, "composer.json", t))
 		case "make":
@@ -270,4 +273,13 @@ func (p *Project) findAlias(name string) (file string, words []string, found boo
 		}
 	}
 	return "", nil, false
+}
+
+// bunFile: a word bun runs as a file rather than a script's name.
+func bunFile(word string) bool {
+	switch strings.ToLower(filepath.Ext(word)) {
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx":
+		return true
+	}
+	return strings.ContainsAny(word, `/\`)
 }
