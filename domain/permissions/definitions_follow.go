@@ -124,6 +124,9 @@ type command struct {
 func (p *Project) commandsOf(d Definition, o origin) ([]command, []string) {
 	text := d.Text
 	if text == "" {
+		if d.Hash != "" && o.kind != "file" {
+			return nil, []string{d.File} // larger than the text a pin keeps: its commands are not read
+		}
 		return nil, nil
 	}
 	switch o.kind {
