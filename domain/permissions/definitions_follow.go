@@ -98,15 +98,23 @@ func (p *Project) followDefinitions(w *defWalk, defs []Definition) []Definition 
 			}
 		}
 		w.depth = 0
-		notes = append(out[i].NotFollowed, notes...)
+		notes = append(out[i].notFollowed(), notes...)
 		slices.Sort(notes)
 		notes = slices.Compact(notes)
 		if len(notes) > maxNotFollowed {
 			notes = notes[:maxNotFollowed]
 		}
-		out[i].NotFollowed = notes
+		out[i].NotFollowed = strings.Join(notes, "\n")
 	}
 	return out
+}
+
+// notFollowed are the commands of NotFollowed.
+func (d Definition) notFollowed() []string {
+	if d.NotFollowed == "" {
+		return nil
+	}
+	return strings.Split(d.NotFollowed, "\n")
 }
 
 // command is one command of a definition's text: its words up to the

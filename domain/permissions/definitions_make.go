@@ -58,7 +58,7 @@ func (p *Project) makefileDefs(w *defWalk, args []string) ([]Definition, domain.
 			vars = makeVars(vars, mf)
 			included, unresolved := p.makeIncludes(dir, mf, vars)
 			queue = append(queue, included...)
-			d.NotFollowed = unresolved
+			d.NotFollowed = strings.Join(unresolved, "\n")
 		}
 		out = append(out, w.from(d, "make", dir))
 	}

@@ -207,7 +207,7 @@ func followLabels(rule string, runs []DefinitionState) []domain.Text {
 		if d.Key == "" && d.Hash != "" && scriptLanguages[strings.ToLower(filepath.Ext(d.File))] && !slices.Contains(scripts, d.File) {
 			scripts = append(scripts, d.File)
 		}
-		for _, c := range d.NotFollowed {
+		for _, c := range d.notFollowed() {
 			if !slices.Contains(commands, "`"+c+"`") {
 				commands = append(commands, "`"+c+"`")
 			}
