@@ -134,9 +134,47 @@ func cargoAlias(m map[string]any, name string) ([]string, bool) {
 	return nil, true
 }
 
-// toolchainBlock: a toolchain named by path runs that folder's binaries.
+// toolchainBlock: a toolchain named by path runs that folder's binaries,
+// in rust-toolchain.toml or in the legacy rust-toolchain without extension
+// (TOML, or one line naming the toolchain; rustup prefers it when both
+// are there, so both are read).
 func (p *Project) toolchainBlock(dir string) *Block {
-	path := filepath.Join(dir, "rust-toolchain.toml")
+	for _, name := range []string{"rust-toolchain", "rust-toolchain.toml"} {
+		path := filepath.Join(dir, name)
+		if name == "rust-toolchain" {
+			if b := p.legacyToolchainBlock(path); b != nil {
+				return b
+			}
+			continue
+		}
+		m, b := p.tomlFile(path)
+		if b != nil {
+			return b
+		}
+		if v, ok := lookupDotted(m, "toolchain.path"); ok && !emptyValue(v) {
+			return &Block{File: p.display(path), Key: "toolchain.path", Reason: setsKey(p.display(path), "toolchain.path", shortValue(v))}
+		}
+	}
+	return nil
+}
+
+// legacyToolchainBlock reads rust-toolchain: one line is a toolchain's
+// name (a path there runs that folder's binaries); more is TOML.
+func (p *Project) legacyToolchainBlock(path string) *Block {
+	e, err := p.cached(path, maxConfigFile)
+	if isNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return p.unreadable(path, err)
+	}
+	text := strings.TrimSpace(string(e.data))
+	if !strings.ContainsAny(text, "\n=[") {
+		if strings.ContainsAny(text, `/\`) {
+			return &Block{File: p.display(path), Key: "toolchain", Reason: setsKey(p.display(path), "toolchain", text)}
+		}
+		return nil
+	}
 	m, b := p.tomlFile(path)
 	if b != nil {
 		return b

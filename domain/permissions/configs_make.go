@@ -62,9 +62,8 @@ func (p *Project) makeBlock() *Block {
 		if b := p.makeSettings(path, mf); b != nil {
 			return b
 		}
-		for _, inc := range mf.includes {
-			queue = append(queue, filepath.Join(p.Dir, inc))
-		}
+		included, _ := p.makeIncludes(p.Dir, mf, makeVars(nil, mf))
+		queue = append(queue, included...)
 	}
 	return nil
 }
@@ -102,14 +101,21 @@ func (p *Project) makeSettings(path string, mf makefile) *Block {
 	return nil
 }
 
-// makefile is what Memo reads of one: the variables it assigns and the
-// files it includes by a plain name.
+// makefile is what Memo reads of one: the variables it assigns, the
+// files it includes by a plain name, the include words with a pattern or a
+// variable (definitions_make.go expands them) and the recipe lines.
 type makefile struct {
 	assigns  []makeAssign
 	includes []string
+	patterns []string
+	recipes  []string
 }
 
-type makeAssign struct{ name, value string }
+type makeAssign struct {
+	name, value string
+	// appends: the assignment is +=.
+	appends bool
+}
 
 // parseMakefile reads assignment and include lines (recipes, after a tab,
 // are skipped; continued lines are joined), loosely: an assignment is
@@ -122,6 +128,7 @@ func parseMakefile(text string) makefile {
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimSuffix(line, "\r")
 		if strings.HasPrefix(line, "\t") {
+			mf.recipes = append(mf.recipes, line[1:])
 			continue
 		}
 		if i := strings.IndexByte(line, '#'); i >= 0 && (i == 0 || line[i-1] != '\\') {
@@ -136,9 +143,11 @@ func parseMakefile(text string) makefile {
 		}
 		switch fields[0] {
 		case "include", "-include", "sinclude":
-			for _, f := range fields[1:] {
+			for _, f := range makeWords(strings.Join(fields[1:], " ")) {
 				if !strings.ContainsAny(f, "$*?[") {
 					mf.includes = append(mf.includes, f)
+				} else {
+					mf.patterns = append(mf.patterns, f)
 				}
 			}
 			continue
@@ -148,7 +157,7 @@ func parseMakefile(text string) makefile {
 			if i := strings.Index(rest, op); i > 0 {
 				name := strings.TrimSpace(rest[:i])
 				if !strings.ContainsAny(name, " :") {
-					mf.assigns = append(mf.assigns, makeAssign{name: name, value: strings.TrimSpace(rest[i+len(op):])})
+					mf.assigns = append(mf.assigns, makeAssign{name: name, value: strings.TrimSpace(rest[i+len(op):]), appends: op == "+="})
 				}
 				break
 			}

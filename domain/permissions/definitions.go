@@ -34,6 +34,11 @@ type Definition struct {
 	// Text is the definition itself, for the diff; "" for a binary or
 	// large file, whose Hash alone is kept.
 	Text string `json:"text,omitempty"`
+	// NotFollowed are the commands of Text Memo does not follow (a word
+	// computed when it runs, a file outside the project), as written, one
+	// a line: what they run is not pinned, and the rule's label says so. A
+	// string, so that a Definition stays comparable.
+	NotFollowed string `json:"not_followed,omitempty"`
 }
 
 // id is a definition's place, the same at trust and at check.

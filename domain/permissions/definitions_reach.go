@@ -15,6 +15,8 @@ import (
 type target struct {
 	name, word string
 	r          reading
+	// args are the target's words, the program first.
+	args []string
 	// script: the word is a file an interpreter runs.
 	script bool
 }
@@ -31,7 +33,7 @@ func appendTargets(out []target, words []string, depth int) []target {
 		words = programWords(words)
 		name, args := resolveProgram(words)
 		r := (&inspector{spelled: spelledOptions(words)}).read(name, args)
-		out = append(out, target{name: name, word: words[0], r: r, script: script})
+		out = append(out, target{name: name, word: words[0], r: r, script: script, args: words})
 		for _, l := range r.lines {
 			out = appendTargets(out, l.words, depth+1)
 		}
@@ -58,17 +60,28 @@ func (p *Project) definitions(rule string) ([]Definition, domain.Text) {
 		problem domain.Text
 	}
 	r := p.memo("defs", rule, func(q *Project) any {
-		defs, problem := q.readDefinitions(rule)
+		defs, problem := q.ruleDefinitions(rule)
 		return result{defs, problem}
 	}).(result)
 	return r.defs, r.problem
 }
 
-func (p *Project) readDefinitions(rule string) ([]Definition, domain.Text) {
+// ruleDefinitions are what the rule's words reach, and what the commands
+// written in those definitions reach in turn (definitions_follow.go).
+func (p *Project) ruleDefinitions(rule string) ([]Definition, domain.Text) {
 	words, reason := Words(rule)
 	if !reason.IsZero() {
 		return nil, reason
 	}
+	w := newDefWalk(rule)
+	defs, problem := p.readDefinitions(w, words)
+	return p.followDefinitions(w, defs), problem
+}
+
+// readDefinitions reads the definitions one command's words reach, in the
+// project's line folder (p.Dir): a rule, or a command a definition runs.
+func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, domain.Text) {
+	rule := w.rule
 	var defs []Definition
 	var problem domain.Text
 	add := func(d []Definition, why domain.Text) {
@@ -79,21 +92,25 @@ func (p *Project) readDefinitions(rule string) ([]Definition, domain.Text) {
 	}
 	for _, t := range ruleTargets(words) {
 		if t.script || strings.ContainsAny(t.word, `/\`) {
-			add(p.scriptFile(rule, t.word, t.script))
+			add(p.followedScript(w, t.word, t.script))
 		}
 		switch t.name {
 		case "npm", "pnpm", "yarn", "bun":
-			add(p.scriptDefs(rule, "package.json", t), domain.Text{})
+			add(p.scriptDefs(w, "package.json", t))
+			if t.name == "bun" && t.r.kind == definedSub && bunFile(t.r.sub) {
+				add(p.followedScript(w, t.r.sub, false)) // bun x.ts runs the file when no script has its name
+			}
 		case "composer":
-			add(p.scriptDefs(rule, "composer.json", t), domain.Text{})
+			add(p.scriptDefs(w, "composer.json", t))
 		case "make":
-			add(p.makefileDefs(rule), domain.Text{})
+			add(p.makefileDefs(w, t.args))
 		case "just":
-			add(p.firstFileUp(rule, "just", []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}))
+			add(p.justDefs(w))
 		case "task":
-			add(p.firstFileUp(rule, "task", []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml", "taskfile.dist.yml", "Taskfile.dist.yaml", "taskfile.dist.yaml"}))
+			add(p.taskDefs(w))
 		case "cargo":
 			add(p.aliasDefs(rule, t.r.sub), domain.Text{})
+			add(p.toolchainDefs(rule), domain.Text{})
 		case "nix", "nix-shell", "direnv", "mise":
 			// A wrapper's own configuration runs before the command: a
 			// flake's shellHook, shell.nix, .envrc, mise.toml's hooks and
@@ -209,43 +226,6 @@ func (p *Project) firstFileUp(rule, program string, names []string) ([]Definitio
 		domain.T("the project has no {{.File}}: {{.Program}} would look for one in the folders above it", "File", names[0], "Program", program)
 }
 
-// makefileDefs pins the makefiles make reads in the line's folder and the
-// ones they include by a plain name.
-func (p *Project) makefileDefs(rule string) []Definition {
-	var out []Definition
-	queue := append([]string{}, makefileNames...)
-	seen := map[string]bool{}
-	for len(queue) > 0 && len(seen) < maxMakefiles {
-		name := queue[0]
-		queue = queue[1:]
-		path := filepath.Join(p.Dir, name)
-		rel, ok := relInside(p.Root, path)
-		if !ok || seen[rel] {
-			continue
-		}
-		seen[rel] = true
-		d, _ := p.fileDefinition(rule, filepath.ToSlash(rel), "")
-		if d.Hash == "" && !isMakefileName(name) {
-			continue
-		}
-		out = append(out, d)
-		if e, err := p.cached(path, maxConfigFile); err == nil {
-			mf := p.cache.parse(e, "makefile", func(b []byte) any { return parseMakefile(string(b)) }).(makefile)
-			queue = append(queue, mf.includes...)
-		}
-	}
-	return out
-}
-
-func isMakefileName(n string) bool {
-	for _, m := range makefileNames {
-		if n == m {
-			return true
-		}
-	}
-	return false
-}
-
 // goPackage pins the Go files go run is given: a file, or the .go files of
 // a package folder.
 func (p *Project) goPackage(rule, pkg string) ([]Definition, domain.Text) {
@@ -314,4 +294,13 @@ func (p *Project) findAlias(name string) (file string, words []string, found boo
 		}
 	}
 	return "", nil, false
+}
+
+// bunFile: a word bun runs as a file rather than a script's name.
+func bunFile(word string) bool {
+	switch strings.ToLower(filepath.Ext(word)) {
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx":
+		return true
+	}
+	return strings.ContainsAny(word, `/\`)
 }

@@ -6,8 +6,11 @@ import (
 	"encoding/json"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+
+	"memo.dev/projects/domain"
 
 	"memo.dev/projects/domain/filekind"
 	"memo.dev/projects/domain/strictjson"
@@ -24,7 +27,23 @@ import (
 type scriptsFile struct {
 	scripts    map[string]string
 	workspaces []string
-	err        error
+	// aliases are composer's scripts-aliases: another name of a script.
+	aliases map[string]string
+	err     error
+}
+
+// aliasesOf are names with each alias replaced by the script it names.
+func (f scriptsFile) aliasesOf(names []string) []string {
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		if s, ok := f.aliases[n]; ok {
+			if _, defined := f.scripts[n]; !defined {
+				n = s
+			}
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 // parseScriptsFile reads the keys Memo needs, exactly as npm and composer
@@ -32,13 +51,19 @@ type scriptsFile struct {
 // any depth, makes the file one Memo cannot read, so its lines ask.
 func parseScriptsFile(b []byte) any {
 	var raw struct {
-		Scripts    map[string]json.RawMessage `json:"scripts"`
-		Workspaces json.RawMessage            `json:"workspaces"`
+		Scripts        map[string]json.RawMessage `json:"scripts"`
+		Workspaces     json.RawMessage            `json:"workspaces"`
+		ScriptsAliases map[string][]string        `json:"scripts-aliases"`
 	}
 	if err := strictjson.DecodeKnown(b, &raw); err != nil {
 		return scriptsFile{err: err}
 	}
-	f := scriptsFile{scripts: map[string]string{}}
+	f := scriptsFile{scripts: map[string]string{}, aliases: map[string]string{}}
+	for script, names := range raw.ScriptsAliases {
+		for _, n := range names {
+			f.aliases[n] = script
+		}
+	}
 	for name, v := range raw.Scripts {
 		var s string
 		var list []string
@@ -64,12 +89,26 @@ func parseScriptsFile(b []byte) any {
 
 // lifecycle are the scripts a package manager runs around its own work.
 var lifecycle = map[string][]string{
-	"install": {"preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare"},
+	"install": {"preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare", "dependencies"},
 	"pack":    {"prepack", "prepare", "postpack"},
 	"publish": {"prepublishOnly", "prepack", "prepare", "postpack", "publish", "postpublish"},
 	"version": {"preversion", "version", "postversion"},
 	"composer-install": {"pre-install-cmd", "post-install-cmd", "pre-update-cmd", "post-update-cmd",
 		"pre-autoload-dump", "post-autoload-dump", "post-root-package-install"},
+}
+
+// composerBuiltins are composer's own commands; any other word after
+// composer names a script (or a plugin's command).
+var composerBuiltins = map[string]bool{
+	"about": true, "archive": true, "audit": true, "browse": true, "home": true, "bump": true,
+	"check-platform-reqs": true, "clear-cache": true, "clearcache": true, "cc": true, "config": true,
+	"create-project": true, "depends": true, "why": true, "diagnose": true, "dump-autoload": true,
+	"dumpautoload": true, "exec": true, "fund": true, "global": true, "help": true, "init": true,
+	"install": true, "i": true, "licenses": true, "list": true, "outdated": true, "prohibits": true,
+	"why-not": true, "reinstall": true, "remove": true, "rm": true, "require": true, "r": true,
+	"run-script": true, "run": true, "search": true, "self-update": true, "selfupdate": true, "show": true,
+	"info": true, "status": true, "suggests": true, "update": true, "u": true, "upgrade": true,
+	"validate": true,
 }
 
 // startScripts are the scripts a rule runs directly; all is true when it
@@ -86,8 +125,8 @@ func startScripts(t target, file string) (names []string, all bool) {
 			}
 			return ops[:1], false
 		}
-		if t.r.kind == definedSub {
-			return []string{sub}, false
+		if t.r.kind == definedSub || (sub != "" && !composerBuiltins[sub]) {
+			return []string{sub}, false // composer test: a script, run as a command
 		}
 		return nil, false
 	}
@@ -97,8 +136,11 @@ func startScripts(t target, file string) (names []string, all bool) {
 			return nil, false // bun's own test runner
 		}
 		return []string{"test"}, false
-	case "start", "stop", "restart":
+	case "start", "stop":
 		return []string{sub}, false
+	case "restart":
+		// npm restart runs restart, or without one stop then start.
+		return []string{"restart", "stop", "start"}, false
 	case "run", "run-script", "rum", "urn":
 		if len(ops) == 0 {
 			return nil, true
@@ -133,20 +175,49 @@ func startScripts(t target, file string) (names []string, all bool) {
 	return nil, false
 }
 
-// selectsWorkspaces: the rule runs scripts of other workspace packages.
+// selectsWorkspaces: the command runs scripts of other workspace
+// packages: a subcommand that does (yarn workspace, yarn workspaces
+// foreach, pnpm recursive), or an option that selects them.
 func selectsWorkspaces(t target) bool {
-	return firstWord(t.r.sub) == "workspace" || firstWord(t.r.sub) == "workspaces"
+	switch firstWord(t.r.sub) {
+	case "workspace", "workspaces", "recursive", "multi", "m":
+		return true
+	}
+	return len(t.args) > 1 && (t.args[1] == "workspaces" || t.args[1] == "recursive") || workspaceOption(t.args)
 }
 
-// scriptDefs pins the scripts a package manager rule reaches.
-func (p *Project) scriptDefs(rule, file string, t target) []Definition {
+// scriptDefs pins the scripts a package manager command reaches, in the
+// folder it reads (--prefix, -C, --dir, --cwd, composer's --working-dir)
+// and in each workspace member it selects.
+func (p *Project) scriptDefs(w *defWalk, file string, t target) ([]Definition, domain.Text) {
 	names, all := startScripts(t, file)
-	if len(names) == 0 && !all {
-		return nil
+	if t.r.unknown.String() != "" || (len(names) == 0 && !all && t.r.sub == "") {
+		// Options Memo has no entry for (pnpm -r, --if-present in a
+		// script): the words are read plainly.
+		names, all = rawStartScripts(t, file)
 	}
-	dirs := []string{p.packageDir(file)}
-	if selectsWorkspaces(t) || workspaceOption(rule) {
-		dirs = append(dirs, p.workspacePackages(dirs[0], file)...)
+	if len(names) == 0 && !all {
+		return nil, domain.Text{}
+	}
+	start := p.Dir
+	if dir, ok := managerFolder(t.args, file); ok {
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(p.Dir, dir)
+		}
+		if _, inside := relInside(p.Root, filepath.Clean(dir)); !inside {
+			return nil, outsideReason(dir)
+		}
+		start = filepath.Clean(dir)
+	}
+	q := *p
+	q.Dir = start
+	dirs := []string{q.packageDir(file)}
+	workspaces := file == "package.json" && selectsWorkspaces(t)
+	if workspaces {
+		dirs = append(dirs, q.workspacePackages(dirs[0], file)...)
+	}
+	if workspaces && firstWord(t.r.sub) != "workspace" && (t.name == "yarn" || t.r.unknown.String() != "") {
+		all = true // yarn workspaces foreach OPTIONS… run NAME: Memo reads no options of foreach
 	}
 	var out []Definition
 	for _, dir := range dirs {
@@ -155,23 +226,102 @@ func (p *Project) scriptDefs(rule, file string, t target) []Definition {
 		rel = filepath.ToSlash(rel)
 		f := p.scripts(pkg)
 		if f.err != nil {
-			out = append(out, definitionOf(rule, rel, "", nil, false))
+			out = append(out, definitionOf(w.rule, rel, "", nil, false))
 			continue
 		}
-		for _, n := range reachScripts(f.scripts, names, all) {
+		kind := "sh"
+		if file == "composer.json" {
+			kind = "composer"
+		}
+		for _, n := range reachScripts(f.scripts, f.aliasesOf(names), all) {
 			text, ok := f.scripts[n]
-			out = append(out, definitionOf(rule, rel, "scripts."+n, []byte(text), ok))
+			out = append(out, w.from(definitionOf(w.rule, rel, "scripts."+n, []byte(text), ok), kind, dir))
+		}
+		if file == "package.json" && !all && slices.Contains(names, "start") {
+			if _, ok := f.scripts["start"]; !ok {
+				// npm start without a start script runs node server.js.
+				d, _ := p.fileDefinition(w.rule, filepath.ToSlash(filepath.Join(filepath.Dir(rel), "server.js")), "")
+				out = append(out, d)
+			}
 		}
 	}
-	return out
+	return out, domain.Text{}
 }
 
-// workspaceOption: the rule names an option that selects workspace
-// packages (only ever as the rule spells it: those are no safe options).
-func workspaceOption(rule string) bool {
-	words, _ := Words(rule)
+// managerFolder is the folder a package manager command is told to read
+// its manifest from, if any.
+func managerFolder(args []string, file string) (string, bool) {
+	long := []string{"--prefix", "--dir", "--cwd"}
+	short := []string{"-C"}
+	if file == "composer.json" {
+		long, short = []string{"--working-dir"}, []string{"-d"}
+	}
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		for _, o := range long {
+			if a == o && i+1 < len(args) {
+				return args[i+1], true
+			}
+			if strings.HasPrefix(a, o+"=") {
+				return a[len(o)+1:], true
+			}
+		}
+		for _, o := range short {
+			if a == o && i+1 < len(args) {
+				return args[i+1], true
+			}
+			if strings.HasPrefix(a, o) && len(a) > len(o) && !strings.HasPrefix(a, "--") {
+				return a[len(o):], true
+			}
+		}
+	}
+	return "", false
+}
+
+// rawStartScripts reads a package manager command's words plainly: the
+// words that are no option and no option's value, then the scripts as
+// startScripts names them.
+func rawStartScripts(t target, file string) ([]string, bool) {
+	valued := map[string]bool{"--filter": true, "-F": true, "-C": true, "--dir": true, "--prefix": true, "-w": true,
+		"--workspace": true, "--cwd": true, "--working-dir": true, "-d": true, "--filter-prod": true,
+		"--from": true, "--include": true, "--exclude": true, "-j": true, "--jobs": true, "--workspace-concurrency": true}
+	var words []string
+	for i := 1; i < len(t.args); i++ {
+		a := t.args[i]
+		if a == "--" {
+			break
+		}
+		if strings.HasPrefix(a, "-") {
+			if valued[a] {
+				i++
+			}
+			continue
+		}
+		words = append(words, a)
+	}
+	for len(words) > 0 && (words[0] == "recursive" || words[0] == "multi" || words[0] == "m" ||
+		(words[0] == "workspaces" && t.name == "yarn") || words[0] == "foreach") {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		if t.name == "yarn" && len(t.args) == 1 {
+			return lifecycle["install"], false
+		}
+		return nil, len(t.args) > 1 && (t.args[1] == "workspaces" || t.args[1] == "recursive")
+	}
+	u := t
+	u.r = reading{sub: words[0], operands: words[1:], kind: definedSub}
+	return startScripts(u, file)
+}
+
+// workspaceOption: the words name an option that selects workspace
+// packages (a rule only ever as it spells them: those are no safe options).
+func workspaceOption(words []string) bool {
 	for _, w := range words {
-		for _, o := range []string{"-w", "--workspace", "--workspaces", "--filter", "-F", "-r", "--recursive", "--filter-prod"} {
+		for _, o := range []string{"-w", "--workspace", "--workspaces", "-ws", "--ws", "--filter", "-F", "-r", "--recursive", "--filter-prod", "--include-workspace-root", "-iwr"} {
 			if w == o || strings.HasPrefix(w, o+"=") {
 				return true
 			}
@@ -221,10 +371,15 @@ func (p *Project) workspacePackages(root, file string) []string {
 	seen := map[string]bool{}
 	for _, g := range globs {
 		if strings.HasPrefix(g, "!") {
-			continue
+			continue // an exclusion: pinning more members than run asks more, never less
 		}
-		for _, dir := range p.expandGlob(root, strings.TrimSuffix(filepath.ToSlash(g), "/")) {
-			if !seen[dir] && len(out) < 500 {
+		for _, alt := range expandBraces(strings.TrimSuffix(filepath.ToSlash(g), "/")) {
+			for _, dir := range p.expandGlob(root, alt) {
+				// A member is a folder holding a package.json: one added
+				// later is a new definition, so its scripts ask.
+				if _, _, err := p.lstat(filepath.Join(dir, file)); err != nil || seen[dir] || len(out) >= 500 {
+					continue
+				}
 				seen[dir] = true
 				out = append(out, dir)
 			}
@@ -242,7 +397,7 @@ func (p *Project) expandGlob(root, glob string) []string {
 		for _, d := range dirs {
 			switch {
 			case part == "**":
-				next = append(next, p.walkDirs(d, 4)...)
+				next = append(next, p.walkDirs(d, 8)...)
 			case strings.ContainsAny(part, "*?["):
 				entries, _ := p.listDir(d)
 				for _, e := range entries {
@@ -257,6 +412,60 @@ func (p *Project) expandGlob(root, glob string) []string {
 		dirs = next
 	}
 	return dirs
+}
+
+// expandBraces expands {a,b} alternatives of a workspace pattern, as the
+// package managers' globs do; at most 64 patterns.
+func expandBraces(glob string) []string {
+	out := []string{}
+	var expand func(g string)
+	expand = func(g string) {
+		if len(out) >= 64 {
+			return
+		}
+		open := strings.IndexByte(g, '{')
+		if open < 0 {
+			out = append(out, g)
+			return
+		}
+		depth := 0
+		for i := open; i < len(g); i++ {
+			switch g[i] {
+			case '{':
+				depth++
+			case '}':
+				if depth--; depth == 0 {
+					for _, alt := range splitTop(g[open+1 : i]) {
+						expand(g[:open] + alt + g[i+1:])
+					}
+					return
+				}
+			}
+		}
+		out = append(out, g)
+	}
+	expand(glob)
+	return out
+}
+
+// splitTop splits s at the commas outside braces.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
 }
 
 // walkDirs is dir and the folders under it, depth levels deep.
@@ -309,6 +518,7 @@ func reachScripts(scripts map[string]string, names []string, all bool) []string 
 			continue
 		}
 		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(" \t\n&|;()<>\"'`$=", r) }) {
+			w = strings.TrimPrefix(w, "@") // composer: @name runs the script name
 			if _, ok := scripts[w]; ok {
 				queue = append(queue, item{w, false})
 				continue

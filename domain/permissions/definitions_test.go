@@ -53,11 +53,11 @@ func TestDefinitionsReached(t *testing.T) {
 		"npm run build":            "package.json#scripts.build package.json#scripts.build:css package.json#scripts.build:js package.json#scripts.postbuild(absent) package.json#scripts.postbuild:css(absent) package.json#scripts.postbuild:js(absent) package.json#scripts.prebuild(absent) package.json#scripts.prebuild:css(absent) package.json#scripts.prebuild:js(absent)",
 		"pnpm lint":                "package.json#scripts.lint package.json#scripts.postlint(absent) package.json#scripts.prelint(absent)",
 		"make test":                "GNUmakefile#(absent) Makefile# common.mk# makefile#(absent)",
-		"just test":                "justfile#",
+		"just test":                "justfile# rust-toolchain#(absent) rust-toolchain.toml#(absent)", // its recipe runs cargo test
 		"task build":               "Taskfile.yml#",
-		"cargo x2":                 ".cargo/config.toml#alias.x2 .cargo/config.toml#alias.xtask",
-		"cargo nextest run":        ".cargo/config.toml#alias.nextest(absent)",
-		"cargo build":              "",
+		"cargo x2":                 ".cargo/config.toml#alias.x2 .cargo/config.toml#alias.xtask rust-toolchain#(absent) rust-toolchain.toml#(absent)",
+		"cargo nextest run":        ".cargo/config.toml#alias.nextest(absent) rust-toolchain#(absent) rust-toolchain.toml#(absent)",
+		"cargo build":              "rust-toolchain#(absent) rust-toolchain.toml#(absent)",
 		"./scripts/test.sh":        "scripts/test.sh#",
 		"bash scripts/test.sh":     "scripts/test.sh#",
 		"go run ./cmd/gen":         "cmd/gen/main.go#",
@@ -108,7 +108,13 @@ func TestDefinitionsInWorkspaces(t *testing.T) {
 			t.Errorf("pnpm --filter=web build reaches %s, want %s", got, want)
 		}
 	}
-	if defs, _ := p.Definitions("pnpm build"); strings.Contains(keys(defs), "packages/") {
+	// The root's build runs turbo build, which runs every member's build
+	// (definitions_follow.go); a root build that does not reaches none.
+	if defs, _ := p.Definitions("pnpm build"); !strings.Contains(keys(defs), "packages/web/package.json#scripts.build") {
+		t.Errorf("pnpm build, whose script is turbo build, reaches %s, want the members' builds", keys(defs))
+	}
+	write(t, filepath.Join(root, "package.json"), `{"workspaces": ["packages/*"], "scripts": {"build": "tsc -b"}}`, 0o644)
+	if defs, _ := NewProject(root, "", OSGitFS(""), nil).Definitions("pnpm build"); strings.Contains(keys(defs), "packages/") {
 		t.Errorf("pnpm build reaches other packages: %s", keys(defs))
 	}
 }

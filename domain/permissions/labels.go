@@ -80,6 +80,7 @@ func RuleLabels(rule string, runs []DefinitionState) []domain.Text {
 		} else {
 			out = append(out, domain.T("runs the project's own code"))
 		}
+		out = append(out, followLabels(rule, runs)...)
 	}
 	if c&runsUnknown != 0 {
 		out = append(out, domain.T("runs `{{.Program}}`, which Memo has no entry for: only the options and words the rule spells, and paths in the project, pass", "Program", unknown))
@@ -185,4 +186,48 @@ func CombinedWarnings(perms Permissions) []domain.Text {
 		out = append(out, domain.T("`{{.Fetcher}}` brings in code from the network and `{{.Runner}}` runs the project's own code: together they let the agent run code from elsewhere, without asking", "Fetcher", fetcher, "Runner", runner))
 	}
 	return out
+}
+
+// scriptLanguages are the extensions of scripts whose imports Memo does
+// not follow: a pinned script's own bytes are all its pin covers.
+var scriptLanguages = map[string]bool{
+	".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true, ".jsx": true, ".tsx": true,
+	".py": true, ".rb": true, ".pl": true, ".pm": true, ".php": true, ".lua": true, ".go": true, ".r": true,
+}
+
+// followLabels say what of a rule's definitions Memo does not follow: what
+// the scripts it pins import or require, and the commands it could not
+// read (a word computed when it runs, a file outside the project).
+func followLabels(rule string, runs []DefinitionState) []domain.Text {
+	var scripts, commands []string
+	for _, d := range runs {
+		if d.Rule != rule {
+			continue
+		}
+		if d.Key == "" && d.Hash != "" && scriptLanguages[strings.ToLower(filepath.Ext(d.File))] && !slices.Contains(scripts, d.File) {
+			scripts = append(scripts, d.File)
+		}
+		for _, c := range d.notFollowed() {
+			if !slices.Contains(commands, "`"+c+"`") {
+				commands = append(commands, "`"+c+"`")
+			}
+		}
+	}
+	var out []domain.Text
+	if len(scripts) > 0 {
+		out = append(out, domain.T("pins {{.Files}} by their bytes; what they import or require is not followed", "Files", shortList(scripts)))
+	}
+	if len(commands) > 0 {
+		out = append(out, domain.T("does not follow {{.Commands}}: what they run is not pinned", "Commands", shortList(commands)))
+	}
+	return out
+}
+
+// shortList joins the first few items of a list for a label.
+func shortList(items []string) string {
+	slices.Sort(items)
+	if len(items) > 4 {
+		return strings.Join(items[:4], ", ") + ", …"
+	}
+	return strings.Join(items, ", ")
 }
