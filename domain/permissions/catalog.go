@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -85,7 +86,9 @@ var builtinCatalog struct {
 // closed) and kept as loadProblems; the tests require there are none.
 func builtin() *catalog {
 	builtinCatalog.once.Do(func() {
-		c, problems := loadCatalog(builtinSources(), nil)
+		// The builtin examples ran in make test on these very bytes
+		// (TestBuiltinCatalogLoads): a process does not run them again.
+		c, problems := readCatalog(builtinSources(), nil)
 		c.loadProblems = problems
 		builtinCatalog.c = c
 	})
@@ -207,6 +210,17 @@ var errCatalog = errors.New("catalog")
 // entry's examples: an entry whose examples fail is dropped, and the
 // examples run again until all that remain pass.
 func loadCatalog(files, user []sourceFile) (*catalog, []CatalogProblem) {
+	return loadCatalogExamples(files, user, true)
+}
+
+// readCatalog is loadCatalog running only the user entries' examples: the
+// builtin ones run in make test (TestBuiltinCatalogLoads) on the bytes
+// embedded, so a process pays for them no more (docs/permissions.md §12).
+func readCatalog(files, user []sourceFile) (*catalog, []CatalogProblem) {
+	return loadCatalogExamples(files, user, false)
+}
+
+func loadCatalogExamples(files, user []sourceFile, all bool) (*catalog, []CatalogProblem) {
 	c := &catalog{
 		entries: map[string]*compiled{}, programs: map[string]program{}, refused: map[string]domain.Text{},
 		bare: map[string]bool{}, gnu: map[string]bool{}, alternatives: map[string]bool{}, known: map[string]*known{},
@@ -216,7 +230,7 @@ func loadCatalog(files, user []sourceFile) (*catalog, []CatalogProblem) {
 		problems = append(problems, c.readFile(f)...)
 	}
 	for {
-		failed := c.runExamples()
+		failed := c.runExamples(all)
 		if len(failed) == 0 {
 			break
 		}
@@ -310,22 +324,30 @@ func (c *catalog) readFile(f sourceFile) []CatalogProblem {
 func duplicateKey(md toml.MetaData) string {
 	seen := map[string]bool{}
 	elements := map[string]int{} // arrays of tables: the element being read
+	var id, path strings.Builder
 	for _, k := range md.Keys() {
-		if md.Type(k...) == "ArrayHash" {
-			elements[k.String()]++
-			continue
-		}
-		// The key as it sits in the document: each array of tables on its
-		// way numbered by its element.
-		var id strings.Builder
+		// The key as it sits in the document (id): each array of tables
+		// on its way numbered by its element; path is the key's own
+		// prefix, built once rather than as a string per prefix.
+		id.Reset()
+		path.Reset()
 		for i := range k {
 			if i > 0 {
 				id.WriteByte('.')
+				path.WriteByte('.')
 			}
 			id.WriteString(k[i])
-			if n := elements[k[:i+1].String()]; n > 0 && i < len(k)-1 {
-				fmt.Fprintf(&id, "#%d", n)
+			path.WriteString(k[i])
+			if i < len(k)-1 {
+				if n := elements[path.String()]; n > 0 {
+					id.WriteByte('#')
+					id.WriteString(strconv.Itoa(n))
+				}
 			}
+		}
+		if md.Type(k...) == "ArrayHash" {
+			elements[path.String()]++
+			continue
 		}
 		if seen[id.String()] {
 			return k.String()
@@ -720,14 +742,15 @@ func reasonText(s string) (domain.Text, error) {
 	return domain.Text{}, fmt.Errorf("reason %q is not one of the sentences Memo knows (docs/permissions.md §12)", s)
 }
 
-// runExamples checks every entry's examples against this catalogue, without
-// a project: the programs whose examples fail.
-func (c *catalog) runExamples() []CatalogProblem {
+// runExamples checks every entry's examples (all false: the user entries'
+// alone) against this catalogue, without a project: the programs whose
+// examples fail.
+func (c *catalog) runExamples(all bool) []CatalogProblem {
 	var failed []CatalogProblem
 	seen := map[*known]bool{}
 	var ks []*known
 	for _, k := range c.known {
-		if !seen[k] {
+		if !seen[k] && (all || k.user) {
 			seen[k] = true
 			ks = append(ks, k)
 		}
@@ -812,7 +835,7 @@ func LoadCatalog(dataHome string, extra ...string) (*Catalog, error) {
 		b := builtin()
 		return &Catalog{c: b, problems: b.loadProblems}, nil
 	}
-	c, problems := loadCatalog(builtinSources(), user)
+	c, problems := readCatalog(builtinSources(), user)
 	return &Catalog{c: c, problems: problems}, nil
 }
 
