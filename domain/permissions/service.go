@@ -40,6 +40,8 @@ type Service struct {
 	// cache keeps the project files the checks read (configs, scripts),
 	// shared by every check; each entry is checked against the file.
 	cache *Cache
+	// userCatalog is the catalogue with the user's entries (UseCatalog).
+	userCatalog serviceCatalog
 }
 
 // NewService reads project files with the bounded reader, writes them

@@ -106,6 +106,16 @@ type Status struct {
 	// the project root (a config, a changed definition), when the Service
 	// read them.
 	Blocks map[string][]Block `json:"-"`
+	// cat is the catalogue the Service checks with (nil: the builtin one).
+	cat *catalog
+}
+
+// catalog is the catalogue the status's rules are checked with.
+func (st Status) catalog() *catalog {
+	if st.cat == nil {
+		return builtin()
+	}
+	return st.cat
 }
 
 // Hash is the hex SHA-256 of b.
