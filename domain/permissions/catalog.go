@@ -824,19 +824,44 @@ func LoadCatalog(dataHome string, extra ...string) (*Catalog, error) {
 		paths = append(paths, found...)
 	}
 	paths = append(paths, extra...)
+	var unread []CatalogProblem
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		b, err := readUserFile(p)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %w", errCatalog, err)
+			// Its tables are left out (their programs ask as programs
+			// without an entry), and the problem says why.
+			unread = append(unread, CatalogProblem{File: p, Reason: err.Error()})
+			continue
 		}
 		user = append(user, sourceFile{path: p, data: b, user: true})
 	}
 	if len(user) == 0 {
 		b := builtin()
-		return &Catalog{c: b, problems: b.loadProblems}, nil
+		return &Catalog{c: b, problems: append(slices.Clone(b.loadProblems), unread...)}, nil
 	}
 	c, problems := readCatalog(builtinSources(), user)
-	return &Catalog{c: c, problems: problems}, nil
+	return &Catalog{c: c, problems: append(unread, problems...)}, nil
+}
+
+// maxUserFile bounds a user catalogue file: the builtin files are a few
+// KiB each.
+const maxUserFile = 1 << 20
+
+// readUserFile reads a user catalogue file: a regular file (through a link:
+// it is the user's own folder, dotfiles are often links), never a FIFO or
+// device that would block the first check, at most maxUserFile bytes.
+func readUserFile(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", errCatalog, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%w: %s is not a regular file", errCatalog, path)
+	}
+	if fi.Size() > maxUserFile {
+		return nil, fmt.Errorf("%w: %s is larger than %d KiB", errCatalog, path, maxUserFile>>10)
+	}
+	return os.ReadFile(path)
 }
 
 // Problems are the files and entries that did not load, and why.

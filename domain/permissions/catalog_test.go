@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The builtin catalogue loads whole: every file reads, no key is unknown,
@@ -314,5 +315,47 @@ func TestCatalogReadAtFirstCheck(t *testing.T) {
 	cmd.Env = append(os.Environ(), "MEMO_CATALOG_CHILD=1")
 	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "PASS") {
 		t.Fatalf("child: %v\n%s", err, out)
+	}
+}
+
+// A user catalogue file that cannot be read as a file (a FIFO that would
+// block the first check, a folder) is a problem naming it; the other
+// user files still load.
+func TestUserFileThatCannotBeRead(t *testing.T) {
+	home := userHome(t, map[string]string{"mine.toml": myTool})
+	dir := UserCatalogDir(home)
+	want := "fifo.toml,folder.toml"
+	if err := syscallMkfifo(filepath.Join(dir, "fifo.toml")); err != nil {
+		want = "folder.toml" // no FIFOs on this system
+	}
+	if err := os.Mkdir(filepath.Join(dir, "folder.toml"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan *Catalog, 1)
+	go func() {
+		cat, err := LoadCatalog(home)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- cat
+	}()
+	var cat *Catalog
+	select {
+	case cat = <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("LoadCatalog blocked on a FIFO")
+	}
+	if cat == nil {
+		return
+	}
+	var files []string
+	for _, p := range cat.Problems() {
+		files = append(files, filepath.Base(p.File))
+	}
+	if strings.Join(files, ",") != want {
+		t.Errorf("problems name %v, want %s", files, want)
+	}
+	if v := cat.NewChecker([]string{"mytool"}).Check("mytool --fast src", nil); !v.Approved {
+		t.Errorf("the readable user file did not load: %s", v.Reason)
 	}
 }
