@@ -2,15 +2,59 @@
 
 package permissions
 
-import "sync"
+import (
+	"bytes"
+	"slices"
+	"sync"
+)
 
 // The service checks with the catalogue the person has: the builtin one and
 // their own entries in the data home (docs/permissions.md §12), read at the
 // first check so that a command that checks nothing reads none of it.
 
-// serviceCatalog is the catalogue a Service reads once, at its first check.
+// serviceCatalog is the catalogue a Service reads once, at its first check,
+// and the checker of the rules checked last: each check-command reads the
+// file again, and its rules need splitting and accepting only when they
+// change.
 type serviceCatalog struct {
 	load func() (*Catalog, error)
+
+	mu      sync.Mutex
+	cat     *catalog
+	rules   []string
+	checker *Checker
+	// file and its parse: the file read last, parsed once per version.
+	file  []byte
+	perms Permissions
+	probs []Problem
+}
+
+// parse is Parse, remembered for the bytes parsed last: a check-command
+// reads the file every time, and accepting 100 rules again is most of a
+// check's cost.
+func (s *Service) parse(b []byte) (Permissions, []Problem) {
+	k := &s.userCatalog
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.file == nil || !bytes.Equal(k.file, b) {
+		perms, probs := Parse(b)
+		k.file, k.perms, k.probs = bytes.Clone(b), perms, probs
+	}
+	p := k.perms
+	p.AllowedCommands, p.AllowedTools = slices.Clone(p.AllowedCommands), slices.Clone(p.AllowedTools)
+	return p, slices.Clone(k.probs)
+}
+
+// checker is the checker of st's rules in effect, with st's catalogue.
+func (s *Service) checker(st Status) *Checker {
+	k := &s.userCatalog
+	cat := st.catalog()
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.checker == nil || k.cat != cat || !slices.Equal(k.rules, st.Effective.AllowedCommands) {
+		k.cat, k.rules, k.checker = cat, slices.Clone(st.Effective.AllowedCommands), cat.newChecker(st.Effective.AllowedCommands)
+	}
+	return k.checker
 }
 
 // UseCatalog makes the service check with the builtin catalogue and the

@@ -132,6 +132,12 @@ type ReadFunc func(path string, limit int64) ([]byte, error)
 
 // Load reads the project's file once and decides its state against the pin.
 func Load(root, projectID string, read ReadFunc, pins PinStore) (Status, error) {
+	return loadParsed(root, projectID, read, pins, Parse)
+}
+
+// loadParsed is Load reading the file's bytes with parse (Parse, or the
+// service's memo of it).
+func loadParsed(root, projectID string, read ReadFunc, pins PinStore, parse func([]byte) (Permissions, []Problem)) (Status, error) {
 	st := Status{Problems: []Problem{}, Effective: none()}
 	pin, pinned, err := pins.Pin(projectID)
 	if err != nil {
@@ -152,7 +158,7 @@ func Load(root, projectID string, read ReadFunc, pins PinStore) (Status, error) 
 		st.Problems = append(st.Problems, Problem{Where: "file", Problem: domain.Sentence(err)})
 		return st, nil
 	}
-	return judge(st, b), nil
+	return judgeParsed(st, b, parse), nil
 }
 
 // none grants nothing; its lists are empty, not null, in JSON.
@@ -161,9 +167,11 @@ func none() Permissions {
 }
 
 // judge decides the state of bytes read once against the pin in st.
-func judge(st Status, b []byte) Status {
+func judge(st Status, b []byte) Status { return judgeParsed(st, b, Parse) }
+
+func judgeParsed(st Status, b []byte, parse func([]byte) (Permissions, []Problem)) Status {
 	st.Exists, st.Bytes, st.Hash = true, b, Hash(b)
-	perms, probs := Parse(b)
+	perms, probs := parse(b)
 	if perms.AllowedCommands == nil {
 		perms.AllowedCommands = []string{}
 	}
