@@ -125,7 +125,15 @@ func (s *Service) propose(path, line string, open bool) (Proposal, Status, error
 	file := st.File
 	file.AllowedCommands = append(slices.Clone(file.AllowedCommands), rule)
 	out.Rule, out.content = rule, content
-	out.Runs = CompareDefinitions(runs, st.TrustedDefinitions)
+	// Beside what was trusted for this rule alone: the other rules'
+	// definitions are not what it runs.
+	var before []Definition
+	for _, d := range st.TrustedDefinitions {
+		if d.Rule == rule {
+			before = append(before, d)
+		}
+	}
+	out.Runs = CompareDefinitions(runs, before)
 	if out.Runs == nil {
 		out.Runs = []DefinitionState{}
 	}

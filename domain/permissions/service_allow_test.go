@@ -21,7 +21,8 @@ func TestAllowRule(t *testing.T) {
 	f := newFixture(t)
 	root := f.setUp(t)
 	writeFile(t, filepath.Join(root, "package.json"), `{"scripts": {"lint": "eslint ."}}`)
-	file := "{\n  \"version\": 1,\n  \"allowed_commands\": [\n    \"git status\"\n  ],\n  \"allowed_tools\": []\n}\n"
+	file := "{\n  \"version\": 1,\n  \"allowed_commands\": [\n    \"make test\"\n  ],\n  \"allowed_tools\": []\n}\n"
+	writeFile(t, filepath.Join(root, "Makefile"), "test:\n\tgo test ./...\n")
 	writeFile(t, permissions.Path(root), file)
 	if _, err := f.perms.Trust(root); err != nil {
 		t.Fatal(err)
@@ -39,6 +40,11 @@ func TestAllowRule(t *testing.T) {
 	}
 	if d, ok := present(p.Runs); !ok || d.File != "package.json" || d.Key != "scripts.lint" {
 		t.Errorf("proposal runs %+v, want package.json scripts.lint", p.Runs)
+	}
+	for _, d := range p.Runs {
+		if d.Rule != line || d.State != permissions.DefAdded {
+			t.Errorf("proposal runs %+v: another rule's, or not new", d)
+		}
 	}
 	if labels := joinTexts(p.Labels); !strings.Contains(labels, "eslint .") {
 		t.Errorf("proposal labels %q do not quote what it runs", labels)
@@ -58,15 +64,15 @@ func TestAllowRule(t *testing.T) {
 	if !p2.Saved || st.State != permissions.StateTrusted || len(st.NotPinned) != 0 {
 		t.Errorf("after allow: saved %v, state %s, not pinned %+v", p2.Saved, st.State, st.NotPinned)
 	}
-	want := strings.Replace(file, "\"git status\"\n", "\"git status\",\n    \"npm run lint\"\n", 1)
+	want := strings.Replace(file, "\"make test\"\n", "\"make test\",\n    \"npm run lint\"\n", 1)
 	if got := readFile(t, permissions.Path(root)); got != want {
 		t.Errorf("file after allow:\n%s\nwant:\n%s", got, want)
 	}
 	if v, _ := f.perms.CheckCommand(root, line); !v.Approved {
 		t.Errorf("%q after allow: %+v", line, v)
 	}
-	if v, _ := f.perms.CheckCommand(root, "git status"); !v.Approved {
-		t.Errorf("git status after allow: %+v", v)
+	if v, _ := f.perms.CheckCommand(root, "make test"); !v.Approved {
+		t.Errorf("make test after allow: %+v", v)
 	}
 	if v, _ := f.perms.CheckCommand(root, "npm run build"); v.Approved {
 		t.Errorf("a neighbour of the line is approved: %+v", v)
