@@ -20,18 +20,20 @@ type target struct {
 }
 
 // ruleTargets reads a rule's words into the programs it runs.
-func ruleTargets(words []string) []target {
+func ruleTargets(words []string) []target { return builtin().ruleTargets(words) }
+
+func (c *catalog) ruleTargets(words []string) []target {
 	var out []target
 	script := false
 	for depth := 0; depth <= maxWrapDepth && len(words) > 0; depth++ {
-		words = programWords(words)
-		name, args := resolveProgram(words)
-		r := (&inspector{spelled: spelledOptions(words)}).read(name, args)
+		words = c.programWords(words)
+		name, args := c.resolveProgram(words)
+		r := (&inspector{cat: c, spelled: spelledOptions(words)}).read(name, args)
 		out = append(out, target{name: name, word: words[0], r: r, script: script})
 		if r.wrapped == nil {
 			break
 		}
-		script = isInterpreter(name) && !r.module
+		script = c.isInterpreter(name) && !r.module
 		words = r.wrapped
 	}
 	return out

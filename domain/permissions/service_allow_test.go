@@ -191,6 +191,15 @@ func TestServiceChecksWithUserEntries(t *testing.T) {
 			if v, _ := f.perms.CheckCommand(root, "mytool --fast -v src"); v.Approved != tc.approved {
 				t.Errorf("check-command with the user file that %s: %+v", tc.name, v)
 			}
+			// The review's labels read the entry too: with it, mytool is a
+			// program Memo knows.
+			rep, err := f.perms.Report(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Rules) != 1 || strings.Contains(joinTexts(rep.Rules[0].Labels), "no entry for") == tc.approved {
+				t.Errorf("review labels of mytool --fast: %+v", rep.Rules)
+			}
 			cat, err := f.perms.Catalog()
 			if err != nil {
 				t.Fatal(err)
@@ -203,6 +212,9 @@ func TestServiceChecksWithUserEntries(t *testing.T) {
 			p, err := f.perms.ProposeRule(root, "mytool -v lib")
 			if err != nil {
 				t.Fatal(err)
+			}
+			if strings.Contains(joinTexts(p.Labels), "no entry for") == tc.approved {
+				t.Errorf("proposal labels %q", joinTexts(p.Labels))
 			}
 			if p.Rule != "mytool -v lib" {
 				t.Errorf("proposal %q", p.Rule)
