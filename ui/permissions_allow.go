@@ -49,7 +49,7 @@ func (t *permissionsTab) onAllow(line string) {
 func (t *permissionsTab) confirmAllow(p permissions.Proposal) {
 	ev := allowEvidence(p)
 	t.d.confirm(lang.L("Always allow this command in “{{.Name}}”?", map[string]any{"Name": filepath.Base(t.root)}),
-		lang.L("The rule {{.Rule}} is added to the permissions file and trusted. It approves this line and the same line with more options Memo knows to be safe, nothing wider.", map[string]any{"Rule": visible(p.Rule)}),
+		lang.L("The rule {{.Rule}} is added to the permissions file and trusted. It approves this line, and this line followed by more words Memo knows to be safe (options it knows, paths inside the project); no other line.", map[string]any{"Rule": visible(p.Rule)}),
 		ev.object(t.d.win), lang.L("Always allow"), func() {
 			background(t.run, func() shown {
 				_, st, err := t.svc.AllowRule(t.root, p.Line, p.Hash)
