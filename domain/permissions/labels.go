@@ -26,9 +26,10 @@ const (
 
 // ruleCapabilities is what a rule's programs can do, and the program Memo
 // has no entry for, if one.
-func ruleCapabilities(rule string) (capability, string) { return builtin().ruleCapabilities(rule) }
+func ruleCapabilities(rule string) (capability, string) { return capabilitiesIn(builtin(), rule) }
 
-func (cat *catalog) ruleCapabilities(rule string) (capability, string) {
+// capabilitiesIn is ruleCapabilities with the catalogue cat.
+func capabilitiesIn(cat *catalog, rule string) (capability, string) {
 	words, reason := Words(rule)
 	if !reason.IsZero() {
 		return 0, ""
@@ -61,14 +62,14 @@ func projectProgram(word string) bool {
 // RuleLabels says in plain words what a rule can do; runs are the
 // definitions it runs (the first with a text is quoted).
 func RuleLabels(rule string, runs []DefinitionState) []domain.Text {
-	return builtin().ruleLabels(rule, runs)
+	return labelsIn(builtin(), rule, runs)
 }
 
-// ruleLabels is RuleLabels with this catalogue (the user's entries too).
-func (cat *catalog) ruleLabels(rule string, runs []DefinitionState) []domain.Text {
-	c, unknown := cat.ruleCapabilities(rule)
+// labelsIn is RuleLabels with the catalogue cat (the user's entries too).
+func labelsIn(cat *catalog, rule string, runs []DefinitionState) []domain.Text {
+	c, unknown := capabilitiesIn(cat, rule)
 	out := []domain.Text{}
-	if bin := cat.localBinOf(rule); bin != "" {
+	if bin := localBinOf(cat, rule); bin != "" {
 		out = append(out, domain.T("runs the project's installed `{{.Program}}` (node_modules/.bin), never one downloaded", "Program", bin))
 	}
 	if c&runsProjectCode != 0 {
@@ -111,7 +112,7 @@ func (cat *catalog) ruleLabels(rule string, runs []DefinitionState) []domain.Tex
 
 // localBinOf is the installed program a rule runs through npx, bunx or
 // pnpm exec, or "".
-func (cat *catalog) localBinOf(rule string) string {
+func localBinOf(cat *catalog, rule string) string {
 	words, reason := Words(rule)
 	if !reason.IsZero() {
 		return ""

@@ -123,7 +123,7 @@ func (st Status) Report() Report {
 				rr.Runs = append(rr.Runs, d)
 			}
 		}
-		rr.Labels = st.catalog().ruleLabels(rule, rr.Runs)
+		rr.Labels = labelsIn(st.catalog(), rule, rr.Runs)
 		rr.BlockedBy = append(rr.BlockedBy, st.Blocks[rule]...)
 		r.Rules = append(r.Rules, rr)
 	}

@@ -137,7 +137,7 @@ func (s *Service) propose(path, line string, open bool) (Proposal, Status, error
 	if out.Runs == nil {
 		out.Runs = []DefinitionState{}
 	}
-	out.Labels = cat.ruleLabels(rule, out.Runs)
+	out.Labels = labelsIn(cat, rule, out.Runs)
 	out.Warnings = CombinedWarnings(file)
 	out.Hash = reviewHash(Hash(content), runs)
 	return out, st, nil
