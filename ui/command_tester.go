@@ -33,7 +33,11 @@ type commandTester struct {
 	// trusted are the rules of the version trusted last.
 	pending, trusted []string
 	seq              int // the last question: older answers are dropped
-	body             fyne.CanvasObject
+	// allow proposes a rule for a line that would ask (Always allow; nil:
+	// not offered); allowBtn offers it under such a verdict.
+	allow    func(line string)
+	allowBtn *widget.Button
+	body     fyne.CanvasObject
 }
 
 func newCommandTester(root string, svc commandChecker, r runner) *commandTester {
@@ -41,12 +45,24 @@ func newCommandTester(root string, svc commandChecker, r runner) *commandTester 
 	c.line = newCancelableEntry(false)
 	c.line.PlaceHolder, c.line.OnChanged = lang.L("A command line, e.g. go test ./..."), c.ask
 	c.result = &widget.Label{Wrapping: fyne.TextWrapWord}
+	c.allowBtn = widget.NewButton(lang.L("Always allow…"), func() {
+		if c.allow != nil {
+			c.allow(c.line.Text)
+		}
+	})
+	c.allowBtn.Hide()
 	c.body = container.NewVBox(
 		heading(lang.L("Test a command")),
 		&widget.Label{Text: lang.L("Type a command line to see whether the trusted rules approve it, or why it would ask, and what the version waiting for review would answer."), Wrapping: fyne.TextWrapWord},
-		c.line, c.result,
+		c.line, c.result, container.NewHBox(c.allowBtn),
 	)
 	return c
+}
+
+// cannotAllow says under the verdict why no rule can approve the line.
+func (c *commandTester) cannotAllow(err error) {
+	c.allowBtn.Hide()
+	c.result.SetText(c.result.Text + "\n" + lang.L("Always allow: {{.Reason}}", map[string]any{"Reason": say(err)}))
 }
 
 // again asks about the line anew: the verdict follows the file.
@@ -59,6 +75,7 @@ func (c *commandTester) ask(line string) {
 	seq := c.seq
 	if strings.TrimSpace(line) == "" || c.svc == nil {
 		c.result.SetText("")
+		c.allowBtn.Hide()
 		return
 	}
 	type answer struct {
@@ -73,6 +90,7 @@ func (c *commandTester) ask(line string) {
 			return
 		}
 		var text string
+		offer := false
 		switch {
 		case a.err != nil:
 			text = say(a.err)
@@ -80,6 +98,12 @@ func (c *commandTester) ask(line string) {
 			text = lang.L("Approved by {{.Rule}}", map[string]any{"Rule": visible(a.v.Rule)})
 		default:
 			text = lang.L("Would ask: {{.Reason}}", map[string]any{"Reason": sayText(a.v.Reason)})
+			offer = c.allow != nil
+		}
+		if offer {
+			c.allowBtn.Show()
+		} else {
+			c.allowBtn.Hide()
 		}
 		if c.pending != nil {
 			text += "\n" + c.ifTrusted(line)

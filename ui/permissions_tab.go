@@ -27,6 +27,7 @@ type permissionsService interface {
 	// (its hash) showed of what the rules run.
 	SaveReviewed(path string, content []byte, reviewed string) (permissions.Status, error)
 	commandChecker
+	ruleAllower
 }
 
 // permissionsTab is the permissions editor (docs/window.md §4): the viewer shows
@@ -68,6 +69,9 @@ func newPermissionsTab(root string, svc permissionsService, d *dialogs, changed 
 		checker = svc
 	}
 	t.tester = newCommandTester(root, checker, r)
+	if svc != nil {
+		t.tester.allow = t.onAllow
+	}
 	page := container.NewVBox(
 		t.viewer.top,
 		t.editor.box,

@@ -46,6 +46,8 @@ type Permissions interface {
 	SaveReviewed(path string, content []byte, reviewed string) (permissions.Status, error)
 	Trust(path string) (permissions.Status, error)
 	TrustReviewed(path, hash string) (permissions.Status, error)
+	ProposeRule(path, line string) (permissions.Proposal, error)
+	AllowRule(path, line, hash string) (permissions.Proposal, permissions.Status, error)
 }
 
 // Config is what a Server serves and where it keeps its files.
@@ -533,6 +535,22 @@ type trustRequest struct {
 	Hash string `json:"hash"`
 }
 
+type allowRequest struct {
+	Path string `json:"path"`
+	Line string `json:"line"`
+	// Hash, when given, confirms the proposal that had it (its hash
+	// field): the rule is saved and trusted, or a project changed since is
+	// a conflict. Absent: the proposal alone.
+	Hash string `json:"hash"`
+}
+
+// allowAnswer is the answer of .../allow, as `permissions allow`'s.
+type allowAnswer struct {
+	permissions.Proposal
+	Status    *permissions.ReportStatus `json:"status,omitempty"`
+	NotPinned []permissions.NotPinned   `json:"not_pinned,omitempty"`
+}
+
 // registerPermissions serves the permissions endpoints (docs/api.md §5).
 // Each answer is the shape of `permissions PATH` (docs/cli.md §13).
 func (s *Server) registerPermissions(m *Mux, p Permissions) {
@@ -572,6 +590,21 @@ func (s *Server) registerPermissions(m *Mux, p Permissions) {
 			return nil, err
 		}
 		return st.Report(), nil
+	}))
+	m.Handle("/api/projects/permissions/allow", Endpoint(func(req allowRequest) (any, error) {
+		path, err := AbsPath(req.Path)
+		if err != nil {
+			return nil, err
+		}
+		if req.Hash == "" {
+			return p.ProposeRule(path, req.Line)
+		}
+		prop, st, err := p.AllowRule(path, req.Line, req.Hash)
+		if err != nil {
+			return nil, err
+		}
+		rep := st.Report()
+		return allowAnswer{Proposal: prop, Status: &rep.Status, NotPinned: rep.NotPinned}, nil
 	}))
 }
 

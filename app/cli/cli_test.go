@@ -29,6 +29,7 @@ type cli struct {
 	user    string            // HOME ("": unset)
 	account string            // the user database's home ("": none)
 	env     map[string]string // more of the environment
+	tty     bool              // stdin is a terminal a person answers on
 }
 
 func newCLI(t *testing.T) *cli {
@@ -58,6 +59,7 @@ func (c *cli) factory(dir, stdin string, stdout, stderr *bytes.Buffer) *Factory 
 		AccountHome: func() (string, error) { return orNone(c.account) },
 		ConfigDir:   func() (string, error) { return config, nil },
 		Now:         time.Now,
+		Terminal:    func() bool { return c.tty },
 		Window: func(path string) int {
 			c.t.Errorf("the window was asked for (%q)", path)
 			return 1

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"memo.dev/projects/app/datahome"
+	"memo.dev/projects/domain/permissions"
 )
 
 // doctorOptions are the options of doctor (none yet).
@@ -31,6 +32,10 @@ type doctorOut struct {
 	Memories        *int64   `json:"memories"`
 	MemoriesError   string   `json:"memories_error,omitempty"`
 	Minimal         bool     `json:"minimal"`
+	// CatalogProblems are the user's catalogue files and entries that did
+	// not load (docs/permissions.md §12): their programs are checked as
+	// programs without an entry.
+	CatalogProblems []permissions.CatalogProblem `json:"catalog_problems"`
 }
 
 func newDoctorCmd(f *Factory, runF func(*doctorOptions) error) *cobra.Command {
@@ -73,6 +78,12 @@ func doctorRun(o *doctorOptions) error {
 				}
 				out.Memories = &n
 			}
+		}
+		out.CatalogProblems = []permissions.CatalogProblem{}
+		if cat, err := s.Permissions.Catalog(); err != nil {
+			out.CatalogProblems = append(out.CatalogProblems, permissions.CatalogProblem{File: permissions.UserCatalogDir(s.Paths.Home), Reason: err.Error()})
+		} else {
+			out.CatalogProblems = append(out.CatalogProblems, cat.Problems()...)
 		}
 		if b, err := s.Backups(); err != nil {
 			out.BackupsError = err.Error()

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/mattn/go-isatty"
+
 	"memo.dev/projects/app/datahome"
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/guard"
@@ -39,6 +41,9 @@ type Factory struct {
 	// Window opens the main window, with path opened when it is not "",
 	// and returns the exit status. Package app supplies it (it needs cgo).
 	Window func(path string) int
+	// Terminal says whether stdin is a terminal a person answers on (a
+	// question before permissions allow saves); nil: never.
+	Terminal func() bool
 
 	home string // --home as given ("" when not given); see DataHome
 	text bool   // --text: lines for people instead of JSON
@@ -55,7 +60,14 @@ func NewFactory(stdin io.Reader, stdout, stderr io.Writer) *Factory {
 		AccountHome: guard.AccountHome,
 		ConfigDir:   os.UserConfigDir,
 		Now:         time.Now,
+		Terminal:    stdinIsTerminal,
 	}
+}
+
+// stdinIsTerminal: the process's stdin is a terminal, not a file, a pipe
+// or /dev/null a script gives.
+func stdinIsTerminal() bool {
+	return isatty.IsTerminal(os.Stdin.Fd())
 }
 
 // DataHome is the data home the command line chose: --home, else

@@ -22,6 +22,7 @@ func permissionsCommands(f *Factory) []*cobra.Command {
 		newPermissionsTrustCmd(f, nil),
 		newPermissionsDiffCmd(f, nil),
 		newPermissionsCatalogCmd(f, nil),
+		newPermissionsAllowCmd(f, nil),
 	)
 	return []*cobra.Command{perms, newCheckCommandCmd(f, nil), newCheckToolCmd(f, nil)}
 }

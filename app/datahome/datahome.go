@@ -120,9 +120,11 @@ func Open(dir string, o Options) (*Services, error) {
 	rules := guard.ForUser(guard.Homes{Env: o.UserHome, Account: o.AccountHome}, dir, o.Refused...)
 	paths := store.Paths()
 	projects := project.NewService(rules, store.Registry(), store.Settings(), o.Now)
+	perms := permissions.NewService(projects, store.Registry(), store.Pins(), o.UserHome, o.Now)
+	perms.UseCatalog(dir) // the user's entries, read at the first check
 	return &Services{
 		Projects:    projects,
-		Permissions: permissions.NewService(projects, store.Registry(), store.Pins(), o.UserHome, o.Now),
+		Permissions: perms,
 		Skills: func() (*skills.Manager, error) {
 			svc, err := skills.NewService(store.SkillSwitches(), nil, o.ArchiveBase)
 			if err != nil {

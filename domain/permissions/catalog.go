@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -92,7 +93,9 @@ var builtinCatalog struct {
 // closed) and kept as loadProblems; the tests require there are none.
 func builtin() *catalog {
 	builtinCatalog.once.Do(func() {
-		c, problems := loadCatalog(builtinSources(), nil)
+		// The builtin examples ran in make test on these very bytes
+		// (TestBuiltinCatalogLoads): a process does not run them again.
+		c, problems := readCatalog(builtinSources(), nil)
 		c.loadProblems = problems
 		builtinCatalog.c = c
 	})
@@ -227,6 +230,17 @@ var errCatalog = errors.New("catalog")
 // entry's examples: an entry whose examples fail is dropped, and the
 // examples run again until all that remain pass.
 func loadCatalog(files, user []sourceFile) (*catalog, []CatalogProblem) {
+	return loadCatalogExamples(files, user, true)
+}
+
+// readCatalog is loadCatalog running only the user entries' examples: the
+// builtin ones run in make test (TestBuiltinCatalogLoads) on the bytes
+// embedded, so a process pays for them no more (docs/permissions.md §12).
+func readCatalog(files, user []sourceFile) (*catalog, []CatalogProblem) {
+	return loadCatalogExamples(files, user, false)
+}
+
+func loadCatalogExamples(files, user []sourceFile, all bool) (*catalog, []CatalogProblem) {
 	c := &catalog{
 		entries: map[string]*compiled{}, programs: map[string]program{}, refused: map[string]domain.Text{},
 		bare: map[string]bool{}, gnu: map[string]bool{}, alternatives: map[string]bool{}, known: map[string]*known{},
@@ -237,7 +251,7 @@ func loadCatalog(files, user []sourceFile) (*catalog, []CatalogProblem) {
 		problems = append(problems, c.readFile(f)...)
 	}
 	for {
-		failed := c.runExamples()
+		failed := c.runExamples(all)
 		if len(failed) == 0 {
 			break
 		}
@@ -334,22 +348,30 @@ func (c *catalog) readFile(f sourceFile) []CatalogProblem {
 func duplicateKey(md toml.MetaData) string {
 	seen := map[string]bool{}
 	elements := map[string]int{} // arrays of tables: the element being read
+	var id, path strings.Builder
 	for _, k := range md.Keys() {
-		if md.Type(k...) == "ArrayHash" {
-			elements[k.String()]++
-			continue
-		}
-		// The key as it sits in the document: each array of tables on its
-		// way numbered by its element.
-		var id strings.Builder
+		// The key as it sits in the document (id): each array of tables
+		// on its way numbered by its element; path is the key's own
+		// prefix, built once rather than as a string per prefix.
+		id.Reset()
+		path.Reset()
 		for i := range k {
 			if i > 0 {
 				id.WriteByte('.')
+				path.WriteByte('.')
 			}
 			id.WriteString(k[i])
-			if n := elements[k[:i+1].String()]; n > 0 && i < len(k)-1 {
-				fmt.Fprintf(&id, "#%d", n)
+			path.WriteString(k[i])
+			if i < len(k)-1 {
+				if n := elements[path.String()]; n > 0 {
+					id.WriteByte('#')
+					id.WriteString(strconv.Itoa(n))
+				}
 			}
+		}
+		if md.Type(k...) == "ArrayHash" {
+			elements[path.String()]++
+			continue
 		}
 		if seen[id.String()] {
 			return k.String()
@@ -760,14 +782,15 @@ func reasonText(s string) (domain.Text, error) {
 	return domain.Text{}, fmt.Errorf("reason %q is not one of the sentences Memo knows (docs/permissions.md §12)", s)
 }
 
-// runExamples checks every entry's examples against this catalogue, without
-// a project: the programs whose examples fail.
-func (c *catalog) runExamples() []CatalogProblem {
+// runExamples checks every entry's examples (all false: the user entries'
+// alone) against this catalogue, without a project: the programs whose
+// examples fail.
+func (c *catalog) runExamples(all bool) []CatalogProblem {
 	var failed []CatalogProblem
 	seen := map[*known]bool{}
 	var ks []*known
 	for _, k := range c.known {
-		if !seen[k] {
+		if !seen[k] && (all || k.user) {
 			seen[k] = true
 			ks = append(ks, k)
 		}
@@ -841,19 +864,44 @@ func LoadCatalog(dataHome string, extra ...string) (*Catalog, error) {
 		paths = append(paths, found...)
 	}
 	paths = append(paths, extra...)
+	var unread []CatalogProblem
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		b, err := readUserFile(p)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %w", errCatalog, err)
+			// Its tables are left out (their programs ask as programs
+			// without an entry), and the problem says why.
+			unread = append(unread, CatalogProblem{File: p, Reason: err.Error()})
+			continue
 		}
 		user = append(user, sourceFile{path: p, data: b, user: true})
 	}
 	if len(user) == 0 {
 		b := builtin()
-		return &Catalog{c: b, problems: b.loadProblems}, nil
+		return &Catalog{c: b, problems: append(slices.Clone(b.loadProblems), unread...)}, nil
 	}
-	c, problems := loadCatalog(builtinSources(), user)
-	return &Catalog{c: c, problems: problems}, nil
+	c, problems := readCatalog(builtinSources(), user)
+	return &Catalog{c: c, problems: append(unread, problems...)}, nil
+}
+
+// maxUserFile bounds a user catalogue file: the builtin files are a few
+// KiB each.
+const maxUserFile = 1 << 20
+
+// readUserFile reads a user catalogue file: a regular file (through a link:
+// it is the user's own folder, dotfiles are often links), never a FIFO or
+// device that would block the first check, at most maxUserFile bytes.
+func readUserFile(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", errCatalog, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%w: %s is not a regular file", errCatalog, path)
+	}
+	if fi.Size() > maxUserFile {
+		return nil, fmt.Errorf("%w: %s is larger than %d KiB", errCatalog, path, maxUserFile>>10)
+	}
+	return os.ReadFile(path)
 }
 
 // Problems are the files and entries that did not load, and why.

@@ -12,28 +12,52 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The builtin catalogue loads whole: every file reads, no key is unknown,
 // and every entry's examples pass (an entry whose examples fail would be
 // left out of the binary's catalogue).
 func TestBuiltinCatalogLoads(t *testing.T) {
-	for _, p := range builtin().loadProblems {
+	checked, problems := loadCatalog(builtinSources(), nil)
+	for _, p := range problems {
 		t.Errorf("%s", p)
+	}
+	// A process reads the same bytes without running the examples: it
+	// knows exactly the programs the checked reading kept.
+	for _, p := range builtin().loadProblems {
+		t.Errorf("at run time: %s", p)
+	}
+	if got, want := len(builtin().known), len(checked.known); got != want {
+		t.Errorf("the catalogue read at run time knows %d names, the checked one %d", got, want)
+	}
+	for name := range checked.known {
+		if builtin().known[name] == nil {
+			t.Errorf("%s is known to the checked catalogue only", name)
+		}
 	}
 }
 
-// BenchmarkLoadCatalog is what the first check of a process pays: reading
-// the embedded files and running every example.
+// BenchmarkLoadCatalog is what the first check of a process pays
+// (first-check: reading the embedded files, the builtin examples having
+// run in make test), beside reading them and running every example as the
+// tests do (all-examples).
 func BenchmarkLoadCatalog(b *testing.B) {
-	i, cpu := 0, cpuTime()
-	for b.Loop() {
-		i++
-		if _, problems := loadCatalog(builtinSources(), nil); len(problems) > 0 {
-			b.Fatal(problems)
-		}
+	for _, bc := range []struct {
+		name string
+		load func([]sourceFile, []sourceFile) (*catalog, []CatalogProblem)
+	}{{"first-check", readCatalog}, {"all-examples", loadCatalog}} {
+		b.Run(bc.name, func(b *testing.B) {
+			i, cpu := 0, cpuTime()
+			for b.Loop() {
+				i++
+				if _, problems := bc.load(builtinSources(), nil); len(problems) > 0 {
+					b.Fatal(problems)
+				}
+			}
+			b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(i)/1e6, "cpu-ms/load")
+		})
 	}
-	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(i)/1e6, "cpu-ms/load")
 }
 
 // userHome makes a data home holding the user catalogue files given.
@@ -292,5 +316,47 @@ func TestCatalogReadAtFirstCheck(t *testing.T) {
 	cmd.Env = append(os.Environ(), "MEMO_CATALOG_CHILD=1")
 	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "PASS") {
 		t.Fatalf("child: %v\n%s", err, out)
+	}
+}
+
+// A user catalogue file that cannot be read as a file (a FIFO that would
+// block the first check, a folder) is a problem naming it; the other
+// user files still load.
+func TestUserFileThatCannotBeRead(t *testing.T) {
+	home := userHome(t, map[string]string{"mine.toml": myTool})
+	dir := UserCatalogDir(home)
+	want := "fifo.toml,folder.toml"
+	if err := syscallMkfifo(filepath.Join(dir, "fifo.toml")); err != nil {
+		want = "folder.toml" // no FIFOs on this system
+	}
+	if err := os.Mkdir(filepath.Join(dir, "folder.toml"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan *Catalog, 1)
+	go func() {
+		cat, err := LoadCatalog(home)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- cat
+	}()
+	var cat *Catalog
+	select {
+	case cat = <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("LoadCatalog blocked on a FIFO")
+	}
+	if cat == nil {
+		return
+	}
+	var files []string
+	for _, p := range cat.Problems() {
+		files = append(files, filepath.Base(p.File))
+	}
+	if strings.Join(files, ",") != want {
+		t.Errorf("problems name %v, want %s", files, want)
+	}
+	if v := cat.NewChecker([]string{"mytool"}).Check("mytool --fast src", nil); !v.Approved {
+		t.Errorf("the readable user file did not load: %s", v.Reason)
 	}
 }

@@ -23,24 +23,26 @@ type target struct {
 
 // ruleTargets reads a rule's words into the programs it runs, and those
 // of the commands a wrapper is given as strings (concurrently "npm:lint").
-func ruleTargets(words []string) []target {
-	return appendTargets(nil, words, 0)
+func ruleTargets(words []string) []target { return builtin().ruleTargets(words) }
+
+func (c *catalog) ruleTargets(words []string) []target {
+	return c.appendTargets(nil, words, 0)
 }
 
-func appendTargets(out []target, words []string, depth int) []target {
+func (c *catalog) appendTargets(out []target, words []string, depth int) []target {
 	script := false
 	for ; depth <= maxWrapDepth && len(words) > 0; depth++ {
-		words = programWords(words)
-		name, args := resolveProgram(words)
-		r := (&inspector{spelled: spelledOptions(words)}).read(name, args)
+		words = c.programWords(words)
+		name, args := c.resolveProgram(words)
+		r := (&inspector{cat: c, spelled: spelledOptions(words)}).read(name, args)
 		out = append(out, target{name: name, word: words[0], r: r, script: script, args: words})
 		for _, l := range r.lines {
-			out = appendTargets(out, l.words, depth+1)
+			out = c.appendTargets(out, l.words, depth+1)
 		}
 		if r.wrapped == nil {
 			break
 		}
-		script = isInterpreter(name) && !r.module
+		script = c.isInterpreter(name) && !r.module
 		words = r.wrapped
 	}
 	return out

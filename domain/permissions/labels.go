@@ -26,14 +26,17 @@ const (
 
 // ruleCapabilities is what a rule's programs can do, and the program Memo
 // has no entry for, if one.
-func ruleCapabilities(rule string) (capability, string) {
+func ruleCapabilities(rule string) (capability, string) { return capabilitiesIn(builtin(), rule) }
+
+// capabilitiesIn is ruleCapabilities with the catalogue cat.
+func capabilitiesIn(cat *catalog, rule string) (capability, string) {
 	words, reason := Words(rule)
 	if !reason.IsZero() {
 		return 0, ""
 	}
 	var c capability
 	unknown := ""
-	for _, t := range ruleTargets(words) {
+	for _, t := range cat.ruleTargets(words) {
 		if t.script || projectProgram(t.word) {
 			// A project script: its bytes are pinned, not an entry read.
 			c |= runsProjectCode
@@ -59,9 +62,14 @@ func projectProgram(word string) bool {
 // RuleLabels says in plain words what a rule can do; runs are the
 // definitions it runs (the first with a text is quoted).
 func RuleLabels(rule string, runs []DefinitionState) []domain.Text {
-	c, unknown := ruleCapabilities(rule)
+	return labelsIn(builtin(), rule, runs)
+}
+
+// labelsIn is RuleLabels with the catalogue cat (the user's entries too).
+func labelsIn(cat *catalog, rule string, runs []DefinitionState) []domain.Text {
+	c, unknown := capabilitiesIn(cat, rule)
 	out := []domain.Text{}
-	if bin := localBinOf(rule); bin != "" {
+	if bin := localBinOf(cat, rule); bin != "" {
 		out = append(out, domain.T("runs the project's installed `{{.Program}}` (node_modules/.bin), never one downloaded", "Program", bin))
 	}
 	if c&runsProjectCode != 0 {
@@ -105,12 +113,12 @@ func RuleLabels(rule string, runs []DefinitionState) []domain.Text {
 
 // localBinOf is the installed program a rule runs through npx, bunx or
 // pnpm exec, or "".
-func localBinOf(rule string) string {
+func localBinOf(cat *catalog, rule string) string {
 	words, reason := Words(rule)
 	if !reason.IsZero() {
 		return ""
 	}
-	if ts := ruleTargets(words); len(ts) > 1 && localBinRunner(ts[0].name, ts[0].r) {
+	if ts := cat.ruleTargets(words); len(ts) > 1 && cat.localBinRunner(ts[0].name, ts[0].r) {
 		return ts[1].word
 	}
 	return ""

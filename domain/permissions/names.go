@@ -78,9 +78,6 @@ func resolveProgram(words []string) (name string, args []string) {
 	return builtin().resolveProgram(words)
 }
 
-// programWords is catalog.programWords with the builtin catalogue.
-func programWords(words []string) []string { return builtin().programWords(words) }
-
 // programWords are the words from the program that runs: busybox sed -n …
 // is sed -n ….
 func (c *catalog) programWords(words []string) []string {

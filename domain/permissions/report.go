@@ -15,12 +15,12 @@ const (
 // CheckCommand decides a line for this project: only the effective (trusted)
 // rules count. When none do, the reason says why the file does not apply.
 func (st Status) CheckCommand(line string, git GitCheck) Verdict {
-	return st.noRuleReason(NewChecker(st.Effective.AllowedCommands).Check(line, git))
+	return st.noRuleReason(st.catalog().newChecker(st.Effective.AllowedCommands).Check(line, git))
 }
 
 // CheckIn is CheckCommand with the project on disk (Checker.CheckIn).
 func (st Status) CheckIn(line string, p *Project) Verdict {
-	return st.noRuleReason(NewChecker(st.Effective.AllowedCommands).CheckIn(line, p))
+	return st.noRuleReason(st.catalog().newChecker(st.Effective.AllowedCommands).CheckIn(line, p))
 }
 
 func (st Status) noRuleReason(v Verdict) Verdict {
@@ -113,7 +113,7 @@ func (st Status) Report() Report {
 	}
 	for _, rule := range st.File.AllowedCommands {
 		rr := RuleReport{Rule: rule, Labels: []domain.Text{}, BlockedBy: []Block{}, Runs: []DefinitionState{}}
-		if why := AcceptRule(rule); !why.IsZero() {
+		if why := st.catalog().acceptRule(rule); !why.IsZero() {
 			rr.Refused = &why
 			r.Rules = append(r.Rules, rr)
 			continue
@@ -123,7 +123,7 @@ func (st Status) Report() Report {
 				rr.Runs = append(rr.Runs, d)
 			}
 		}
-		rr.Labels = append(RuleLabels(rule, rr.Runs), st.Notes[rule]...)
+		rr.Labels = append(labelsIn(st.catalog(), rule, rr.Runs), st.Notes[rule]...)
 		rr.BlockedBy = append(rr.BlockedBy, st.Blocks[rule]...)
 		r.Rules = append(r.Rules, rr)
 	}

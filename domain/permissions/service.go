@@ -40,6 +40,8 @@ type Service struct {
 	// cache keeps the project files the checks read (configs, scripts),
 	// shared by every check; each entry is checked against the file.
 	cache *Cache
+	// userCatalog is the catalogue with the user's entries (UseCatalog).
+	userCatalog serviceCatalog
 }
 
 // NewService reads project files with the bounded reader, writes them
@@ -117,6 +119,16 @@ func (s *Service) pinsFor(proj folder.Status) (PinStore, domain.Text, error) {
 // the pin, what is in effect, every problem, and the bytes on both sides of
 // the diff. It writes nothing.
 func (s *Service) Show(path string) (Status, error) {
+	st, err := s.load(path)
+	if err == nil {
+		s.describe(&st)
+	}
+	return st, err
+}
+
+// load is Show without what the review adds (what the rules run, what
+// blocks each, the review hash): what a check needs.
+func (s *Service) load(path string) (Status, error) {
 	proj, err := s.folder(path)
 	if err != nil {
 		return Status{}, err
@@ -125,14 +137,12 @@ func (s *Service) Show(path string) (Status, error) {
 	if err != nil {
 		return Status{}, err
 	}
-	st, err := Load(proj.Root, proj.ID, s.read, pins)
+	st, err := loadParsed(proj.Root, proj.ID, s.read, pins, s.parse)
 	st.Root, st.ProjectID, st.Why = proj.Root, proj.ID, why
 	if why.Template == whyNotSetUp.Template {
 		st.ProjectID = ""
 	}
-	if err == nil {
-		s.describe(&st)
-	}
+	st.cat = s.cat()
 	return st, err
 }
 
@@ -315,7 +325,7 @@ func (s *Service) CheckCommand(path, line string) (Verdict, error) {
 	if st.State == StateTrusted {
 		p = p.WithPinned(st.TrustedDefinitions)
 	}
-	v := st.CheckIn(line, p)
+	v := st.noRuleReason(s.checker(st).CheckIn(line, p))
 	if !st.Why.IsZero() && v.Reason.Template == noRuleApplies {
 		v.Reason = domain.T("no rule applies: {{.Why}}", "Why", st.Why)
 	}
@@ -360,5 +370,6 @@ func (s *Service) enabled(path string) (Status, error) {
 	if proj.SetUp && !proj.Enabled && proj.ID != "" {
 		return Status{Root: proj.Root, State: StateNoFile, Effective: none(), Problems: []Problem{}, Why: whyMinimal}, nil
 	}
-	return s.Show(path)
+	// A check needs the state and the rules in effect, not the review.
+	return s.load(path)
 }

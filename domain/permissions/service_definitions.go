@@ -24,6 +24,7 @@ func (s *Service) define(root string) Define {
 // describe adds to a status read from the project what its rules run,
 // beside what was pinned, and the review's hash.
 func (s *Service) describe(st *Status) {
+	st.cat = s.cat()
 	if st.State == StateNoFile || st.State == StateInvalid || st.Root == "" {
 		return
 	}
@@ -36,6 +37,7 @@ func (s *Service) describe(st *Status) {
 // answer to a Trust shows what still blocks a rule (a git config).
 func (s *Service) described(st Status, err error) (Status, error) {
 	if err == nil {
+		st.cat = s.cat()
 		s.blocks(&st)
 	}
 	return st, err
@@ -54,14 +56,14 @@ func (s *Service) blocks(st *Status) {
 	st.Blocks = map[string][]Block{}
 	st.Notes = map[string][]domain.Text{}
 	for _, rule := range st.File.AllowedCommands {
-		if !AcceptRule(rule).IsZero() {
+		if !st.catalog().acceptRule(rule).IsZero() {
 			continue
 		}
 		if notes := p.configNotes(rule); len(notes) > 0 {
 			st.Notes[rule] = notes
 		}
 		var blocks []Block
-		if v := NewChecker([]string{rule}).CheckIn(rule, p); v.BlockedBy != nil {
+		if v := st.catalog().newChecker([]string{rule}).CheckIn(rule, p); v.BlockedBy != nil {
 			b := *v.BlockedBy
 			if b.Reason.IsZero() {
 				b.Reason = v.Reason

@@ -109,6 +109,16 @@ type Status struct {
 	// Notes are, per rule, what the project's configuration makes it run
 	// beyond its program without blocking it (config_notes.go).
 	Notes map[string][]domain.Text `json:"-"`
+	// cat is the catalogue the Service checks with (nil: the builtin one).
+	cat *catalog
+}
+
+// catalog is the catalogue the status's rules are checked with.
+func (st Status) catalog() *catalog {
+	if st.cat == nil {
+		return builtin()
+	}
+	return st.cat
 }
 
 // Hash is the hex SHA-256 of b.
@@ -125,6 +135,12 @@ type ReadFunc func(path string, limit int64) ([]byte, error)
 
 // Load reads the project's file once and decides its state against the pin.
 func Load(root, projectID string, read ReadFunc, pins PinStore) (Status, error) {
+	return loadParsed(root, projectID, read, pins, Parse)
+}
+
+// loadParsed is Load reading the file's bytes with parse (Parse, or the
+// service's memo of it).
+func loadParsed(root, projectID string, read ReadFunc, pins PinStore, parse func([]byte) (Permissions, []Problem)) (Status, error) {
 	st := Status{Problems: []Problem{}, Effective: none()}
 	pin, pinned, err := pins.Pin(projectID)
 	if err != nil {
@@ -145,7 +161,7 @@ func Load(root, projectID string, read ReadFunc, pins PinStore) (Status, error) 
 		st.Problems = append(st.Problems, Problem{Where: "file", Problem: domain.Sentence(err)})
 		return st, nil
 	}
-	return judge(st, b), nil
+	return judgeParsed(st, b, parse), nil
 }
 
 // none grants nothing; its lists are empty, not null, in JSON.
@@ -154,9 +170,11 @@ func none() Permissions {
 }
 
 // judge decides the state of bytes read once against the pin in st.
-func judge(st Status, b []byte) Status {
+func judge(st Status, b []byte) Status { return judgeParsed(st, b, Parse) }
+
+func judgeParsed(st Status, b []byte, parse func([]byte) (Permissions, []Problem)) Status {
 	st.Exists, st.Bytes, st.Hash = true, b, Hash(b)
-	perms, probs := Parse(b)
+	perms, probs := parse(b)
 	if perms.AllowedCommands == nil {
 		perms.AllowedCommands = []string{}
 	}
