@@ -28,6 +28,12 @@ const (
 	prefLastProject = "project.last"
 )
 
+// smallScreen is the room an 800×600 screen leaves a window once its
+// taskbar or top panel (up to 40 px) and the window's title bar (up to
+// 32 px) are drawn: the first window and Settings fit in it, whatever the
+// language, so that nothing is cut on a small screen.
+var smallScreen = fyne.NewSize(800, 600-40-32)
+
 // detailMinWidth is what the right side asks for, whatever it shows: with the
 // list's minimum it fits an 800 px window.
 const detailMinWidth = 420
@@ -162,10 +168,7 @@ func (m *MainWindow) buildUI() {
 	}
 	m.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { m.onDropped(uris) })
 
-	prefs := m.app.Preferences()
-	m.win.Resize(fyne.NewSize(
-		float32(prefs.FloatWithFallback(prefWidth, 980)),
-		float32(prefs.FloatWithFallback(prefHeight, 640))))
+	m.win.Resize(m.defaultSize())
 	m.win.SetCloseIntercept(func() {
 		m.saveSize()
 		m.win.Close()
@@ -174,6 +177,16 @@ func (m *MainWindow) buildUI() {
 	// each holds one of the system's few inotify instances.
 	m.win.SetOnClosed(m.closeView)
 	m.win.SetMaster()
+}
+
+// defaultSize is the size the window opens at: the one it had when it was
+// last closed, else one that fits a small screen (a new user's screen may
+// be one).
+func (m *MainWindow) defaultSize() fyne.Size {
+	prefs := m.app.Preferences()
+	return fyne.NewSize(
+		float32(prefs.FloatWithFallback(prefWidth, float64(smallScreen.Width))),
+		float32(prefs.FloatWithFallback(prefHeight, float64(smallScreen.Height))))
 }
 
 // saveSize remembers the window's size for the next start.
