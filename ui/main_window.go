@@ -114,7 +114,9 @@ func (m *MainWindow) buildUI() {
 	if m.deps.Permissions != nil {
 		m.list.perms = m.deps.Permissions
 	}
-	m.detail = container.NewStack() // filled once the list is known (reselect)
+	// Filled once the list is known (reselect); until then it says what it
+	// waits for.
+	m.detail = container.NewStack(container.NewCenter(m.detailWaiting()))
 
 	m.statusText = &widget.Label{Wrapping: fyne.TextWrapWord}
 	m.statusBusy = widget.NewProgressBarInfinite()
@@ -215,6 +217,18 @@ func (m *MainWindow) emptyState() fyne.CanvasObject {
 	about := &widget.Label{Text: lang.L("Memo Projects gives each of your projects its own memory, permission file and skills for AI coding agents, kept in a small .memo folder beside your code."), Wrapping: fyne.TextWrapWord, Alignment: fyne.TextAlignCenter}
 	hint := widget.NewLabelWithStyle(lang.L("Pick a repository, or drop a folder on this window."), fyne.TextAlignCenter, fyne.TextStyle{})
 	return container.NewCenter(container.New(&maxWidthLayout{460}, container.NewVBox(title, about, hint, container.NewCenter(button))))
+}
+
+// detailWaiting is what the right side says before the list is known: the
+// project it will show again, else that the projects are being read.
+func (m *MainWindow) detailWaiting() *widget.Label {
+	text := lang.L("Loading projects…")
+	if last := m.app.Preferences().String(prefLastProject); last != "" {
+		text = lang.L("Opening {{.Name}}…", map[string]any{"Name": filepath.Base(last)})
+	}
+	w := waiting(text)
+	w.Alignment, w.Wrapping = fyne.TextAlignCenter, fyne.TextWrapOff // centred: a wrapped label has no width
+	return w
 }
 
 // Show shows the window, then loads what is slow (the list, memory.db) off the
