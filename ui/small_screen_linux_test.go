@@ -34,6 +34,20 @@ func TestWindowsFitASmallScreen(t *testing.T) {
 			first.m.win.Resize(first.m.defaultSize())
 			fits("the first window", first.m.win.Content().MinSize(), first.m.win.Canvas().Size())
 
+			// A project's view, each tab shown, needs no more.
+			dir := mkdir(t, "a-project-with-a-rather-long-name")
+			if _, err := first.svc.Setup(dir); err != nil {
+				t.Fatal(err)
+			}
+			first.m.OpenFolder(dir)
+			if first.m.view == nil {
+				t.Fatal("the project is not shown")
+			}
+			for i, name := range []string{"Overview", "Skills", "Permissions", "Memory"} {
+				first.m.view.tabs.SelectIndex(i)
+				fits("the window showing a project's "+name, first.m.win.Content().MinSize(), first.m.win.Canvas().Size())
+			}
+
 			api := &fakeAPI{state: APIState{Listening: true, Addr: "127.0.0.1:41234", TokenFile: "/home/someone-with-a-long-name/.local/share/memo/data/api-token"}}
 			first.m.deps.API = api
 			first.m.onSettings()
