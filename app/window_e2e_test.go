@@ -163,8 +163,8 @@ func TestWindowPolish(t *testing.T) {
 		// Whatever the header shows while and after it loads, the window
 		// keeps its size: watch it for a while.
 		for end := time.Now().Add(1500 * time.Millisecond); time.Now().Before(end); {
-			if got := w.geometry(); got != "980x640" {
-				w.fatalf("the window is %s after showing a long-named project with a note, want 980x640", got)
+			if got := w.geometry(); got != "800x528" {
+				w.fatalf("the window is %s after showing a long-named project with a note, want 800x528 (ui.smallScreen)", got)
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
@@ -218,7 +218,7 @@ func TestWindowPolish(t *testing.T) {
 	})
 }
 
-// geometry is the window's size as xdotool reports it ("980x640").
+// geometry is the window's size as xdotool reports it ("800x528").
 func (w *window) geometry() string {
 	w.t.Helper()
 	out, err := w.x("xdotool", "getwindowgeometry", w.id)

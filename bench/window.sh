@@ -2,8 +2,11 @@
 # Start-up and idle memory of the Memo Projects window next to a bare Fyne
 # window (bench/barewindow) built with the same Fyne version, side by side in
 # one run under one Xvfb. The targets: start-up within 1.15x and idle memory
-# within 1.2x of the bare window, with 10,000 projects in the registry,
-# 100,000 memories in memory.db and the last project reselected.
+# within 1.2x of the bare window, both for a returning user (10,000 projects
+# in the registry, 100,000 memories in memory.db and the last project
+# reselected) and for a new user's first launch (an empty data home and no
+# preferences: the data home is made, the databases created, the first-run
+# screen shown).
 #
 #   bench/window.sh                 10 runs of each, alternating
 #   RUNS=20 IDLE=5 bench/window.sh
@@ -16,7 +19,7 @@
 # the resolution is well under a millisecond. (Fyne maps its window and then
 # paints the first frame, so for both apps this is up to the map, not the
 # first paint.) maptime then lets the app idle
-# IDLE seconds (default 3), reads VmRSS from /proc/PID/status, and ends it with
+# IDLE seconds (default 4, as a person measuring from outside waits), reads VmRSS from /proc/PID/status, and ends it with
 # SIGTERM. The apps run with a private HOME, so Fyne's preferences (the window
 # size) are the defaults, except that Memo Projects finds its last project
 # (a set-up one) in them, as a returning user does: the registry is listed,
@@ -30,7 +33,7 @@ set -euo pipefail
 
 cd "$(dirname "$0")"
 runs=${RUNS:-10}
-idle=${IDLE:-3}
+idle=${IDLE:-4}
 projects=${PROJECTS:-10000}
 memories=${MEMORIES:-100000}
 target_startup=1.15
@@ -218,11 +221,20 @@ display=:$(head -n1 "$out/xvfb.display")
 # measure TITLE PROGRAM [ARG…]: one run, in the same clean environment for both.
 # No session bus: the bare window would otherwise autolaunch one (with portal
 # services and a FUSE mount) at every run and leave it behind.
+# HOME and MEMO_HOME are the returning user's unless set.
 measure() {
-	env -i PATH="$PATH" DISPLAY="$display" DBUS_SESSION_BUS_ADDRESS=disabled: HOME="$user" XDG_CONFIG_HOME="$user/.config" \
-		LANG=en_US.UTF-8 MEMO_HOME="$out/home" "$out/maptime" "$1" "$idle" "${@:2}" 2>>"$out/runs.log"
+	local home=${RUN_HOME:-$user} memo=${RUN_MEMO_HOME:-$out/home}
+	env -i PATH="$PATH" DISPLAY="$display" DBUS_SESSION_BUS_ADDRESS=disabled: HOME="$home" XDG_CONFIG_HOME="$home/.config" \
+		LANG=en_US.UTF-8 MEMO_HOME="$memo" "$out/maptime" "$1" "$idle" "${@:2}" 2>>"$out/runs.log"
 }
 bare() { measure "Bare Fyne" "$out/barewindow"; }
+# A new user's first launch: no preferences, no data home (made afresh at
+# every run).
+first() {
+	rm -rf "$out/newuser" "$out/newhome"
+	mkdir -p "$out/newuser"
+	RUN_HOME=$out/newuser RUN_MEMO_HOME=$out/newhome measure "Memo Projects" "$out/memo-projects"
+}
 # Written before every run: each run starts as the same returning user.
 ours() {
 	mkdir -p "$(dirname "$prefs")"
@@ -234,23 +246,27 @@ ours() {
 echo "warming up (one run of each, not counted)…"
 bare >/dev/null
 ours >/dev/null
+first >/dev/null
 
 mib() { awk -v kb="$1" 'BEGIN { print kb / 1024 }'; }
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-printf '\n%-5s %14s %14s %14s %14s\n' run "bare ms" "ours ms" "bare RSS MiB" "ours RSS MiB"
-bare_ms=() ours_ms=() bare_kb=() ours_kb=()
+# "ours" is the returning user, "first" the new user's first launch.
+printf '\n%-6s %9s %9s %9s %10s %10s %10s\n' run "bare ms" "ours ms" "first ms" "bare MiB" "ours MiB" "first MiB"
+bare_ms=() ours_ms=() first_ms=() bare_kb=() ours_kb=() first_kb=()
 for i in $(seq "$runs"); do
 	r=$(bare) || { echo "bench: the bare window failed, see $out/runs.log" >&2; exit 1; }
 	read -r bms bkb <<<"$r"
 	r=$(ours) || { echo "bench: memo-projects failed, see $out/runs.log" >&2; exit 1; }
 	read -r oms okb <<<"$r"
-	bare_ms+=("$bms") ours_ms+=("$oms") bare_kb+=("$bkb") ours_kb+=("$okb")
-	printf '%-5s %14.1f %14.1f %14.1f %14.1f\n' "$i" "$bms" "$oms" "$(mib "$bkb")" "$(mib "$okb")"
+	r=$(first) || { echo "bench: memo-projects failed at a first launch, see $out/runs.log" >&2; exit 1; }
+	read -r fms fkb <<<"$r"
+	bare_ms+=("$bms") ours_ms+=("$oms") first_ms+=("$fms") bare_kb+=("$bkb") ours_kb+=("$okb") first_kb+=("$fkb")
+	printf '%-6s %9.1f %9.1f %9.1f %10.1f %10.1f %10.1f\n' "$i" "$bms" "$oms" "$fms" "$(mib "$bkb")" "$(mib "$okb")" "$(mib "$fkb")"
 done
-mb=$(median "${bare_ms[@]}") mo=$(median "${ours_ms[@]}")
-rb=$(median "${bare_kb[@]}") ro=$(median "${ours_kb[@]}")
-printf '%-5s %14.1f %14.1f %14.1f %14.1f\n' median "$mb" "$mo" "$(mib "$rb")" "$(mib "$ro")"
+mb=$(median "${bare_ms[@]}") mo=$(median "${ours_ms[@]}") mf=$(median "${first_ms[@]}")
+rb=$(median "${bare_kb[@]}") ro=$(median "${ours_kb[@]}") rf=$(median "${first_kb[@]}")
+printf '%-6s %9.1f %9.1f %9.1f %10.1f %10.1f %10.1f\n' median "$mb" "$mo" "$mf" "$(mib "$rb")" "$(mib "$ro")" "$(mib "$rf")"
 
 # verdict NAME OURS BARE TARGET: prints the ratio and PASS/FAIL; false on FAIL.
 verdict() {
@@ -264,4 +280,6 @@ echo
 ok=0
 verdict "start-up to mapped" "$mo" "$mb" "$target_startup" || ok=1
 verdict "idle RSS after ${idle} s" "$ro" "$rb" "$target_rss" || ok=1
+verdict "first launch: start-up" "$mf" "$mb" "$target_startup" || ok=1
+verdict "first launch: idle RSS" "$rf" "$rb" "$target_rss" || ok=1
 exit $ok

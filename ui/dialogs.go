@@ -41,7 +41,13 @@ func (d *dialogs) copyText(s string) { d.clipboard.SetContent(s) }
 
 // openPath shows a folder in the file manager, off the UI goroutine. Where
 // none can be started it says so and offers to copy the path instead.
-func (d *dialogs) openPath(path string) {
+func (d *dialogs) openPath(path string) { d.open(path, false) }
+
+// openFile opens a file in the program the desktop opens it with (the
+// same opener as openPath); where that fails, the message is about a file.
+func (d *dialogs) openFile(path string) { d.open(path, true) }
+
+func (d *dialogs) open(path string, file bool) {
 	if d.openPathWith == nil {
 		return
 	}
@@ -49,12 +55,17 @@ func (d *dialogs) openPath(path string) {
 		if err == nil {
 			return
 		}
+		title := lang.L("Could not show the folder")
 		text := lang.L("The file manager could not be started.")
 		if errors.Is(err, exec.ErrNotFound) {
 			text = lang.L("No file manager was found on this computer.")
 		}
 		text += " " + lang.L("You can copy the folder's path and open it yourself:") + "\n" + path
-		d.message(lang.L("Could not show the folder"), text, nil,
+		if file {
+			title = lang.L("Could not open the file")
+			text = lang.L("No program could be started to open it.") + " " + lang.L("You can copy the file's path and open it yourself:") + "\n" + path
+		}
+		d.message(title, text, nil,
 			choice{text: lang.L("Close")},
 			choice{text: lang.L("Copy path"), importance: widget.HighImportance, do: func() { d.copyText(path) }})
 	})

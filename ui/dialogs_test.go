@@ -11,6 +11,9 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/test"
+
+	"memo.dev/projects/domain/permissions"
 )
 
 func TestEscapeAndEnterCloseEveryDialog(t *testing.T) {
@@ -70,5 +73,26 @@ func TestNoFileManagerOffersToCopyThePath(t *testing.T) {
 	f.tap(f.m.win, "Copy path")
 	if got := f.m.app.Clipboard().Content(); got != "/home/u/code/app" {
 		t.Errorf("Copy path put %q on the clipboard", got)
+	}
+}
+
+// TestOpenFileErrorIsAboutAFile: when the permissions tab's Open file
+// cannot start a program, the message is titled and worded for a file
+// (not "Could not show the folder"), names the file and offers its path.
+func TestOpenFileErrorIsAboutAFile(t *testing.T) {
+	f, tab, root := permsProject(t, nil)
+	f.m.dialogs.openPathWith = func(string) error {
+		return &exec.Error{Name: "xdg-open", Err: exec.ErrNotFound}
+	}
+	f.shown = nil
+	test.Tap(tab.viewer.openFile)
+	want := permissions.Path(root)
+	if len(f.shown) != 1 || !strings.HasPrefix(f.shown[0], "Could not open the file: ") || strings.Contains(f.shown[0], "folder") ||
+		!strings.Contains(f.shown[0], want) || strings.Contains(f.shown[0], "xdg-open") {
+		t.Fatalf("Open file that fails showed %q, want a message about the file %s", f.shown, want)
+	}
+	f.tap(f.m.win, "Copy path")
+	if got := f.m.app.Clipboard().Content(); got != want {
+		t.Errorf("Copy path put %q on the clipboard, want %q", got, want)
 	}
 }

@@ -4,7 +4,9 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -25,7 +27,9 @@ func say(err error) string {
 }
 
 // sayText is a domain sentence in the reader's language: its English
-// template is the translation key (assets/translations).
+// template is the translation key (assets/translations). The backticks a
+// template quotes a command with are drawn as quotation marks (plainQuotes);
+// the values put into it are shown exactly as they are.
 func sayText(t domain.Text) string {
 	if t.Template == "" {
 		return ""
@@ -34,25 +38,61 @@ func sayText(t domain.Text) string {
 	// template where domain.T is called.
 	localize := lang.L
 	if len(t.Args) == 0 {
-		return localize(t.Template)
+		return plainQuotes(localize(t.Template))
 	}
 	// A value that is itself a Text (a reason within a sentence: "refused:
 	// {{.Reason}}"), or a list of them, is worded too, not printed in English.
+	// Each value goes into the sentence as a token first, so that only the
+	// template's own backticks become quotation marks: a rule from a project
+	// file keeps every character it has.
 	args := make(map[string]any, len(t.Args))
+	var values []string
+	token := func(s string) string {
+		values = append(values, s)
+		return fmt.Sprintf("\x00%d\x00", len(values)-1)
+	}
 	for k, v := range t.Args {
 		switch inner := v.(type) {
 		case domain.Text:
-			v = sayText(inner)
+			v = token(sayText(inner))
 		case []domain.Text:
 			said := make([]string, len(inner))
 			for i, x := range inner {
-				said[i] = sayText(x)
+				said[i] = token(sayText(x))
 			}
 			v = said
+		case string:
+			v = token(inner)
 		}
 		args[k] = v
 	}
-	return localize(t.Template, args)
+	out := plainQuotes(localize(t.Template, args))
+	for i, s := range values {
+		out = strings.ReplaceAll(out, fmt.Sprintf("\x00%d\x00", i), s)
+	}
+	return out
+}
+
+// plainQuotes draws each pair of backticks of a sentence as quotation
+// marks: “go test” reads as a quote, `go test` as markup left in.
+func plainQuotes(s string) string {
+	if !strings.Contains(s, "`") {
+		return s
+	}
+	var b strings.Builder
+	open := true
+	for _, r := range s {
+		if r == '`' {
+			if open {
+				r = '“'
+			} else {
+				r = '”'
+			}
+			open = !open
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // showError tells what failed (title, e.g. "Could not open the folder") and

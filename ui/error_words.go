@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"net"
 	"net/url"
+	"strings"
 	"syscall"
 
 	"fyne.io/fyne/v2/lang"
@@ -34,15 +35,26 @@ func plainError(err error) (text, detail string) {
 	}
 	lib := libraryError(err)
 	if t, ok := domain.TextOf(err); ok {
-		if lib == "" {
+		if lib == "" && !quotesAnError(t) {
 			// The library's or the system's own words the domain kept
 			// apart (domain.Because) are the detail.
 			return sayText(t), domain.DetailOf(err)
 		}
-		// A domain sentence that quotes a library's error ("cannot download
-		// from h: dial tcp …", made with domain.Sentence): the quote is said
-		// in plain words, the rest as the domain wrote it.
-		return sayText(quoting(t, lib)), err.Error()
+		// A domain sentence that quotes an error's own text ("cannot
+		// download from h: dial tcp …", "… not valid YAML: yaml: line 3: …",
+		// made with domain.Sentence): the quote is said in plain words
+		// where its class is known, else it points to Details, which hold
+		// it; the rest is worded as the domain wrote it. So no Go, SQLite
+		// or system text stands in a sentence, in any language.
+		plain := lib
+		if plain == "" {
+			plain = lang.L("see Details")
+		}
+		detail := err.Error()
+		if d := domain.DetailOf(err); d != "" && !strings.Contains(detail, d) {
+			detail += "\n" + d
+		}
+		return sayText(quoting(t, plain)), detail
 	}
 	if lib != "" {
 		return lib, err.Error()
@@ -65,6 +77,18 @@ func quoting(t domain.Text, plain string) domain.Text {
 		args[k] = v
 	}
 	return domain.Text{Template: t.Template, Args: args}
+}
+
+// quotesAnError reports whether t quotes an error's own text (a
+// domain.Sentence of an error that carries no template of its own), at any
+// depth.
+func quotesAnError(t domain.Text) bool {
+	for _, v := range t.Args {
+		if inner, ok := v.(domain.Text); ok && (inner.Template == rawSentence() || quotesAnError(inner)) {
+			return true
+		}
+	}
+	return false
 }
 
 // rawSentence is the template domain.Sentence gives an error's own text.

@@ -28,6 +28,12 @@ const (
 	prefLastProject = "project.last"
 )
 
+// smallScreen is the room an 800×600 screen leaves a window once its
+// taskbar or top panel (up to 40 px) and the window's title bar (up to
+// 32 px) are drawn: the first window and Settings fit in it, whatever the
+// language, so that nothing is cut on a small screen.
+var smallScreen = fyne.NewSize(800, 600-40-32)
+
 // detailMinWidth is what the right side asks for, whatever it shows: with the
 // list's minimum it fits an 800 px window.
 const detailMinWidth = 420
@@ -108,7 +114,9 @@ func (m *MainWindow) buildUI() {
 	if m.deps.Permissions != nil {
 		m.list.perms = m.deps.Permissions
 	}
-	m.detail = container.NewStack() // filled once the list is known (reselect)
+	// Filled once the list is known (reselect); until then it says what it
+	// waits for.
+	m.detail = container.NewStack(container.NewCenter(m.detailWaiting()))
 
 	m.statusText = &widget.Label{Wrapping: fyne.TextWrapWord}
 	m.statusBusy = widget.NewProgressBarInfinite()
@@ -162,10 +170,7 @@ func (m *MainWindow) buildUI() {
 	}
 	m.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { m.onDropped(uris) })
 
-	prefs := m.app.Preferences()
-	m.win.Resize(fyne.NewSize(
-		float32(prefs.FloatWithFallback(prefWidth, 980)),
-		float32(prefs.FloatWithFallback(prefHeight, 640))))
+	m.win.Resize(m.defaultSize())
 	m.win.SetCloseIntercept(func() {
 		m.saveSize()
 		m.win.Close()
@@ -174,6 +179,16 @@ func (m *MainWindow) buildUI() {
 	// each holds one of the system's few inotify instances.
 	m.win.SetOnClosed(m.closeView)
 	m.win.SetMaster()
+}
+
+// defaultSize is the size the window opens at: the one it had when it was
+// last closed, else one that fits a small screen (a new user's screen may
+// be one).
+func (m *MainWindow) defaultSize() fyne.Size {
+	prefs := m.app.Preferences()
+	return fyne.NewSize(
+		float32(prefs.FloatWithFallback(prefWidth, float64(smallScreen.Width))),
+		float32(prefs.FloatWithFallback(prefHeight, float64(smallScreen.Height))))
 }
 
 // saveSize remembers the window's size for the next start.
@@ -202,6 +217,18 @@ func (m *MainWindow) emptyState() fyne.CanvasObject {
 	about := &widget.Label{Text: lang.L("Memo Projects gives each of your projects its own memory, permission file and skills for AI coding agents, kept in a small .memo folder beside your code."), Wrapping: fyne.TextWrapWord, Alignment: fyne.TextAlignCenter}
 	hint := widget.NewLabelWithStyle(lang.L("Pick a repository, or drop a folder on this window."), fyne.TextAlignCenter, fyne.TextStyle{})
 	return container.NewCenter(container.New(&maxWidthLayout{460}, container.NewVBox(title, about, hint, container.NewCenter(button))))
+}
+
+// detailWaiting is what the right side says before the list is known: the
+// project it will show again, else that the projects are being read.
+func (m *MainWindow) detailWaiting() *widget.Label {
+	text := lang.L("Loading projects…")
+	if last := m.app.Preferences().String(prefLastProject); last != "" {
+		text = lang.L("Opening {{.Name}}…", map[string]any{"Name": filepath.Base(last)})
+	}
+	w := waiting(text)
+	w.Alignment, w.Wrapping = fyne.TextAlignCenter, fyne.TextWrapOff // centred: a wrapped label has no width
+	return w
 }
 
 // Show shows the window, then loads what is slow (the list, memory.db) off the

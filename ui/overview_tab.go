@@ -33,9 +33,10 @@ func newOverviewTab() *overviewTab {
 }
 
 func (t *overviewTab) buildUI() {
-	t.files = container.NewVBox()
+	// Until the project's state is read, each column says what it waits for.
+	t.files = container.NewVBox(waiting(lang.L("Reading the project's files…")))
 	t.memCount = &widget.Label{Text: lang.L("Opening the memory database…"), Wrapping: fyne.TextWrapWord}
-	t.policy = container.NewVBox()
+	t.policy = container.NewVBox(waiting(lang.L("Reading the project's settings…")))
 	t.minimal = &widget.Label{Text: lang.L("Minimal Mode is on: chats receive nothing from Memo, whatever this project's policy says."), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
 	t.minimal.Hide()
 	files := container.NewVBox(heading(lang.L("Files")), t.files)
@@ -54,6 +55,12 @@ func (t *overviewTab) buildUI() {
 func (t *overviewTab) setMinimal(on bool) {
 	t.minimal.Hidden = !on
 	t.minimal.Refresh()
+}
+
+// waiting is the line a column shows while what it shows is read: what it
+// waits for, replaced when the data arrives.
+func waiting(text string) *widget.Label {
+	return &widget.Label{Text: text, Wrapping: fyne.TextWrapWord}
 }
 
 func heading(s string) *widget.Label {

@@ -19,7 +19,7 @@ func TestRulesMarkedSinceTheTrustedVersion(t *testing.T) {
 	writePerms(t, root, changedFile) // git status → git log
 	tab.refresh()
 	rows := rowTexts(tab)
-	for _, want := range []string{"Command `go test`: valid rule (unchanged)", "Command `git log`: valid rule (new)", "Command `git status`: removed (it would ask again)", "File tool `read_file`: valid rule (unchanged)"} {
+	for _, want := range []string{"Command “go test”: valid rule (unchanged)", "Command “git log”: valid rule (new)", "Command “git status”: removed (it would ask again)", "File tool “read_file”: valid rule (unchanged)"} {
 		if !strings.Contains(rows, want) {
 			t.Errorf("the rules do not say %q:\n%s", want, rows)
 		}
@@ -34,9 +34,9 @@ func TestTesterAnswersForThePendingVersion(t *testing.T) {
 	writePerms(t, root, changedFile)
 	tab.refresh()
 	tests := []struct{ line, want string }{
-		{"git log --oneline", "If you trust this version: approved by `git log`, a rule that is not trusted yet."},
-		{"go test ./...", "If you trust this version: approved by `go test`, as in the version you trusted."},
-		{"git status", "If you trust this version: it would ask (`git status` is no longer in it):"},
+		{"git log --oneline", "If you trust this version: approved by “git log”, a rule that is not trusted yet."},
+		{"go test ./...", "If you trust this version: approved by “go test”, as in the version you trusted."},
+		{"git status", "If you trust this version: it would ask (“git status” is no longer in it):"},
 		{"rm -rf /", "If you trust this version: it would still ask."},
 	}
 	for _, tt := range tests {

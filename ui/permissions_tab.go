@@ -61,7 +61,7 @@ type permissionsTab struct {
 
 func newPermissionsTab(root string, svc permissionsService, d *dialogs, changed func(root string), r runner) *permissionsTab {
 	t := &permissionsTab{root: root, svc: svc, d: d, changed: changed, run: r, notify: r.notice}
-	t.viewer = newPermissionsViewer(t.onTrust, t.onEdit, t.onRevert, func() { t.d.openPath(permissions.Path(t.root)) })
+	t.viewer = newPermissionsViewer(t.onTrust, t.onEdit, t.onRevert, func() { t.d.openFile(permissions.Path(t.root)) })
 	t.editor = newPermissionsEditor(t.onSave, t.onEditorClosed)
 	t.editor.askDiscard = d.confirmDiscard
 	var checker commandChecker

@@ -116,8 +116,8 @@ func TestPermissionsTabStates(t *testing.T) {
 			prepare:  func(t *testing.T, _ *fixture, root string) { writePerms(t, root, trustedFile) },
 			state:    "Not trusted yet",
 			trust:    true,
-			rules:    []string{"Command `go test`: valid rule", "File tool `read_file`: valid rule"},
-			changes:  []string{"+ command `go test` would be approved", "+ tool `read_file` would be approved"},
+			rules:    []string{"Command “go test”: valid rule", "File tool “read_file”: valid rule"},
+			changes:  []string{"+ command “go test” would be approved", "+ tool “read_file” would be approved"},
 			diffRows: []string{"    1 + {", "    3 +   \"allowed_commands\": [\"go test\", \"git status\"],"},
 		},
 		{
@@ -125,7 +125,7 @@ func TestPermissionsTabStates(t *testing.T) {
 			open:    true,
 			prepare: func(t *testing.T, f *fixture, root string) { saveTrusted(t, f, root, trustedFile) },
 			state:   "Trusted",
-			rules:   []string{"Command `git status`: valid rule"},
+			rules:   []string{"Command “git status”: valid rule"},
 		},
 		{
 			name: "changed since trusted",
@@ -137,8 +137,8 @@ func TestPermissionsTabStates(t *testing.T) {
 			state:    "Changed since you trusted it",
 			trust:    true,
 			revert:   true,
-			rules:    []string{"Command `git log`: valid rule"},
-			changes:  []string{"+ command `git log` would be approved", "− command `git status` would ask again"},
+			rules:    []string{"Command “git log”: valid rule"},
+			changes:  []string{"+ command “git log” would be approved", "− command “git status” would ask again"},
 			diffRows: []string{"    3       -   \"allowed_commands\": [\"go test\", \"git status\"],", "          3 +   \"allowed_commands\": [\"go test\", \"git log\"],", "    2     2     \"version\": 1,"},
 		},
 		{
@@ -158,8 +158,8 @@ func TestPermissionsTabStates(t *testing.T) {
 			open:     true,
 			prepare:  func(t *testing.T, _ *fixture, root string) { writePerms(t, root, invalidFile) },
 			state:    "Invalid, so ignored",
-			rules:    []string{"Command `bash`: refused, `bash` is a shell", "Command `go test`: valid rule", "File tool `run_command`: refused, run_command always asks"},
-			problems: []string{"• `bash`: `bash` is a shell", "• `run_command`: run_command always asks"},
+			rules:    []string{"Command “bash”: refused, “bash” is a shell", "Command “go test”: valid rule", "File tool “run_command”: refused, run_command always asks"},
+			problems: []string{"• “bash”: “bash” is a shell", "• “run_command”: run_command always asks"},
 			changes:  []string{"Nothing: a file with problems is ignored whole."},
 		},
 		{
@@ -330,7 +330,7 @@ func TestPermissionsTabEditorValidatesLiveThenSavesAndTrusts(t *testing.T) {
 		t.Errorf("after a refresh: editor shown %v, Edit shown %v, text %q", tab.editor.box.Visible(), tab.viewer.edit.Visible(), tab.editor.entry.Text)
 	}
 	tab.editor.entry.SetText(invalidFile)
-	for _, want := range []string{"• `bash`: `bash` is a shell", "• `run_command`: run_command always asks"} {
+	for _, want := range []string{"• “bash”: “bash” is a shell", "• “run_command”: run_command always asks"} {
 		if !strings.Contains(tab.editor.verdict.Text, want) {
 			t.Errorf("live check %q does not name %q", tab.editor.verdict.Text, want)
 		}
@@ -368,11 +368,11 @@ func TestPermissionsTabEditorValidatesLiveThenSavesAndTrusts(t *testing.T) {
 func TestPermissionsTabCommandTester(t *testing.T) {
 	_, tab, root := permsProject(t, func(f *fixture, root string) { saveTrusted(t, f, root, trustedFile) })
 	cases := []struct{ line, want string }{
-		{"go test ./...", "Approved by `go test`"},
+		{"go test ./...", "Approved by “go test”"},
 		{"go test ./... ; rm -rf ~", "Would ask: "},
 		{"go test -exec=sh ./...", "-exec"},
 		{"go testing", "Would ask: "},
-		{"git status", "Approved by `git status`"},
+		{"git status", "Approved by “git status”"},
 		{"", ""},
 	}
 	for _, c := range cases {
@@ -441,7 +441,7 @@ func TestPermissionsTabFollowsTheFileOnDisk(t *testing.T) {
 
 func TestVisibleSpellsOutHiddenCharacters(t *testing.T) {
 	cases := []struct{ in, want string }{
-		{"go test", "`go test`"},
+		{"go test", "“go test”"},
 		{"go test \u202e", `"go test \u202e"`},
 		{"a\tb", `"a\tb"`},
 		{"git\u200bstatus", `"git\u200bstatus"`},
@@ -607,8 +607,8 @@ func TestPermissionsTabListsEditor(t *testing.T) {
 	// The verdict follows each keystroke.
 	verdicts := []struct{ typed, want string }{
 		{"b", "valid rule"}, // a program named b is a plain command
-		{"bash", "refused: `bash` is a shell or an interpreter"},
-		{"git", "refused: a bare `git` approves nearly anything"},
+		{"bash", "refused: “bash” is a shell or an interpreter"},
+		{"git", "refused: a bare “git” approves nearly anything"},
 		{"go test; rm -rf /", "refused: the rule is not one plain command"},
 		{"go vet", "valid rule"},
 	}

@@ -19,7 +19,7 @@ func TestPermissionsTabSpeaksTurkish(t *testing.T) {
 	useTurkish(t)
 	f, tab, root := permsProject(t, func(f *fixture, root string) { writePerms(t, root, invalidFile) })
 
-	const bash = "`bash`: bir kabuk ya da yorumlayıcı; her şeyi çalıştırabilir"
+	const bash = "“bash”: bir kabuk ya da yorumlayıcı; her şeyi çalıştırabilir"
 	has := func(where, got string, want ...string) {
 		t.Helper()
 		got = strings.ReplaceAll(got, "\u200a", "") // paths wrap at their separators
@@ -36,33 +36,33 @@ func TestPermissionsTabSpeaksTurkish(t *testing.T) {
 	}
 
 	has("rule rows", rowTexts(tab),
-		"Komut `bash`: reddedildi, "+bash,
-		"Dosya aracı `run_command`: reddedildi, run_command için her zaman izin istenir")
+		"Komut “bash”: reddedildi, "+bash,
+		"Dosya aracı “run_command”: reddedildi, run_command için her zaman izin istenir")
 	has("problems", tab.viewer.problems.Text,
-		"• `bash`: "+bash,
-		"• `run_command`: run_command için her zaman izin istenir")
+		"• “bash”: "+bash,
+		"• “run_command”: run_command için her zaman izin istenir")
 
 	// The tester: a character's reason, and the state's meaning inside the
 	// reason that no rule applies.
 	tab.tester.line.SetText("go test ; id")
-	has("tester", tab.tester.result.Text, "İzin istenirdi: `;` komutları zincirleyebilir")
+	has("tester", tab.tester.result.Text, "İzin istenirdi: “;” komutları zincirleyebilir")
 	tab.tester.line.SetText("ls")
 	has("tester", tab.tester.result.Text, "İzin istenirdi: hiçbir kural geçerli değil. İzin dosyasında sorunlar var: düzeltilene kadar bütünüyle yok sayılır")
 
 	// What a new version would change, each refusal worded.
 	has("changes", changesText(permissions.Compare(nil, []byte(invalidFile)), true),
-		"+ komut `bash` (reddedildi: "+bash+")",
-		"+ araç `run_command` (reddedildi: run_command için her zaman izin istenir; komutları allowed_commands ile onaylayın)")
+		"+ komut “bash” (reddedildi: "+bash+")",
+		"+ araç “run_command” (reddedildi: run_command için her zaman izin istenir; komutları allowed_commands ile onaylayın)")
 
 	// The editor's live verdict on a row.
 	row := tab.editor.lists.addRow("curl example.com")
-	has("editor row", row.verdict.Text, "reddedildi: `curl`: ağa erişir ya da konteyner çalıştırır")
+	has("editor row", row.verdict.Text, "reddedildi: “curl”: ağa erişir ya da konteyner çalıştırır")
 
 	// A file with problems in a dialog: its path and every problem.
 	_, probs := permissions.Parse([]byte(invalidFile))
 	has("file error", say(wordedError(permissions.InvalidError(permissions.Path(root), probs))),
 		permissions.Path(root)+" dosyasına düzeltilene kadar güvenilemez:",
-		"• `bash`: "+bash)
+		"• “bash”: "+bash)
 
 	// A diff too large to show.
 	_, err := permissions.DiffAll(make([]byte, permissions.MaxDiffSize+1), nil)
@@ -72,7 +72,7 @@ func TestPermissionsTabSpeaksTurkish(t *testing.T) {
 	saveTrusted(t, f, root, trustedFile)
 	tab.refresh()
 	tab.tester.line.SetText("go test -exec=sh ./...")
-	has("tester", tab.tester.result.Text, "İzin istenirdi: `-exec=sh`: başka bir program çalıştırır (go -exec)")
+	has("tester", tab.tester.result.Text, "İzin istenirdi: “-exec=sh”: başka bir program çalıştırır (go -exec)")
 
 	// A refusal from the service in a dialog: the version shown is not the
 	// one on disk any more.

@@ -364,8 +364,11 @@ func visible(s string) string {
 			break
 		}
 	}
-	if plain {
-		return "`" + s + "`"
+	// In quotation marks, as the sentences around it quote (plainQuotes);
+	// a rule that holds a quotation mark of its own is spelled out, so that
+	// it cannot seem to end early.
+	if plain && !strings.ContainsAny(s, "`“”") {
+		return "“" + s + "”"
 	}
 	return fmt.Sprintf("%+q", s)
 }

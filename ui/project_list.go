@@ -64,6 +64,8 @@ func badgeOf(p projectSource, path string) project.Badge {
 // registered folders, with a "Global memory" entry on top.
 type projectList struct {
 	projects projectSource
+	// waiting says what the column waits for until the registry is read.
+	waiting *widget.Label
 	// perms, when set, marks projects whose permissions file waits for review.
 	perms    permissionsReview
 	run      runner
@@ -99,6 +101,8 @@ func newProjectList(p projectSource, r runner, onSelect func(project.Record), on
 	l := &projectList{projects: p, run: r, onSelect: onSelect, onGlobal: onGlobal,
 		badges: map[string]project.Badge{}, reviews: map[string]project.Badge{}, pending: map[string]bool{}, again: map[string]bool{}}
 	l.filter = newFilterEntry(l.applyFilter)
+	l.waiting = waiting(lang.L("Loading projects…"))
+	l.waiting.Alignment, l.waiting.Wrapping = fyne.TextAlignCenter, fyne.TextWrapOff // centred: a wrapped label has no width
 	l.list = newRowList(l.length, func() fyne.CanvasObject { return newProjectRow() }, l.update)
 	l.list.OnSelected = l.onSelected
 	l.showGlobal = true
@@ -111,7 +115,7 @@ const sidebarMinWidth = 270
 func (l *projectList) content() fyne.CanvasObject {
 	min := canvas.NewRectangle(color.Transparent)
 	min.SetMinSize(fyne.NewSize(sidebarMinWidth, 0))
-	return container.NewStack(min, readingOrder(container.NewPadded(l.filter), nil, l.list))
+	return container.NewStack(min, readingOrder(container.NewPadded(l.filter), nil, container.NewStack(l.list, container.NewCenter(l.waiting))))
 }
 
 // offset is the row of the first project: 1 below Global memory, else 0.
@@ -132,6 +136,13 @@ func (l *projectList) reload(then func()) {
 		recs, err := l.projects.List()
 		return loaded{recs, err}
 	}, func(v loaded) {
+		// The list is known (or why not is said): the column stops waiting.
+		l.waiting.Hidden = v.err == nil
+		if v.err != nil {
+			l.waiting.Importance = widget.DangerImportance
+			l.waiting.SetText(lang.L("The projects could not be read:") + " " + say(v.err))
+		}
+		l.waiting.Refresh()
 		if v.err == nil {
 			l.all = v.recs
 			// States may have changed: rows recompute what they show.

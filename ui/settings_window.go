@@ -67,7 +67,7 @@ func newSettingsWindow(a fyne.App, deps settingsDeps, d *dialogs, r runner, onMi
 }
 
 // settingsWidth is the Settings window's width; its height follows its content.
-const settingsWidth = 560
+const settingsWidth = 700
 
 func (s *settingsWindow) buildUI() {
 	s.minimal = newCheck(lang.L("Minimal Mode"), s.onMinimalChanged)
@@ -97,17 +97,19 @@ func (s *settingsWindow) buildUI() {
 	s.errorLabel = &widget.Label{Importance: widget.DangerImportance, Wrapping: fyne.TextWrapWord}
 	s.errorLabel.Hide()
 
+	// Each heading sits beside what it heads (a form's two columns): on
+	// lines of their own the headings took five lines, and with the API on
+	// Settings did not fit an 800×600 screen (smallScreen).
 	s.win.SetContent(container.NewPadded(container.NewVBox(
-		heading(lang.L("Chats")), s.minimal, minimalHelp,
-		widget.NewSeparator(),
-		heading(lang.L("Data folder")), container.NewBorder(nil, nil, nil, s.openData, centerV(asLabelText(s.dataLabel))),
-		heading(lang.L("Backups made")), s.noBackups, s.backupList,
-		widget.NewSeparator(),
-		heading(lang.L("Project memory")), s.memory,
-		widget.NewSeparator(),
-		// The address and token rows keep their room while hidden, so the
-		// window keeps its size when the server is switched on or off.
-		heading(lang.L("API")), s.api, container.New(&minHeightLayout{twoLines()}, s.apiState), container.New(&minHeightLayout{}, s.apiDetails),
+		container.New(layout.NewFormLayout(),
+			heading(lang.L("Chats")), container.NewVBox(s.minimal, minimalHelp),
+			heading(lang.L("Data folder")), container.NewBorder(nil, nil, nil, s.openData, centerV(asLabelText(s.dataLabel))),
+			heading(lang.L("Backups made")), container.NewVBox(s.noBackups, s.backupList),
+			heading(lang.L("Project memory")), s.memory,
+			// The address and token rows keep their room while hidden, so the
+			// window keeps its size when the server is switched on or off.
+			heading(lang.L("API")), container.NewVBox(s.api, container.New(&minHeightLayout{twoLines()}, s.apiState), container.New(&minHeightLayout{}, s.apiDetails)),
+		),
 		s.errorLabel,
 	)))
 	s.fit()

@@ -28,7 +28,8 @@ func TestSettingsFitsItsContent(t *testing.T) {
 }
 
 // Settings' paths (data folder, backups) start where the text of the labels
-// around them starts: a path label draws no inset of its own.
+// in their column starts (the state of project memory below them): a path
+// label draws no inset of its own.
 func TestSettingsPathsLineUpWithTheirText(t *testing.T) {
 	f := newFixture(t, memory.State{Ready: true, ProjectMemory: true, Backup: "/data/backups/memory-pre-project-id-20261130T120000Z.db"})
 	f.m.onSettings()
@@ -40,12 +41,12 @@ func TestSettingsPathsLineUpWithTheirText(t *testing.T) {
 		if p, ok := o.(*pathLabel); ok && p != sw.dataLabel && p != sw.apiToken {
 			paths["backup "+p.full] = p
 		}
-		if l, ok := o.(*widget.Label); ok && l.Text == "Data folder" {
+		if l, ok := o.(*widget.Label); ok && l == sw.memory {
 			textX = d.AbsolutePositionForObject(l).X + theme.InnerPadding()
 		}
 	}
 	if textX < 0 {
-		t.Fatal("Settings has no Data folder heading")
+		t.Fatal("Settings shows no state of project memory")
 	}
 	if len(paths) < 2 {
 		t.Fatalf("Settings shows no backup path (%d paths)", len(paths))

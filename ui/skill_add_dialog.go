@@ -34,7 +34,7 @@ func newSkillAddDialog(root string, m skillsManager, d *dialogs, r runner, done 
 	a := &skillAddDialog{stagedDialog: newStagedDialog(lang.L("Add a skill"), root, m, d, r, done)}
 	a.source = newCancelableEntry(false)
 	a.source.onEscape = a.close
-	a.source.SetPlaceHolder("owner/repo, owner/repo@skill, https://github.com/…, npx skills add …")
+	a.source.SetPlaceHolder(lang.L("owner/repo, owner/repo@skill, https://github.com/…, npx skills add …"))
 	a.parsed = &widget.Label{Wrapping: fyne.TextWrapWord}
 	a.next = newButton(lang.L("Review"), theme.SearchIcon(), widget.HighImportance, a.review)
 	a.source.OnChanged = func(string) { a.parse() }
@@ -105,6 +105,27 @@ func sourceText(src skills.Source) string {
 	return strings.Join(parts, " · ")
 }
 
+// sourceName is the source a progress line names: owner/repo with the
+// folder and skill it names, never the whole line pasted around it (npx
+// skills add … --skill …); the input itself when it cannot be read.
+func sourceName(input string) string {
+	src, err := skills.ParseSource(input)
+	if err != nil {
+		return input
+	}
+	name := src.Owner + "/" + src.Repo
+	if src.Path != "" {
+		name += "/" + src.Path
+	}
+	if src.Skill != "" {
+		name += "@" + src.Skill
+	}
+	if src.Ref != "" {
+		name += " (" + src.Ref + ")"
+	}
+	return name
+}
+
 // capitalize starts a sentence with a capital letter (in Turkish, i becomes İ).
 func capitalize(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
@@ -122,7 +143,7 @@ func capitalize(s string) string {
 func (a *skillAddDialog) review() { a.reviewSource(strings.TrimSpace(a.source.Text)) }
 
 func (a *skillAddDialog) reviewSource(source string) {
-	a.showProgress(lang.L("Downloading {{.Source}} to review it…", map[string]any{"Source": source}))
+	a.showProgress(lang.L("Downloading {{.Source}} to review it…", map[string]any{"Source": sourceName(source)}))
 	runStaged(a.stagedDialog, func(ctx context.Context, progress skills.Progress) (skills.Staged, error) {
 		return a.m.Stage(ctx, a.root, source, skills.StageOptions{Progress: progress})
 	}, func(st skills.Staged, err error) {

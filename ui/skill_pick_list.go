@@ -149,7 +149,11 @@ func (r *pickRow) DoubleTapped(*fyne.PointEvent) {
 }
 
 func (r *pickRow) CreateRenderer() fyne.WidgetRenderer {
-	radio := widget.NewIcon(theme.RadioButtonIcon())
+	// The radio as Fyne's own radio group draws it: a ring, and in it a
+	// dot in the primary colour when chosen (the "checked" icon alone drew
+	// a ring almost full, which reads as not chosen on the highlight).
+	ring, dot := widget.NewIcon(theme.RadioButtonIcon()), widget.NewIcon(nil)
+	radio := container.NewStack(dot, ring)
 	// The name (at most 64 characters) in full, then where it is and
 	// whether it is installed; the description under them.
 	name := &widget.Label{Text: r.c.Name, TextStyle: fyne.TextStyle{Bold: true}}
@@ -170,7 +174,7 @@ func (r *pickRow) CreateRenderer() fyne.WidgetRenderer {
 	bg.CornerRadius = theme.InputRadiusSize()
 	bg.StrokeColor = theme.Color(theme.ColorNameFocus)
 	content := container.NewBorder(nil, nil, container.NewVBox(radio), nil, lines)
-	rr := &pickRowRenderer{WidgetRenderer: widget.NewSimpleRenderer(container.NewStack(bg, content)), row: r, bg: bg, radio: radio}
+	rr := &pickRowRenderer{WidgetRenderer: widget.NewSimpleRenderer(container.NewStack(bg, content)), row: r, bg: bg, ring: ring, dot: dot}
 	rr.Refresh()
 	return rr
 }
@@ -180,7 +184,7 @@ type pickRowRenderer struct {
 	fyne.WidgetRenderer // the row's objects
 	row                 *pickRow
 	bg                  *canvas.Rectangle
-	radio               *widget.Icon
+	ring, dot           *widget.Icon // the radio
 }
 
 func (p *pickRowRenderer) Refresh() {
@@ -190,10 +194,9 @@ func (p *pickRowRenderer) Refresh() {
 	if chosen && p.row.list.focused {
 		p.bg.StrokeWidth = 2
 	}
+	p.dot.Hidden = !chosen
 	if chosen {
-		p.radio.SetResource(theme.RadioButtonCheckedIcon())
-	} else {
-		p.radio.SetResource(theme.RadioButtonIcon())
+		p.dot.SetResource(theme.NewPrimaryThemedResource(theme.RadioButtonFillIcon()))
 	}
 	p.bg.Refresh()
 }

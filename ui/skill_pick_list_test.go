@@ -84,3 +84,34 @@ func TestSkillAddChoosesAmongSeveral(t *testing.T) {
 		t.Errorf("a double click reviewed %q, want o/repo/skills/pdf", got)
 	}
 }
+
+// TestPickListRadioShowsTheChosenRow: the highlighted row's radio is drawn
+// chosen (its dot shown, in the primary colour) and every other row's is
+// not, whether the row was chosen by a click, by the keyboard or on focus.
+func TestPickListRadioShowsTheChosenRow(t *testing.T) {
+	test.NewTempApp(t)
+	l := newSkillPickList([]skills.Candidate{{Name: "pdf"}, {Name: "docx"}, {Name: "xlsx"}})
+	w := test.NewTempWindow(t, l)
+	w.Resize(fyne.NewSize(500, 300))
+	check := func(how string, want int) {
+		t.Helper()
+		for i, r := range l.rows {
+			rr := test.WidgetRenderer(r).(*pickRowRenderer)
+			highlighted, dot := !rr.bg.Hidden, rr.dot.Visible() && rr.dot.Resource != nil
+			if highlighted != (i == want) || dot != (i == want) {
+				t.Errorf("after %s: row %d (%s) highlighted=%v, radio chosen=%v; want both %v", how, i, r.c.Name, highlighted, dot, i == want)
+			}
+			if dot && !strings.Contains(rr.dot.Resource.Name(), "primary") {
+				t.Errorf("after %s: the chosen radio's dot is %q, not in the primary colour", how, rr.dot.Resource.Name())
+			}
+		}
+	}
+	w.Canvas().Focus(l)
+	check("the focus", 0)
+	l.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	check("Down", 1)
+	test.Tap(l.rows[2])
+	check("a click on the third", 2)
+	l.TypedKey(&fyne.KeyEvent{Name: fyne.KeyHome})
+	check("Home", 0)
+}

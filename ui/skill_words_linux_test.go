@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -232,5 +233,56 @@ func TestSkillCountsSayOneAndMany(t *testing.T) {
 				t.Errorf("%s reads %q, want it to hold %q", tt.what, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestAddSkillHintIsAllTurkish: in Turkish the Add a skill dialog's
+// sentence and the source box's hint say owner, repository, skill and name
+// in Turkish (the command and its --skill option stay as typed).
+func TestAddSkillHintIsAllTurkish(t *testing.T) {
+	useTurkish(t)
+	f := newSkillsFixture(t)
+	f.tap(f.w, lang.L("Add…"))
+	entry := find[*cancelableEntry](f)
+	texts := []string{entry.PlaceHolder}
+	for _, o := range f.objects(f.w) {
+		if l, ok := o.(*widget.Label); ok && strings.Contains(l.Text, "GitHub") {
+			texts = append(texts, l.Text)
+		}
+	}
+	if len(texts) < 2 {
+		t.Fatalf("the dialog shows no sentence about GitHub: %q", texts)
+	}
+	english := regexp.MustCompile(`owner|repo\b|@skill|--skill name|\bname\b|path`)
+	for _, text := range texts {
+		if w := english.FindString(text); w != "" {
+			t.Errorf("the Turkish hint %q still says %q", text, w)
+		}
+	}
+}
+
+// TestAddProgressNamesTheSource: the download's progress line names the
+// source read from a pasted line (owner/repo and the skill), not the line.
+func TestAddProgressNamesTheSource(t *testing.T) {
+	for _, tc := range []struct{ typed, want string }{
+		{"npx skills add o/repo --skill pdf", "Downloading o/repo@pdf to review it…"},
+		{"$ npx -y skills add https://github.com/o/repo/tree/main/skills/pdf", "Downloading o/repo/skills/pdf (main) to review it…"},
+		{"o/repo", "Downloading o/repo to review it…"},
+	} {
+		f := newSkillsFixture(t)
+		var shown []string
+		f.m.stage = func(context.Context, string, skills.StageOptions) (skills.Staged, error) {
+			for _, o := range f.objects(f.w) {
+				if l, ok := o.(*widget.Label); ok && strings.HasPrefix(l.Text, "Downloading") {
+					shown = append(shown, l.Text)
+				}
+			}
+			return pdfStaged(), nil
+		}
+		f.openAdd(tc.typed)
+		f.tap(f.w, "Review")
+		if len(shown) != 1 || shown[0] != tc.want {
+			t.Errorf("adding %q: the progress line says %q, want %q", tc.typed, shown, tc.want)
+		}
 	}
 }

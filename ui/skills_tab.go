@@ -73,7 +73,7 @@ type skillsTab struct {
 
 func newSkillsTab(root string, d *dialogs, skills func() (skillsManager, error), r runner) *skillsTab {
 	t := &skillsTab{root: root, d: d, skills: skills, run: r}
-	t.list = container.NewVBox()
+	t.list = container.NewVBox(waiting(lang.L("Reading the project's skills…")))
 	t.empty = &widget.Label{Text: lang.L("No project skills yet. Add one from GitHub with Add…; a new skill stays off until you switch it on."), Wrapping: fyne.TextWrapWord}
 	t.empty.Hide()
 	t.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}

@@ -184,13 +184,21 @@ type tabButtonRenderer struct {
 	bar, ring       *canvas.Rectangle
 }
 
+// titleRoom is the room the title takes, bold or not: as wide as its bold
+// form, so that selecting a tab (bold) does not move the tabs beside it,
+// nor its own shortcut.
+func (r *tabButtonRenderer) titleRoom() fyne.Size {
+	return fyne.MeasureText(r.b.title, theme.TextSize(), fyne.TextStyle{Bold: true})
+}
+
 func (r *tabButtonRenderer) Layout(size fyne.Size) {
 	p := theme.InnerPadding()
-	t := r.title.MinSize()
-	r.title.Move(fyne.NewPos(p, (size.Height-t.Height)/2))
+	room, t := r.titleRoom(), r.title.MinSize()
+	// The regular title is centred in the bold one's room.
+	r.title.Move(fyne.NewPos(p+(room.Width-t.Width)/2, (size.Height-t.Height)/2))
 	r.title.Resize(t)
 	s := r.shortcut.MinSize()
-	r.shortcut.Move(fyne.NewPos(p+t.Width+theme.Padding(), (size.Height-t.Height)/2+t.Height-s.Height-1))
+	r.shortcut.Move(fyne.NewPos(p+room.Width+theme.Padding(), (size.Height-t.Height)/2+t.Height-s.Height-1))
 	r.shortcut.Resize(s)
 	r.bar.Move(fyne.NewPos(0, size.Height-3))
 	r.bar.Resize(fyne.NewSize(size.Width, 3))
@@ -200,8 +208,8 @@ func (r *tabButtonRenderer) Layout(size fyne.Size) {
 
 func (r *tabButtonRenderer) MinSize() fyne.Size {
 	p := theme.InnerPadding()
-	t, s := r.title.MinSize(), r.shortcut.MinSize()
-	return fyne.NewSize(p+t.Width+theme.Padding()+s.Width+p, t.Height+2*p)
+	t, s := r.titleRoom(), r.shortcut.MinSize()
+	return fyne.NewSize(p+t.Width+theme.Padding()+s.Width+p, r.title.MinSize().Height+2*p)
 }
 
 func (r *tabButtonRenderer) Refresh() {

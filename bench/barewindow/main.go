@@ -17,6 +17,6 @@ func main() {
 	w.SetContent(widget.NewLabel("A bare Fyne window."))
 	// The size Memo Projects opens at (ui.MainWindow's default), so that both
 	// windows paint as many pixels.
-	w.Resize(fyne.NewSize(980, 640))
+	w.Resize(fyne.NewSize(800, 528))
 	w.ShowAndRun()
 }
