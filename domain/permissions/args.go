@@ -127,6 +127,16 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 		if r.kind == spelledSub {
 			sets = sets[:1] // an external subcommand's options: the rule's own
 		}
+		if c.labels {
+			if ok, paths, why := labelOption(a); ok {
+				if !why.IsZero() {
+					r.unknown = why
+					return r
+				}
+				r.paths = append(r.paths, paths...)
+				continue
+			}
+		}
 		vals, n, ok, ar := c.option(sets, a, args[i+1:])
 		switch {
 		case ok && ar == outValue && r.does&(writesProject|runsProjectCode) == 0 && !spelled[a]:

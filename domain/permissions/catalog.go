@@ -145,6 +145,8 @@ type programData struct {
 	RunsGit     bool              `toml:"runs_git"`
 	Targets     bool              `toml:"targets"`
 	Definitions string            `toml:"definitions"`
+	Labels      bool              `toml:"labels"`
+	Toolchain   bool              `toml:"toolchain"`
 	Does        []string          `toml:"does"`
 	Options     string            `toml:"options"`
 	Sets        map[string]string `toml:"sets"`
@@ -557,7 +559,8 @@ func buildEntry(d programData) (*entry, error) {
 	}
 	e := &entry{style: style, dashLong: d.DashLong, numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
 		textUnless: d.TextUnless, textAll: d.TextAll, wraps: d.Wraps, module: d.Module, definedArgs: d.DefinedArgs,
-		does: does, localBin: d.LocalBin, runsGit: d.RunsGit, targets: d.Targets, definitions: d.Definitions}
+		does: does, localBin: d.LocalBin, runsGit: d.RunsGit, targets: d.Targets, definitions: d.Definitions,
+		labels: d.Labels, toolchain: d.Toolchain}
 	if d.Definitions != "" && !slices.Contains(definitionRunners, d.Definitions) {
 		return nil, fmt.Errorf("definitions %q is none of %s", d.Definitions, strings.Join(definitionRunners, ", "))
 	}

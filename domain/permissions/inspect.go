@@ -92,6 +92,9 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 		}
 	}
 	paths := r.paths
+	if e := c.entries[name]; e != nil && e.labels {
+		paths = labelPaths(paths)
+	}
 	if name == "sed" {
 		paths = append(paths, sedReadFiles(args)...)
 	}

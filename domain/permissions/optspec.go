@@ -204,6 +204,12 @@ type entry struct {
 	// definitions names the project file whose definitions it runs
 	// (package.json scripts, the Makefile), for the review.
 	definitions string
+	// labels: its operands are build labels (//pkg:target, @repo//…,
+	// :target), not paths; --//pkg:flag=v sets a build setting (bazel).
+	labels bool
+	// toolchain: a first word +NAME picks the rustup toolchain (cargo
+	// +nightly test), read as if absent when matching rules.
+	toolchain bool
 }
 
 // interpreterKind tells the interpreters apart.
