@@ -266,6 +266,9 @@ func targetsOf(name string, r reading) []string {
 		if name == "make" && strings.Trim(t, "0123456789") == "" {
 			continue // make -j 8: the count of jobs
 		}
+		if name == "make" && strings.Contains(t, "=") {
+			continue // make check V=1: a variable (makeOperands), not a target
+		}
 		out = append(out, t)
 	}
 	return out
