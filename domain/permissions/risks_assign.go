@@ -64,7 +64,19 @@ func (c *catalog) safeAssignment(a string) bool {
 	if !ok || name == "" || buildSpecialVars[name] {
 		return false
 	}
-	return switchValue(value) || c.safeFlags(value)
+	return switchValue(value) || c.safeFlags(value) || c.knownCompiler(value)
+}
+
+// knownCompiler: the value is a C compiler the gcc entry names (gcc, cc,
+// clang, g++ … and their versioned forms), by name: the one on PATH, as
+// without the value, only another of the same kind.
+func (c *catalog) knownCompiler(v string) bool {
+	if v == "" || strings.ContainsAny(v, `/\`) {
+		return false
+	}
+	n := programName(v)
+	gcc := c.known["gcc"]
+	return n == strings.ToLower(v) && gcc != nil && c.known[c.canonical(n)] == gcc
 }
 
 // assignOperands: configure's VAR=value operands, as make's (see
@@ -119,11 +131,35 @@ func mesonOperands(c *catalog, p program, args []string) domain.Text {
 	return domain.Text{}
 }
 
+// safeShortValue: args[i] is a risky short option given one of the values
+// the table's safe_values lists (cargo -Z minimal-versions,
+// -Zbuild-std=core): the unstable features that only choose what is built.
+// Operand checks read safe_values as properties; a table has one or the
+// other.
+func (p program) safeShortValue(args []string, i int) bool {
+	a := args[i]
+	if len(p.safeValues) == 0 || p.operands != nil || len(a) < 2 || a[1] == '-' {
+		return false
+	}
+	for _, r := range p.short {
+		if a[1] != r.name[0] {
+			continue
+		}
+		v := a[2:]
+		if v == "" && i+1 < len(args) {
+			v = args[i+1]
+		}
+		v, _, _ = strings.Cut(v, "=")
+		return p.safeValues[v]
+	}
+	return false
+}
+
 // cmakeSafeDefine: a -D cache value that chooses no program: a variable
 // safe_values lists with any value, or any variable set to a number or a
 // yes/no word (-DJSON_BuildTests=On, -DCMAKE_CXX_STANDARD=17). Typed
 // (-DNAME:BOOL=ON) and spelled apart (-D NAME=V) alike.
-func cmakeSafeDefine(p program, a string, next []string) bool {
+func cmakeSafeDefine(c *catalog, p program, a string, next []string) bool {
 	body, ok := strings.CutPrefix(a, "-D")
 	if !ok {
 		return false
@@ -143,6 +179,9 @@ func cmakeSafeDefine(p program, a string, next []string) bool {
 	case "", "BOOL", "STRING":
 	default:
 		return false // FILEPATH, PATH, INTERNAL …
+	}
+	if (name == "CMAKE_C_COMPILER" || name == "CMAKE_CXX_COMPILER") && c.knownCompiler(value) {
+		return true
 	}
 	return p.safeValues[name] || switchValue(value)
 }

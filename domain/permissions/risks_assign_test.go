@@ -14,6 +14,9 @@ import (
 func TestBuildValues(t *testing.T) {
 	for _, c := range []struct{ rule, line string }{
 		{"make", "make V=1"},
+		{"make", "make CC=gcc CXX=g++ REDIS_CFLAGS='-Werror'"},
+		{"make", "make CC=clang-17"},
+		{"cmake -S . -B build", "cmake -S . -B build -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++"},
 		{"make", "make -j zstd V=1"},
 		{"make check", "make check VERBOSE=yes"},
 		{"make", "make REDIS_CFLAGS='-Werror -DREDIS_TEST' BUILD_TLS=yes"},
@@ -36,7 +39,8 @@ func TestBuildValues(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ rule, line, reason string }{
-		{"make", "make CC=gcc", "overrides a make variable"},
+		{"make", "make CC=evil", "overrides a make variable"},
+		{"make", "make CC=./gcc", "overrides a make variable"},
 		{"make", "make CC=/tmp/cc", "overrides a make variable"},
 		{"make", "make SHELL=1", "overrides a make variable"},
 		{"make", "make MAKEFLAGS=1", "overrides a make variable"},
@@ -49,7 +53,8 @@ func TestBuildValues(t *testing.T) {
 		{"make", "make ARGS='--manifest-path Cargo.toml'", "overrides a make variable"},
 		{"./configure", "./configure CC=evil", "overrides a variable the recipes use"},
 		{"./configure", "./configure --srcdir=/tmp/x", "reads another build file"},
-		{"cmake -S . -B build", "cmake -S . -B build -DCMAKE_C_COMPILER=clang", "runs another program"},
+		{"cmake -S . -B build", "cmake -S . -B build -DCMAKE_C_COMPILER=/tmp/clang", "runs another program"},
+		{"cmake -S . -B build", "cmake -S . -B build -DCMAKE_C_COMPILER_LAUNCHER=clang", "runs another program"},
 		{"cmake -S . -B build", "cmake -S . -B build -D CMAKE_TOOLCHAIN_FILE=x.cmake", "runs another program"},
 		{"cmake -S . -B build", "cmake -S . -B build -DCMAKE_PROJECT_INCLUDE=x", "runs another program"},
 		{"cmake -S . -B build", "cmake -S . -B build -DX:FILEPATH=1", "runs another program"},

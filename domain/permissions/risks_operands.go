@@ -174,7 +174,7 @@ func cmakeOperands(c *catalog, p program, args []string) domain.Text {
 		if name, _, _ := strings.Cut(strings.TrimPrefix(a, "-D"), "="); strings.HasPrefix(a, "-D") && p.safeValues[strings.TrimSuffix(name, ":BOOL")] {
 			continue
 		}
-		if cmakeSafeDefine(p, a, args[i+1:]) || (i > 0 && args[i-1] == "-D" && cmakeSafeDefine(p, "-D"+a, nil)) || cmakeSafeCommand(args[:i+1], args[i+1:]) {
+		if cmakeSafeDefine(c, p, a, args[i+1:]) || cmakeSafeCommand(args[:i+1], args[i+1:]) {
 			continue
 		}
 		for _, o := range []string{"-E", "-P", "-C", "-D"} {
