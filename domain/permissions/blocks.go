@@ -27,6 +27,9 @@ type Block struct {
 // or nil (docs/permissions.md §7: configs block like git's).
 func (p *Project) programBlock(name string, r reading) *Block {
 	arg := name + "\x00" + r.sub + "\x00" + strings.Join(r.operands, "\x00")
+	if name == "bazel" || name == "bazelisk" {
+		arg += "\x00" + strings.Join(r.paths, "\x00") // --config=NAME chooses the .bazelrc lines
+	}
 	return p.memo("prog", arg, func(q *Project) any { return q.readProgramBlock(name, r) }).(*Block)
 }
 
@@ -44,6 +47,8 @@ func (p *Project) readProgramBlock(name string, r reading) *Block {
 		return p.pytestBlock(r)
 	case "make":
 		return p.makeBlock()
+	case "bazel", "bazelisk":
+		return p.bazelBlock(r.paths)
 	}
 	return nil
 }

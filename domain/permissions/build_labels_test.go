@@ -3,6 +3,7 @@
 package permissions
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -97,4 +98,39 @@ func TestToolchainWord(t *testing.T) {
 	if v := CheckCommand([]string{"cargo build"}, "cargo +nightly build --config x", nil); v.Approved || !strings.Contains(v.Reason.String(), "--config") {
 		t.Errorf("cargo +nightly build --config x: %+v, want the option's reason", v)
 	}
+}
+
+// The workspace's .bazelrc applies to every bazel line: an option there that
+// runs a program, or an import of a file outside the project, makes bazel's
+// lines ask as the option on the line would (docs/permissions.md §7).
+func TestBazelrc(t *testing.T) {
+	rules := []string{"bazel build", "bazel test", "bazel run //:app", "bazelisk test"}
+	for _, c := range []struct{ rc, key string }{
+		{"build --run_under=/tmp/x\n", "build"},
+		{"test:" + bazelPlatform() + " --test_env=LD_PRELOAD=/tmp/x.so\n", "test:" + bazelPlatform()},
+		{"common --action_env=PATH=/tmp\n", "common"},
+		{"build --workspace_status_command=/tmp/status.sh\n", "build"},
+		{"startup --output_base=/tmp/ob\n", "startup"},
+		{"build --copt=-fplugin=/tmp/p.so\n", "build"},
+		{"try-import /home/user/secret.bazelrc\n", "try-import"},
+		{"import %workspace%/../other.bazelrc\n", "import"},
+		{"import %workspace%/tools/ci.bazelrc\n", "build"},
+		{"build \\\n  --run_under=x\n", "build"},
+		{"build --workspace_status_command=\"$PWD/../status.py\"\n", "build"},
+		{"build --workspace_status_command=/tmp/status.sh\n", "build"},
+		{"build --remote_cache=grpc://cache.example.com\n", "build"},
+	} {
+		root := repo(t, cleanConfig)
+		write(t, filepath.Join(root, ".bazelrc"), c.rc, 0o644)
+		write(t, filepath.Join(root, "tools", "ci.bazelrc"), "build --run_under=/tmp/y\n", 0o644)
+		for _, line := range []string{"bazel build //...", "bazelisk test :all"} {
+			blockedBy(t, root, "", rules, line, ".bazelrc", c.key)
+		}
+	}
+	root := repo(t, cleanConfig)
+	write(t, filepath.Join(root, ".bazelrc"), "# CI\ncommon --enable_bzlmod\nbuild --incompatible_strict_action_env\ntest --test_output=errors\ntry-import %workspace%/user.bazelrc\nbuild:release --stamp --workspace_status_command=\"$PWD/status.py\"\nbuild:linux --cxxopt=-std=c++17 --copt=-Wall\nbuild --workspace_status_command=\"echo BUILD_SCM_VERSION 1.2.3\"\nbuild:windows --cxxopt=/std:c++17\nbuild:evil --run_under=/tmp/x\n", 0o644)
+	approvedIn(t, root, "", rules, "bazel build //...")
+	approvedIn(t, root, "", rules, "bazel run //:app")
+	// A config's lines apply when the line names it.
+	blockedBy(t, root, "", rules, "bazel build --config=evil //...", ".bazelrc", "build:evil")
 }

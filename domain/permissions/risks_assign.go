@@ -203,3 +203,24 @@ func cmakeSafeCommand(before, after []string) bool {
 	}
 	return len(before) > 1 && before[len(before)-2] == "-E" && cmakeSafeE[last]
 }
+
+// bazelFlagOptions are bazel's options whose value is a compiler's or a
+// linker's flag.
+var bazelFlagOptions = []string{"--copt", "--cxxopt", "--conlyopt", "--host_copt", "--host_cxxopt", "--host_conlyopt", "--linkopt", "--host_linkopt"}
+
+// bazelOperands: the flags bazel passes to the compilers pass as safeFlags
+// would (-std=c++17, -Werror), others ask (-fplugin=x.so, -B/tmp).
+func bazelOperands(c *catalog, p program, args []string) domain.Text {
+	for i, a := range args {
+		for _, o := range bazelFlagOptions {
+			v, ok := strings.CutPrefix(a, o+"=")
+			if !ok && a == o && i+1 < len(args) {
+				v, ok = args[i+1], true
+			}
+			if ok && !c.safeFlags(v) {
+				return domain.T("`{{.Word}}` {{.Why}}", "Word", a, "Why", domain.T("passes flags to the compiler, which can write files"))
+			}
+		}
+	}
+	return domain.Text{}
+}

@@ -20,7 +20,7 @@ func operandChecks(name string) (operandCheck, bool) {
 		"pytestOperands": pytestOperands, "compilerOperands": compilerOperands, "plusCommand": plusCommand,
 		"bunOperands": bunOperands, "uvOperands": uvOperands, "gradleOperands": gradleOperands,
 		"goToolOperands": goToolOperands, "sedOperands": sedOperands,
-		"assignOperands": assignOperands, "mesonOperands": mesonOperands,
+		"assignOperands": assignOperands, "mesonOperands": mesonOperands, "bazelOperands": bazelOperands,
 	}[name]
 	return f, ok
 }
