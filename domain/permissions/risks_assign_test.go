@@ -74,3 +74,40 @@ func TestBuildValues(t *testing.T) {
 		}
 	}
 }
+
+// mix runs every task of the project and its dependencies: the rule names
+// the task (as cargo's and npm's do), and the tasks that run what they are
+// given or install outside the project ask.
+func TestMixTasks(t *testing.T) {
+	if r := AcceptRule("mix"); r.IsZero() {
+		t.Errorf("AcceptRule(mix) is accepted, want it refused bare")
+	}
+	for _, rule := range []string{"mix do", "mix cmd", "mix run", "mix archive.install", "mix local.hex", "mix hex.publish", "mix escript.install"} {
+		if r := AcceptRule(rule); r.IsZero() {
+			t.Errorf("AcceptRule(%q) is accepted, want it refused", rule)
+		}
+	}
+	for _, c := range []struct{ rule, line string }{
+		{"mix test", "mix test --only integration --cover"},
+		{"mix compile", "mix compile --force --warnings-as-errors"},
+		{"mix credo", "mix credo --strict --format=sarif --mute-exit-status"},
+		{"mix setup", "mix setup"},
+		{"mix test.ci", "mix test.ci"},
+	} {
+		if v := CheckCommand([]string{c.rule}, c.line, nil); !v.Approved {
+			t.Errorf("CheckCommand(%q, %q) asks (%s), want it approved", c.rule, c.line, v.Reason)
+		}
+	}
+	for _, c := range []struct{ rule, line string }{
+		{"mix test", "mix test -e System.cmd"},
+		{"mix test", "mix test --eval X"},
+		{"mix phx.server", "mix phx.server --open"},
+		{"mix docs", "mix docs --open"},
+		{"mix test", "mix test /etc/x_test.exs"},
+		{"mix setup", "mix setup.prod"},
+	} {
+		if v := CheckCommand([]string{c.rule}, c.line, nil); v.Approved {
+			t.Errorf("CheckCommand(%q, %q) is approved, want it to ask", c.rule, c.line)
+		}
+	}
+}
