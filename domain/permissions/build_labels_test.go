@@ -134,3 +134,25 @@ func TestBazelrc(t *testing.T) {
 	// A config's lines apply when the line names it.
 	blockedBy(t, root, "", rules, "bazel build --config=evil //...", ".bazelrc", "build:evil")
 }
+
+// FuzzBazelrc: any .bazelrc text parses into lines with a command, and a
+// label never turns into a path that climbs out of the project unnoticed:
+// what labelPaths gives for //… is either local or asks as a path.
+func FuzzBazelrc(f *testing.F) {
+	for _, s := range []string{"build --config=x\n", "build:ci --run_under=\"a b\" \\\n --copt='-O2'\n", "import %workspace%/x.rc\n# c\n",
+		"//...", "//../x:y", "-//a/...", "@r//x", ":t", "///etc:x", "\"", "'' x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, l := range parseBazelrc(text) {
+			if l.command == "" {
+				t.Fatalf("parseBazelrc(%q): a line without its command", text)
+			}
+		}
+		for _, p := range labelPaths([]string{text}) {
+			if strings.HasPrefix(strings.TrimPrefix(text, "-"), "//") && !filepath.IsLocal(p) && p != "." && !filepath.IsAbs(p) && !strings.HasPrefix(filepath.Clean(p), "..") {
+				t.Fatalf("labelPaths(%q) = %q: neither local nor a path that asks", text, p)
+			}
+		}
+	})
+}

@@ -33,7 +33,7 @@ func parseBazelrc(text string) []bazelrcLine {
 			line = line[:i]
 		}
 		f := rcWords(line)
-		if len(f) == 0 {
+		if len(f) == 0 || f[0] == "" {
 			continue
 		}
 		out = append(out, bazelrcLine{command: f[0], args: f[1:]})
