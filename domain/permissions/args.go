@@ -190,6 +190,16 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 				continue
 			}
 		}
+		if c.labels {
+			if ok, paths, why := labelOption(a); ok {
+				if !why.IsZero() {
+					r.unknown = why
+					return r
+				}
+				r.paths = append(r.paths, paths...)
+				continue
+			}
+		}
 		vals, n, ok, ar := c.option(sets, a, args[i+1:])
 		switch {
 		case ok && ar == outValue && r.does&(writesProject|runsProjectCode) == 0 && !spelled[a]:

@@ -50,6 +50,8 @@ func (p *Project) readProgramBlock(name string, r reading) *Block {
 		return p.goBlock()
 	case "gradle", "gradlew":
 		return p.gradleBlock()
+	case "bazel", "bazelisk":
+		return p.bazelBlock(r.paths)
 	}
 	return nil
 }

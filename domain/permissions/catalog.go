@@ -155,6 +155,8 @@ type programData struct {
 	RunsGit     bool              `toml:"runs_git"`
 	Targets     bool              `toml:"targets"`
 	Definitions string            `toml:"definitions"`
+	Labels      bool              `toml:"labels"`
+	Toolchain   bool              `toml:"toolchain"`
 	Does        []string          `toml:"does"`
 	Options     string            `toml:"options"`
 	Props       string            `toml:"props"`
@@ -608,7 +610,7 @@ func buildEntry(d programData) (*entry, error) {
 	e := &entry{style: style, dashLong: d.DashLong, numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
 		textUnless: d.TextUnless, textAll: d.TextAll, wraps: d.Wraps, module: d.Module, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, runsGit: d.RunsGit, targets: d.Targets, definitions: d.Definitions,
-		props: strings.Fields(d.Props)}
+		props: strings.Fields(d.Props), labels: d.Labels, toolchain: d.Toolchain}
 	if e.wrap, err = d.wrapData.spec(); err != nil {
 		return nil, err
 	}

@@ -92,11 +92,12 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 	if !reason.IsZero() {
 		return Verdict{Reason: reason}
 	}
-	var matched *rule
-	for i := range c.rules {
-		if hasPrefixWords(words, c.rules[i].words) {
-			matched = &c.rules[i]
-			break
+	matched := c.match(words)
+	if matched == nil {
+		// cargo +nightly test under the rule cargo test: the toolchain word
+		// is read as absent (a rule may still spell it).
+		if w := c.cat.withoutToolchain(words); w != nil {
+			words, matched = w, c.match(w)
 		}
 	}
 	if matched == nil {
@@ -110,6 +111,16 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}
 	}
 	return Verdict{Approved: true, Rule: matched.text}
+}
+
+// match is the first rule that starts words, or nil.
+func (c *Checker) match(words []string) *rule {
+	for i := range c.rules {
+		if hasPrefixWords(words, c.rules[i].words) {
+			return &c.rules[i]
+		}
+	}
+	return nil
 }
 
 // runsGit: the program runs git in the project on its own (runs_git in its

@@ -102,6 +102,9 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 		return reason, b
 	}
 	paths := r.paths
+	if e := c.entries[name]; e != nil && e.labels {
+		paths = labelPaths(paths)
+	}
 	if name == "sed" {
 		paths = append(paths, sedReadFiles(args)...)
 	}
@@ -242,6 +245,9 @@ func targetsOf(name string, r reading) []string {
 	for _, t := range r.operands {
 		if name == "make" && strings.Trim(t, "0123456789") == "" {
 			continue // make -j 8: the count of jobs
+		}
+		if name == "make" && strings.Contains(t, "=") {
+			continue // make check V=1: a variable (makeOperands), not a target
 		}
 		out = append(out, t)
 	}

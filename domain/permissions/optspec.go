@@ -226,6 +226,12 @@ type entry struct {
 	// -p: and /p:), compared in any case: such a word is neither an option
 	// nor an operand, and its value is checked as a path.
 	props []string
+	// labels: its operands are build labels (//pkg:target, @repo//…,
+	// :target), not paths; --//pkg:flag=v sets a build setting (bazel).
+	labels bool
+	// toolchain: a first word +NAME picks the rustup toolchain (cargo
+	// +nightly test), read as if absent when matching rules.
+	toolchain bool
 }
 
 // propWord: the word sets a property by one of the entry's spellings.

@@ -97,8 +97,11 @@ func firstOperand(args []string) string {
 // takes a value: a value that looks like a risky option asks too, which costs
 // a question at worst.
 func (p program) check(name string, args []string) domain.Text {
-	for _, a := range args {
+	for i, a := range args {
 		if len(a) < 2 || a[0] != '-' || a == "--" || p.isProp(a) {
+			continue
+		}
+		if p.safeShortValue(args, i) {
 			continue
 		}
 		if strings.HasPrefix(a, "--") {

@@ -20,6 +20,7 @@ func operandChecks(name string) (operandCheck, bool) {
 		"pytestOperands": pytestOperands, "compilerOperands": compilerOperands, "plusCommand": plusCommand,
 		"bunOperands": bunOperands, "uvOperands": uvOperands, "gradleOperands": gradleOperands,
 		"goToolOperands": goToolOperands, "sedOperands": sedOperands, "msbuildOperands": msbuildOperands, "rakeOperands": rakeOperands,
+		"assignOperands": assignOperands, "mesonOperands": mesonOperands, "bazelOperands": bazelOperands,
 	}[name]
 	return f, ok
 }
@@ -110,8 +111,11 @@ func goOperands(c *catalog, p program, args []string) domain.Text {
 // makeOperands: VAR=value on make's command line overrides the makefile,
 // SHELL= among them.
 func makeOperands(c *catalog, p program, args []string) domain.Text {
-	if a := operandWith(args, "="); a != "" {
-		return domain.T("`{{.Word}}` overrides a make variable (SHELL= and others choose what make runs)", "Word", a)
+	for _, a := range args {
+		// A number, yes/no or compiler flags choose no program (risks_assign.go).
+		if !strings.HasPrefix(a, "-") && strings.Contains(a, "=") && !c.safeAssignment(a) {
+			return domain.T("`{{.Word}}` overrides a make variable (SHELL= and others choose what make runs)", "Word", a)
+		}
 	}
 	return domain.Text{}
 }
@@ -168,6 +172,9 @@ func cmakeOperands(c *catalog, p program, args []string) domain.Text {
 			break
 		}
 		if name, _, _ := strings.Cut(strings.TrimPrefix(a, "-D"), "="); strings.HasPrefix(a, "-D") && p.safeValues[strings.TrimSuffix(name, ":BOOL")] {
+			continue
+		}
+		if cmakeSafeDefine(c, p, a, args[i+1:]) || cmakeSafeCommand(args[:i+1], args[i+1:]) {
 			continue
 		}
 		for _, o := range []string{"-E", "-P", "-C", "-D"} {
