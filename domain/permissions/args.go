@@ -26,6 +26,10 @@ type reading struct {
 	// unknown is why an option or subcommand asks; zero when none does.
 	unknown domain.Text
 	does    capability
+	// selects are the indexes in args of the options that choose the
+	// workspace packages or folder the command runs in (the entry's
+	// selects): they pass only within the words the rule covers.
+	selects []int
 }
 
 // isOptionWord: a word a program reads as an option.
@@ -126,6 +130,14 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 		}
 		if r.kind == spelledSub {
 			sets = sets[:1] // an external subcommand's options: the rule's own
+		}
+		if c.selects != nil {
+			if vals, n, ok, _ := c.option([]*optSet{c.selects}, a, args[i+1:]); ok {
+				r.selects = append(r.selects, i)
+				r.paths = append(r.paths, vals...)
+				i += n
+				continue
+			}
 		}
 		vals, n, ok, ar := c.option(sets, a, args[i+1:])
 		switch {

@@ -151,6 +151,12 @@ type programData struct {
 	Sub         map[string]subData
 	Risky       *riskData     `toml:"risky"`
 	Example     []exampleData `toml:"example"`
+
+	// OptionsBetween: options may stand between the words a rule names.
+	OptionsBetween bool `toml:"options_between"`
+	// Selects: options choosing the workspace packages or folder the
+	// command runs in; they pass only where the rule spells them.
+	Selects string `toml:"selects"`
 }
 
 type subData struct {
@@ -557,7 +563,11 @@ func buildEntry(d programData) (*entry, error) {
 	}
 	e := &entry{style: style, dashLong: d.DashLong, numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
 		textUnless: d.TextUnless, textAll: d.TextAll, wraps: d.Wraps, module: d.Module, definedArgs: d.DefinedArgs,
-		does: does, localBin: d.LocalBin, runsGit: d.RunsGit, targets: d.Targets, definitions: d.Definitions}
+		does: does, localBin: d.LocalBin, runsGit: d.RunsGit, targets: d.Targets, definitions: d.Definitions,
+		optionsBetween: d.OptionsBetween, selects: d.Selects}
+	if err := checkSpec(e.selects); err != nil {
+		return nil, err
+	}
 	if d.Definitions != "" && !slices.Contains(definitionRunners, d.Definitions) {
 		return nil, fmt.Errorf("definitions %q is none of %s", d.Definitions, strings.Join(definitionRunners, ", "))
 	}
@@ -622,6 +632,9 @@ func buildEntry(d programData) (*entry, error) {
 
 func compileEntry(e *entry) *compiled {
 	c := &compiled{entry: e, global: compileOpts(e.style, e.global, e.foldCase), subs: map[string]*compiledSub{}, nested: map[string]bool{}}
+	if e.selects != "" {
+		c.selects = compileOpts(e.style, e.selects, e.foldCase)
+	}
 	for sn, s := range e.subs {
 		if parent, _, ok := strings.Cut(sn, " "); ok {
 			c.nested[parent] = true

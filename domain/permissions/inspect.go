@@ -54,6 +54,9 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 	if !r.unknown.IsZero() {
 		return r.unknown, nil
 	}
+	if reason := selectsBeyond(words, args, prefix, r); !reason.IsZero() {
+		return reason, nil
+	}
 	if reason := in.moreTargets(name, words, args, prefix, r); !reason.IsZero() {
 		return reason, nil
 	}
