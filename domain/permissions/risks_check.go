@@ -28,6 +28,7 @@ func (c *catalog) riskyArgs(name string, args []string, sub string) domain.Text 
 	if !ok {
 		p = anyProgram
 	}
+	args = c.withoutCaseTwins(name, args, sub, p)
 	if reason := p.check(name, args); !reason.IsZero() {
 		return reason
 	}
