@@ -79,7 +79,7 @@ func TestSelectsOnlyWhereTheRuleNamesThem(t *testing.T) {
 		{"pnpm -C docs run build", "pnpm -C docs run -C /tmp build", false},
 		{"pnpm run --filter web build", "pnpm run --filter web -r build", false},
 		{"pnpm install", "pnpm install --filter web", false},
-		{"pnpm install", "pnpm install -r", false},
+		{"pnpm install", "pnpm install -C packages/web", false},
 	} {
 		v := NewChecker([]string{c.rule}).Check(c.line, nil)
 		if v.Approved != c.approve {
