@@ -70,7 +70,11 @@ func (p *Project) readDefinitions(rule string) ([]Definition, domain.Text) {
 			problem = why
 		}
 	}
-	for _, t := range ruleTargets(words) {
+	targets := ruleTargets(words)
+	for i, t := range targets {
+		if t.script && i > 0 && targets[i-1].name == "node" {
+			t.word = p.nodeEntry(t.word) // node Makefile runs Makefile.js
+		}
 		if t.script || strings.ContainsAny(t.word, `/\`) {
 			add(p.scriptFile(rule, t.word, t.script))
 		}
