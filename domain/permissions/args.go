@@ -112,6 +112,19 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 				r.paths = append(r.paths, a)
 				r.readChild(args[i+1:], nil, spelled, name)
 				return r
+			case script == scriptPackage:
+				// The package, or the .go files that make it; then the
+				// program's own arguments.
+				r.operands = append(r.operands, a)
+				r.paths = append(r.paths, a)
+				j := i + 1
+				for strings.HasSuffix(a, ".go") && j < len(args) && strings.HasSuffix(args[j], ".go") && !isOptionWord(args[j], false) {
+					r.operands = append(r.operands, args[j])
+					r.paths = append(r.paths, args[j])
+					j++
+				}
+				r.readChild(args[j:], nil, spelled, name)
+				return r
 			default:
 				r.operands = append(r.operands, a)
 				if !c.textAll && !(c.textFirst && len(r.operands) == 1 && !givenBy(args, c.textUnless)) {

@@ -613,8 +613,10 @@ func buildEntry(d programData) (*entry, error) {
 			s.script = scriptRest
 		case "named":
 			s.script = scriptNamed
+		case "package":
+			s.script = scriptPackage
 		default:
-			return nil, fmt.Errorf("sub %s: script %q is neither rest nor named", sn, sd.Script)
+			return nil, fmt.Errorf("sub %s: script %q is none of rest, named, package", sn, sd.Script)
 		}
 		if s.opts, err = expandSpec(sd.Options, d.Sets, 0); err != nil {
 			return nil, fmt.Errorf("sub %s: %w", sn, err)

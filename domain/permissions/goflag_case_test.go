@@ -41,3 +41,27 @@ func TestGoFlagsKeepTheirCase(t *testing.T) {
 		}
 	}
 }
+
+// go run [build flags] package [arguments]: the words after the package, or
+// after the .go files that make it, are the program's own arguments, not go
+// run's options; they are still read by the risky table and path-checked.
+func TestGoRunArgumentsAreTheProgramsOwn(t *testing.T) {
+	for _, c := range []struct {
+		rule, line string
+		approve    bool
+		reason     string
+	}{
+		{"go run ./cmd/gen-docs", "go run ./cmd/gen-docs --website --doc-path dist/manual", true, ""},
+		{"go run ./cmd/gen", "go run ./cmd/gen -v -n 3", true, ""},
+		{"go run main.go", "go run main.go --flag", true, ""},
+		{"go run main.go", "go run main.go evil.go --flag", false, "built into the program too"},
+		{"go run ./cmd/gen", "go run ./cmd/gen --out /tmp/x", false, "outside the project"},
+		{"go run ./cmd/gen", "go run ./cmd/gen -exec=sh", false, "runs another program"},
+		{"go run ./cmd/gen", "go run ./cmd/gen -toolexec x", false, "runs another program"},
+	} {
+		v := NewChecker([]string{c.rule}).Check(c.line, nil)
+		if v.Approved != c.approve || (!c.approve && !strings.Contains(v.Reason.String(), c.reason)) {
+			t.Errorf("rule %q, line %q: approved=%v (%s), want approved=%v (%s)", c.rule, c.line, v.Approved, v.Reason, c.approve, c.reason)
+		}
+	}
+}

@@ -129,6 +129,10 @@ const (
 	scriptNamed            // after the script's name: pnpm run build -t x
 )
 
+// scriptPackage: after the package go run names, or the .go files that
+// make it: go run ./cmd/gen -v, go run main.go -v.
+const scriptPackage = scriptNamed + 1
+
 // sub is what Memo knows of one subcommand.
 type sub struct {
 	opts string
