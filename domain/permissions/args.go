@@ -38,6 +38,10 @@ type reading struct {
 	// unknown is why an option or subcommand asks; zero when none does.
 	unknown domain.Text
 	does    capability
+	// selects are the indexes in args of the options that choose the
+	// workspace packages or folder the command runs in (the entry's
+	// selects): they pass only within the words the rule covers.
+	selects []int
 }
 
 // isOptionWord: a word a program reads as an option.
@@ -156,6 +160,19 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 				r.paths = append(r.paths, a)
 				r.readChild(args[i+1:], nil, spelled, name)
 				return r
+			case script == scriptPackage:
+				// The package, or the .go files that make it; then the
+				// program's own arguments.
+				r.operands = append(r.operands, a)
+				r.paths = append(r.paths, a)
+				j := i + 1
+				for strings.HasSuffix(a, ".go") && j < len(args) && strings.HasSuffix(args[j], ".go") && !isOptionWord(args[j], false) {
+					r.operands = append(r.operands, args[j])
+					r.paths = append(r.paths, args[j])
+					j++
+				}
+				r.readChild(args[j:], nil, spelled, name)
+				return r
 			default:
 				r.operands = append(r.operands, a)
 				if destEvery || slices.Contains(dest, len(r.operands)) {
@@ -186,6 +203,14 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 					return r
 				}
 				r.lines = append(r.lines, commandLine{word: cmd, at: i + n, words: words})
+				i += n
+				continue
+			}
+		}
+		if c.selects != nil {
+			if vals, n, ok, _ := c.option([]*optSet{c.selects}, a, args[i+1:]); ok {
+				r.selects = append(r.selects, i)
+				r.paths = append(r.paths, vals...)
 				i += n
 				continue
 			}

@@ -166,6 +166,12 @@ type programData struct {
 	Example     []exampleData `toml:"example"`
 	// wrapData: where a wrapper is given the command it runs (wrappers.go).
 	wrapData
+
+	// OptionsBetween: options may stand between the words a rule names.
+	OptionsBetween bool `toml:"options_between"`
+	// Selects: options choosing the workspace packages or folder the
+	// command runs in; they pass only where the rule spells them.
+	Selects string `toml:"selects"`
 }
 
 type subData struct {
@@ -610,7 +616,11 @@ func buildEntry(d programData) (*entry, error) {
 	e := &entry{style: style, dashLong: d.DashLong, numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
 		textUnless: d.TextUnless, textAll: d.TextAll, wraps: d.Wraps, module: d.Module, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, runsGit: d.RunsGit, targets: d.Targets, definitions: d.Definitions,
-		props: strings.Fields(d.Props), labels: d.Labels, toolchain: d.Toolchain}
+		props: strings.Fields(d.Props), labels: d.Labels, toolchain: d.Toolchain,
+		optionsBetween: d.OptionsBetween, selects: d.Selects}
+	if err := checkSpec(e.selects); err != nil {
+		return nil, err
+	}
 	if e.wrap, err = d.wrapData.spec(); err != nil {
 		return nil, err
 	}
@@ -667,8 +677,10 @@ func buildEntry(d programData) (*entry, error) {
 			s.script = scriptRest
 		case "named":
 			s.script = scriptNamed
+		case "package":
+			s.script = scriptPackage
 		default:
-			return nil, fmt.Errorf("sub %s: script %q is neither rest nor named", sn, sd.Script)
+			return nil, fmt.Errorf("sub %s: script %q is none of rest, named, package", sn, sd.Script)
 		}
 		if s.opts, err = expandSpec(sd.Options, d.Sets, 0); err != nil {
 			return nil, fmt.Errorf("sub %s: %w", sn, err)
@@ -686,6 +698,9 @@ func buildEntry(d programData) (*entry, error) {
 
 func compileEntry(e *entry) *compiled {
 	c := &compiled{entry: e, global: compileOpts(e.style, e.global, e.foldCase), subs: map[string]*compiledSub{}, nested: map[string]bool{}}
+	if e.selects != "" {
+		c.selects = compileOpts(e.style, e.selects, e.foldCase)
+	}
 	for sn, s := range e.subs {
 		if parent, _, ok := strings.Cut(sn, " "); ok {
 			c.nested[parent] = true

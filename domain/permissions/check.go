@@ -100,11 +100,14 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 			words, matched = w, c.match(w)
 		}
 	}
-	if matched == nil {
+	prefix := 0
+	if matched != nil {
+		prefix = len(matched.words)
+	} else if matched, prefix = c.matchBetween(words); matched == nil {
 		return Verdict{Reason: noRule}
 	}
 	in.spelled, in.named = matched.spelled, matched.words
-	if reason, b := in.inspect(words, len(matched.words), 0); !reason.IsZero() {
+	if reason, b := in.inspect(words, prefix, 0); !reason.IsZero() {
 		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}
 	}
 	if reason, b := in.project.definitionsChanged(matched.text); !reason.IsZero() {

@@ -77,7 +77,7 @@ func (p *Project) makeSettings(path string, mf makefile) *Block {
 		v := strings.Join(strings.Fields(a.value), " ")
 		switch a.name {
 		case "SHELL":
-			if !plainShells[v] {
+			if !plainShell(v) {
 				return blocked(a.name, v, domain.T("a shell Memo does not know runs every recipe"))
 			}
 		case ".SHELLFLAGS":

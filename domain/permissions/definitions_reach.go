@@ -92,7 +92,11 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 			problem = why
 		}
 	}
-	for _, t := range ruleTargets(words) {
+	targets := ruleTargets(words)
+	for i, t := range targets {
+		if t.script && i > 0 && targets[i-1].name == "node" {
+			t.word = p.nodeEntry(t.word) // node Makefile runs Makefile.js
+		}
 		if t.script || strings.ContainsAny(t.word, `/\`) {
 			add(p.followedScript(w, t.word, t.script))
 		}

@@ -61,6 +61,9 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 	if reason := c.variableRisk(r.assigns); !reason.IsZero() {
 		return reason, nil
 	}
+	if reason := selectsBeyond(words, args, prefix, r); !reason.IsZero() {
+		return reason, nil
+	}
 	if reason := in.moreTargets(name, words, args, prefix, r); !reason.IsZero() {
 		return reason, nil
 	}

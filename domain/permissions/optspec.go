@@ -134,6 +134,10 @@ const (
 	scriptNamed            // after the script's name: pnpm run build -t x
 )
 
+// scriptPackage: after the package go run names, or the .go files that
+// make it: go run ./cmd/gen -v, go run main.go -v.
+const scriptPackage = scriptNamed + 1
+
 // sub is what Memo knows of one subcommand.
 type sub struct {
 	opts string
@@ -199,6 +203,12 @@ type entry struct {
 	// definedArgs: the words after a defined subcommand (a script, a
 	// recipe) are its arguments (pnpm build --watch, just fix -p x).
 	definedArgs bool
+	// optionsBetween: its options may stand between the words a rule
+	// names (pnpm --filter web test under pnpm test; rulematch.go).
+	optionsBetween bool
+	// selects are the options that choose the workspace packages or the
+	// folder the command runs in (pnpm --filter, -C; npm -w): a spec.
+	selects string
 	// does is what the program can do when it has no subcommands, and
 	// what a defined subcommand does.
 	does capability
@@ -261,6 +271,9 @@ type compiled struct {
 	// nested are the subcommands that take a subcommand of their own
 	// (remote in git remote show): one Memo does not list asks.
 	nested map[string]bool
+
+	// selects: the entry's selects, nil when none.
+	selects *optSet
 }
 
 type compiledSub struct {

@@ -17,7 +17,7 @@ func checkArgs(words []string) domain.Text {
 	}
 	c := builtin()
 	name, args := c.resolveProgram(words)
-	return c.riskyArgs(name, args, "")
+	return c.riskyArgs(name, args, firstOperand(args))
 }
 
 // riskyArgs checks a program's arguments against its table; sub is the
@@ -31,6 +31,7 @@ func (c *catalog) riskyArgs(name string, args []string, sub string) domain.Text 
 		}
 		p = anyProgram
 	}
+	args = c.withoutCaseTwins(name, args, sub, p)
 	if reason := p.check(name, args); !reason.IsZero() {
 		return reason
 	}

@@ -277,7 +277,7 @@ func pytestOperands(c *catalog, p program, args []string) domain.Text {
 			if v == "" && i+1 < len(args) {
 				v = args[i+1]
 			}
-			if !strings.HasPrefix(strings.TrimPrefix(v, "="), "no:") {
+			if v = strings.TrimPrefix(v, "="); !strings.HasPrefix(v, "no:") && !p.safeValues[v] {
 				return domain.T("`-p {{.Plugin}}` loads a pytest plugin, which runs its code", "Plugin", v)
 			}
 			break
