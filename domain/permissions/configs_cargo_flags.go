@@ -3,6 +3,7 @@
 package permissions
 
 import (
+	"regexp"
 	"runtime"
 	"strings"
 )
@@ -77,9 +78,18 @@ func harmlessRustflags(flags []string) bool {
 }
 
 func codegenOption(v string) bool {
-	name, _, _ := strings.Cut(v, "=")
+	name, val, _ := strings.Cut(v, "=")
+	if name == "link-self-contained" {
+		// The C runtime objects and linker that ship with rustc's own
+		// target (musl's crt, rust-lld): chosen by word, never by path.
+		return linkSelfContained.MatchString(val)
+	}
 	return rustcCodegen[name]
 }
+
+// linkSelfContained is a value of -C link-self-contained: yes, no, or a
+// list of +/- components (+linker,-crto).
+var linkSelfContained = regexp.MustCompile(`^(y|n|yes|no|on|off|true|false|([+-](linker|crto|libc|unwind|sanitizers|mingw))(,[+-](linker|crto|libc|unwind|sanitizers|mingw))*)$`)
 
 // flagWords are a flags value's words: a string split on spaces, or a list.
 func flagWords(v any) ([]string, bool) {

@@ -452,6 +452,14 @@ func (p *Project) followCommand(w *defWalk, c command) ([]Definition, string) {
 // command is listed as not followed.
 func (p *Project) followedScript(w *defWalk, word string, script bool) ([]Definition, domain.Text) {
 	defs, why := p.scriptFile(w.rule, word, script)
+	if w.depth == 0 && !script && len(defs) == 1 && (defs[0].Hash == "" || p.compiledProgram(defs[0].File)) {
+		// The rule's program is one the project builds (./caddy after
+		// make): its bytes change with every build, so it is not pinned;
+		// absent, the line runs nothing. It is pinned as absent, so a
+		// script (text) written there later is a change the rule asks
+		// about; the label says it is not followed.
+		return []Definition{{Rule: w.rule, File: defs[0].File, NotFollowed: word}}, domain.Text{}
+	}
 	if w.depth > 0 {
 		if len(defs) == 1 && installedPath(defs[0].File) {
 			return nil, domain.Text{}

@@ -133,7 +133,7 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 			}
 		case "tox":
 			add(p.wholeFiles(rule, "tox.ini"), domain.Text{})
-		case "pre-commit":
+		case "pre-commit", "prek":
 			add(p.wholeFiles(rule, ".pre-commit-config.yaml"), domain.Text{})
 		case "mvn", "mvnw":
 			add(p.wholeFiles(rule, ".mvn/maven.config", ".mvn/jvm.config", ".mvn/extensions.xml",
@@ -173,6 +173,21 @@ func (p *Project) scriptFile(rule, word string, script bool) ([]Definition, doma
 		why = domain.T("the script {{.File}} does not exist", "File", filepath.ToSlash(real))
 	}
 	return []Definition{d}, why
+}
+
+// compiledProgram: the project file rel is a compiled program (ELF,
+// Mach-O, PE), which its build writes, not a script a person reads.
+func (p *Project) compiledProgram(rel string) bool {
+	b, err := p.readDefinition(filepath.Join(p.Root, rel))
+	if err != nil {
+		return false
+	}
+	for _, magic := range []string{"\x7fELF", "\xfe\xed\xfa\xce", "\xfe\xed\xfa\xcf", "\xce\xfa\xed\xfe", "\xcf\xfa\xed\xfe", "\xca\xfe\xba\xbe", "MZ"} {
+		if strings.HasPrefix(string(b), magic) {
+			return true
+		}
+	}
+	return false
 }
 
 // fileDefinition reads one file of the project (rel, slash separated) as a

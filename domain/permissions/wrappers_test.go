@@ -466,6 +466,15 @@ func TestDotenvFilesBlock(t *testing.T) {
 	if v := checkIn(root, "", rules, "dotenv -- npm test"); v.Approved || v.BlockedBy == nil || v.BlockedBy.Key != "BASH_ENV" {
 		t.Errorf("dotenv -- npm test with .env setting BASH_ENV: %+v, want it blocked", v)
 	}
+	// uv's --env-file is such a file too.
+	for _, line := range []string{"uv run --env-file .env.test pytest", "uv run --env-file=.env.test pytest", "uv --env-file .env.test run pytest"} {
+		if v := checkIn(root, "", []string{"uv run pytest"}, line); v.Approved || v.BlockedBy == nil || v.BlockedBy.Key != "LD_PRELOAD" {
+			t.Errorf("%q with .env.test setting LD_PRELOAD: %+v, want it blocked", line, v)
+		}
+	}
+	if v := checkIn(root, "", []string{"uv run pytest"}, "uv run --env-file .env.local pytest"); !v.Approved {
+		t.Errorf("uv run --env-file of a file that is not there asks (%s), want it approved", v.Reason)
+	}
 	if r := AcceptRule("dotenv -e /etc/x -- npm test"); r.IsZero() || !strings.Contains(r.String(), "outside the project") {
 		t.Errorf("dotenv -e /etc/x: %q, want the path outside the project", r)
 	}
