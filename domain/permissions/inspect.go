@@ -97,7 +97,15 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *B
 				return reason, nil // the script must be the project's
 			}
 		}
-		if reason, b := in.inspect(r.wrapped, prefix-at, depth+1); !reason.IsZero() {
+		if in.definedPyScript(name, r) {
+			for _, w := range r.wrapped[1:] {
+				for _, c := range pathCandidates(w) {
+					if reason := in.project.pathProblem(c); !reason.IsZero() {
+						return reason, nil
+					}
+				}
+			}
+		} else if reason, b := in.inspect(r.wrapped, prefix-at, depth+1); !reason.IsZero() {
 			return reason, b
 		}
 	}
