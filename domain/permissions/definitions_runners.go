@@ -190,18 +190,8 @@ func (p *Project) justDefs(w *defWalk) ([]Definition, domain.Text) {
 			if !problem.IsZero() {
 				return out, problem
 			}
-			if seen[path] {
-				continue
-			}
-			seen[path] = true
-			rel, _ := relInside(p.Root, path)
-			d, why := p.fileDefinition(w.rule, filepath.ToSlash(rel), "")
-			if !why.IsZero() {
+			if why := p.pinRecipeFile(w, "just", recipeFile{path, cwd}, seen, &out, &queue); !why.IsZero() {
 				return out, why
-			}
-			out = append(out, w.from(d, "just", cwd))
-			if d.Hash != "" {
-				queue = append(queue, recipeFile{path, cwd})
 			}
 		}
 	}
@@ -306,18 +296,8 @@ func (p *Project) taskDefs(w *defWalk) ([]Definition, domain.Text) {
 			if dir != "" {
 				cwd = filepath.Join(filepath.Dir(f.path), dir)
 			}
-			if seen[path] {
-				continue
-			}
-			seen[path] = true
-			rel, _ := relInside(p.Root, path)
-			d, why := p.fileDefinition(w.rule, filepath.ToSlash(rel), "")
-			if !why.IsZero() {
+			if why := p.pinRecipeFile(w, "task", recipeFile{path, cwd}, seen, &out, &queue); !why.IsZero() {
 				return out, why
-			}
-			out = append(out, w.from(d, "task", cwd))
-			if d.Hash != "" {
-				queue = append(queue, recipeFile{path, cwd})
 			}
 		}
 	}
@@ -437,4 +417,24 @@ func (p *Project) toolchainDefs(rule string) []Definition {
 		}
 	}
 	return out
+}
+
+// pinRecipeFile pins a recipe file an import or include names, once, and
+// queues it to be read in turn when it exists (a missing one is pinned
+// absent).
+func (p *Project) pinRecipeFile(w *defWalk, kind string, f recipeFile, seen map[string]bool, out *[]Definition, queue *[]recipeFile) domain.Text {
+	if seen[f.path] {
+		return domain.Text{}
+	}
+	seen[f.path] = true
+	rel, _ := relInside(p.Root, f.path)
+	d, why := p.fileDefinition(w.rule, filepath.ToSlash(rel), "")
+	if !why.IsZero() {
+		return why
+	}
+	*out = append(*out, w.from(d, kind, f.cwd))
+	if d.Hash != "" {
+		*queue = append(*queue, f)
+	}
+	return domain.Text{}
 }
