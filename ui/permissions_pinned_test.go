@@ -69,7 +69,7 @@ func TestPermissionsTabSaveAndTrustPinsOnlyWhatWasShown(t *testing.T) {
 
 	test.Tap(tab.viewer.edit)
 	test.Tap(tab.editor.save)
-	if ev := dialogText(f); !strings.Contains(ev, "“npm run lint” — It can: runs the project's own code (package.json scripts.lint: `eslint .`)") || !strings.Contains(ev, "Together:") {
+	if ev := dialogText(f); !strings.Contains(ev, "“npm run lint” — It can: runs the project's own code (package.json scripts.lint: “eslint .”)") || !strings.Contains(ev, "Together:") {
 		t.Errorf("the Save & Trust question does not carry the evidence:\n%s", ev)
 	}
 	f.tap(f.m.win, "Save & Trust")

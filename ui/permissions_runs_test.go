@@ -70,7 +70,7 @@ func TestPermissionsTabShowsWhatTheRulesRun(t *testing.T) {
 	// What each rule can do is read with the summary, before Trust.
 	cans := cansTexts(tab)
 	for _, want := range []string{
-		"“npm test” — It can: runs the project's own code (package.json scripts.test: `jest --ci`)",
+		"“npm test” — It can: runs the project's own code (package.json scripts.test: “jest --ci”)",
 		"“git status” — It can: reads files inside the project",
 		"“write_file” — It can: writes files inside the project",
 	} {

@@ -73,19 +73,24 @@ func labelsIn(cat *catalog, rule string, runs []DefinitionState) []domain.Text {
 		out = append(out, domain.T("runs the project's installed `{{.Program}}` (node_modules/.bin), never one downloaded", "Program", bin))
 	}
 	if c&runsProjectCode != 0 {
-		what := ""
+		what, text := "", ""
 		if d, ok := mainDefinition(rule, runs); ok {
 			what = d.File
 			if d.Key != "" {
 				what += " " + d.Key
 			}
 			if d.Text != "" && d.Key != "" {
-				what += ": `" + firstLine(d.Text, 60) + "`"
+				text = firstLine(d.Text, 60)
 			}
 		}
-		if what != "" {
+		switch {
+		case text != "":
+			// The quotes are the sentence's, so the window draws them as
+			// its quotation marks; the script's text stays as it is.
+			out = append(out, domain.T("runs the project's own code ({{.What}}: `{{.Text}}`)", "What", what, "Text", text))
+		case what != "":
 			out = append(out, domain.T("runs the project's own code ({{.What}})", "What", what))
-		} else {
+		default:
 			out = append(out, domain.T("runs the project's own code"))
 		}
 		out = append(out, followLabels(rule, runs)...)
