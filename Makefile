@@ -132,18 +132,23 @@ windows: windows-deps
 # Both programs carry the icon and a version resource (Explorer's
 # Properties → Details, the taskbar): go-winres writes them from icon.png
 # and FyneApp.toml into a .syso that go build links into a Windows program
-# of the main package; it is made for the build and removed after it.
+# of the main package. Both are made in a copy of the tree (the tracked and
+# new files), so the .syso never appears in the checkout, where vet and the
+# tests run beside this build (make test runs both at once).
 GO_WINRES := github.com/tc-hib/go-winres@v0.3.3
 WIN_SYSO  := rsrc_windows_amd64.syso
 
 windows-build:
-	@set -e; trap 'rm -f $(WIN_SYSO)' EXIT; \
+	@set -e; tree=$$(mktemp -d); trap 'rm -rf "$$tree"' EXIT; out="$(CURDIR)/$(WIN_DIR)"; mkdir -p "$$out"; \
+	git ls-files -z -co --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$$tree"; \
+	cd "$$tree"; \
 	version=$$(sed -n 's/^ *Version *= *"\(.*\)"/\1/p' FyneApp.toml); \
 	$(GO) run $(GO_WINRES) simply --arch amd64 --out rsrc --icon icon.png --manifest gui \
 		--product-name "Memo Projects" --file-description "Memo Projects" --product-version "$$version.0" \
 		--file-version "$$version.0" --original-filename $(BIN).exe --copyright "2026 the Memo Projects authors, Apache-2.0"; \
-	$(WIN_ENV) $(GO) build -tags $(TAGS) -trimpath -ldflags "-H windowsgui -buildid=" -o $(WIN_DIR)/$(BIN).exe .; \
-	$(WIN_ENV) $(GO) build -tags $(TAGS) -trimpath -ldflags=-buildid= -o $(WIN_DIR)/$(BIN).com .
+	test -f $(WIN_SYSO); \
+	$(WIN_ENV) $(GO) build -tags $(TAGS) -trimpath -ldflags "-H windowsgui -buildid=" -o "$$out/$(BIN).exe" .; \
+	$(WIN_ENV) $(GO) build -tags $(TAGS) -trimpath -ldflags=-buildid= -o "$$out/$(BIN).com" .
 	@for p in exe com; do x86_64-w64-mingw32-objdump -h $(WIN_DIR)/$(BIN).$$p | grep -q '\.rsrc' \
 		|| { echo "$(BIN).$$p has no resources (icon, version)"; exit 1; }; done
 	@x86_64-w64-mingw32-objdump -p $(WIN_DIR)/$(BIN).exe | grep -q 'Subsystem.*(Windows GUI)' \
