@@ -54,3 +54,23 @@ func TestProgramTheProjectBuilds(t *testing.T) {
 		})
 	}
 }
+
+// A program Memo cannot read (larger than it pins, here a sparse file)
+// asks, as before: only a program it read and knows to be compiled, or
+// one that is not there, goes unpinned.
+func TestProgramTooLargeToReadAsks(t *testing.T) {
+	root := t.TempDir()
+	prog := filepath.Join(root, "caddy")
+	if err := os.WriteFile(prog, []byte("\x7fELF\x02\x01\x01\x00"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(prog, maxDefinitionFile+1); err != nil {
+		t.Fatal(err)
+	}
+	rules := []string{"./caddy start"}
+	p := NewProject(root, "", OSGitFS(""), nil)
+	v := NewChecker(rules).CheckIn("./caddy start", p.WithPinned(p.AllDefinitions(rules)))
+	if v.Approved {
+		t.Errorf("a program of %d bytes is approved, want it to ask", maxDefinitionFile+1)
+	}
+}
