@@ -46,7 +46,9 @@ func TestOptionsBetweenTheRulesWords(t *testing.T) {
 		{"pnpm test", "pnpm -- test", false, "no allowed rule"},
 		// programs whose entry does not say so keep the plain prefix
 		{"go test", "go -C dir test", false, "no allowed rule"},
-		{"git status", "git --no-pager status", false, "no allowed rule"},
+		// git's entry says so for its global options (--no-pager), never -c
+		{"git status", "git --no-pager status", true, ""},
+		{"git status", "git -c core.pager=sh status", false, "no allowed rule"},
 		{"cargo test", "cargo --locked test", false, "no allowed rule"},
 	} {
 		v := NewChecker([]string{c.rule}).Check(c.line, nil)
