@@ -452,7 +452,7 @@ func (p *Project) followCommand(w *defWalk, c command) ([]Definition, string) {
 // command is listed as not followed.
 func (p *Project) followedScript(w *defWalk, word string, script bool) ([]Definition, domain.Text) {
 	defs, why := p.scriptFile(w.rule, word, script)
-	if w.depth == 0 && !script && len(defs) == 1 && (p.absent(defs[0].File) || why.IsZero() && p.compiledProgram(defs[0].File)) {
+	if w.depth == 0 && !script && len(defs) == 1 && (p.absent(defs[0].File) || why.IsZero() && defs[0].Text == "" && p.compiledProgram(defs[0].File)) {
 		// The rule's program is one the project builds (./caddy after
 		// make): its bytes change with every build, so it is not pinned;
 		// absent, the line runs nothing. It is pinned as absent, so a

@@ -178,6 +178,12 @@ func (p *Project) scriptFile(rule, word string, script bool) ([]Definition, doma
 // compiledProgram: the project file rel is a compiled program (ELF,
 // Mach-O, PE), which its build writes, not a script a person reads.
 func (p *Project) compiledProgram(rel string) bool {
+	// Kept with what it read (memo.go): the window asks again every 0.4 s,
+	// and a built program is read whole, not cached as configs are.
+	return p.memo("compiled", rel, func(q *Project) any { return q.readCompiled(rel) }).(bool)
+}
+
+func (p *Project) readCompiled(rel string) bool {
 	b, err := p.readDefinition(filepath.Join(p.Root, rel))
 	if err != nil {
 		return false
