@@ -10,6 +10,9 @@ import (
 	"strings"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/catalog"
+	"memo.dev/projects/domain/permissions/cmdline"
+	"memo.dev/projects/domain/permissions/verdict"
 )
 
 // From an ask to a rule in one step (docs/permissions.md §13): the rule
@@ -18,14 +21,14 @@ import (
 
 // ProposeRule is the narrowest rule that approves line, checked on its words
 // alone, or why no rule can (ProposeRule of the builtin catalogue).
-func ProposeRule(line string) (string, domain.Text) { return builtin().proposeRule(line) }
+func ProposeRule(line string) (string, domain.Text) { return proposeRule(catalog.Builtin(), line) }
 
 // proposeRule: a rule approves the lines its words start (§4), so the
 // narrowest that approves line is line's own words, every one of them; a
 // shorter rule would approve other operands too. It is refused when §8
 // refuses it, and when even it does not approve the line: then no rule can.
-func (c *catalog) proposeRule(line string) (string, domain.Text) {
-	words, reason := Words(line)
+func proposeRule(c *catalog.Catalog, line string) (string, domain.Text) {
+	words, reason := cmdline.Words(line)
 	if !reason.IsZero() {
 		return "", domain.T("no rule can approve this line: {{.Reason}}", "Reason", reason)
 	}
@@ -35,12 +38,12 @@ func (c *catalog) proposeRule(line string) (string, domain.Text) {
 	}
 	// The file is valid only with rules the builtin catalogue accepts, and
 	// the checker keeps only those this one accepts: both must.
-	for _, cat := range []*catalog{builtin(), c} {
-		if why := cat.acceptRule(rule); !why.IsZero() {
+	for _, cat := range []*catalog.Catalog{catalog.Builtin(), c} {
+		if why := verdict.AcceptRuleIn(cat, rule); !why.IsZero() {
 			return "", domain.T("no rule can approve this line: {{.Reason}}", "Reason", why)
 		}
 	}
-	if v := c.newChecker([]string{rule}).Check(line, nil); !v.Approved {
+	if v := verdict.NewCheckerIn(c, []string{rule}).Check(line, nil); !v.Approved {
 		return "", domain.T("no rule can approve this line: {{.Reason}}", "Reason", v.Reason)
 	}
 	return rule, domain.Text{}
@@ -54,13 +57,13 @@ func ruleText(words []string) (string, bool) {
 		parts[i] = quoteWord(w)
 	}
 	rule := strings.Join(parts, " ")
-	back, reason := Words(rule)
+	back, reason := cmdline.Words(rule)
 	return rule, reason.IsZero() && slices.Equal(back, words)
 }
 
 func quoteWord(w string) string {
 	switch {
-	case w != "" && plain(w) && !strings.Contains(w, " "):
+	case w != "" && cmdline.Plain(w) && !strings.Contains(w, " "):
 		return w
 	case !strings.Contains(w, "'"):
 		return "'" + w + "'"

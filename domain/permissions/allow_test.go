@@ -5,6 +5,9 @@ package permissions
 import (
 	"strings"
 	"testing"
+
+	"memo.dev/projects/domain/permissions/cmdline"
+	"memo.dev/projects/domain/permissions/verdict"
 )
 
 // TestProposeRule: the rule proposed for a line is the line's own words,
@@ -38,19 +41,19 @@ func TestProposeRule(t *testing.T) {
 			t.Errorf("ProposeRule(%q) = %q, %q; want %q", tc.line, got, why, tc.rule)
 			continue
 		}
-		if why := AcceptRule(got); !why.IsZero() {
+		if why := verdict.AcceptRule(got); !why.IsZero() {
 			t.Errorf("ProposeRule(%q) = %q, which is refused: %s", tc.line, got, why)
 		}
-		if v := CheckCommand([]string{got}, tc.line, nil); !v.Approved {
+		if v := verdict.CheckCommand([]string{got}, tc.line, nil); !v.Approved {
 			t.Errorf("rule %q does not approve its line %q: %s", got, tc.line, v.Reason)
 		}
-		words, _ := Words(tc.line)
+		words, _ := cmdline.Words(tc.line)
 		shorter := strings.Join(words[:len(words)-1], " ")
-		if v := CheckCommand([]string{got}, shorter, nil); v.Approved {
+		if v := verdict.CheckCommand([]string{got}, shorter, nil); v.Approved {
 			t.Errorf("rule %q for %q approves the wider %q", got, tc.line, shorter)
 		}
 		other := shorter + " ./elsewhere"
-		if v := CheckCommand([]string{got}, other, nil); v.Approved {
+		if v := verdict.CheckCommand([]string{got}, other, nil); v.Approved {
 			t.Errorf("rule %q for %q approves the neighbour %q", got, tc.line, other)
 		}
 	}
@@ -100,7 +103,7 @@ func FuzzProposeRule(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		rule, why := ProposeRule(line)
-		if _, r := Words(line); !r.IsZero() && rule != "" {
+		if _, r := cmdline.Words(line); !r.IsZero() && rule != "" {
 			t.Fatalf("ProposeRule(%q) = %q for a line the gates refuse", line, rule)
 		}
 		if rule == "" {
@@ -109,11 +112,11 @@ func FuzzProposeRule(f *testing.F) {
 			}
 			return
 		}
-		if !AcceptRule(rule).IsZero() || !CheckCommand([]string{rule}, line, nil).Approved {
+		if !verdict.AcceptRule(rule).IsZero() || !verdict.CheckCommand([]string{rule}, line, nil).Approved {
 			t.Fatalf("ProposeRule(%q) = %q, refused or not approving it", line, rule)
 		}
-		rw, _ := Words(rule)
-		lw, _ := Words(line)
+		rw, _ := cmdline.Words(rule)
+		lw, _ := cmdline.Words(line)
 		if strings.Join(rw, "\x00") != strings.Join(lw, "\x00") {
 			t.Fatalf("ProposeRule(%q) = %q: other words", line, rule)
 		}

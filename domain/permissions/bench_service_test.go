@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"memo.dev/projects/domain/permissions"
+	"memo.dev/projects/internal/cputime"
 )
 
 // BenchmarkServiceCheckCommand is check-command as the CLI and the API run
@@ -38,11 +39,11 @@ func BenchmarkServiceCheckCommand(b *testing.B) {
 			b.Fatalf("%q: %+v %v", l, v, err)
 		}
 	}
-	i, cpu := 0, permissions.ProcessCPU()
+	i, cpu := 0, cputime.Process()
 	for b.Loop() {
 		f.perms.CheckCommand(root, lines[i%len(lines)])
 		i++
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(i)/1000, "µs/line")
-	b.ReportMetric(float64((permissions.ProcessCPU()-cpu).Nanoseconds())/float64(i)/1000, "cpu-µs/line")
+	b.ReportMetric(float64((cputime.Process()-cpu).Nanoseconds())/float64(i)/1000, "cpu-µs/line")
 }

@@ -6,6 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"memo.dev/projects/domain/permissions/projectfiles"
+	"memo.dev/projects/domain/permissions/verdict"
 )
 
 // A rule's program that the project builds (./caddy after make) is not
@@ -43,11 +46,11 @@ func TestProgramTheProjectBuilds(t *testing.T) {
 			}
 			rules := []string{"./caddy start"}
 			put(tc.atTrust)
-			p := NewProject(root, "", OSGitFS(""), nil)
+			p := verdict.NewProject(root, "", projectfiles.OSGitFS(""), nil)
 			pinned := p.AllDefinitions(rules)
 			put(tc.now)
-			q := NewProject(root, "", OSGitFS(""), nil).WithPinned(pinned)
-			v := NewChecker(rules).CheckIn("./caddy start", q)
+			q := verdict.NewProject(root, "", projectfiles.OSGitFS(""), nil).WithPinned(pinned)
+			v := verdict.NewChecker(rules).CheckIn("./caddy start", q)
 			if v.Approved != tc.wantApproved {
 				t.Errorf("approved=%v (%s), want %v", v.Approved, v.Reason, tc.wantApproved)
 			}
@@ -64,13 +67,13 @@ func TestProgramTooLargeToReadAsks(t *testing.T) {
 	if err := os.WriteFile(prog, []byte("\x7fELF\x02\x01\x01\x00"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Truncate(prog, maxDefinitionFile+1); err != nil {
+	if err := os.Truncate(prog, projectfiles.MaxDefinitionFile+1); err != nil {
 		t.Fatal(err)
 	}
 	rules := []string{"./caddy start"}
-	p := NewProject(root, "", OSGitFS(""), nil)
-	v := NewChecker(rules).CheckIn("./caddy start", p.WithPinned(p.AllDefinitions(rules)))
+	p := verdict.NewProject(root, "", projectfiles.OSGitFS(""), nil)
+	v := verdict.NewChecker(rules).CheckIn("./caddy start", p.WithPinned(p.AllDefinitions(rules)))
 	if v.Approved {
-		t.Errorf("a program of %d bytes is approved, want it to ask", maxDefinitionFile+1)
+		t.Errorf("a program of %d bytes is approved, want it to ask", projectfiles.MaxDefinitionFile+1)
 	}
 }

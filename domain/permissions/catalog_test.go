@@ -3,36 +3,36 @@
 package permissions
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"memo.dev/projects/domain/permissions/catalog"
+	"memo.dev/projects/domain/permissions/verdict"
+	"memo.dev/projects/internal/cputime"
 )
 
 // The builtin catalogue loads whole: every file reads, no key is unknown,
 // and every entry's examples pass (an entry whose examples fail would be
 // left out of the binary's catalogue).
 func TestBuiltinCatalogLoads(t *testing.T) {
-	checked, problems := loadCatalog(builtinSources(), nil)
+	checked, problems := loadCatalog(catalog.BuiltinSources(), nil)
 	for _, p := range problems {
 		t.Errorf("%s", p)
 	}
 	// A process reads the same bytes without running the examples: it
 	// knows exactly the programs the checked reading kept.
-	for _, p := range builtin().loadProblems {
+	for _, p := range catalog.Builtin().LoadProblems {
 		t.Errorf("at run time: %s", p)
 	}
-	if got, want := len(builtin().known), len(checked.known); got != want {
+	if got, want := len(catalog.Builtin().Known), len(checked.Known); got != want {
 		t.Errorf("the catalogue read at run time knows %d names, the checked one %d", got, want)
 	}
-	for name := range checked.known {
-		if builtin().known[name] == nil {
+	for name := range checked.Known {
+		if catalog.Builtin().Known[name] == nil {
 			t.Errorf("%s is known to the checked catalogue only", name)
 		}
 	}
@@ -45,17 +45,17 @@ func TestBuiltinCatalogLoads(t *testing.T) {
 func BenchmarkLoadCatalog(b *testing.B) {
 	for _, bc := range []struct {
 		name string
-		load func([]sourceFile, []sourceFile) (*catalog, []CatalogProblem)
+		load func([]catalog.SourceFile, []catalog.SourceFile) (*catalog.Catalog, []catalog.Problem)
 	}{{"first-check", readCatalog}, {"all-examples", loadCatalog}} {
 		b.Run(bc.name, func(b *testing.B) {
-			i, cpu := 0, cpuTime()
+			i, cpu := 0, cputime.Process()
 			for b.Loop() {
 				i++
-				if _, problems := bc.load(builtinSources(), nil); len(problems) > 0 {
+				if _, problems := bc.load(catalog.BuiltinSources(), nil); len(problems) > 0 {
 					b.Fatal(problems)
 				}
 			}
-			b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(i)/1e6, "cpu-ms/load")
+			b.ReportMetric(float64((cputime.Process()-cpu).Nanoseconds())/float64(i)/1e6, "cpu-ms/load")
 		})
 	}
 }
@@ -113,7 +113,7 @@ func TestUserEntryLoads(t *testing.T) {
 	if v := cat.NewChecker([]string{"mytool"}).Check("mytool --fast src", nil); !v.Approved {
 		t.Errorf("with the user entry: %s", v.Reason)
 	}
-	if v := NewChecker([]string{"mytool"}).Check("mytool --fast src", nil); v.Approved {
+	if v := verdict.NewChecker([]string{"mytool"}).Check("mytool --fast src", nil); v.Approved {
 		t.Errorf("the builtin catalogue approves an option of a program it has no entry for")
 	}
 	if v := cat.NewChecker([]string{"mytool"}).Check("mytool --hook x", nil); v.Approved || !strings.Contains(v.Reason.String(), "runs another program") {
@@ -196,27 +196,27 @@ func TestUserEntryRefused(t *testing.T) {
 // An entry whose examples fail does not load: the loader checks every
 // example, the builtin files' too, and leaves the entry out.
 func TestEntryWithFailingExampleDoesNotLoad(t *testing.T) {
-	bad := sourceFile{path: "catalog/zz.toml", data: []byte(strings.ReplaceAll(strings.Replace(myTool, `"mytool -v"`, `"mytool --slow"`, 1), "mytool", "zztool"))}
-	c, problems := loadCatalog(append(builtinSources(), bad), nil)
+	bad := catalog.SourceFile{Path: "catalog/zz.toml", Data: []byte(strings.ReplaceAll(strings.Replace(myTool, `"mytool -v"`, `"mytool --slow"`, 1), "mytool", "zztool"))}
+	c, problems := loadCatalog(append(catalog.BuiltinSources(), bad), nil)
 	if len(problems) != 1 || problems[0].Program != "zztool" {
 		t.Fatalf("problems %v, want one for zztool", problems)
 	}
-	if _, ok := c.entries["zztool"]; ok {
+	if _, ok := c.Entries["zztool"]; ok {
 		t.Error("zztool's entry loaded although its examples fail")
 	}
-	if _, ok := c.entries["git"]; !ok {
+	if _, ok := c.Entries["git"]; !ok {
 		t.Error("git's entry left out with zztool's")
 	}
 }
 
 // Every program with an entry carries examples.
 func TestEveryEntryHasExamples(t *testing.T) {
-	c := builtin()
-	for name, k := range c.known {
+	c := catalog.Builtin()
+	for name, k := range c.Known {
 		if name != k.Name {
 			continue
 		}
-		if len(k.Examples) == 0 && c.acceptRule(name).IsZero() {
+		if len(k.Examples) == 0 && verdict.AcceptRuleIn(c, name).IsZero() {
 			t.Errorf("%s (%s) has no examples", name, k.File)
 		}
 	}
@@ -225,15 +225,15 @@ func TestEveryEntryHasExamples(t *testing.T) {
 // Every example of every builtin table, by its file and line: what
 // `make test` runs so that a wrong entry cannot ship.
 func TestCatalogExamples(t *testing.T) {
-	c := builtin()
+	c := catalog.Builtin()
 	n := 0
-	for name, k := range c.known {
+	for name, k := range c.Known {
 		if name != k.Name {
 			continue
 		}
 		for _, x := range k.Examples {
 			n++
-			if why := c.exampleFails(x); why != "" {
+			if why := exampleFails(c, x); why != "" {
 				t.Errorf("%s %s: %s", k.File, name, why)
 			}
 		}
@@ -243,67 +243,18 @@ func TestCatalogExamples(t *testing.T) {
 	}
 }
 
-// The programs whose definitions Memo pins (the switch of readDefinitions in
-// definitions_reach.go) are the entries that say so (definitions = …), and
-// no others: the data and the code that reads the project's files agree.
-func TestDefinitionRunnersAgree(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "definitions_reach.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inCode := map[string]bool{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		fn, ok := n.(*ast.FuncDecl)
-		if !ok || fn.Name.Name != "readDefinitions" {
-			return true
-		}
-		ast.Inspect(fn, func(n ast.Node) bool {
-			if cc, ok := n.(*ast.CaseClause); ok {
-				for _, e := range cc.List {
-					if lit, ok := e.(*ast.BasicLit); ok {
-						name, _ := strconv.Unquote(lit.Value)
-						inCode[name] = true
-					}
-				}
-			}
-			return true
-		})
-		return false
-	})
-	if len(inCode) < 10 {
-		t.Fatalf("found %d programs in readDefinitions, want the switch's", len(inCode))
-	}
-	inData := map[string]bool{}
-	for name, e := range builtin().entries {
-		if e.definitions != "" {
-			inData[name] = true
-		}
-	}
-	for n := range inCode {
-		if !inData[n] {
-			t.Errorf("readDefinitions pins definitions for %s; its entry says no definitions", n)
-		}
-	}
-	for n := range inData {
-		if !inCode[n] {
-			t.Errorf("the entry of %s names definitions readDefinitions does not read", n)
-		}
-	}
-}
-
 // The catalogue is read at the first check, not when the package loads: in
 // a fresh process, work that checks no rule (the file tools, a program's
 // name) leaves it unread, and the first rule reads it.
 func TestCatalogReadAtFirstCheck(t *testing.T) {
 	if os.Getenv("MEMO_CATALOG_CHILD") == "1" {
 		_ = ToolLabels("write_file")
-		_ = AcceptTool("read_file")
-		_ = programName(`C:\Tools\GIT.EXE`)
-		if builtinCatalog.c != nil {
+		_ = verdict.AcceptTool("read_file")
+		_ = catalog.ProgramName(`C:\Tools\GIT.EXE`)
+		if catalog.BuiltinRead() {
 			t.Fatal("the catalogue was read before any check")
 		}
-		if !AcceptRule("git status").IsZero() || builtinCatalog.c == nil {
+		if !verdict.AcceptRule("git status").IsZero() || !catalog.BuiltinRead() {
 			t.Fatal("the first check did not read the catalogue")
 		}
 		return

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/cmdline"
+	"memo.dev/projects/domain/permissions/verdict"
 )
 
 // RuleChange is a rule a new version adds, with its verdict: none when it
@@ -42,7 +44,7 @@ func Compare(trusted, current []byte) Changes {
 	oldRules, curRules := ruleKeys(old.AllowedCommands), ruleKeys(cur.AllowedCommands)
 	for _, r := range cur.AllowedCommands {
 		if r != notString && !oldRules[ruleKey(r)] {
-			c.AddedRules = append(c.AddedRules, RuleChange{Rule: r, Refused: AcceptRule(r)})
+			c.AddedRules = append(c.AddedRules, RuleChange{Rule: r, Refused: verdict.AcceptRule(r)})
 		}
 	}
 	for _, r := range old.AllowedCommands {
@@ -53,7 +55,7 @@ func Compare(trusted, current []byte) Changes {
 	oldTools, curTools := set(old.AllowedTools), set(cur.AllowedTools)
 	for _, t := range cur.AllowedTools {
 		if t != notString && !oldTools[t] {
-			c.AddedTools = append(c.AddedTools, RuleChange{Rule: t, Refused: AcceptTool(t)})
+			c.AddedTools = append(c.AddedTools, RuleChange{Rule: t, Refused: verdict.AcceptTool(t)})
 		}
 	}
 	for _, t := range old.AllowedTools {
@@ -65,7 +67,7 @@ func Compare(trusted, current []byte) Changes {
 }
 
 func ruleKey(r string) string {
-	if words, reason := Words(r); reason.IsZero() {
+	if words, reason := cmdline.Words(r); reason.IsZero() {
 		return strings.Join(words, "\x00")
 	}
 	return "\x01" + r

@@ -7,6 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"memo.dev/projects/domain/permissions/internal/fixture"
+	"memo.dev/projects/domain/permissions/verdict"
+
+	"memo.dev/projects/domain/permissions/projectfiles"
 )
 
 // runnerCase is one member of the class "definitions, complete per
@@ -26,13 +31,13 @@ type runnerCase struct {
 
 func runnerProject(t *testing.T, files map[string]string) string {
 	t.Helper()
-	root := repo(t, cleanConfig)
+	root := fixture.Repo(t, fixture.CleanConfig)
 	for name, content := range files {
 		mode := os.FileMode(0o644)
 		if strings.HasSuffix(name, ".sh") || !strings.Contains(filepath.Base(name), ".") {
 			mode = 0o755
 		}
-		write(t, filepath.Join(root, filepath.FromSlash(name)), content, mode)
+		fixture.Write(t, filepath.Join(root, filepath.FromSlash(name)), content, mode)
 	}
 	return root
 }
@@ -47,25 +52,25 @@ func runDefinitionCases(t *testing.T, cases []runnerCase) {
 			if line == "" {
 				line = c.rule
 			}
-			p := NewProject(root, "", OSGitFS(""), nil)
+			p := verdict.NewProject(root, "", projectfiles.OSGitFS(""), nil)
 			defs, _ := p.Definitions(c.rule)
-			got := keys(defs)
+			got := fixture.Keys(defs)
 			for _, want := range c.reach {
 				if !strings.Contains(" "+got+" ", " "+want+" ") {
 					t.Errorf("%s reaches\n got %s\nwant %s among them", c.rule, got, want)
 				}
 			}
 			trusted := p.WithPinned(p.AllDefinitions(rules))
-			if v := NewChecker(rules).CheckIn(line, trusted); !v.Approved {
+			if v := verdict.NewChecker(rules).CheckIn(line, trusted); !v.Approved {
 				t.Fatalf("%s right after trust: %+v", line, v)
 			}
-			write(t, filepath.Join(root, filepath.FromSlash(c.change)), c.content, 0o755)
-			v := NewChecker(rules).CheckIn(line, trusted)
+			fixture.Write(t, filepath.Join(root, filepath.FromSlash(c.change)), c.content, 0o755)
+			v := verdict.NewChecker(rules).CheckIn(line, trusted)
 			if v.Approved || v.BlockedBy == nil || v.BlockedBy.File != c.change || (c.key != "" && v.BlockedBy.Key != c.key) {
 				t.Errorf("%s after %s changed: %+v, want it to ask naming %s %s", line, c.change, v, c.change, c.key)
 			}
-			again := NewProject(root, "", OSGitFS(""), nil)
-			if v := NewChecker(rules).CheckIn(line, again.WithPinned(again.AllDefinitions(rules))); !v.Approved {
+			again := verdict.NewProject(root, "", projectfiles.OSGitFS(""), nil)
+			if v := verdict.NewChecker(rules).CheckIn(line, again.WithPinned(again.AllDefinitions(rules))); !v.Approved {
 				t.Errorf("%s trusted again: %+v", line, v)
 			}
 		})
@@ -133,10 +138,10 @@ func TestDefinitionsOfWorkspaces(t *testing.T) {
 	// A folder under the pattern without a package.json is no member: a
 	// new one (docs, fixtures) changes nothing.
 	root := runnerProject(t, map[string]string{"package.json": npmRoot, "packages/a/package.json": memberTest})
-	p := NewProject(root, "", OSGitFS(""), nil)
+	p := verdict.NewProject(root, "", projectfiles.OSGitFS(""), nil)
 	trusted := p.WithPinned(p.AllDefinitions([]string{"npm test"}))
-	write(t, filepath.Join(root, "packages", "notes", "README.md"), "x\n", 0o644)
-	if v := NewChecker([]string{"npm test"}).CheckIn("npm test", trusted); !v.Approved {
+	fixture.Write(t, filepath.Join(root, "packages", "notes", "README.md"), "x\n", 0o644)
+	if v := verdict.NewChecker([]string{"npm test"}).CheckIn("npm test", trusted); !v.Approved {
 		t.Errorf("npm test after a folder without package.json appeared under packages/: %+v", v)
 	}
 }
@@ -207,18 +212,18 @@ func TestDefinitionsOfRecipeFiles(t *testing.T) {
 	// set fallback: the justfile of the folder above is pinned too; at
 	// the project's root, just would look outside it, so its lines ask.
 	root := runnerProject(t, map[string]string{"justfile": "test:\n    go test\n", "sub/justfile": "set fallback\nbuild:\n    make\n"})
-	defs, problem := NewProject(root, filepath.Join(root, "sub"), OSGitFS(""), nil).Definitions("just test")
-	if got := keys(defs); !problem.IsZero() || !strings.Contains(" "+got+" ", " justfile# ") || !strings.Contains(got, "sub/justfile#") {
+	defs, problem := verdict.NewProject(root, filepath.Join(root, "sub"), projectfiles.OSGitFS(""), nil).Definitions("just test")
+	if got := fixture.Keys(defs); !problem.IsZero() || !strings.Contains(" "+got+" ", " justfile# ") || !strings.Contains(got, "sub/justfile#") {
 		t.Errorf("just test in sub with set fallback reaches %s (%s), want both justfiles", got, problem)
 	}
 	root = runnerProject(t, map[string]string{"justfile": "set fallback := true\ntest:\n    go test\n"})
-	if _, problem := NewProject(root, "", OSGitFS(""), nil).Definitions("just test"); problem.IsZero() {
+	if _, problem := verdict.NewProject(root, "", projectfiles.OSGitFS(""), nil).Definitions("just test"); problem.IsZero() {
 		t.Errorf("just test with set fallback at the project's root: no problem, want it to ask")
 	}
 	// A recipe's [working-directory]: Memo cannot tell where ./x.sh is.
 	root = runnerProject(t, map[string]string{"justfile": "[working-directory('web')]\nbuild:\n    ./build.sh\n"})
-	defs, _ = NewProject(root, "", OSGitFS(""), nil).Definitions("just build")
-	if labels := labelsOf("just build", CompareDefinitions(defs, nil)); !strings.Contains(labels, "does not follow `./build.sh`") {
+	defs, _ = verdict.NewProject(root, "", projectfiles.OSGitFS(""), nil).Definitions("just build")
+	if labels := labelsOf("just build", projectfiles.CompareDefinitions(defs, nil)); !strings.Contains(labels, "does not follow `./build.sh`") {
 		t.Errorf("just build with [working-directory] labels %q, want ./build.sh not followed", labels)
 	}
 	// An include Memo cannot place asks.
@@ -234,7 +239,7 @@ func TestDefinitionsOfRecipeFiles(t *testing.T) {
 		if _, ok := files["justfile"]; ok {
 			rule = "just test"
 		}
-		if _, problem := NewProject(root, "", OSGitFS(""), nil).Definitions(rule); problem.IsZero() {
+		if _, problem := verdict.NewProject(root, "", projectfiles.OSGitFS(""), nil).Definitions(rule); problem.IsZero() {
 			t.Errorf("%s with %q: no problem, want the include named", rule, files)
 		}
 	}
@@ -329,7 +334,7 @@ func TestDefinitionsOfRustToolchain(t *testing.T) {
 	for _, content := range []string{"/opt/evil-toolchain\n", "[toolchain]\npath = \"/opt/evil\"\n"} {
 		root := runnerProject(t, map[string]string{"Cargo.toml": "[package]\nname = \"x\"\n", "rust-toolchain": content})
 		rules := []string{"cargo build"}
-		if v := NewChecker(rules).CheckIn("cargo build", NewProject(root, "", OSGitFS(""), nil)); v.Approved || v.BlockedBy == nil || v.BlockedBy.File != "rust-toolchain" {
+		if v := verdict.NewChecker(rules).CheckIn("cargo build", verdict.NewProject(root, "", projectfiles.OSGitFS(""), nil)); v.Approved || v.BlockedBy == nil || v.BlockedBy.File != "rust-toolchain" {
 			t.Errorf("cargo build with rust-toolchain %q: %+v, want it blocked by rust-toolchain", content, v)
 		}
 	}
@@ -418,7 +423,7 @@ func TestDefinitionsNotFollowedAreLabelled(t *testing.T) {
 		"bin/app":                      "\x7fELF\x00\x01binary",
 		"node_modules/.bin/playwright": "#!/usr/bin/env node\n",
 	})
-	p := NewProject(root, "", OSGitFS(""), nil)
+	p := verdict.NewProject(root, "", projectfiles.OSGitFS(""), nil)
 	cases := []struct {
 		rule string
 		want []string
@@ -428,7 +433,7 @@ func TestDefinitionsNotFollowedAreLabelled(t *testing.T) {
 	}
 	for _, c := range cases {
 		defs, _ := p.Definitions(c.rule)
-		labels := labelsOf(c.rule, CompareDefinitions(defs, nil))
+		labels := labelsOf(c.rule, projectfiles.CompareDefinitions(defs, nil))
 		for _, want := range c.want {
 			if !strings.Contains(labels, want) {
 				t.Errorf("%s labels\n got %s\nwant %s", c.rule, labels, want)
@@ -436,16 +441,16 @@ func TestDefinitionsNotFollowedAreLabelled(t *testing.T) {
 		}
 	}
 	// A ./path operand of a program is no script the command runs.
-	q := NewProject(runnerProject(t, map[string]string{"package.json": `{"scripts": {"lint": "eslint --fix ./src && jest ./src/a.test.js"}}`, "src/a.test.js": "x\n"}), "", OSGitFS(""), nil)
-	if defs, _ := q.Definitions("npm run lint"); strings.Contains(keys(defs), "src") {
-		t.Errorf("npm run lint pins its operands: %s", keys(defs))
+	q := verdict.NewProject(runnerProject(t, map[string]string{"package.json": `{"scripts": {"lint": "eslint --fix ./src && jest ./src/a.test.js"}}`, "src/a.test.js": "x\n"}), "", projectfiles.OSGitFS(""), nil)
+	if defs, _ := q.Definitions("npm run lint"); strings.Contains(fixture.Keys(defs), "src") {
+		t.Errorf("npm run lint pins its operands: %s", fixture.Keys(defs))
 	}
 	rules := []string{"make test", "npm run e2e"}
 	trusted := p.WithPinned(p.AllDefinitions(rules))
-	write(t, filepath.Join(root, "bin", "app"), "\x7fELF\x00\x02rebuilt", 0o755)
-	write(t, filepath.Join(root, "node_modules", ".bin", "playwright"), "#!/usr/bin/env node\n// 1.2\n", 0o755)
+	fixture.Write(t, filepath.Join(root, "bin", "app"), "\x7fELF\x00\x02rebuilt", 0o755)
+	fixture.Write(t, filepath.Join(root, "node_modules", ".bin", "playwright"), "#!/usr/bin/env node\n// 1.2\n", 0o755)
 	for _, line := range rules {
-		if v := NewChecker(rules).CheckIn(line, trusted); !v.Approved {
+		if v := verdict.NewChecker(rules).CheckIn(line, trusted); !v.Approved {
 			t.Errorf("%s after a build or an install: %+v", line, v)
 		}
 	}
@@ -465,17 +470,17 @@ func FuzzDefinitionTexts(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		for _, read := range []func(string, string) ([]command, []string){shellCommands, makeCommands, justCommands, taskCommands, composerCommands} {
+		for _, read := range []func(string, string) ([]projectfiles.Command, []string){projectfiles.ShellCommands, projectfiles.MakeCommands, projectfiles.JustCommands, projectfiles.TaskCommands, projectfiles.ComposerCommands} {
 			cmds, _ := read(text, "/p")
 			if len(cmds) > len(text)+1 {
 				t.Fatalf("%d commands from %d bytes", len(cmds), len(text))
 			}
 		}
-		_ = parseJustfile(text)
-		if len(expandBraces(text)) > 64 {
+		_ = projectfiles.ParseJustfile(text)
+		if len(projectfiles.ExpandBraces(text)) > 64 {
 			t.Fatalf("expandBraces(%q) gives more than 64 patterns", text)
 		}
-		if got := makeExpand(text, map[string]string{"X": "$(X)$(X)", "Y": text}); len(got) > 2*maxExpanded+2*len(text)+64 {
+		if got := projectfiles.MakeExpand(text, map[string]string{"X": "$(X)$(X)", "Y": text}); len(got) > 2*projectfiles.MaxExpanded+2*len(text)+64 {
 			t.Fatalf("makeExpand grew %d bytes to %d", len(text), len(got))
 		}
 	})

@@ -2,6 +2,8 @@
 
 package permissions
 
+import "memo.dev/projects/domain/permissions/projectfiles"
+
 // DefinitionDiff is one definition a Trust would pin anew (changed, added
 // or removed since trust), for `permissions diff`: the unified diff of its
 // text beside the file's. Diff is "" for a binary or large file, whose
@@ -21,7 +23,7 @@ type DefinitionDiff struct {
 func (st Status) DefinitionDiffs() ([]DefinitionDiff, error) {
 	out := []DefinitionDiff{}
 	for _, d := range st.Definitions {
-		if d.State == DefUnchanged {
+		if d.State == projectfiles.DefUnchanged {
 			continue
 		}
 		dd := DefinitionDiff{Rule: d.Rule, File: d.File, Key: d.Key, State: d.State, TrustedHash: d.TrustedHash, Hash: d.Hash}
@@ -50,7 +52,7 @@ func (st Status) DefinitionDiffs() ([]DefinitionDiff, error) {
 
 // DefinitionLines is a definition's text to diff: a key's value (a script
 // line) ends as a line, not as a file without its last newline.
-func DefinitionLines(d Definition, text string) []byte {
+func DefinitionLines(d projectfiles.Definition, text string) []byte {
 	if d.Key != "" && text != "" && text[len(text)-1] != '\n' {
 		text += "\n"
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"memo.dev/projects/domain/permissions/internal/fixture"
 	"memo.dev/projects/domain/untrusted"
 )
 
@@ -18,7 +19,7 @@ func TestStatusUnifiedDiff(t *testing.T) {
 		t.Errorf("first version:\n%s %v", first, err)
 	}
 	Trust(root, "p", untrusted.ReadFile, pins, now)
-	write(t, Path(root), strings.Replace(goodFile, "go test", "go vet", 1), 0o644)
+	fixture.Write(t, Path(root), strings.Replace(goodFile, "go test", "go vet", 1), 0o644)
 	st, _ = Load(root, "p", untrusted.ReadFile, pins)
 	d, _ := st.UnifiedDiff()
 	want := "--- trusted/.memo/permissions.json\n+++ current/.memo/permissions.json\n@@ -1 +1 @@\n-" + strings.TrimSuffix(goodFile, "\n") + "\n+" + strings.TrimSuffix(strings.Replace(goodFile, "go test", "go vet", 1), "\n") + "\n"

@@ -30,6 +30,7 @@ import (
 	"unicode/utf8"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/verdict"
 	"memo.dev/projects/domain/strictjson"
 )
 
@@ -128,7 +129,7 @@ func Parse(b []byte) (Permissions, []Problem) {
 				if r == notString {
 					continue
 				}
-				if reason := AcceptRule(r); !reason.IsZero() {
+				if reason := verdict.AcceptRule(r); !reason.IsZero() {
 					add(fmt.Sprintf("%s[%d]", key, i), r, reason)
 				}
 			}
@@ -144,7 +145,7 @@ func Parse(b []byte) (Permissions, []Problem) {
 				if t == notString {
 					continue
 				}
-				if reason := AcceptTool(t); !reason.IsZero() {
+				if reason := verdict.AcceptTool(t); !reason.IsZero() {
 					add(fmt.Sprintf("%s[%d]", key, i), t, reason)
 				}
 			}

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"memo.dev/projects/domain/permissions/verdict"
 )
 
 func TestParseValid(t *testing.T) {
@@ -127,38 +129,38 @@ func TestAcceptRule(t *testing.T) {
 		"sqlite3":            "interpreter",
 	}
 	for rule, want := range refused {
-		if r := AcceptRule(rule); !strings.Contains(r.String(), want) {
+		if r := verdict.AcceptRule(rule); !strings.Contains(r.String(), want) {
 			t.Errorf("rule %q: %q, want a refusal mentioning %q", rule, r, want)
 		}
 	}
 	for _, rule := range []string{"go test", "git status", "npm run build", "make", "make test", "cargo test", "ls", "sed -n", "tar -tf", "go env",
 		"python3 -m pytest", "bash scripts/test.sh", "node scripts/build.js"} {
-		if r := AcceptRule(rule); !r.IsZero() {
+		if r := verdict.AcceptRule(rule); !r.IsZero() {
 			t.Errorf("rule %q refused: %s", rule, r)
 		}
 	}
 }
 
 func TestTools(t *testing.T) {
-	if len(FileTools) != 12 {
-		t.Fatalf("%d file tools, want the 12 of docs/permissions.md §9", len(FileTools))
+	if len(verdict.FileTools) != 12 {
+		t.Fatalf("%d file tools, want the 12 of docs/permissions.md §9", len(verdict.FileTools))
 	}
-	for _, tool := range FileTools {
-		if r := AcceptTool(tool); !r.IsZero() {
+	for _, tool := range verdict.FileTools {
+		if r := verdict.AcceptTool(tool); !r.IsZero() {
 			t.Errorf("%s refused: %s", tool, r)
 		}
-		if v := CheckTool([]string{tool}, tool); !v.Approved {
+		if v := verdict.CheckTool([]string{tool}, tool); !v.Approved {
 			t.Errorf("%s not approved: %+v", tool, v)
 		}
-		if v := CheckTool(nil, tool); v.Approved || v.Reason.IsZero() {
+		if v := verdict.CheckTool(nil, tool); v.Approved || v.Reason.IsZero() {
 			t.Errorf("%s approved without being listed: %+v", tool, v)
 		}
 	}
 	for _, tool := range []string{"run_command", "delete_file", "fetch_url", "web_search", "settings", "Read_File", "read_file "} {
-		if r := AcceptTool(tool); r.IsZero() {
+		if r := verdict.AcceptTool(tool); r.IsZero() {
 			t.Errorf("%q accepted as a file tool", tool)
 		}
-		if v := CheckTool([]string{tool}, tool); v.Approved {
+		if v := verdict.CheckTool([]string{tool}, tool); v.Approved {
 			t.Errorf("%q approved", tool)
 		}
 	}

@@ -6,11 +6,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"memo.dev/projects/domain/permissions/internal/fixture"
+	"memo.dev/projects/domain/permissions/verdict"
+
+	"memo.dev/projects/domain/permissions/projectfiles"
 )
 
-func labelsOf(rule string, runs []DefinitionState) string {
+func labelsOf(rule string, runs []projectfiles.DefinitionState) string {
 	var out []string
-	for _, l := range RuleLabels(rule, runs) {
+	for _, l := range verdict.RuleLabels(rule, runs) {
 		out = append(out, l.String())
 	}
 	return strings.Join(out, "; ")
@@ -19,10 +24,10 @@ func labelsOf(rule string, runs []DefinitionState) string {
 // Each rule is labelled in plain words with what it can do.
 func TestRuleLabels(t *testing.T) {
 	// The label quotes the script the rule names, not its pretest.
-	runs := []DefinitionState{
-		{Definition: Definition{Rule: "npm test", File: "package.json", Key: "scripts.posttest"}},
-		{Definition: Definition{Rule: "npm test", File: "package.json", Key: "scripts.pretest", Hash: "p", Text: "eslint ."}},
-		{Definition: Definition{Rule: "npm test", File: "package.json", Key: "scripts.test", Hash: "h", Text: "jest --ci"}},
+	runs := []projectfiles.DefinitionState{
+		{Definition: projectfiles.Definition{Rule: "npm test", File: "package.json", Key: "scripts.posttest"}},
+		{Definition: projectfiles.Definition{Rule: "npm test", File: "package.json", Key: "scripts.pretest", Hash: "p", Text: "eslint ."}},
+		{Definition: projectfiles.Definition{Rule: "npm test", File: "package.json", Key: "scripts.test", Hash: "h", Text: "jest --ci"}},
 	}
 	cases := map[string]string{
 		"npm test":              "runs the project's own code (package.json scripts.test: `jest --ci`)",
@@ -77,15 +82,15 @@ func TestCombinedWarnings(t *testing.T) {
 // The report says per rule what it can do, what blocks it, what it runs,
 // and the combined warning.
 func TestReportReviewsRules(t *testing.T) {
-	root := repo(t, cleanConfig)
-	write(t, filepath.Join(root, "package.json"), `{"scripts": {"test": "jest --ci"}}`, 0o644)
-	write(t, filepath.Join(root, ".npmrc"), "script-shell=/tmp/x\n", 0o644)
-	p := NewProject(root, "", OSGitFS(""), nil)
+	root := fixture.Repo(t, fixture.CleanConfig)
+	fixture.Write(t, filepath.Join(root, "package.json"), `{"scripts": {"test": "jest --ci"}}`, 0o644)
+	fixture.Write(t, filepath.Join(root, ".npmrc"), "script-shell=/tmp/x\n", 0o644)
+	p := verdict.NewProject(root, "", projectfiles.OSGitFS(""), nil)
 	perms := Permissions{Version: 1, AllowedCommands: []string{"npm test", "bash", "git status"}, AllowedTools: []string{"write_file"}}
 	defs := p.AllDefinitions(perms.AllowedCommands)
-	st := Status{File: perms, Definitions: CompareDefinitions(defs, defs), Blocks: map[string][]Block{}}
-	if v := NewChecker([]string{"npm test"}).CheckIn("npm test", p); v.BlockedBy != nil {
-		st.Blocks["npm test"] = []Block{*v.BlockedBy}
+	st := Status{File: perms, Definitions: projectfiles.CompareDefinitions(defs, defs), Blocks: map[string][]projectfiles.Block{}}
+	if v := verdict.NewChecker([]string{"npm test"}).CheckIn("npm test", p); v.BlockedBy != nil {
+		st.Blocks["npm test"] = []projectfiles.Block{*v.BlockedBy}
 	}
 	r := st.Report()
 	if len(r.Rules) != 3 {
@@ -125,7 +130,7 @@ func TestToolLabels(t *testing.T) {
 	}
 	// Every tool a file can approve says something: a new tool without a
 	// label would show an empty line in the review.
-	for _, tool := range FileTools {
+	for _, tool := range verdict.FileTools {
 		if len(ToolLabels(tool)) == 0 {
 			t.Errorf("ToolLabels(%q) is empty", tool)
 		}

@@ -2,7 +2,11 @@
 
 package permissions
 
-import "memo.dev/projects/domain"
+import (
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/projectfiles"
+	"memo.dev/projects/domain/permissions/verdict"
+)
 
 // The templates of the reasons of a file that grants nothing in its state
 // (spelled out again where domain.T makes them: the translation test reads
@@ -14,26 +18,26 @@ const (
 
 // CheckCommand decides a line for this project: only the effective (trusted)
 // rules count. When none do, the reason says why the file does not apply.
-func (st Status) CheckCommand(line string, git GitCheck) Verdict {
-	return st.noRuleReason(st.catalog().newChecker(st.Effective.AllowedCommands).Check(line, git))
+func (st Status) CheckCommand(line string, git projectfiles.GitCheck) verdict.Verdict {
+	return st.noRuleReason(verdict.NewCheckerIn(st.catalog(), st.Effective.AllowedCommands).Check(line, git))
 }
 
 // CheckIn is CheckCommand with the project on disk (Checker.CheckIn).
-func (st Status) CheckIn(line string, p *Project) Verdict {
-	return st.noRuleReason(st.catalog().newChecker(st.Effective.AllowedCommands).CheckIn(line, p))
+func (st Status) CheckIn(line string, p *projectfiles.Project) verdict.Verdict {
+	return st.noRuleReason(verdict.NewCheckerIn(st.catalog(), st.Effective.AllowedCommands).CheckIn(line, p))
 }
 
-func (st Status) noRuleReason(v Verdict) Verdict {
-	if !v.Approved && v.Reason.Template == noRule.Template && st.State != StateTrusted {
+func (st Status) noRuleReason(v verdict.Verdict) verdict.Verdict {
+	if !v.Approved && v.Reason.Template == verdict.NoRule.Template && st.State != StateTrusted {
 		v.Reason = domain.T("no rule applies. {{.Meaning}}", "Meaning", st.State.Meaning())
 	}
 	return v
 }
 
 // CheckTool decides a tool for this project from the effective tools.
-func (st Status) CheckTool(name string) ToolVerdict {
-	v := CheckTool(st.Effective.AllowedTools, name)
-	if !v.Approved && AcceptTool(name).IsZero() && st.State != StateTrusted {
+func (st Status) CheckTool(name string) verdict.ToolVerdict {
+	v := verdict.CheckTool(st.Effective.AllowedTools, name)
+	if !v.Approved && verdict.AcceptTool(name).IsZero() && st.State != StateTrusted {
 		v.Reason = domain.T("no tool is pre-approved. {{.Meaning}}", "Meaning", st.State.Meaning())
 	}
 	return v
@@ -91,9 +95,9 @@ type RuleReport struct {
 	// Labels say in plain words what the rule can do.
 	Labels []domain.Text `json:"labels"`
 	// BlockedBy are the project files and keys that make its lines ask.
-	BlockedBy []Block `json:"blocked_by"`
+	BlockedBy []projectfiles.Block `json:"blocked_by"`
 	// Runs are the definitions it runs, each beside what was trusted.
-	Runs []DefinitionState `json:"runs"`
+	Runs []projectfiles.DefinitionState `json:"runs"`
 }
 
 // Report shapes the status for `permissions PATH`.
@@ -112,8 +116,8 @@ func (st Status) Report() Report {
 		Warnings: CombinedWarnings(st.File),
 	}
 	for _, rule := range st.File.AllowedCommands {
-		rr := RuleReport{Rule: rule, Labels: []domain.Text{}, BlockedBy: []Block{}, Runs: []DefinitionState{}}
-		if why := st.catalog().acceptRule(rule); !why.IsZero() {
+		rr := RuleReport{Rule: rule, Labels: []domain.Text{}, BlockedBy: []projectfiles.Block{}, Runs: []projectfiles.DefinitionState{}}
+		if why := verdict.AcceptRuleIn(st.catalog(), rule); !why.IsZero() {
 			rr.Refused = &why
 			r.Rules = append(r.Rules, rr)
 			continue
@@ -123,7 +127,7 @@ func (st Status) Report() Report {
 				rr.Runs = append(rr.Runs, d)
 			}
 		}
-		rr.Labels = append(labelsIn(st.catalog(), rule, rr.Runs), st.Notes[rule]...)
+		rr.Labels = append(verdict.LabelsIn(st.catalog(), rule, rr.Runs), st.Notes[rule]...)
 		rr.BlockedBy = append(rr.BlockedBy, st.Blocks[rule]...)
 		r.Rules = append(r.Rules, rr)
 	}
@@ -141,7 +145,7 @@ func (st Status) Report() Report {
 // DefinitionsChanged says whether some definition a rule runs is not the one pinned.
 func (st Status) DefinitionsChanged() bool {
 	for _, d := range st.Definitions {
-		if d.State != DefUnchanged {
+		if d.State != projectfiles.DefUnchanged {
 			return true
 		}
 	}

@@ -13,6 +13,9 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/linediff"
+	"memo.dev/projects/domain/permissions/cmdline"
+	"memo.dev/projects/domain/permissions/projectfiles"
+	"memo.dev/projects/domain/permissions/verdict"
 	"memo.dev/projects/domain/untrusted"
 )
 
@@ -34,7 +37,7 @@ func sentences(t *testing.T) string {
 		"go test ; id", "go test && id", "go test | sh", "go test > x", "go test < x", "go test $HOME",
 		"go test `id`", "ls *", "ls ?", "ls [a", "ls a]", "ls ~", "ls {a", "ls a}", "ls #x", `ls \x`,
 		"ls !x", "ls (x", "ls x)", "ls %x", "ls ^x", "ls\nx", "ls\rx", "ls\tx", "ls é", "ls \xff", "ls \x01",
-		"ls \x7f", "go test 'x", "", "   ", "a=b go test", strings.Repeat("a", MaxLineLength+1),
+		"ls \x7f", "go test 'x", "", "   ", "a=b go test", strings.Repeat("a", cmdline.MaxLineLength+1),
 		"go test -exec x", "go test --toolexec=x", "go test -ldflags=x", "go test -C x", "go test -o x",
 		"go generate", "go tool x", "go env -w X=1", "go run x@latest", "go test -test.outputdir=x",
 		"git -c x=y status", "git --version", "git fetch ext::x", "git clone x ../y", "git clone https://x/y z",
@@ -50,21 +53,21 @@ func sentences(t *testing.T) string {
 		"pnpm dlx x", "yarn dlx x", "poetry run x", "dotnet tool x", "bazel run --run_under=x",
 	}
 	for _, l := range lines {
-		say("accept-rule "+fmt.Sprintf("%q", l), AcceptRule(l))
-		js("check-command "+fmt.Sprintf("%q", l), CheckCommand([]string{strings.Fields(l + " x")[0]}, l, nil))
+		say("accept-rule "+fmt.Sprintf("%q", l), verdict.AcceptRule(l))
+		js("check-command "+fmt.Sprintf("%q", l), verdict.CheckCommand([]string{strings.Fields(l + " x")[0]}, l, nil))
 	}
 	for _, r := range []string{"bash", "python3.12 x", "pythonfoo", "rubyx", "pip3 install", "env x", "curl x", "rm x",
 		"git", "go", "npm", "go test", "xargs x", "sudo ls"} {
-		say("accept-rule "+fmt.Sprintf("%q", r), AcceptRule(r))
+		say("accept-rule "+fmt.Sprintf("%q", r), verdict.AcceptRule(r))
 	}
-	js("check-command no rule", CheckCommand([]string{"go test"}, "ls", nil))
-	git := RepoGit(t.TempDir(), OSGitFS(""))
-	js("check-command no repository", CheckCommand([]string{"git status"}, "git status", git))
+	js("check-command no rule", verdict.CheckCommand([]string{"go test"}, "ls", nil))
+	git := projectfiles.RepoGit(t.TempDir(), projectfiles.OSGitFS(""))
+	js("check-command no repository", verdict.CheckCommand([]string{"git status"}, "git status", git))
 	for _, tool := range []string{"read_file", "run_command", "delete_file", "rm_rf"} {
-		say("accept-tool "+tool, AcceptTool(tool))
-		js("check-tool "+tool, CheckTool([]string{"read_file"}, tool))
+		say("accept-tool "+tool, verdict.AcceptTool(tool))
+		js("check-tool "+tool, verdict.CheckTool([]string{"read_file"}, tool))
 	}
-	js("check-tool not listed", CheckTool(nil, "write_file"))
+	js("check-tool not listed", verdict.CheckTool(nil, "write_file"))
 
 	files := []string{
 		"\xff", "\xef\xbb\xbf{}", "{", `{"version":1,}`, "[]", `{"version":1,"version":1}`, `{"version":2}`,

@@ -11,6 +11,8 @@ import (
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/atomicfile"
 	"memo.dev/projects/domain/identity"
+	"memo.dev/projects/domain/permissions/projectfiles"
+	"memo.dev/projects/domain/permissions/verdict"
 	folder "memo.dev/projects/domain/project"
 	"memo.dev/projects/domain/untrusted"
 )
@@ -33,13 +35,13 @@ type Service struct {
 	folders Folders
 	records Records
 	pins    PinStore
-	read    ReadFunc
+	read    projectfiles.ReadFunc
 	write   func(path string, data []byte) error
-	git     GitFS
+	git     projectfiles.GitFS
 	now     func() time.Time
 	// cache keeps the project files the checks read (configs, scripts),
 	// shared by every check; each entry is checked against the file.
-	cache *Cache
+	cache *projectfiles.Cache
 	// userCatalog is the catalogue with the user's entries (UseCatalog).
 	userCatalog serviceCatalog
 }
@@ -47,13 +49,13 @@ type Service struct {
 // NewService reads project files with the bounded reader, writes them
 // atomically, and reads git's configuration with home for `~/` includes.
 func NewService(folders Folders, records Records, pins PinStore, home string, now func() time.Time) *Service {
-	cache := NewCache(now)
+	cache := projectfiles.NewCache(now)
 	_ = cache.Watch() // where the system cannot report changes, every check reads again
 	return &Service{
 		folders: folders, records: records, pins: pins, now: now,
 		read:  untrusted.ReadFile,
 		write: func(path string, data []byte) error { return atomicfile.WriteFile(path, data, 0o644) },
-		git:   OSGitFS(home),
+		git:   projectfiles.OSGitFS(home),
 		cache: cache,
 	}
 }
@@ -264,7 +266,7 @@ func (s *Service) TrustReviewed(path, hash string) (Status, error) {
 		// that, only what was trusted before is pinned again.
 		shown = nil
 	}
-	return s.described(pinBytes(st, proj.ID, s.pins, s.now(), current, pinnable(current, shown, st.TrustedDefinitions)))
+	return s.described(pinBytes(st, proj.ID, s.pins, s.now(), current, projectfiles.Pinnable(current, shown, st.TrustedDefinitions)))
 }
 
 // Save validates content, writes it atomically as the project's file and
@@ -297,7 +299,7 @@ func (s *Service) SaveReviewed(path string, content []byte, reviewed string) (St
 
 // reviewed is what a review showed: the definitions of the project as it is
 // now, when hash is the review hash of the project now; none otherwise.
-func (s *Service) reviewed(proj folder.Status, hash string) []Definition {
+func (s *Service) reviewed(proj folder.Status, hash string) []projectfiles.Definition {
 	if hash == "" {
 		return nil
 	}
@@ -316,12 +318,12 @@ func (s *Service) reviewed(proj folder.Status, hash string) []Definition {
 // CheckCommand is `check-command PATH LINE`: only the trusted rules of the
 // project approve, and only while its repository's git configuration and
 // hooks cannot turn the line into another program.
-func (s *Service) CheckCommand(path, line string) (Verdict, error) {
+func (s *Service) CheckCommand(path, line string) (verdict.Verdict, error) {
 	st, err := s.enabled(path)
 	if err != nil {
-		return Verdict{}, err
+		return verdict.Verdict{}, err
 	}
-	p := NewProject(st.Root, lineFolder(st.Root, path), s.git, s.cache)
+	p := verdict.NewProject(st.Root, lineFolder(st.Root, path), s.git, s.cache)
 	if st.State == StateTrusted {
 		p = p.WithPinned(st.TrustedDefinitions)
 	}
@@ -339,17 +341,17 @@ func lineFolder(root, path string) string {
 	if err != nil {
 		return root
 	}
-	if _, ok := relInside(root, abs); !ok {
+	if _, ok := projectfiles.RelInside(root, abs); !ok {
 		return root
 	}
 	return abs
 }
 
 // CheckTool is `check-tool PATH TOOL`.
-func (s *Service) CheckTool(path, tool string) (ToolVerdict, error) {
+func (s *Service) CheckTool(path, tool string) (verdict.ToolVerdict, error) {
 	st, err := s.enabled(path)
 	if err != nil {
-		return ToolVerdict{}, err
+		return verdict.ToolVerdict{}, err
 	}
 	v := st.CheckTool(tool)
 	if !st.Why.IsZero() && v.Reason.Template == noToolApplies {

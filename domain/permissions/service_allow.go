@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/projectfiles"
+	"memo.dev/projects/domain/permissions/verdict"
 )
 
 // Proposal is the rule `permissions allow PATH LINE` offers (docs/cli.md
@@ -18,7 +20,7 @@ type Proposal struct {
 	// Labels say in plain words what the rule can do (RuleLabels).
 	Labels []domain.Text `json:"labels"`
 	// Runs are the definitions the rule runs, beside what was trusted.
-	Runs []DefinitionState `json:"runs"`
+	Runs []projectfiles.DefinitionState `json:"runs"`
 	// Warnings are what the file's rules and tools allow together once
 	// the rule is added (CombinedWarnings).
 	Warnings []domain.Text `json:"warnings"`
@@ -55,7 +57,7 @@ func (s *Service) AllowRule(path, line, hash string) (Proposal, Status, error) {
 	if p.Hash != hash {
 		return p, Status{}, domain.T("the project changed since the rule `{{.Rule}}` was shown; look at the new proposal, then confirm it", "Rule", p.Rule).Err(domain.ErrConflict)
 	}
-	shown := make([]Definition, 0, len(p.Runs))
+	shown := make([]projectfiles.Definition, 0, len(p.Runs))
 	for _, d := range p.Runs {
 		shown = append(shown, d.Definition)
 	}
@@ -72,7 +74,7 @@ func (s *Service) AllowRule(path, line, hash string) (Proposal, Status, error) {
 // propose is the proposal for line in the project at path; open registers
 // the folder first, as a trust does (a save follows).
 func (s *Service) propose(path, line string, open bool) (Proposal, Status, error) {
-	out := Proposal{Line: line, Labels: []domain.Text{}, Runs: []DefinitionState{}, Warnings: []domain.Text{}}
+	out := Proposal{Line: line, Labels: []domain.Text{}, Runs: []projectfiles.DefinitionState{}, Warnings: []domain.Text{}}
 	proj, err := s.folder(path)
 	if err == nil && open {
 		proj, err = s.open(path)
@@ -96,14 +98,14 @@ func (s *Service) propose(path, line string, open bool) (Proposal, Status, error
 	case StateNotTrusted, StateChanged:
 		return out, st, domain.T("{{.Path}} is not the version you trusted: review it and trust it first (permissions PATH), so that adding a rule trusts nothing you were not shown", "Path", Path(st.Root)).Err(domain.ErrRefused)
 	}
-	p := NewProject(st.Root, lineFolder(st.Root, path), s.git, s.cache)
+	p := verdict.NewProject(st.Root, lineFolder(st.Root, path), s.git, s.cache)
 	if st.State == StateTrusted {
 		if v := st.CheckIn(line, p.WithPinned(st.TrustedDefinitions)); v.Approved {
 			return out, st, domain.T("the line is approved already, by the rule `{{.Rule}}`", "Rule", v.Rule).Err(domain.ErrConflict)
 		}
 	}
 	cat := st.catalog()
-	rule, why := cat.proposeRule(line)
+	rule, why := proposeRule(cat, line)
 	if !why.IsZero() {
 		return out, st, why.Err(domain.ErrRefused)
 	}
@@ -115,7 +117,7 @@ func (s *Service) propose(path, line string, open bool) (Proposal, Status, error
 	// with what it runs now.
 	runs := s.define(st.Root)([]string{rule})
 	pinned := append(slices.Clone(st.TrustedDefinitions), runs...)
-	if v := cat.newChecker([]string{rule}).CheckIn(line, p.WithPinned(pinned)); !v.Approved {
+	if v := verdict.NewCheckerIn(cat, []string{rule}).CheckIn(line, p.WithPinned(pinned)); !v.Approved {
 		return out, st, domain.T("no rule can approve this line here: {{.Reason}}", "Reason", v.Reason).Err(domain.ErrRefused)
 	}
 	content, err := AddRule(st.Bytes, rule)
@@ -127,17 +129,17 @@ func (s *Service) propose(path, line string, open bool) (Proposal, Status, error
 	out.Rule, out.content = rule, content
 	// Beside what was trusted for this rule alone: the other rules'
 	// definitions are not what it runs.
-	var before []Definition
+	var before []projectfiles.Definition
 	for _, d := range st.TrustedDefinitions {
 		if d.Rule == rule {
 			before = append(before, d)
 		}
 	}
-	out.Runs = CompareDefinitions(runs, before)
+	out.Runs = projectfiles.CompareDefinitions(runs, before)
 	if out.Runs == nil {
-		out.Runs = []DefinitionState{}
+		out.Runs = []projectfiles.DefinitionState{}
 	}
-	out.Labels = labelsIn(cat, rule, out.Runs)
+	out.Labels = verdict.LabelsIn(cat, rule, out.Runs)
 	out.Warnings = CombinedWarnings(file)
 	out.Hash = reviewHash(Hash(content), runs)
 	return out, st, nil

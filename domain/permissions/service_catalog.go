@@ -6,6 +6,9 @@ import (
 	"bytes"
 	"slices"
 	"sync"
+
+	"memo.dev/projects/domain/permissions/catalog"
+	"memo.dev/projects/domain/permissions/verdict"
 )
 
 // The service checks with the catalogue the person has: the builtin one and
@@ -20,9 +23,9 @@ type serviceCatalog struct {
 	load func() (*Catalog, error)
 
 	mu      sync.Mutex
-	cat     *catalog
+	cat     *catalog.Catalog
 	rules   []string
-	checker *Checker
+	checker *verdict.Checker
 	// file and its parse: the file read last, parsed once per version.
 	file  []byte
 	perms Permissions
@@ -46,13 +49,13 @@ func (s *Service) parse(b []byte) (Permissions, []Problem) {
 }
 
 // checker is the checker of st's rules in effect, with st's catalogue.
-func (s *Service) checker(st Status) *Checker {
+func (s *Service) checker(st Status) *verdict.Checker {
 	k := &s.userCatalog
 	cat := st.catalog()
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.checker == nil || k.cat != cat || !slices.Equal(k.rules, st.Effective.AllowedCommands) {
-		k.cat, k.rules, k.checker = cat, slices.Clone(st.Effective.AllowedCommands), cat.newChecker(st.Effective.AllowedCommands)
+		k.cat, k.rules, k.checker = cat, slices.Clone(st.Effective.AllowedCommands), verdict.NewCheckerIn(cat, st.Effective.AllowedCommands)
 	}
 	return k.checker
 }
@@ -70,8 +73,8 @@ func (s *Service) UseCatalog(dataHome string) {
 // `permissions catalog` and doctor report.
 func (s *Service) Catalog() (*Catalog, error) {
 	if s.userCatalog.load == nil {
-		b := builtin()
-		return &Catalog{c: b, problems: b.loadProblems}, nil
+		b := catalog.Builtin()
+		return &Catalog{c: b, problems: b.LoadProblems}, nil
 	}
 	return s.userCatalog.load()
 }
@@ -80,10 +83,10 @@ func (s *Service) Catalog() (*Catalog, error) {
 // all leaves the builtin catalogue alone: without the user's entries their
 // programs have none, which asks more, never less; the problem is
 // reported by Catalog.
-func (s *Service) cat() *catalog {
+func (s *Service) cat() *catalog.Catalog {
 	c, err := s.Catalog()
 	if err != nil {
-		return builtin()
+		return catalog.Builtin()
 	}
 	return c.c
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/projectfiles"
+	"memo.dev/projects/domain/permissions/verdict"
 )
 
 // The Service reads what the rules run (definitions.go) from the project
@@ -18,7 +20,7 @@ import (
 
 // define reads the definitions of rules in the project at root.
 func (s *Service) define(root string) Define {
-	return NewProject(root, "", s.git, s.cache).AllDefinitions
+	return verdict.NewProject(root, "", s.git, s.cache).AllDefinitions
 }
 
 // describe adds to a status read from the project what its rules run,
@@ -29,7 +31,7 @@ func (s *Service) describe(st *Status) {
 		return
 	}
 	current := s.define(st.Root)(st.File.AllowedCommands)
-	st.Definitions = CompareDefinitions(current, st.TrustedDefinitions)
+	st.Definitions = projectfiles.CompareDefinitions(current, st.TrustedDefinitions)
 	s.blocks(st)
 }
 
@@ -49,21 +51,21 @@ func (s *Service) blocks(st *Status) {
 	// What blocks each rule, checked as a line of its own in the project
 	// root, against what was trusted (a file not trusted yet is blocked
 	// by configs alone: what its rules run is trusted with it).
-	p := NewProject(st.Root, "", s.git, s.cache)
+	p := verdict.NewProject(st.Root, "", s.git, s.cache)
 	if st.State == StateTrusted {
 		p = p.WithPinned(st.TrustedDefinitions)
 	}
-	st.Blocks = map[string][]Block{}
+	st.Blocks = map[string][]projectfiles.Block{}
 	st.Notes = map[string][]domain.Text{}
 	for _, rule := range st.File.AllowedCommands {
-		if !st.catalog().acceptRule(rule).IsZero() {
+		if !verdict.AcceptRuleIn(st.catalog(), rule).IsZero() {
 			continue
 		}
-		if notes := p.configNotes(rule); len(notes) > 0 {
+		if notes := configNotes(p, rule); len(notes) > 0 {
 			st.Notes[rule] = notes
 		}
-		var blocks []Block
-		if v := st.catalog().newChecker([]string{rule}).CheckIn(rule, p); v.BlockedBy != nil {
+		var blocks []projectfiles.Block
+		if v := verdict.NewCheckerIn(st.catalog(), []string{rule}).CheckIn(rule, p); v.BlockedBy != nil {
 			b := *v.BlockedBy
 			if b.Reason.IsZero() {
 				b.Reason = v.Reason
@@ -72,7 +74,7 @@ func (s *Service) blocks(st *Status) {
 		}
 		// A changed definition blocks too, beside a config that blocks
 		// first: the review shows both.
-		if why, b := p.definitionsChanged(rule); b != nil && (len(blocks) == 0 || blocks[0].File != b.File || blocks[0].Key != b.Key) {
+		if why, b := p.DefinitionsChanged(rule); b != nil && (len(blocks) == 0 || blocks[0].File != b.File || blocks[0].Key != b.Key) {
 			b.Reason = why
 			blocks = append(blocks, *b)
 		}
@@ -84,10 +86,10 @@ func (s *Service) blocks(st *Status) {
 
 // currentDefinitions are the definitions describe read, as a trust pins
 // them: what was reviewed, not a second reading.
-func currentDefinitions(st Status) []Definition {
-	out := []Definition{}
+func currentDefinitions(st Status) []projectfiles.Definition {
+	out := []projectfiles.Definition{}
 	for _, d := range st.Definitions {
-		if d.State != DefRemoved {
+		if d.State != projectfiles.DefRemoved {
 			out = append(out, d.Definition)
 		}
 	}
@@ -101,8 +103,8 @@ func (s *Service) definitionsPending(root string, file []byte, pin Pin) bool {
 	if len(probs) > 0 {
 		return false
 	}
-	for _, d := range CompareDefinitions(s.define(root)(perms.AllowedCommands), pin.Definitions) {
-		if d.State != DefUnchanged {
+	for _, d := range projectfiles.CompareDefinitions(s.define(root)(perms.AllowedCommands), pin.Definitions) {
+		if d.State != projectfiles.DefUnchanged {
 			return true
 		}
 	}
@@ -111,13 +113,13 @@ func (s *Service) definitionsPending(root string, file []byte, pin Pin) bool {
 
 // reviewHash is the SHA-256 of a file's hash and of each definition's place
 // and hash, in order.
-func reviewHash(fileHash string, defs []Definition) string {
-	sorted := append([]Definition{}, defs...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].id() < sorted[j].id() })
+func reviewHash(fileHash string, defs []projectfiles.Definition) string {
+	sorted := append([]projectfiles.Definition{}, defs...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].ID() < sorted[j].ID() })
 	h := sha256.New()
 	io.WriteString(h, fileHash)
 	for _, d := range sorted {
-		io.WriteString(h, "\n"+d.id()+"\x00"+d.Hash)
+		io.WriteString(h, "\n"+d.ID()+"\x00"+d.Hash)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -133,8 +135,8 @@ func changedSinceReview(st Status) error {
 		places = append(places, Path(st.Root))
 	}
 	for _, d := range st.Definitions {
-		if d.State != DefUnchanged {
-			places = append(places, d.place(st.Root))
+		if d.State != projectfiles.DefUnchanged {
+			places = append(places, d.Place(st.Root))
 		}
 	}
 	if len(places) == 0 {

@@ -2,13 +2,16 @@
 
 package permissions
 
-import "memo.dev/projects/domain"
+import (
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/verdict"
+)
 
 // ToolLabels says in plain words what an approved file tool can do. Memo's
 // file tools work only inside the project, so the one question is whether
 // the tool writes.
 func ToolLabels(name string) []domain.Text {
-	if !AcceptTool(name).IsZero() {
+	if !verdict.AcceptTool(name).IsZero() {
 		return []domain.Text{}
 	}
 	if writingTools[name] {
@@ -31,7 +34,7 @@ func toolReports(tools []string) []ToolReport {
 	out := []ToolReport{}
 	for _, name := range tools {
 		tr := ToolReport{Tool: name, Labels: ToolLabels(name)}
-		if why := AcceptTool(name); !why.IsZero() {
+		if why := verdict.AcceptTool(name); !why.IsZero() {
 			tr.Refused = &why
 		}
 		out = append(out, tr)

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/catalog"
+	"memo.dev/projects/domain/permissions/projectfiles"
 )
 
 // MaxFileSize caps the permissions file; a larger one is not read.
@@ -26,7 +28,7 @@ type Pin struct {
 	TrustedAt time.Time
 	// Definitions are what the file's rules ran when it was trusted
 	// (definitions.go); nil for a pin made before Memo pinned them.
-	Definitions []Definition
+	Definitions []projectfiles.Definition
 }
 
 // PinStore keeps one pin per project id, device-locally (the registry). A
@@ -92,8 +94,8 @@ type Status struct {
 	// TrustedDefinitions are the pin's definitions (nil: none pinned);
 	// Definitions the current ones beside them, when the Service read the
 	// project (the review shows them, the report lists them).
-	TrustedDefinitions []Definition      `json:"-"`
-	Definitions        []DefinitionState `json:"-"`
+	TrustedDefinitions []projectfiles.Definition      `json:"-"`
+	Definitions        []projectfiles.DefinitionState `json:"-"`
 	// ReviewHash covers the file and its definitions: trusting with it
 	// trusts only what was reviewed (Service.TrustReviewed).
 	ReviewHash string `json:"-"`
@@ -101,22 +103,22 @@ type Status struct {
 	// the person was not shown them as they are now (changed since the
 	// review, or never reviewed): their rules' lines ask until they are
 	// reviewed and trusted.
-	NotPinned []Definition `json:"-"`
+	NotPinned []projectfiles.Definition `json:"-"`
 	// Blocks are, per rule, the project files that make its lines ask in
 	// the project root (a config, a changed definition), when the Service
 	// read them.
-	Blocks map[string][]Block `json:"-"`
+	Blocks map[string][]projectfiles.Block `json:"-"`
 	// Notes are, per rule, what the project's configuration makes it run
 	// beyond its program without blocking it (config_notes.go).
 	Notes map[string][]domain.Text `json:"-"`
 	// cat is the catalogue the Service checks with (nil: the builtin one).
-	cat *catalog
+	cat *catalog.Catalog
 }
 
 // catalog is the catalogue the status's rules are checked with.
-func (st Status) catalog() *catalog {
+func (st Status) catalog() *catalog.Catalog {
 	if st.cat == nil {
-		return builtin()
+		return catalog.Builtin()
 	}
 	return st.cat
 }
@@ -130,17 +132,14 @@ func Hash(b []byte) string {
 // Path is the permissions file of a project folder.
 func Path(root string) string { return filepath.Join(root, filepath.FromSlash(FileName)) }
 
-// ReadFunc reads a project file once, bounded (untrusted.ReadFile).
-type ReadFunc func(path string, limit int64) ([]byte, error)
-
 // Load reads the project's file once and decides its state against the pin.
-func Load(root, projectID string, read ReadFunc, pins PinStore) (Status, error) {
+func Load(root, projectID string, read projectfiles.ReadFunc, pins PinStore) (Status, error) {
 	return loadParsed(root, projectID, read, pins, Parse)
 }
 
 // loadParsed is Load reading the file's bytes with parse (Parse, or the
 // service's memo of it).
-func loadParsed(root, projectID string, read ReadFunc, pins PinStore, parse func([]byte) (Permissions, []Problem)) (Status, error) {
+func loadParsed(root, projectID string, read projectfiles.ReadFunc, pins PinStore, parse func([]byte) (Permissions, []Problem)) (Status, error) {
 	st := Status{Problems: []Problem{}, Effective: none()}
 	pin, pinned, err := pins.Pin(projectID)
 	if err != nil {
@@ -198,21 +197,21 @@ func judgeParsed(st Status, b []byte, parse func([]byte) (Permissions, []Problem
 // Trust pins the project's current file: read once, validated and hashed
 // from the same bytes. An invalid file is refused with every problem. It
 // reads no other project file: the Service pins the definitions too.
-func Trust(root, projectID string, read ReadFunc, pins PinStore, now time.Time) (Status, error) {
+func Trust(root, projectID string, read projectfiles.ReadFunc, pins PinStore, now time.Time) (Status, error) {
 	return trust(root, projectID, read, pins, now, nil)
 }
 
 // Define reads the definitions a file's rules run (Project.AllDefinitions).
-type Define func(rules []string) []Definition
+type Define func(rules []string) []projectfiles.Definition
 
-func (d Define) of(st Status) []Definition {
+func (d Define) of(st Status) []projectfiles.Definition {
 	if d == nil {
-		return []Definition{}
+		return []projectfiles.Definition{}
 	}
 	return d(st.File.AllowedCommands)
 }
 
-func trust(root, projectID string, read ReadFunc, pins PinStore, now time.Time, define Define) (Status, error) {
+func trust(root, projectID string, read projectfiles.ReadFunc, pins PinStore, now time.Time, define Define) (Status, error) {
 	st, err := Load(root, projectID, read, pins)
 	if err != nil {
 		return st, err
@@ -239,7 +238,7 @@ func Save(root, projectID string, content []byte, write func(path string, data [
 
 // save is Save pinning, of what content's rules run (define), only what
 // the person was shown (shown) or had trusted before (pinnable).
-func save(root, projectID string, content []byte, write func(path string, data []byte) error, pins PinStore, now time.Time, define Define, shown []Definition) (Status, error) {
+func save(root, projectID string, content []byte, write func(path string, data []byte) error, pins PinStore, now time.Time, define Define, shown []projectfiles.Definition) (Status, error) {
 	st := Status{Problems: []Problem{}, Effective: none()}
 	if len(content) > MaxFileSize {
 		st.Problems = []Problem{{Where: "file", Problem: domain.T("the file is larger than {{.KiB}} KiB", "KiB", MaxFileSize>>10)}}
@@ -260,21 +259,21 @@ func save(root, projectID string, content []byte, write func(path string, data [
 		return st, err
 	}
 	current := define.of(st)
-	return pinBytes(st, projectID, pins, now, current, pinnable(current, shown, st.TrustedDefinitions))
+	return pinBytes(st, projectID, pins, now, current, projectfiles.Pinnable(current, shown, st.TrustedDefinitions))
 }
 
 // pinBytes pins the file of st with defs, of the current definitions of
 // its rules; those defs leave out are NotPinned.
-func pinBytes(st Status, projectID string, pins PinStore, now time.Time, current, defs []Definition) (Status, error) {
+func pinBytes(st Status, projectID string, pins PinStore, now time.Time, current, defs []projectfiles.Definition) (Status, error) {
 	pin := Pin{Hash: st.Hash, Bytes: append([]byte(nil), st.Bytes...), TrustedAt: now, Definitions: defs}
 	if err := pins.SetPin(projectID, pin); err != nil {
 		return st, err
 	}
 	st.TrustedHash, st.TrustedAt, st.TrustedBytes, st.TrustedDefinitions = pin.Hash, pin.TrustedAt, pin.Bytes, pin.Definitions
-	st.Definitions = CompareDefinitions(current, defs)
+	st.Definitions = projectfiles.CompareDefinitions(current, defs)
 	st.NotPinned = nil
 	for _, d := range st.Definitions {
-		if d.State != DefUnchanged && d.State != DefRemoved {
+		if d.State != projectfiles.DefUnchanged && d.State != projectfiles.DefRemoved {
 			st.NotPinned = append(st.NotPinned, d.Definition)
 		}
 	}

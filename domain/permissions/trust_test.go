@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/internal/fixture"
 	"memo.dev/projects/domain/untrusted"
 )
 
@@ -26,7 +27,7 @@ var now = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 func project(t *testing.T, content string) string {
 	root := t.TempDir()
 	if content != "" {
-		write(t, Path(root), content, 0o644)
+		fixture.Write(t, Path(root), content, 0o644)
 	}
 	return root
 }
@@ -44,7 +45,7 @@ func TestTrustLifecycle(t *testing.T) {
 		t.Errorf("trusting no file: %v", err)
 	}
 
-	write(t, Path(root), goodFile, 0o644)
+	fixture.Write(t, Path(root), goodFile, 0o644)
 	st, _ = Load(root, "p1", untrusted.ReadFile, pins)
 	if st.State != StateNotTrusted || !st.Exists || st.Trusted || len(st.Effective.AllowedCommands) != 0 {
 		t.Fatalf("new file: %+v", st)
@@ -73,7 +74,7 @@ func TestTrustLifecycle(t *testing.T) {
 
 	// Any change, even whitespace, is ignored until trusted again.
 	changed := strings.Replace(goodFile, `"go test"`, `"go test", "make"`, 1)
-	write(t, Path(root), changed, 0o644)
+	fixture.Write(t, Path(root), changed, 0o644)
 	st, _ = Load(root, "p1", untrusted.ReadFile, pins)
 	if st.State != StateChanged || len(st.Effective.AllowedCommands) != 0 || string(st.TrustedBytes) != goodFile || string(st.Bytes) != changed {
 		t.Errorf("changed: %+v", st)
@@ -81,7 +82,7 @@ func TestTrustLifecycle(t *testing.T) {
 
 	// An invalid file is ignored whole and cannot be trusted.
 	bad := `{"version": 1, "allowed_commands": ["go test", "bash"], "allowed_tools": ["run_command"]}`
-	write(t, Path(root), bad, 0o644)
+	fixture.Write(t, Path(root), bad, 0o644)
 	st, _ = Load(root, "p1", untrusted.ReadFile, pins)
 	if st.State != StateInvalid || len(st.Problems) != 2 || len(st.Effective.AllowedCommands) != 0 {
 		t.Errorf("invalid: %+v", st)
@@ -120,7 +121,7 @@ func TestLoadRefusesLinksAndOversizedFiles(t *testing.T) {
 	pins := memPins{}
 	root := t.TempDir()
 	other := filepath.Join(t.TempDir(), "p.json")
-	write(t, other, goodFile, 0o644)
+	fixture.Write(t, other, goodFile, 0o644)
 	os.MkdirAll(filepath.Dir(Path(root)), 0o755)
 	if err := os.Symlink(other, Path(root)); err != nil {
 		t.Fatal(err)

@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package catalog
+
+import (
+	"slices"
+	"strings"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/cmdline"
+)
+
+// Reading is a program's arguments read with its entry (default deny).
+type Reading struct {
+	// Sub is the subcommand ("mod tidy" when nested), "" when none.
+	Sub  string
+	Kind subKind // unknownSub for a listed subcommand or none
+	// Paths are the operands and option values: every word that may name
+	// a path or a destination.
+	Paths []string
+	// Operands are the operands alone, in order, the subcommand excluded.
+	Operands []string
+	// Dests are the words that name a destination (dest and =d in the
+	// entry): a remote, a registry, a remote archive (destinations.go).
+	Dests []string
+	// Wrapped is the program line a wrapping subcommand runs (pytest -x
+	// under uv run), nil when none; module says it was named as a module
+	// (-m), which needs an entry of its own.
+	Wrapped []string
+	Module  bool
+	// Lines are the commands a wrapper is given as strings or runs as
+	// its operands (wrappers.go), each checked as a line of its own.
+	Lines []commandLine
+	// Loose are the operands of a program without an entry, by their
+	// place among the arguments: Memo knows none (wrappers.go).
+	Loose []int
+	// Assigns are the NAME=value words a wrapper sets variables with.
+	Assigns []string
+	// Unknown is why an option or subcommand asks; zero when none does.
+	Unknown domain.Text
+	Does    Capability
+	// Selects are the indexes in args of the options that choose the
+	// workspace packages or folder the command runs in (the entry's
+	// selects): they pass only within the words the rule covers.
+	Selects []int
+}
+
+// IsOptionWord reports whether a is a word a program reads as an option.
+func IsOptionWord(a string, numeric bool) bool {
+	if len(a) < 2 || a[0] != '-' {
+		return false
+	}
+	if numeric && strings.Trim(a[1:], "0123456789") == "" {
+		return false // -20: a count, read as an operand
+	}
+	return true
+}
+
+// SpelledOptions are the option words of a rule: a line may repeat them
+// whatever the program's entry says (the person wrote them).
+func SpelledOptions(rule []string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range rule {
+		if strings.HasPrefix(w, "-") {
+			m[w] = true
+		}
+	}
+	return m
+}
+
+// Read reads args with the entry c. spelled are the rule's own option
+// words; name is the program's name for the reasons.
+func (c *compiled) Read(name string, args []string, spelled map[string]bool) Reading {
+	r := Reading{Does: c.does}
+	sets := []*OptSet{c.Global}
+	var child *OptSet
+	rest := ""
+	subDone := len(c.Subs) == 0 && c.other == unknownSub
+	wraps, module := c.wraps, c.module
+	ws := &c.Wrap
+	skipped := 0
+	script := NoScript
+	var dest []int
+	destEvery := false
+	passUnknown := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if ws.after[a] && subDone {
+			if i+1 < len(args) {
+				r.Wrapped = args[i+1:]
+			}
+			return r
+		}
+		if a == "--" && subDone && (wraps || ws.runsLines()) {
+			// The wrapper's options end; its command follows.
+			ws.readAfterDashes(&r, name, args, i+1, skipped)
+			return r
+		}
+		if a == "--" || (rest != "" && a == rest) {
+			r.readChild(args[i+1:], child, spelled, name)
+			break
+		}
+		if c.propWord(a) {
+			r.Paths = append(r.Paths, cmdline.ValuesOf(a)...)
+			continue
+		}
+		if !IsOptionWord(a, c.Numeric) {
+			switch {
+			case !subDone:
+				subDone = true
+				s, n, nestedUnknown := c.findSub(args[i:])
+				i += n - 1
+				switch {
+				case nestedUnknown:
+					r.Unknown = domain.T("`{{.Word}}` is not a {{.Program}} subcommand Memo knows", "Word", name+" "+strings.Join(args[i-n+1:i+1], " "), "Program", name)
+					return r
+				case s != nil:
+					r.Sub, r.Does, wraps, module = strings.Join(args[i-n+1:i+1], " "), s.does, s.wraps, s.module
+					ws = &s.wrap
+					sets = append(sets, s.Opts)
+					child, rest, script, passUnknown = s.child, s.rest, s.Script, s.PassUnknown
+					dest, destEvery = s.dest, s.destEvery != "" && givenBy(args, s.destEvery)
+				case c.other == DefinedSub:
+					// A script or recipe name, which some programs run as a
+					// file when nothing of that name is defined (bun x.ts).
+					r.Sub, r.Kind, r.Does = a, DefinedSub, c.does
+					r.Paths = append(r.Paths, a)
+					if c.definedArgs {
+						script = scriptRest
+					}
+				case c.other == spelledSub:
+					r.Sub, r.Kind, r.Does = a, spelledSub, RunsUnknown
+					r.Paths = append(r.Paths, a)
+				default:
+					r.Unknown = domain.T("`{{.Word}}` is not a {{.Program}} subcommand Memo knows", "Word", name+" "+strings.Join(args[i-n+1:i+1], " "), "Program", name)
+					return r
+				}
+				if script == scriptRest {
+					r.readChild(args[i+1:], nil, spelled, name)
+					return r
+				}
+			case ws.assigns && IsAssignment(a):
+				r.Paths = append(r.Paths, a) // the value is path-checked
+				r.Assigns = append(r.Assigns, a)
+			case ws.runsLines():
+				words, reason := ws.operandLine(a)
+				if !reason.IsZero() {
+					r.Unknown = badCommandString(a, strings.TrimSpace(name+" "+r.Sub), reason)
+					return r
+				}
+				r.Lines = append(r.Lines, commandLine{word: a, At: i, Words: words})
+			case (wraps || ws.after != nil) && skipped < ws.skip:
+				skipped++
+				r.Operands = append(r.Operands, a)
+				r.Paths = append(r.Paths, a)
+			case wraps:
+				r.Wrapped = args[i:]
+				return r
+			case script == scriptNamed:
+				r.Operands = append(r.Operands, a)
+				r.Paths = append(r.Paths, a)
+				r.readChild(args[i+1:], nil, spelled, name)
+				return r
+			case script == scriptPackage:
+				// The package, or the .go files that make it; then the
+				// program's own arguments.
+				r.Operands = append(r.Operands, a)
+				r.Paths = append(r.Paths, a)
+				j := i + 1
+				for strings.HasSuffix(a, ".go") && j < len(args) && strings.HasSuffix(args[j], ".go") && !IsOptionWord(args[j], false) {
+					r.Operands = append(r.Operands, args[j])
+					r.Paths = append(r.Paths, args[j])
+					j++
+				}
+				r.readChild(args[j:], nil, spelled, name)
+				return r
+			default:
+				r.Operands = append(r.Operands, a)
+				if destEvery || slices.Contains(dest, len(r.Operands)) {
+					r.Dests = append(r.Dests, a)
+				}
+				if !c.textAll && !(c.textFirst && len(r.Operands) == 1 && !givenBy(args, c.textUnless)) {
+					r.Paths = append(r.Paths, a)
+				}
+			}
+			continue
+		}
+		if module != "" && strings.HasPrefix(a, module) {
+			mod, rest := a[len(module):], args[i+1:]
+			if mod == "" && len(rest) > 0 {
+				mod, rest = rest[0], rest[1:]
+			}
+			r.Wrapped, r.Module = append([]string{mod}, rest...), true
+			return r
+		}
+		if r.Kind == spelledSub {
+			sets = sets[:1] // an external subcommand's options: the rule's own
+		}
+		if ws.strings != nil {
+			if cmd, n, ok := StringOption(ws.strings, a, args[i+1:]); ok && (n > 0 || strings.Contains(a, "=")) {
+				words, reason := cmdline.Words(cmd)
+				if !reason.IsZero() {
+					r.Unknown = badCommandString(cmd, strings.TrimSpace(name+" "+r.Sub), reason)
+					return r
+				}
+				r.Lines = append(r.Lines, commandLine{word: cmd, At: i + n, Words: words})
+				i += n
+				continue
+			}
+		}
+		if c.Selects != nil {
+			if vals, n, ok, _ := c.Option([]*OptSet{c.Selects}, a, args[i+1:]); ok {
+				r.Selects = append(r.Selects, i)
+				r.Paths = append(r.Paths, vals...)
+				i += n
+				continue
+			}
+		}
+		if c.Labels {
+			if ok, paths, why := labelOption(a); ok {
+				if !why.IsZero() {
+					r.Unknown = why
+					return r
+				}
+				r.Paths = append(r.Paths, paths...)
+				continue
+			}
+		}
+		vals, n, ok, ar := c.Option(sets, a, args[i+1:])
+		switch {
+		case ok && ar == OutValue && r.Does&(WritesProject|RunsProjectCode) == 0 && !spelled[a]:
+			// A file written by a program the review labels as one that
+			// only reads: the label would not say what the line does.
+			r.Unknown = domain.T("`{{.Word}}` writes a file, and {{.Program}} is approved as a program that only reads; spell the option in the rule to let it write", "Word", a, "Program", strings.TrimSpace(name+" "+r.Sub))
+			return r
+		case ok:
+			r.Paths = append(r.Paths, vals...)
+			if ar == DestValue {
+				r.Dests = append(r.Dests, vals...)
+			}
+			i += n
+		case spelled[a] && (subDone || strings.Contains(a, "=")):
+			// The rule's own option. Before the subcommand only one that
+			// cannot take the next word: Memo must tell which word the
+			// subcommand is.
+			r.Paths = append(r.Paths, a)
+		case passUnknown:
+			r.readChild(args[i:], nil, spelled, name)
+			return r
+		default:
+			r.Unknown = unknownOption(a, name, r.Sub)
+			return r
+		}
+	}
+	return r
+}
+
+// ReadUnknown reads the arguments of a program Memo has no entry for: its
+// options pass only as spelled in the rule, its operands are operands. `--`
+// ends nothing: Memo cannot know that the program reads it so.
+func ReadUnknown(name string, args []string, spelled map[string]bool) Reading {
+	r := Reading{Does: RunsUnknown}
+	for i, a := range args {
+		switch {
+		case a == "--":
+		case IsOptionWord(a, false) && !spelled[a]:
+			r.Unknown = domain.T("`{{.Word}}` is not an option the rule spells; Memo knows no other options of {{.Program}}", "Word", a, "Program", name)
+			return r
+		case IsOptionWord(a, false):
+			r.Paths = append(r.Paths, a)
+		default:
+			r.Operands = append(r.Operands, a)
+			r.Paths = append(r.Paths, a)
+			r.Loose = append(r.Loose, i)
+		}
+	}
+	return r
+}
+
+// givenBy: one of the space-separated options appears among args (as
+// itself, glued to its value, or in a bundle of short options).
+func givenBy(args []string, options string) bool {
+	for _, o := range strings.Fields(options) {
+		for _, a := range args {
+			if a == "--" {
+				break
+			}
+			switch {
+			case a == o, strings.HasPrefix(a, o+"="):
+				return true
+			case len(o) == 2 && len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a[1:], rune(o[1])):
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// findSub finds the subcommand at the start of words, nested ones first:
+// the subcommand and how many words it takes.
+// A subcommand that takes subcommands of its own and is followed by one
+// Memo does not list (git remote add) is unknown.
+func (c *compiled) findSub(words []string) (s *compiledSub, n int, nestedUnknown bool) {
+	if len(words) > 1 && !strings.HasPrefix(words[1], "-") {
+		if s, ok := c.Subs[words[0]+" "+words[1]]; ok {
+			return s, 2, false
+		}
+		if c.nested[words[0]] {
+			return nil, 2, true
+		}
+	}
+	if s, ok := c.Subs[words[0]]; ok {
+		return s, 1, false
+	}
+	return nil, 1, c.nested[words[0]]
+}
+
+// readChild reads what follows `--`: with the child's own options when the
+// entry names them, else as operands.
+func (r *Reading) readChild(words []string, child *OptSet, spelled map[string]bool, name string) {
+	for i := 0; i < len(words); i++ {
+		a := words[i]
+		if child == nil || !IsOptionWord(a, false) {
+			r.Paths = append(r.Paths, a)
+			continue
+		}
+		c := compiled{entry: &entry{Style: Getopt}}
+		vals, n, ok, _ := c.Option([]*OptSet{child}, a, words[i+1:])
+		switch {
+		case ok:
+			r.Paths = append(r.Paths, vals...)
+			i += n
+		case spelled[a]:
+			r.Paths = append(r.Paths, a)
+		default:
+			r.Unknown = unknownOption(a, name, strings.TrimSpace(r.Sub+" --"))
+			return
+		}
+	}
+}
+
+func unknownOption(word, program, sub string) domain.Text {
+	if sub != "" {
+		program += " " + sub
+	}
+	return domain.T("`{{.Word}}` is not an option Memo knows for {{.Program}}", "Word", word, "Program", program)
+}
+
+// Option reads the option word a (next are the words after it) against the
+// sets: its values, how many of next it takes, whether it is known, and
+// the arity of the option that takes a value (noValue when none does).
+func (c *compiled) Option(sets []*OptSet, a string, next []string) ([]string, int, bool, Arity) {
+	long := func(body string) ([]string, int, bool, Arity) {
+		name, val, glued := strings.Cut(body, "=")
+		if c.foldCase {
+			name = strings.ToLower(name)
+		}
+		for _, s := range sets {
+			ar, ok := s.lookupLong(name)
+			if !ok {
+				continue
+			}
+			switch {
+			case ar == TextValue && glued:
+				return nil, 0, true, ar
+			case ar == TextValue && len(next) > 0:
+				return nil, 1, true, ar
+			case glued:
+				return []string{val}, 0, true, ar
+			case (ar == Value || ar == OutValue || ar == DestValue) && len(next) > 0:
+				return next[:1], 1, true, ar
+			}
+			return nil, 0, true, ar
+		}
+		for _, s := range sets {
+			if s.matchPrefix(a) {
+				return cmdline.ValuesOf(a), 0, true, noValue
+			}
+		}
+		return nil, 0, false, noValue
+	}
+	if strings.HasPrefix(a, "--") {
+		return long(a[2:])
+	}
+	if c.Style == GoFlag {
+		return long(a[1:])
+	}
+	if c.DashLong && len(a) > 2 {
+		if v, n, ok, ar := long(a[1:]); ok {
+			return v, n, ok, ar
+		}
+	}
+	for _, s := range sets {
+		if s.matchPrefix(a) {
+			return cmdline.ValuesOf(a), 0, true, noValue
+		}
+	}
+	// A bundle of short options: -xvf, -ofile, -j4.
+	for j := 1; j < len(a); j++ {
+		ar, ok := shortIn(sets, a[j])
+		if !ok {
+			return nil, 0, false, noValue
+		}
+		rest := a[j+1:]
+		switch {
+		case ar == noValue:
+			continue
+		case ar == TextValue && rest != "":
+			return nil, 0, true, ar
+		case ar == TextValue && len(next) > 0:
+			return nil, 1, true, ar
+		case rest != "":
+			return []string{strings.TrimPrefix(rest, "=")}, 0, true, ar
+		case (ar == Value || ar == OutValue || ar == DestValue) && len(next) > 0:
+			return next[:1], 1, true, ar
+		}
+		return nil, 0, true, ar
+	}
+	return nil, 0, true, noValue
+}
+
+func shortIn(sets []*OptSet, c byte) (Arity, bool) {
+	for _, s := range sets {
+		if a, ok := s.lookupShort(c); ok {
+			return a, true
+		}
+	}
+	return 0, false
+}
+
+// ReadArgs reads the arguments with the program's entry, or as spelled in
+// the rule (spelled: its option words) for a program without one.
+func (c *Catalog) ReadArgs(name string, args []string, spelled map[string]bool) Reading {
+	if e, ok := c.Entries[name]; ok {
+		return e.Read(name, args, spelled)
+	}
+	r := ReadUnknown(name, args, spelled)
+	if _, risky := c.Programs[name]; risky {
+		r.Loose = nil // a table of its risky arguments reads its operands
+	}
+	return r
+}

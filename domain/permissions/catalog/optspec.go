@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package catalog
+
+import "strings"
+
+// Default deny (docs/permissions.md §7): for each program Memo knows,
+// its entry lists the options that are safe, with whether each takes a
+// value. An option a line holds that is neither listed nor spelled in the
+// rule itself asks, naming it. The entries are written as spec strings:
+//
+//	-v --verbose    an option without a value
+//	-o= --output=   an option with a value: glued (-ofile, --output=file) or the next word
+//	--color=?       an option with an optional value, glued only
+//	-m=t            a value that is text (a message, a pattern), never a path
+//	--output=o      a value naming a file the program writes: on a program
+//	                or subcommand that otherwise only reads, it asks unless
+//	                the rule spells it (git log --output=x writes x)
+//	-W*             every option starting so, its value glued (-Wall, -O2)
+//	--registry=d    a value naming a destination: a remote, a registry
+//	                (destinations.go judges it; a local path is path-checked)
+//
+// Safe options match only as spelled in full: an abbreviation the program
+// would expand (git's --pre for --pretty) asks, since Memo cannot tell which
+// of the program's options it names. Risky options are still found in every
+// abbreviation by the table of risky arguments (risks.go).
+
+// Arity says whether an option takes a value.
+type Arity uint8
+
+const (
+	noValue   Arity = iota // a switch
+	Value                  // a value: glued, or the next word
+	optValue               // an optional value, glued only
+	TextValue              // a value that is text, not a path: glued, or the next word
+	OutValue               // a value naming a file the program writes: glued, or the next word
+	DestValue              // a value naming a destination (a remote, a registry): glued, or the next word
+)
+
+// OptSet is a set of safe options.
+type OptSet struct {
+	Long     map[string]Arity // without dashes; Go-style -name options too
+	Short    map[byte]Arity
+	prefixes []string // with their dashes
+}
+
+// matchPrefix: the word starts with one of the set's prefixes.
+func (s *OptSet) matchPrefix(word string) bool {
+	if s == nil {
+		return false
+	}
+	for _, p := range s.prefixes {
+		if strings.HasPrefix(word, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *OptSet) lookupLong(name string) (Arity, bool) {
+	if s == nil {
+		return 0, false
+	}
+	a, ok := s.Long[name]
+	return a, ok
+}
+
+func (s *OptSet) lookupShort(c byte) (Arity, bool) {
+	if s == nil {
+		return 0, false
+	}
+	a, ok := s.Short[c]
+	return a, ok
+}
+
+// compileOpts reads a spec string. In the goFlag style every name is long:
+// Go's flag package reads -run and --run alike.
+func compileOpts(style optStyle, spec string, fold bool) *OptSet {
+	if fold {
+		spec = strings.ToLower(spec)
+	}
+	s := &OptSet{Long: map[string]Arity{}, Short: map[byte]Arity{}}
+	for _, tok := range strings.Fields(spec) {
+		a := noValue
+		switch {
+		case strings.HasSuffix(tok, "*"):
+			s.prefixes = append(s.prefixes, strings.TrimSuffix(tok, "*"))
+			continue
+		case strings.HasSuffix(tok, "=t"):
+			a, tok = TextValue, strings.TrimSuffix(tok, "=t")
+		case strings.HasSuffix(tok, "=o"):
+			a, tok = OutValue, strings.TrimSuffix(tok, "=o")
+		case strings.HasSuffix(tok, "=d"):
+			a, tok = DestValue, strings.TrimSuffix(tok, "=d")
+		case strings.HasSuffix(tok, "=?"):
+			a, tok = optValue, strings.TrimSuffix(tok, "=?")
+		case strings.HasSuffix(tok, "="):
+			a, tok = Value, strings.TrimSuffix(tok, "=")
+		}
+		switch {
+		case strings.HasPrefix(tok, "--"):
+			s.Long[tok[2:]] = a
+		case len(tok) == 2 && tok[0] == '-' && style != GoFlag:
+			s.Short[tok[1]] = a
+		case strings.HasPrefix(tok, "-"):
+			s.Long[tok[1:]] = a
+		default:
+			panic("permissions: option spec " + tok + " has no dash")
+		}
+	}
+	return s
+}
+
+// subKind says what a subcommand that an entry does not list is.
+type subKind uint8
+
+const (
+	// unknownSub asks: the program's subcommands are all known (npm, go).
+	unknownSub subKind = iota
+	// spelledSub is an external command (cargo-foo, git-foo): options pass
+	// only as spelled in the rule.
+	spelledSub
+	// DefinedSub is the project's own definition: a package.json script, a
+	// recipe (pnpm build, just test); options pass as for the program.
+	DefinedSub
+)
+
+// scriptArgs says where a script's own arguments start.
+type scriptArgs uint8
+
+const (
+	NoScript    scriptArgs = iota
+	scriptRest             // after the subcommand: pnpm test -t x
+	scriptNamed            // after the script's name: pnpm run build -t x
+)
+
+// scriptPackage: after the package go run names, or the .go files that
+// make it: go run ./cmd/gen -v, go run main.go -v.
+const scriptPackage = scriptNamed + 1
+
+// sub is what Memo knows of one subcommand.
+type sub struct {
+	opts string
+	// child are the options of what runs after `--` (the test binary of
+	// cargo test, rustc under cargo clippy); "" reads the words after `--`
+	// as operands, checked for risky arguments and paths only.
+	child string
+	// rest is an option after which every word is the child's, as after
+	// `--` (go test -args).
+	rest string
+	// Script: the words after the subcommand (scriptRest), or after the
+	// script it names (scriptNamed: pnpm run build …), are the script's
+	// arguments, not the program's options.
+	Script scriptArgs
+	// module is the option whose value names the module the subcommand
+	// runs (coverage run -m pytest); the module needs an entry of its own.
+	module string
+	// wraps: the subcommand runs the program its first operand names
+	// (uv run pytest, python -m pytest), whose own entry then applies.
+	wraps bool
+	// localBin: the program it wraps is one the project installed in
+	// node_modules/.bin (pnpm exec).
+	localBin bool
+	// does is what the subcommand can do, for the review's labels.
+	does Capability
+	// dest are the operands (1 the first) that name a destination: a
+	// remote, a registry (destinations.go); destEvery an option that makes
+	// every operand one (git fetch --multiple).
+	dest      []int
+	destEvery string
+	// PassUnknown: an option the subcommand does not know starts the
+	// arguments of the program it runs (dotnet run hands them on), read
+	// as words the paths of which are checked.
+	PassUnknown bool
+	// wrap says where else the command it runs is given (wrappers.go).
+	wrap wrapSpec
+}
+
+// entry is what Memo knows is safe for one program.
+type entry struct {
+	Style optStyle
+	// DashLong: -name is read as --name too (npm's nopt).
+	DashLong bool
+	// Numeric: -NUM is an option (git log -3, head -20).
+	Numeric bool
+	// foldCase: option names are read in any case (tsc).
+	foldCase bool
+	// textFirst: the first operand is text, not a path (sed's script,
+	// grep's pattern), unless one of the options of textUnless gives it
+	// (-e, -f).
+	textFirst  bool
+	textUnless string
+	// textAll: every operand is text (echo).
+	textAll bool
+	// global are options anywhere on the line, before or after the
+	// subcommand.
+	global string
+	// subs by name; nested subcommands as "mod tidy". With no subs the
+	// program takes none: its operands are operands.
+	subs map[string]sub
+	// other is what a subcommand not in subs is.
+	other subKind
+	// definedArgs: the words after a defined subcommand (a script, a
+	// recipe) are its arguments (pnpm build --watch, just fix -p x).
+	definedArgs bool
+	// OptionsBetween: its options may stand between the words a rule
+	// names (pnpm --filter web test under pnpm test; rulematch.go).
+	OptionsBetween bool
+	// selects are the options that choose the workspace packages or the
+	// folder the command runs in (pnpm --filter, -C; npm -w): a spec.
+	selects string
+	// does is what the program can do when it has no subcommands, and
+	// what a defined subcommand does.
+	does Capability
+	// wraps and module: as for a subcommand, for an interpreter without
+	// subcommands (python -m pytest, bash scripts/test.sh).
+	wraps  bool
+	module string
+	// Wrap says where else the command it runs is given (wrappers.go).
+	Wrap wrapSpec
+	// Interpreter: a shell or language runtime, accepted in a rule only
+	// with a script of the project (or python -m of a known module).
+	Interpreter interpreterKind
+	// localBin: it runs a program the project installed in
+	// node_modules/.bin (npx, bunx).
+	localBin bool
+	// RunsGit: it runs git in the project on its own (go stamps builds,
+	// package managers fetch git dependencies).
+	RunsGit bool
+	// Targets: it runs the targets its operands name (make test lint).
+	Targets bool
+	// Definitions names the project file whose definitions it runs
+	// (package.json scripts, the Makefile), for the review.
+	Definitions string
+	// props are the spellings of a property, Name=Value glued on (MSBuild's
+	// -p: and /p:), compared in any case: such a word is neither an option
+	// nor an operand, and its value is checked as a path.
+	props []string
+	// Labels: its operands are build labels (//pkg:target, @repo//…,
+	// :target), not paths; --//pkg:flag=v sets a build setting (bazel).
+	Labels bool
+	// toolchain: a first word +NAME picks the rustup toolchain (cargo
+	// +nightly test), read as if absent when matching rules.
+	toolchain bool
+}
+
+// propWord: the word sets a property by one of the entry's spellings.
+func (e *entry) propWord(a string) bool {
+	for _, p := range e.props {
+		if len(a) > len(p) && strings.EqualFold(a[:len(p)], p) {
+			return true
+		}
+	}
+	return false
+}
+
+// interpreterKind tells the interpreters apart.
+type interpreterKind uint8
+
+const (
+	notInterpreter interpreterKind = iota
+	scriptInterpreter
+	PythonInterpreter
+)
+
+// compiled is an entry with its spec strings read.
+type compiled struct {
+	*entry
+	Global *OptSet
+	Subs   map[string]*compiledSub
+	// nested are the subcommands that take a subcommand of their own
+	// (remote in git remote show): one Memo does not list asks.
+	nested map[string]bool
+
+	// Selects: the entry's selects, nil when none.
+	Selects *OptSet
+}
+
+type compiledSub struct {
+	sub
+	Opts, child *OptSet
+}
+
+// CompiledEntries are the builtin catalogue's entries, read at the first
+// check: a command that checks nothing (status, setup) does not pay for them.
+func CompiledEntries() map[string]*compiled { return Builtin().Entries }

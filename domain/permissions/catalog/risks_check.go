@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package catalog
+
+import (
+	"strings"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/cmdline"
+)
+
+// CheckArgs returns the reason a command's arguments ask, or nothing when
+// none of them is risky (the table of risky arguments alone). words are the
+// unquoted words of the line, the program first.
+func CheckArgs(words []string) domain.Text {
+	if len(words) == 0 {
+		return domain.Text{}
+	}
+	c := Builtin()
+	name, args := c.ResolveProgram(words)
+	return c.RiskyArgs(name, args, firstOperand(args))
+}
+
+// RiskyArgs checks a program's arguments against its table; sub is the
+// subcommand the entry read, checked as well as the first operand (they
+// differ when an option before the subcommand takes a value).
+func (c *Catalog) RiskyArgs(name string, args []string, sub string) domain.Text {
+	p, ok := c.Programs[name]
+	if !ok {
+		if e := c.Entries[name]; e != nil && e.takesCommands() {
+			return domain.Text{} // its options are its entry's (wrappers.go)
+		}
+		p = AnyProgram
+	}
+	args = c.withoutCaseTwins(name, args, sub, p)
+	if reason := p.check(name, args); !reason.IsZero() {
+		return reason
+	}
+	for _, sub := range cmdline.Uniq(strings.ToLower(firstOperand(args)), strings.ToLower(sub)) {
+		if reason := p.checkSub(c, name, sub, args); !reason.IsZero() {
+			return reason
+		}
+	}
+	return p.checkOperands(c, args)
+}
+
+// checkOperands: the words that ask as they are, then the program's own
+// check of its operands.
+func (p Program) checkOperands(c *Catalog, args []string) domain.Text {
+	for _, w := range p.words {
+		for _, a := range args {
+			if a == w.Name {
+				return domain.T("`{{.Word}}` {{.Why}}", "Word", w.Name, "Why", w.why)
+			}
+		}
+	}
+	if p.operands != nil {
+		return p.operands(c, p, args)
+	}
+	return domain.Text{}
+}
+
+// checkSub checks a subcommand: refused ones, and the risky options and
+// operands of its own.
+func (p Program) checkSub(c *Catalog, name, sub string, args []string) domain.Text {
+	if sub == "" {
+		return domain.Text{}
+	}
+	for _, r := range p.RiskySub {
+		if sub == r.Name {
+			return domain.T("`{{.Word}}` {{.Why}}", "Word", name+" "+sub, "Why", r.why)
+		}
+		if p.subAbbrev && len(sub) >= 2 && strings.HasPrefix(r.Name, sub) && !p.safeSub[sub] {
+			return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", name+" "+sub, "Why", r.why, "Spelled", name+" "+r.Name)
+		}
+	}
+	sp, ok := p.Sub[sub]
+	if !ok {
+		return domain.Text{}
+	}
+	if reason := sp.check(name+" "+sub, args); !reason.IsZero() {
+		return reason
+	}
+	return sp.checkOperands(c, args)
+}
+
+// firstOperand is the first argument that is not an option.
+func firstOperand(args []string) string {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			return a
+		}
+	}
+	return ""
+}
+
+// check reads every argument as an option in every spelling the program
+// accepts. Every word is read, also after `--` and after an option that
+// takes a value: a value that looks like a risky option asks too, which costs
+// a question at worst.
+func (p Program) check(name string, args []string) domain.Text {
+	for i, a := range args {
+		if len(a) < 2 || a[0] != '-' || a == "--" || p.isProp(a) {
+			continue
+		}
+		if p.safeShortValue(args, i) {
+			continue
+		}
+		if strings.HasPrefix(a, "--") {
+			if r, ok := p.matchLong(a[2:], p.Style == Getopt); ok {
+				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", r.why, "Spelled", name+" --"+r.Name)
+			}
+			continue
+		}
+		body := a[1:]
+		if p.Style == GoFlag || p.SingleDashLong {
+			if r, ok := p.matchLong(body, p.SingleDashLong && p.Style == Getopt); ok {
+				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", r.why, "Spelled", name+" -"+r.Name)
+			}
+		}
+		if p.Style == GoFlag {
+			continue
+		}
+		for i := 0; i < len(body); i++ {
+			for _, r := range p.Short {
+				if body[i] == r.Name[0] {
+					return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", r.why, "Spelled", name+" -"+r.Name)
+				}
+			}
+		}
+	}
+	return domain.Text{}
+}
+
+// matchLong finds the risky long option a spelling names: exactly, or as a
+// unique prefix when the program takes abbreviations. A prefix of several
+// options counts too: Memo need not know every harmless option it might
+// also abbreviate.
+func (p Program) matchLong(spelling string, abbrev bool) (risk, bool) {
+	n := spelling
+	if i := strings.IndexByte(n, '='); i >= 0 {
+		n = n[:i]
+	}
+	n = NormLong(n)
+	if p.Style == GoFlag {
+		n = strings.TrimPrefix(n, "test.") // go test's flags for the test binary
+	}
+	if n == "" {
+		return risk{}, false
+	}
+	for _, r := range p.Long {
+		l := NormLong(r.Name)
+		if n == l || (abbrev && strings.HasPrefix(l, n)) {
+			return r, true
+		}
+	}
+	return risk{}, false
+}
+
+func NormLong(s string) string {
+	return strings.ReplaceAll(strings.ToLower(s), "_", "-")
+}

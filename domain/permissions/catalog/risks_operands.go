@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package catalog
+
+import (
+	"path"
+	"path/filepath"
+	"strings"
+
+	"memo.dev/projects/domain"
+)
+
+// operandChecks are the checks of a program's whole argument list that a
+// catalogue table can name (operands = "…"): what options cannot express.
+func operandChecks(name string) (operandCheck, bool) {
+	f, ok := map[string]operandCheck{
+		"gitOperands": gitOperands, "outsidePath": outsidePath, "goOperands": goOperands, "makeOperands": makeOperands,
+		"uniqOperands": uniqOperands, "tarOperands": tarOperands, "cmakeOperands": cmakeOperands,
+		"mavenOperands": mavenOperands, "goRunOperands": goRunOperands, "installOperands": installOperands,
+		"pytestOperands": pytestOperands, "compilerOperands": compilerOperands, "plusCommand": plusCommand,
+		"bunOperands": bunOperands, "uvOperands": uvOperands, "gradleOperands": gradleOperands,
+		"goToolOperands": goToolOperands, "sedOperands": sedOperands, "msbuildOperands": msbuildOperands, "rakeOperands": rakeOperands,
+		"assignOperands": assignOperands, "mesonOperands": mesonOperands, "bazelOperands": bazelOperands,
+	}[name]
+	return f, ok
+}
+
+// gitOperands: options before the subcommand are git's global options
+// (-c, -C, -p, --git-dir …), and ext:: and fd:: remotes run programs.
+func gitOperands(c *Catalog, p Program, args []string) domain.Text {
+	// The options before the subcommand that only turn things off: the
+	// entry's own (catalog/git.toml).
+	safeGlobal := func(a string) bool {
+		g := c.Entries["git"]
+		if g == nil || !strings.HasPrefix(a, "--") {
+			return false
+		}
+		ar, ok := g.Global.lookupLong(a[2:])
+		return ok && ar == noValue
+	}
+	for len(args) > 0 && safeGlobal(args[0]) {
+		args = args[1:]
+	}
+	if len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		return domain.T("`{{.Word}}` is a git option before the subcommand; those can change what git runs (-c, -C, -p, --git-dir …)", "Word", args[0])
+	}
+	for _, a := range args {
+		l := strings.ToLower(a)
+		switch {
+		case strings.Contains(l, "ext::") || strings.HasPrefix(l, "fd::"):
+			return domain.T("`{{.Word}}` is a remote that runs another program", "Word", a)
+		case strings.HasPrefix(a, ":/"):
+			// Pathspec magic: from the top of the repository, which holds
+			// more than the project when the project is one of its folders.
+			return domain.T("`{{.Word}}` names a path from the top of the repository, which can be outside the project", "Word", a)
+		case strings.HasPrefix(l, "--rebase=i"):
+			return domain.T("`{{.Word}}` rebases interactively, which opens an editor", "Word", a)
+		}
+	}
+	return domain.Text{}
+}
+
+// outsidePath: git clone and git init write a repository wherever their
+// operand points; one outside the project asks. A remote's URL is no path
+// (on Windows its colon alone makes it non-local).
+func outsidePath(c *Catalog, p Program, args []string) domain.Text {
+	for _, a := range args[1:] {
+		if strings.HasPrefix(a, "-") || gitRemote(a) {
+			continue
+		}
+		if a != "" && !filepath.IsLocal(a) {
+			return domain.T("`{{.Word}}` is outside the project; git would write a repository there", "Word", a)
+		}
+	}
+	return domain.Text{}
+}
+
+// gitRemote reports whether git reads the operand as a remote, not a local
+// path: a URL (scheme://), or scp-like host:path with the colon before any
+// slash; a drive letter (C:\x, C:x on Windows) is a local path.
+func gitRemote(a string) bool {
+	if strings.Contains(a, "://") {
+		return true
+	}
+	colon := strings.IndexByte(a, ':')
+	if colon < 0 || filepath.VolumeName(a) != "" {
+		return false
+	}
+	slash := strings.IndexAny(a, `/`+string(filepath.Separator))
+	return slash < 0 || colon < slash
+}
+
+// operandWith is the first argument that is no option and holds c, or "".
+func operandWith(args []string, c string) string {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") && strings.Contains(a, c) {
+			return a
+		}
+	}
+	return ""
+}
+
+// goOperands: a package named with @version is downloaded and built.
+func goOperands(c *Catalog, p Program, args []string) domain.Text {
+	if a := operandWith(args, "@"); a != "" {
+		return domain.T("`{{.Word}}` names a module version go would download and run", "Word", a)
+	}
+	return domain.Text{}
+}
+
+// makeOperands: VAR=value on make's command line overrides the makefile,
+// SHELL= among them.
+func makeOperands(c *Catalog, p Program, args []string) domain.Text {
+	for _, a := range args {
+		// A number, yes/no or compiler flags choose no program (risks_assign.go).
+		if !strings.HasPrefix(a, "-") && strings.Contains(a, "=") && !c.safeAssignment(a) {
+			return domain.T("`{{.Word}}` overrides a make variable (SHELL= and others choose what make runs)", "Word", a)
+		}
+	}
+	return domain.Text{}
+}
+
+// uniqOperands: uniq's second operand is its output file.
+func uniqOperands(c *Catalog, p Program, args []string) domain.Text {
+	n := 0
+	valueNext := false
+	for _, a := range args {
+		switch {
+		case valueNext:
+			valueNext = false
+		case a == "-f" || a == "-s" || a == "-w":
+			valueNext = true
+		case strings.HasPrefix(a, "-") && a != "-":
+		default:
+			n++
+			if n == 2 {
+				return domain.T("`{{.Word}}` is uniq's output file, which can be any file", "Word", a)
+			}
+		}
+	}
+	return domain.Text{}
+}
+
+// tarOperands: tar's first argument may be options without a dash (`tar xf`),
+// and an archive named host:file is reached through a remote shell.
+func tarOperands(c *Catalog, p Program, args []string) domain.Text {
+	if a := operandWith(args, ":"); a != "" {
+		return domain.T("`{{.Word}}` names a remote archive, which tar reaches by running a remote shell", "Word", a)
+	}
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return domain.Text{}
+	}
+	reason := Program{Short: p.Short}.check("tar", []string{"-" + args[0]})
+	if !reason.IsZero() {
+		reason.Args["Word"] = args[0] // the word as typed, without the dash check added
+	}
+	return reason
+}
+
+// cmakeOperands: -E runs commands, -P runs a script, -C reads a cache script,
+// -D sets a variable (the compiler among them); cmake glues values on. After
+// `--` the words go to the build tool (make SHELL=x, ninja -t): only a job
+// count, keep-going and verbose pass.
+func cmakeOperands(c *Catalog, p Program, args []string) domain.Text {
+	for i, a := range args {
+		if a == "--" {
+			for _, w := range args[i+1:] {
+				if !buildToolWord(w) {
+					return domain.T("`{{.Word}}` goes to the build tool cmake runs, which Memo does not read", "Word", w)
+				}
+			}
+			break
+		}
+		if name, _, _ := strings.Cut(strings.TrimPrefix(a, "-D"), "="); strings.HasPrefix(a, "-D") && p.safeValues[strings.TrimSuffix(name, ":BOOL")] {
+			continue
+		}
+		if cmakeSafeDefine(c, p, a, args[i+1:]) || cmakeSafeCommand(args[:i+1], args[i+1:]) {
+			continue
+		}
+		for _, o := range []string{"-E", "-P", "-C", "-D"} {
+			if strings.HasPrefix(a, o) {
+				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", runsProgram, "Spelled", "cmake "+o)
+			}
+		}
+	}
+	return domain.Text{}
+}
+
+// mavenOperands: plugin goals that run programs, and properties that set them.
+// A goal named by its plugin's coordinates (group:artifact[:version]:goal)
+// is downloaded and run, whatever the project names.
+func mavenOperands(c *Catalog, p Program, args []string) domain.Text {
+	if reason := mavenProps(p, args); !reason.IsZero() {
+		return reason
+	}
+	for _, a := range args {
+		l := strings.ToLower(a)
+		switch {
+		case strings.HasPrefix(a, "-D"):
+		case strings.HasPrefix(l, "-d") || strings.Contains(l, "exec:") || strings.Contains(l, "antrun:"):
+			return domain.T("`{{.Word}}` can make maven run a program", "Word", a)
+		case !strings.HasPrefix(a, "-") && strings.Count(a, ":") >= 2:
+			return domain.T("`{{.Word}}` names a plugin maven would download and run", "Word", a)
+		}
+	}
+	return domain.Text{}
+}
+
+// goRunOperands: go run runs what it is given; a rule may name a package
+// folder or a file of the project (./cmd/gen, main.go), nothing else.
+func goRunOperands(c *Catalog, p Program, args []string) domain.Text {
+	if firstOperand(args) != "run" {
+		return domain.Text{}
+	}
+	r := c.Entries["go"].Read("go", args, nil)
+	if len(r.Operands) == 0 {
+		return domain.T("`go run` names no package of the project; name its folder or file, as in `go run ./cmd/gen`")
+	}
+	pkg := r.Operands[0]
+	if strings.Contains(pkg, "@") {
+		return domain.Text{} // a module version: goOperands says so
+	}
+	if !filepath.IsLocal(pkg) || !(strings.HasSuffix(pkg, ".go") || strings.HasPrefix(pkg, ".")) || strings.Contains(pkg, "...") {
+		return domain.T("`go run {{.Word}}` runs a program from outside the project; name a package folder or file of the project", "Word", pkg)
+	}
+	// go run a.go b.go builds every .go file named before the program's
+	// arguments: one the rule does not pin.
+	if strings.HasSuffix(pkg, ".go") && len(r.Operands) > 1 && strings.HasSuffix(r.Operands[1], ".go") {
+		return domain.T("`{{.Word}}` is built into the program too; go run names one file in a rule", "Word", r.Operands[1])
+	}
+	return domain.Text{}
+}
+
+// installOperands: installing a package by name downloads it and runs its
+// install scripts (npm install x, pnpm add x, bun install x). Words after
+// `--` count: npm reads them as packages too.
+func installOperands(c *Catalog, p Program, args []string) domain.Text {
+	var ops []string
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) < 2 {
+		return domain.Text{}
+	}
+	switch strings.ToLower(ops[0]) {
+	case "update", "up", "upgrade":
+		if !strings.ContainsAny(ops[1], "@:/") {
+			return domain.Text{} // a dependency the project names already
+		}
+	case "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add":
+	default:
+		return domain.Text{}
+	}
+	return domain.T("`{{.Word}}` {{.Why}}", "Word", ops[0]+" "+ops[1], "Why", addsPackage)
+}
+
+// pytestOperands: -p loads a plugin (a module, which runs) unless it turns
+// one off (-p no:cacheprovider), also at the end of a bundle (-qp x).
+func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if len(a) < 2 || a[0] != '-' || a[1] == '-' {
+			continue
+		}
+		for j := 1; j < len(a); j++ {
+			if a[j] != 'p' {
+				if ar, ok := shortIn([]*OptSet{c.Entries["pytest"].Global}, a[j]); !ok || ar != noValue {
+					break // a value follows: the rest of the word is it
+				}
+				continue
+			}
+			v := a[j+1:]
+			if v == "" && i+1 < len(args) {
+				v = args[i+1]
+			}
+			if v = strings.TrimPrefix(v, "="); !strings.HasPrefix(v, "no:") && !p.safeValues[v] {
+				return domain.T("`-p {{.Plugin}}` loads a pytest plugin, which runs its code", "Plugin", v)
+			}
+			break
+		}
+	}
+	return domain.Text{}
+}
+
+// compilerOperands: C compilers and rustc take options glued to their values
+// (-B/dir, -o/file, -Clinker=x, -Wl,…) and read more options from @files.
+func compilerOperands(c *Catalog, p Program, args []string) domain.Text {
+	for _, a := range args {
+		l := strings.ToLower(a)
+		switch {
+		case strings.HasPrefix(a, "@"):
+			return domain.T("`{{.Word}}` reads more arguments from a file", "Word", a)
+		case strings.HasPrefix(a, "-B"), strings.HasPrefix(a, "-wrapper"), strings.HasPrefix(a, "-fplugin"),
+			strings.HasPrefix(a, "-specs"), strings.HasPrefix(a, "--specs"), strings.HasPrefix(a, "-Wl,"),
+			strings.HasPrefix(a, "-Wa,"), strings.HasPrefix(a, "-Wp,"), strings.HasPrefix(a, "-Xassembler"),
+			strings.HasPrefix(a, "-Xpreprocessor"),
+			strings.HasPrefix(a, "-Xlinker"), strings.HasPrefix(a, "-fuse-ld"), strings.HasPrefix(a, "-Z"),
+			strings.Contains(l, "linker"), strings.Contains(l, "link-arg"), strings.Contains(l, "llvm-args"):
+			return domain.T("`{{.Word}}` {{.Why}}", "Word", a, "Why", runsProgram)
+		case strings.HasPrefix(a, "-o"), strings.HasPrefix(a, "--out"), strings.HasPrefix(a, "--emit"),
+			strings.HasPrefix(a, "-save-temps"), strings.HasPrefix(a, "-M"):
+			return domain.T("`{{.Word}}` {{.Why}}", "Word", a, "Why", writesFile)
+		}
+	}
+	return domain.Text{}
+}
+
+// plusCommand: `less +cmd` and `more +cmd` run a pager command at start.
+func plusCommand(c *Catalog, p Program, args []string) domain.Text {
+	for _, a := range args {
+		if strings.HasPrefix(a, "+") {
+			return domain.T("`{{.Word}}` runs a pager command", "Word", a)
+		}
+	}
+	return domain.Text{}
+}
+
+// bunOperands: bun runs a file it is named (bun x.ts, bun run ./x.js)
+// rather than a package.json script, and installs what bun install names.
+func bunOperands(c *Catalog, p Program, args []string) domain.Text {
+	if reason := installOperands(c, p, args); !reason.IsZero() {
+		return reason
+	}
+	ops := make([]string, 0, 2)
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) > 1 && ops[0] == "run" {
+		ops = ops[1:]
+	}
+	if len(ops) > 0 && (strings.ContainsAny(ops[0], `/\`) || path.Ext(ops[0]) != "") {
+		return domain.T("`{{.Word}}` names a file, which bun would run rather than a package.json script", "Word", ops[0])
+	}
+	return domain.Text{}
+}
+
+// buildToolWord: a word after cmake --build's `--` that only sets how many
+// jobs run, keeps going or says more (-j8, -j 8, -k0, -v).
+func buildToolWord(w string) bool {
+	if strings.Trim(w, "0123456789") == "" {
+		return true
+	}
+	for _, o := range []string{"-j", "-k", "-l", "-v", "--verbose", "-s"} {
+		if w == o || (len(o) == 2 && strings.HasPrefix(w, o) && strings.Trim(w[2:], "0123456789") == "") {
+			return true
+		}
+	}
+	return false
+}
+
+// uvOperands: uv's --python (-p) names an interpreter, which uv runs; one
+// given by a name rather than a version is any program on the PATH.
+// The words after the program uv run runs are that program's.
+func uvOperands(c *Catalog, p Program, args []string) domain.Text {
+	sub := ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v, ok := "", false
+		switch {
+		case a == "--" || (sub == "run" && !strings.HasPrefix(a, "-")):
+			return domain.Text{} // the program uv run runs, and its words
+		case !strings.HasPrefix(a, "-"):
+			if sub == "" {
+				sub = a
+			}
+		case a == "--python" || a == "-p":
+			if i+1 < len(args) {
+				i++
+				v, ok = args[i], true
+			}
+		case strings.HasPrefix(a, "--python="):
+			v, ok = strings.TrimPrefix(a, "--python="), true
+		case strings.HasPrefix(a, "-p") && !strings.HasPrefix(a, "--"):
+			v, ok = strings.TrimPrefix(strings.TrimPrefix(a, "-p"), "="), true
+		}
+		if ok && !pythonVersion(v) {
+			return domain.T("`{{.Word}}` names an interpreter for uv to run; name a version (3.12)", "Word", v)
+		}
+	}
+	return domain.Text{}
+}
+
+// pythonVersion: a version request uv resolves among the interpreters it
+// manages or finds (3.12, cpython3.12, pypy3, python3.11), no path or name
+// of another program.
+func pythonVersion(v string) bool {
+	for _, impl := range []string{"cpython", "pypy", "graalpy", "python", "py"} {
+		if rest, ok := strings.CutPrefix(strings.ToLower(v), impl); ok {
+			v = strings.TrimLeft(rest, "-@")
+			break
+		}
+	}
+	return strings.Trim(v, "0123456789.") == "" && v != "" || v == ""
+}
+
+// gradleOperands: the properties a line sets (risks_props.go).
+func gradleOperands(c *Catalog, p Program, args []string) domain.Text {
+	return gradleProps(c, p, args)
+}
+
+// goToolOperands: go tool runs a tool program; cover reading a profile
+// (-func) is the one Memo knows. cover -html opens a web browser.
+func goToolOperands(c *Catalog, p Program, args []string) domain.Text {
+	r := c.Entries["go"].Read("go", args, nil)
+	if r.Sub != "tool cover" {
+		return domain.T("`go tool` runs a tool program")
+	}
+	funcs := false
+	for _, a := range args {
+		switch name := strings.TrimLeft(a, "-"); {
+		case !strings.HasPrefix(a, "-"):
+		case strings.HasPrefix(name, "html"):
+			return domain.T("`{{.Word}}` opens a web browser", "Word", a)
+		case name == "func" || strings.HasPrefix(name, "func="):
+			funcs = true
+		}
+	}
+	if !funcs {
+		return domain.T("`go tool cover` without -func can open a web browser (-html); name -func, as in `go tool cover -func=coverage.out`")
+	}
+	return domain.Text{}
+}

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package catalog
+
+import (
+	"strings"
+
+	"memo.dev/projects/domain"
+)
+
+// Build tools take properties on the command line: gradle -Pname=value and
+// -Dname=value, maven -Dname=value, MSBuild -p:Name=Value and /p:Name=Value
+// (dotnet build). A property is an input to the project's own build, which
+// the rule runs already; it asks when it can name a program or options for
+// one: a name that says so (a tool, a command, a path, an event …) with a
+// value that is more than a flag or a number. A value that is a path is
+// checked as a path besides (outside the project asks).
+
+// isProp: the word sets a property by one of the table's spellings (props,
+// space separated), so it is no bundle of short options.
+func (p Program) isProp(a string) bool {
+	for _, pre := range strings.Fields(p.props) {
+		if strings.HasPrefix(a, pre) {
+			return true
+		}
+	}
+	return false
+}
+
+// propWord is one property a line sets.
+type propWord struct {
+	word, name, value string
+}
+
+// propsOf are the properties of args set by the spellings given: glued
+// (-Dx=y, /p:X=Y) or, for a spelling listed in next, as the next word
+// (-D x=y, --system-prop x=y). fold compares the spellings in any case
+// (MSBuild's switches), glued given in lower case.
+func propsOf(args []string, glued, next []string, fold bool) []propWord {
+	var out []propWord
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		body, ok := "", false
+		for _, n := range next {
+			if a == n && i+1 < len(args) {
+				i++
+				body, ok = args[i], true
+				break
+			}
+		}
+		if !ok {
+			for _, g := range glued {
+				spelled := a
+				if fold {
+					spelled = strings.ToLower(a)
+				}
+				if strings.HasPrefix(spelled, g) && len(a) > len(g) {
+					body, ok = a[len(g):], true
+					break
+				}
+			}
+		}
+		if !ok {
+			continue
+		}
+		name, value, _ := strings.Cut(body, "=")
+		out = append(out, propWord{word: a, name: name, value: value})
+	}
+	return out
+}
+
+// flagValue: a value that can only switch or count (true, 24, 8.1.13),
+// never name a program or its options.
+func flagValue(v string) bool {
+	v = strings.ToLower(strings.Trim(v, `"'`))
+	switch v {
+	case "", "true", "false", "yes", "no", "on", "off", "none", "all":
+		return true
+	}
+	return strings.Trim(v, "0123456789.") == ""
+}
+
+// programParts are the parts of a property name that say its value names a
+// program, its options, or where code comes from. Compared in lower case.
+func programParts() []string {
+	return []string{
+		"exec", "command", "cmd", "program", "tool", "override", "agent", "jvm", "argline", "shell", "script",
+		"home", "path", "binary", "launcher", "interpreter", "compiler", "event", "target", "import", "props",
+		"sdk", "msbuild", "hook", "plugin", "init", "argument", "runner", "host", "dir", "source", "config", "conf",
+		"settings", "repo", "url",
+	}
+}
+
+// propertyProblem: setting name=value can name a program (it asks), unless
+// it cannot: a flag or a number, or a name with none of programParts.
+// JVM options in any value (-javaagent, -XX:OnError) ask whatever the name.
+func propertyProblem(name, value string) bool {
+	l := strings.ToLower(value)
+	if strings.Contains(l, "agent") || strings.Contains(l, "-xx:") || strings.Contains(l, "-xbootclasspath") {
+		return true
+	}
+	if flagValue(value) {
+		return false
+	}
+	n := strings.ToLower(name)
+	for _, part := range programParts() {
+		if strings.Contains(n, part) {
+			return true
+		}
+	}
+	return false
+}
+
+// gradleProps: -P and -D properties (glued or the next word), and the
+// org.gradle.* ones, which set how gradle itself runs (its JVM and its
+// options) unless they only switch or count (-Dorg.gradle.workers.max=1).
+func gradleProps(c *Catalog, p Program, args []string) domain.Text {
+	for _, pr := range propsOf(args, []string{"-D", "-P", "--system-prop=", "--project-prop="}, []string{"-D", "-P", "--system-prop", "--project-prop"}, false) {
+		name := strings.ToLower(strings.TrimLeft(pr.name, "="))
+		switch {
+		case strings.HasPrefix(name, "org.gradle.") && (!flagValue(pr.value) || strings.Contains(name, "java") || strings.Contains(name, "jvmargs")):
+			return domain.T("`{{.Word}}` sets how gradle itself runs (its JVM and options)", "Word", pr.word)
+		case propertyProblem(pr.name, pr.value):
+			return domain.T("`{{.Word}}` sets a property that can name a program for the build to run", "Word", pr.word)
+		}
+	}
+	return domain.Text{}
+}
+
+// mavenProps: the -D properties maven's plugins read. Any plugin may take
+// a program's name from one (exec.executable, jvm, gpg.executable), so only
+// those the table lists as skipping or selecting work (safe_values) pass,
+// and those that only switch or count (-Ddoclint=all, -Dx.haltOnFailure=false)
+// under a name that names no program.
+func mavenProps(p Program, args []string) domain.Text {
+	for _, pr := range propsOf(args, []string{"-D"}, []string{"-D"}, false) {
+		if p.safeValues[pr.name] {
+			continue
+		}
+		if !flagValue(pr.value) || propertyProblem(pr.name, pr.value) {
+			return domain.T("`{{.Word}}` can make maven run a program", "Word", pr.word)
+		}
+	}
+	return domain.Text{}
+}
+
+// msbuildOperands: MSBuild properties (-p:Name=Value, /p:, -property:,
+// --property:, /property:) that can name a program or a file of targets to
+// import (PreBuildEvent, CscToolExe, CustomBeforeMicrosoftCommonTargets …).
+func msbuildOperands(c *Catalog, p Program, args []string) domain.Text {
+	for _, pr := range propsOf(args, []string{"-p:", "/p:", "-property:", "--property:", "/property:"}, nil, true) {
+		if propertyProblem(pr.name, pr.value) {
+			return domain.T("`{{.Word}}` sets a property that can name a program for the build to run", "Word", pr.word)
+		}
+	}
+	return domain.Text{}
+}
+
+// rakeOperands: rake reads NAME=value among its tasks as an environment
+// variable, which the tasks and every program they start read (RUBYOPT and
+// RUBYLIB load code): it asks, as make's VAR=value does.
+func rakeOperands(c *Catalog, p Program, args []string) domain.Text {
+	if a := operandWith(args, "="); a != "" {
+		return domain.T("`{{.Word}}` sets an environment variable the tasks and the programs they run read", "Word", a)
+	}
+	return domain.Text{}
+}

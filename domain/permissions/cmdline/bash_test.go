@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+
+//go:build unix
+
+// bash is a Unix program (a Windows machine has none on PATH, Git's is off it
+// by default); the word splitting compared here is the same on every system,
+// so checking it where bash is found covers Windows too.
+
+package cmdline
+
+import (
+	"bufio"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The words Memo matches are the words bash runs: every corpus and table line
+// the checker reads as one plain command is handed to bash as the arguments
+// of a function that prints them.
+func TestWordsMatchBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Fatal("bash is needed to compare word splitting: ", err)
+	}
+	lines := []string{`a "b c" 'd e' f""g ''h "i'j" 'k"l' -m=n,o@p+q:r/s.t_u`}
+	lines = append(lines, corpusLines(t)...)
+	n := 0
+	for _, line := range lines {
+		words, reason := Words(line)
+		if !reason.IsZero() {
+			continue
+		}
+		n++
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", `f() { printf '%s\0' "$@"; }; f `+line)
+		cmd.Env = []string{"PATH=/nonexistent"}
+		out, err := cmd.Output()
+		if err != nil {
+			t.Errorf("bash on %q: %v", line, err)
+			continue
+		}
+		got := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+		if strings.Join(got, "\x01") != strings.Join(words, "\x01") {
+			t.Errorf("%q: Memo reads %q, bash %q", line, words, got)
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d lines compared", n)
+	}
+}
+
+// corpusLines are the quoted lines of the checker's corpus
+// (verdict/testdata/corpus.txt: `verb "<Go-quoted text>"  # family`).
+func corpusLines(t *testing.T) []string {
+	f, err := os.Open("../verdict/testdata/corpus.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		_, rest, _ := strings.Cut(line, " ")
+		q, err := strconv.QuotedPrefix(rest)
+		if err != nil {
+			t.Fatalf("corpus line %q: %v", line, err)
+		}
+		text, _ := strconv.Unquote(q)
+		out = append(out, text)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}

@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package projectfiles
+
+import (
+	"path/filepath"
+	"strings"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/catalog"
+	"memo.dev/projects/domain/permissions/cmdline"
+)
+
+// target is one program a rule runs: the program, then what it wraps
+// (uv run pytest: uv, then pytest; bash scripts/t.sh: bash, then the
+// script).
+type target struct {
+	Name, Word string
+	R          catalog.Reading
+	// args are the target's words, the program first.
+	args []string
+	// Script: the word is a file an interpreter runs.
+	Script bool
+}
+
+// ruleTargets reads a rule's words into the programs it runs, and those
+// of the commands a wrapper is given as strings (concurrently "npm:lint").
+func ruleTargets(words []string) []target { return RuleTargets(catalog.Builtin(), words) }
+
+func RuleTargets(c *catalog.Catalog, words []string) []target {
+	return appendTargets(c, nil, words, 0)
+}
+
+func appendTargets(c *catalog.Catalog, out []target, words []string, depth int) []target {
+	script := false
+	for ; depth <= catalog.MaxWrapDepth && len(words) > 0; depth++ {
+		words = c.ProgramWords(words)
+		name, args := c.ResolveProgram(words)
+		r := c.ReadArgs(name, args, catalog.SpelledOptions(words))
+		out = append(out, target{Name: name, Word: words[0], R: r, Script: script, args: words})
+		for _, l := range r.Lines {
+			out = appendTargets(c, out, l.Words, depth+1)
+		}
+		if r.Wrapped == nil {
+			break
+		}
+		script = c.IsInterpreter(name) && !r.Module
+		words = r.Wrapped
+	}
+	return out
+}
+
+// Definitions are what a rule runs in this project, read from the line's
+// folder, and why its lines ask whatever the pin says (a script that does
+// not exist, a file too large to pin), when that is so.
+func (p *Project) Definitions(rule string) ([]Definition, domain.Text) {
+	p.Cache.Sync()
+	return p.definitions(rule)
+}
+
+func (p *Project) definitions(rule string) ([]Definition, domain.Text) {
+	type result struct {
+		defs    []Definition
+		problem domain.Text
+	}
+	r := p.Memo("defs", rule, func(q *Project) any {
+		defs, problem := q.ruleDefinitions(rule)
+		return result{defs, problem}
+	}).(result)
+	return r.defs, r.problem
+}
+
+// ruleDefinitions are what the rule's words reach, and what the commands
+// written in those definitions reach in turn (definitions_follow.go).
+func (p *Project) ruleDefinitions(rule string) ([]Definition, domain.Text) {
+	words, reason := cmdline.Words(rule)
+	if !reason.IsZero() {
+		return nil, reason
+	}
+	w := newDefWalk(rule)
+	defs, problem := p.readDefinitions(w, words)
+	return p.followDefinitions(w, defs), problem
+}
+
+// readDefinitions reads the definitions one command's words reach, in the
+// project's line folder (p.Dir): a rule, or a command a definition runs.
+func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, domain.Text) {
+	rule := w.rule
+	var defs []Definition
+	var problem domain.Text
+	add := func(d []Definition, why domain.Text) {
+		defs = append(defs, d...)
+		if problem.IsZero() {
+			problem = why
+		}
+	}
+	targets := ruleTargets(words)
+	for i, t := range targets {
+		if t.Script && i > 0 && targets[i-1].Name == "node" {
+			t.Word = p.nodeEntry(t.Word) // node Makefile runs Makefile.js
+		}
+		if t.Script || strings.ContainsAny(t.Word, `/\`) {
+			add(p.followedScript(w, t.Word, t.Script))
+		}
+		switch t.Name {
+		case "npm", "pnpm", "yarn", "bun":
+			add(p.scriptDefs(w, "package.json", t))
+			if t.Name == "bun" && t.R.Kind == catalog.DefinedSub && bunFile(t.R.Sub) {
+				add(p.followedScript(w, t.R.Sub, false)) // bun x.ts runs the file when no script has its name
+			}
+		case "composer":
+			add(p.scriptDefs(w, "composer.json", t))
+		case "make":
+			add(p.makefileDefs(w, t.args))
+		case "just":
+			add(p.justDefs(w))
+		case "task":
+			add(p.taskDefs(w))
+		case "cargo":
+			add(p.aliasDefs(rule, t.R.Sub), domain.Text{})
+			add(p.toolchainDefs(rule), domain.Text{})
+		case "nix", "nix-shell", "direnv", "mise":
+			// A wrapper's own configuration runs before the command: a
+			// flake's shellHook, shell.nix, .envrc, mise.toml's hooks and
+			// [env] sources (configs in its entry). Pinned whole.
+			if e := catalog.Builtin().Entries[t.Name]; e != nil {
+				add(p.wholeFiles(rule, e.Wrap.Configs...), domain.Text{})
+			}
+		case "pdm", "hatch":
+			// pdm run and hatch run run a script the project defines
+			// (tool.pdm.scripts, the hatch envs' scripts) when the name is
+			// one: the files that can define it are pinned whole.
+			if cmdline.FirstWord(t.R.Sub) == "run" {
+				add(p.wholeFiles(rule, "pyproject.toml", "hatch.toml"), domain.Text{})
+			}
+		case "tox":
+			add(p.wholeFiles(rule, "tox.ini"), domain.Text{})
+		case "pre-commit", "prek":
+			add(p.wholeFiles(rule, ".pre-commit-config.yaml"), domain.Text{})
+		case "mvn", "mvnw":
+			add(p.wholeFiles(rule, ".mvn/maven.config", ".mvn/jvm.config", ".mvn/extensions.xml",
+				".mvn/wrapper/maven-wrapper.properties", ".mvn/wrapper/maven-wrapper.jar"), domain.Text{})
+		case "gradle", "gradlew":
+			add(p.wholeFiles(rule, "gradle/wrapper/gradle-wrapper.properties", "gradle/wrapper/gradle-wrapper.jar"), domain.Text{})
+		case "go":
+			if cmdline.FirstWord(t.R.Sub) == "run" && len(t.R.Operands) > 0 {
+				add(p.goPackage(rule, t.R.Operands[0]))
+			}
+		}
+	}
+	return defs, problem
+}
+
+// scriptFile pins a program or script file of the project by its bytes. A
+// program outside the project (/usr/bin/x) is the system's; a script an
+// interpreter runs must be the project's and must exist.
+func (p *Project) scriptFile(rule, word string, script bool) ([]Definition, domain.Text) {
+	abs := word
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(p.Dir, word)
+	}
+	rel, ok := RelInside(p.Root, filepath.Clean(abs))
+	if !ok {
+		if script {
+			return nil, outsideReason(word)
+		}
+		return nil, domain.Text{}
+	}
+	real, ok := p.resolve(rel)
+	if !ok {
+		return nil, outsideReason(word)
+	}
+	d, why := p.fileDefinition(rule, filepath.ToSlash(real), "")
+	if d.Hash == "" && why.IsZero() {
+		why = domain.T("the script {{.File}} does not exist", "File", filepath.ToSlash(real))
+	}
+	return []Definition{d}, why
+}
+
+// compiledProgram: the project file rel is a compiled program (ELF,
+// Mach-O, PE), which its build writes, not a script a person reads.
+func (p *Project) compiledProgram(rel string) bool {
+	// Kept with what it read (memo.go): the window asks again every 0.4 s,
+	// and a built program is read whole, not cached as configs are.
+	return p.Memo("compiled", rel, func(q *Project) any { return q.readCompiled(rel) }).(bool)
+}
+
+func (p *Project) readCompiled(rel string) bool {
+	b, err := p.readDefinition(filepath.Join(p.Root, rel))
+	if err != nil {
+		return false
+	}
+	for _, magic := range []string{"\x7fELF", "\xfe\xed\xfa\xce", "\xfe\xed\xfa\xcf", "\xce\xfa\xed\xfe", "\xcf\xfa\xed\xfe", "\xca\xfe\xba\xbe", "MZ"} {
+		if strings.HasPrefix(string(b), magic) {
+			return true
+		}
+	}
+	return false
+}
+
+// fileDefinition reads one file of the project (rel, slash separated) as a
+// definition.
+func (p *Project) fileDefinition(rule, rel, key string) (Definition, domain.Text) {
+	path := filepath.Join(p.Root, filepath.FromSlash(rel))
+	b, err := p.readDefinition(path)
+	switch {
+	case isNotExist(err):
+		return definitionOf(rule, rel, key, nil, false), domain.Text{}
+	case err != nil:
+		return definitionOf(rule, rel, key, nil, false), domain.T("Memo cannot read {{.File}}, which this rule runs ({{.Error}}), so its lines ask", "File", rel, "Error", domain.Sentence(err))
+	}
+	return definitionOf(rule, rel, key, b, true), domain.Text{}
+}
+
+// readDefinition reads a definition file: through the cache when small, as
+// configs are; a large one (a built program) is read and hashed each time
+// rather than kept.
+func (p *Project) readDefinition(path string) ([]byte, error) {
+	_, fi, err := p.lstat(path)
+	if err != nil {
+		return nil, err
+	}
+	if fi.Size() > 1<<20 {
+		return p.fs.ReadFile(path, MaxDefinitionFile)
+	}
+	return p.Read(path, MaxDefinitionFile)
+}
+
+// wholeFiles pins files of the project root by their bytes (absent ones as
+// absent).
+func (p *Project) wholeFiles(rule string, rels ...string) []Definition {
+	var out []Definition
+	for _, rel := range rels {
+		d, _ := p.fileDefinition(rule, rel, "")
+		out = append(out, d)
+	}
+	return out
+}
+
+// firstFileUp finds the recipe file a task runner reads: the first of names
+// in the line's folder or a folder above it, inside the project. None in
+// the project asks: the runner would look above it.
+func (p *Project) firstFileUp(rule, program string, names []string) ([]Definition, domain.Text) {
+	for _, dir := range p.upTo(true) {
+		for _, n := range names {
+			path := filepath.Join(dir, n)
+			if _, _, err := p.lstat(path); err == nil {
+				rel, _ := RelInside(p.Root, path)
+				d, why := p.fileDefinition(rule, filepath.ToSlash(rel), "")
+				return []Definition{d}, why
+			}
+		}
+	}
+	return []Definition{definitionOf(rule, names[0], "", nil, false)},
+		domain.T("the project has no {{.File}}: {{.Program}} would look for one in the folders above it", "File", names[0], "Program", program)
+}
+
+// goPackage pins the Go files go run is given: a file, or the .go files of
+// a package folder.
+func (p *Project) goPackage(rule, pkg string) ([]Definition, domain.Text) {
+	if strings.HasSuffix(pkg, ".go") {
+		return p.scriptFile(rule, pkg, true)
+	}
+	dir := filepath.Join(p.Dir, pkg)
+	rel, ok := RelInside(p.Root, dir)
+	if !ok {
+		return nil, outsideReason(pkg)
+	}
+	entries, err := p.listDir(dir)
+	if err != nil || entries == nil {
+		return nil, domain.T("the package {{.File}} does not exist", "File", filepath.ToSlash(rel))
+	}
+	var out []Definition
+	for _, e := range entries {
+		if strings.HasSuffix(e.name, ".go") && !strings.HasSuffix(e.name, "_test.go") {
+			d, why := p.fileDefinition(rule, filepath.ToSlash(filepath.Join(rel, e.name)), "")
+			if !why.IsZero() {
+				return nil, why
+			}
+			out = append(out, d)
+		}
+	}
+	return out, domain.Text{}
+}
+
+// aliasDefs pins the cargo alias a subcommand names, in whichever config
+// sets it, and the aliases it names in turn; a subcommand that is no alias
+// is pinned as absent, since an alias added later would run instead of an
+// installed cargo-<sub>.
+func (p *Project) aliasDefs(rule, sub string) []Definition {
+	name := cmdline.FirstWord(sub)
+	if _, builtin := catalog.CompiledEntries()["cargo"].Subs[name]; name == "" || builtin {
+		return nil // a built-in subcommand: aliases cannot replace it
+	}
+	var out []Definition
+	for depth := 0; depth < 8 && name != ""; depth++ {
+		file, words, found := p.findAlias(name)
+		if !found {
+			out = append(out, definitionOf(rule, ".cargo/config.toml", "alias."+name, nil, false))
+			return out
+		}
+		out = append(out, definitionOf(rule, file, "alias."+name, []byte(strings.Join(words, " ")), true))
+		if len(words) == 0 {
+			break
+		}
+		name = words[0]
+		if _, builtin := catalog.CompiledEntries()["cargo"].Subs[name]; builtin {
+			break
+		}
+	}
+	return out
+}
+
+// findAlias finds an alias in the cargo configs from the line's folder up.
+func (p *Project) findAlias(name string) (file string, words []string, found bool) {
+	for _, dir := range p.upTo(false) {
+		for _, n := range []string{filepath.Join(".cargo", "config.toml"), filepath.Join(".cargo", "config")} {
+			path := filepath.Join(dir, n)
+			m, _ := p.TomlFile(path)
+			if w, ok := cargoAlias(m, name); ok {
+				return p.Display(path), w, true
+			}
+		}
+	}
+	return "", nil, false
+}
+
+// bunFile: a word bun runs as a file rather than a script's name.
+func bunFile(word string) bool {
+	switch strings.ToLower(filepath.Ext(word)) {
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx":
+		return true
+	}
+	return strings.ContainsAny(word, `/\`)
+}

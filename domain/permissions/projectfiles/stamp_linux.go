@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: Apache-2.0
+
+//go:build linux
+
+package projectfiles
+
+import (
+	"io/fs"
+	"syscall"
+)
+
+// stampOf: on Linux the inode number tells a file replaced by a rename, and
+// the change time, which no program can set back, any write.
+func stampOf(fi fs.FileInfo) stamp {
+	s := stamp{size: fi.Size(), mod: fi.ModTime().UnixNano(), mode: fi.Mode()}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		s.dev, s.ino = uint64(st.Dev), uint64(st.Ino)
+		s.change = st.Ctim.Sec*1e9 + st.Ctim.Nsec
+	}
+	return s
+}

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package verdict
+
+import (
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/catalog"
+	"memo.dev/projects/domain/permissions/cmdline"
+	"memo.dev/projects/domain/permissions/projectfiles"
+)
+
+// Verdict is the checker's answer for one command line (docs/cli.md §14
+// check-command: {approved, rule, reason}).
+type Verdict struct {
+	Approved bool   `json:"approved"`
+	Rule     string `json:"rule"`
+	// Reason prints as its English sentence; the window words it.
+	Reason domain.Text `json:"reason"`
+	// BlockedBy is the project file and key that make the line ask, when
+	// one does (a git config key, .npmrc, .cargo/config.toml …).
+	BlockedBy *projectfiles.Block `json:"blocked_by,omitempty"`
+}
+
+// NoRule is the reason when no rule starts the line.
+var NoRule = domain.T("no allowed rule starts this line")
+
+// Checker holds a file's accepted rules, each split into words once.
+type Checker struct {
+	cat   *catalog.Catalog
+	rules []rule
+}
+
+type rule struct {
+	text    string
+	words   []string
+	spelled map[string]bool
+}
+
+// NewChecker keeps the rules that are accepted (AcceptRule); refused ones
+// approve nothing.
+func NewChecker(rules []string) *Checker { return NewCheckerIn(catalog.Builtin(), rules) }
+
+func NewCheckerIn(c *catalog.Catalog, rules []string) *Checker {
+	ch := &Checker{cat: c}
+	for _, r := range rules {
+		if !AcceptRuleIn(c, r).IsZero() {
+			continue
+		}
+		words, _ := cmdline.Words(r)
+		ch.rules = append(ch.rules, rule{text: r, words: words, spelled: catalog.SpelledOptions(words)})
+	}
+	return ch
+}
+
+// CheckCommand decides whether line is approved by rules (docs/permissions.md §2–§7); see
+// Checker.Check.
+func CheckCommand(rules []string, line string, git projectfiles.GitCheck) Verdict {
+	return NewChecker(rules).Check(line, git)
+}
+
+// Check decides whether line is approved. git may be nil when the line is
+// checked without a repository (the editor's live verdicts); paths are then
+// checked on their words alone. The work is linear in the line and the
+// rules.
+func (c *Checker) Check(line string, git projectfiles.GitCheck) Verdict {
+	return c.check(line, &inspector{cat: c.cat, git: git})
+}
+
+// CheckIn decides whether line is approved in a project: its paths through
+// the links the project holds, the repository's remotes, git
+// configuration and hooks, and the configs that make programs run others.
+func (c *Checker) CheckIn(line string, p *projectfiles.Project) Verdict {
+	p.Cache.Sync()
+	return c.check(line, &inspector{cat: c.cat, project: p, git: p.Git})
+}
+
+func (c *Checker) check(line string, in *inspector) Verdict {
+	words, reason := cmdline.Words(line)
+	if !reason.IsZero() {
+		return Verdict{Reason: reason}
+	}
+	matched := c.match(words)
+	if matched == nil {
+		// cargo +nightly test under the rule cargo test: the toolchain word
+		// is read as absent (a rule may still spell it).
+		if w := c.cat.WithoutToolchain(words); w != nil {
+			words, matched = w, c.match(w)
+		}
+	}
+	prefix := 0
+	if matched != nil {
+		prefix = len(matched.words)
+	} else if matched, prefix = c.matchBetween(words); matched == nil {
+		return Verdict{Reason: NoRule}
+	}
+	in.spelled, in.named = matched.spelled, matched.words
+	if reason, b := in.inspect(words, prefix, 0); !reason.IsZero() {
+		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}
+	}
+	if reason, b := in.project.DefinitionsChanged(matched.text); !reason.IsZero() {
+		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}
+	}
+	return Verdict{Approved: true, Rule: matched.text}
+}
+
+// match is the first rule that starts words, or nil.
+func (c *Checker) match(words []string) *rule {
+	for i := range c.rules {
+		if cmdline.HasPrefixWords(words, c.rules[i].words) {
+			return &c.rules[i]
+		}
+	}
+	return nil
+}
+
+// runsGit: the program runs git in the project on its own (runs_git in its
+// entry): go stamps binaries by running git status, package managers run
+// git for git dependencies and versions. The repository's git
+// configuration applies to them too.
+func runsGit(c *catalog.Catalog, name string) bool {
+	e := c.Entries[name]
+	return e != nil && e.RunsGit
+}

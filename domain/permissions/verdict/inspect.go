@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package verdict
+
+import (
+	"strings"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/catalog"
+	"memo.dev/projects/domain/permissions/cmdline"
+	"memo.dev/projects/domain/permissions/projectfiles"
+)
+
+// inspector checks the words of a line that starts with an accepted rule
+// (docs/permissions.md §5–§7): the table of risky arguments, the program's safe options
+// (default deny), the paths and destinations its words name and, in a
+// project, its git repository and the configs that make the program run
+// another. Wrapped programs (uv run pytest, python -m pytest, bash
+// scripts/x.sh) are inspected as lines of their own.
+type inspector struct {
+	// cat is the catalogue the words are read with; nil is the builtin one.
+	cat *catalog.Catalog
+	// spelled are the rule's own option words; named all its words (a
+	// destination the rule spells is one the person named).
+	spelled map[string]bool
+	named   []string
+	// project is nil when the line is checked alone; git may be set
+	// without one.
+	project *projectfiles.Project
+	git     projectfiles.GitCheck
+	// noConfigs: the words come from a config (a cargo alias, pytest's
+	// addopts), which is being read already.
+	noConfigs bool
+	// rule: the words are a rule being accepted, not a line: what the
+	// project holds is checked when a line is.
+	rule bool
+}
+
+// inspect returns why the line asks, with the file that blocks it when a
+// project config does, or nothing.
+// prefix is how many of words are the rule's.
+func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *projectfiles.Block) {
+	if depth > catalog.MaxWrapDepth {
+		return domain.T("the line wraps programs in programs more deeply than Memo reads"), nil
+	}
+	if projectfiles.ProtectedPart(words[0]) {
+		return projectfiles.ProtectedReason(words[0]), nil
+	}
+	c := in.catalog()
+	name, args := c.ResolveProgram(words)
+	r := in.read(name, args)
+	// A risky argument's reason before an unknown option's: it says more.
+	// The words of the program it wraps are that program's: read below.
+	own := args[:len(args)-len(r.Wrapped)]
+	if reason := c.RiskyArgs(name, own, cmdline.FirstWord(r.Sub)); !reason.IsZero() {
+		return reason, nil
+	}
+	if !r.Unknown.IsZero() {
+		return r.Unknown, nil
+	}
+	if reason := c.VariableRisk(r.Assigns); !reason.IsZero() {
+		return reason, nil
+	}
+	if reason := selectsBeyond(words, args, prefix, r); !reason.IsZero() {
+		return reason, nil
+	}
+	if reason := in.moreTargets(name, words, args, prefix, r); !reason.IsZero() {
+		return reason, nil
+	}
+	if r.Wrapped == nil && c.LocalBinRunner(name, r) {
+		return domain.T("`{{.Word}}` names no program to run; name it, as in `npx vitest`", "Word", strings.Join(words, " ")), nil
+	}
+	if r.Wrapped != nil {
+		if reason := wrappedProblem(c, name, r); !reason.IsZero() {
+			return reason, nil
+		}
+		at := len(words) - len(r.Wrapped)
+		if at >= prefix {
+			return domain.T("`{{.Word}}` runs a program the rule does not name; name it in the rule, as in `uv run pytest`", "Word", strings.Join(words[:at], " ")), nil
+		}
+		if c.LocalBinRunner(name, r) {
+			runner := strings.TrimSpace(name + " " + r.Sub)
+			if prev := words[at-1]; prev != "exec" && c.Canonical(catalog.ProgramName(prev)) != name {
+				return domain.T("`{{.Word}}` comes before the program {{.Runner}} runs; nothing may", "Word", prev, "Runner", runner), nil
+			}
+			if reason := c.LocalBinName(runner, r.Wrapped[0]); !reason.IsZero() {
+				return reason, nil
+			}
+			if !in.rule {
+				if reason := in.project.LocalBin(runner, r.Wrapped[0]); !reason.IsZero() {
+					return reason, nil
+				}
+			}
+		}
+		if c.IsInterpreter(name) && !r.Module {
+			if reason := in.project.PathProblem(r.Wrapped[0]); !reason.IsZero() {
+				return reason, nil // the script must be the project's
+			}
+		}
+		if in.definedPyScript(name, r) {
+			for _, w := range r.Wrapped[1:] {
+				for _, c := range projectfiles.PathCandidates(w) {
+					if reason := in.project.PathProblem(c); !reason.IsZero() {
+						return reason, nil
+					}
+				}
+			}
+		} else if reason, b := in.inspect(r.Wrapped, prefix-at, depth+1); !reason.IsZero() {
+			return reason, b
+		}
+	}
+	if reason, b := in.checkLines(name, words, args, prefix, depth, r); !reason.IsZero() {
+		return reason, b
+	}
+	paths := r.Paths
+	if e := c.Entries[name]; e != nil && e.Labels {
+		paths = catalog.LabelPaths(paths)
+	}
+	if name == "sed" {
+		paths = append(paths, catalog.SedReadFiles(args)...)
+	}
+	for _, w := range paths {
+		for _, c := range projectfiles.PathCandidates(w) {
+			if reason := in.project.PathProblem(c); !reason.IsZero() {
+				return reason, nil
+			}
+		}
+	}
+	if reason := in.destinations(name, r); !reason.IsZero() {
+		return reason, nil
+	}
+	if reason := in.looseOperands(name, words, args, prefix, r); !reason.IsZero() {
+		return reason, nil
+	}
+	if in.git != nil && !in.noConfigs && (name == "git" || runsGit(c, name)) {
+		sub := ""
+		if name == "git" {
+			sub = cmdline.FirstWord(r.Sub)
+		}
+		if reason := in.git(sub); !reason.IsZero() {
+			var b *projectfiles.Block
+			if in.project != nil {
+				b = in.project.GitBlock(sub)
+			}
+			return reason, b
+		}
+	}
+	if in.project != nil && !in.noConfigs {
+		if b := in.project.ProgramBlock(name, r); b != nil {
+			return b.Reason, b
+		}
+		if b := in.envFileBlock(name, own); b != nil {
+			return b.Reason, b
+		}
+	}
+	return domain.Text{}, nil
+}
+
+// read reads the arguments with the program's entry, or as spelled in the
+// rule for a program without one.
+func (in *inspector) read(name string, args []string) catalog.Reading {
+	return in.catalog().ReadArgs(name, args, in.spelled)
+}
+
+// wrappedProblem checks what a wrapping program names: a module needs an
+// entry, and no wrapper makes a refused program approved.
+func wrappedProblem(c *catalog.Catalog, name string, r catalog.Reading) domain.Text {
+	w := r.Wrapped[0]
+	switch {
+	case w == "" || strings.HasPrefix(w, "-"):
+		return domain.T("`{{.Program}}` names no program to run", "Program", name)
+	case r.Module:
+		mod := c.Canonical(catalog.ProgramName(w))
+		if _, ok := c.Entries[mod]; !ok || mod != strings.ToLower(w) {
+			return domain.T("`-m {{.Module}}` runs a module Memo does not know", "Module", w)
+		}
+	}
+	wn, _ := c.ResolveProgram(r.Wrapped)
+	return refusedRule(c, wn, c.ProgramWords(r.Wrapped))
+}
+
+// catalog is the catalogue the inspector reads with.
+func (in *inspector) catalog() *catalog.Catalog {
+	if in.cat == nil {
+		return catalog.Builtin()
+	}
+	return in.cat
+}
+
+// moreTargets tells why a line runs a target its rule does not name.
+// words[:prefix] are the rule's; args are the program's arguments.
+func (in *inspector) moreTargets(name string, words, args []string, prefix int, r catalog.Reading) domain.Text {
+	ruleArgs := prefix - (len(words) - len(args))
+	// A target runner (make test lint, mvn test deploy, just test build;
+	// targets = true in its entry): a rule that names targets approves
+	// those alone, a bare rule (make) any.
+	if e := in.catalog().Entries[name]; e == nil || !e.Targets || ruleArgs < 1 || ruleArgs >= len(args) {
+		return domain.Text{}
+	}
+	ruleR := in.read(name, args[:ruleArgs])
+	if name == "just" {
+		// A recipe's arguments follow it, or further recipes do: Memo
+		// cannot tell which without the recipe's parameters.
+		if ruleR.Sub == "" {
+			return domain.Text{}
+		}
+		for _, a := range args[ruleArgs:] {
+			switch {
+			case strings.HasPrefix(a, "-"):
+			case strings.Contains(a, "="):
+				return domain.T("`{{.Word}}` may override a variable the recipes use; name it in the rule", "Word", a)
+			default:
+				return domain.T("`{{.Word}}` may be another just recipe, which the rule does not name; name it in the rule", "Word", a)
+			}
+		}
+		return domain.Text{}
+	}
+	named := targetsOf(name, ruleR)
+	if len(named) == 0 {
+		return domain.Text{}
+	}
+	if all := targetsOf(name, r); len(all) > len(named) {
+		return domain.T("`{{.Word}}` is another target than the rule names; name it in the rule", "Word", all[len(named)])
+	}
+	return domain.Text{}
+}
+
+// targetsOf are the targets a reading names, in order.
+func targetsOf(name string, r catalog.Reading) []string {
+	var out []string
+	if r.Sub != "" {
+		out = append(out, r.Sub)
+	}
+	for _, t := range r.Operands {
+		if name == "make" && strings.Trim(t, "0123456789") == "" {
+			continue // make -j 8: the count of jobs
+		}
+		if name == "make" && strings.Contains(t, "=") {
+			continue // make check V=1: a variable (makeOperands), not a target
+		}
+		out = append(out, t)
+	}
+	return out
+}

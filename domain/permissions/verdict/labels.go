@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package verdict
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/catalog"
+	"memo.dev/projects/domain/permissions/cmdline"
+	"memo.dev/projects/domain/permissions/projectfiles"
+)
+
+// RuleCapabilities is what a rule's programs can do, and the program Memo
+// has no entry for, if one.
+func RuleCapabilities(rule string) (catalog.Capability, string) {
+	return capabilitiesIn(catalog.Builtin(), rule)
+}
+
+// capabilitiesIn is ruleCapabilities with the catalogue cat.
+func capabilitiesIn(cat *catalog.Catalog, rule string) (catalog.Capability, string) {
+	words, reason := cmdline.Words(rule)
+	if !reason.IsZero() {
+		return 0, ""
+	}
+	var c catalog.Capability
+	unknown := ""
+	for _, t := range projectfiles.RuleTargets(cat, words) {
+		if t.Script || projectProgram(t.Word) {
+			// A project script: its bytes are pinned, not an entry read.
+			c |= catalog.RunsProjectCode
+			continue
+		}
+		c |= t.R.Does
+		if t.R.Does&catalog.RunsUnknown != 0 && unknown == "" {
+			unknown = t.Word
+			if t.R.Sub != "" {
+				unknown += " " + t.R.Sub
+			}
+		}
+	}
+	return c, unknown
+}
+
+// projectProgram: a program word naming a file by a relative path is the
+// project's (./scripts/lint.sh); an absolute one (/usr/bin/git) the system's.
+func projectProgram(word string) bool {
+	return strings.ContainsAny(word, `/\`) && !filepath.IsAbs(word) && !strings.HasPrefix(word, "/") && !strings.HasPrefix(word, `\`)
+}
+
+// RuleLabels says in plain words what a rule can do; runs are the
+// definitions it runs (the first with a text is quoted).
+func RuleLabels(rule string, runs []projectfiles.DefinitionState) []domain.Text {
+	return LabelsIn(catalog.Builtin(), rule, runs)
+}
+
+// LabelsIn is RuleLabels with the catalogue cat (the user's entries too).
+func LabelsIn(cat *catalog.Catalog, rule string, runs []projectfiles.DefinitionState) []domain.Text {
+	c, unknown := capabilitiesIn(cat, rule)
+	out := []domain.Text{}
+	if bin := localBinOf(cat, rule); bin != "" {
+		out = append(out, domain.T("runs the project's installed `{{.Program}}` (node_modules/.bin), never one downloaded", "Program", bin))
+	}
+	if c&catalog.RunsProjectCode != 0 {
+		what, text := "", ""
+		if d, ok := mainDefinition(rule, runs); ok {
+			what = d.File
+			if d.Key != "" {
+				what += " " + d.Key
+			}
+			if d.Text != "" && d.Key != "" {
+				text = projectfiles.FirstLine(d.Text, 60)
+			}
+		}
+		switch {
+		case text != "":
+			// The quotes are the sentence's, so the window draws them as
+			// its quotation marks; the script's text stays as it is.
+			out = append(out, domain.T("runs the project's own code ({{.What}}: `{{.Text}}`)", "What", what, "Text", text))
+		case what != "":
+			out = append(out, domain.T("runs the project's own code ({{.What}})", "What", what))
+		default:
+			out = append(out, domain.T("runs the project's own code"))
+		}
+		out = append(out, followLabels(rule, runs)...)
+	}
+	if c&catalog.RunsUnknown != 0 {
+		out = append(out, domain.T("runs `{{.Program}}`, which Memo has no entry for: only the options and words the rule spells, and paths in the project, pass", "Program", unknown))
+	}
+	if c&catalog.WritesProject != 0 {
+		out = append(out, domain.T("writes files inside the project"))
+	}
+	if c&catalog.ChangesRepo != 0 {
+		out = append(out, domain.T("changes the repository (commits, branches, history)"))
+	}
+	if c&catalog.ReadsNetwork != 0 {
+		out = append(out, domain.T("reads from the network (dependencies, fetched commits)"))
+	}
+	if c&catalog.SendsNetwork != 0 {
+		out = append(out, domain.T("sends the project's data to the network (the repository's remotes, a package registry)"))
+	}
+	if c&(catalog.RunsProjectCode|catalog.WritesProject|catalog.RunsUnknown|catalog.ChangesRepo|catalog.ReadsNetwork|catalog.SendsNetwork) == 0 {
+		out = append(out, domain.T("reads files inside the project"))
+	}
+	return out
+}
+
+// localBinOf is the installed program a rule runs through npx, bunx or
+// pnpm exec, or "".
+func localBinOf(cat *catalog.Catalog, rule string) string {
+	words, reason := cmdline.Words(rule)
+	if !reason.IsZero() {
+		return ""
+	}
+	if ts := projectfiles.RuleTargets(cat, words); len(ts) > 1 && cat.LocalBinRunner(ts[0].Name, ts[0].R) {
+		return ts[1].Word
+	}
+	return ""
+}
+
+// mainDefinition is the definition a label quotes: one that exists, and
+// the one the rule names (scripts.test for npm test, not its pretest) when
+// there is one.
+func mainDefinition(rule string, runs []projectfiles.DefinitionState) (projectfiles.DefinitionState, bool) {
+	words, _ := cmdline.Words(rule)
+	var found projectfiles.DefinitionState
+	ok := false
+	for _, d := range runs {
+		if d.Rule != rule || d.Hash == "" {
+			continue
+		}
+		key := d.Key[strings.LastIndex(d.Key, ".")+1:]
+		if d.Key != "" && slices.Contains(words, key) {
+			return d, true
+		}
+		if !ok {
+			found, ok = d, true
+		}
+	}
+	return found, ok
+}
+
+// followLabels say what of a rule's definitions Memo does not follow: what
+// the scripts it pins import or require, and the commands it could not
+// read (a word computed when it runs, a file outside the project).
+func followLabels(rule string, runs []projectfiles.DefinitionState) []domain.Text {
+	var scripts, commands []string
+	for _, d := range runs {
+		if d.Rule != rule {
+			continue
+		}
+		if d.Key == "" && d.Hash != "" && scriptLanguages[strings.ToLower(filepath.Ext(d.File))] && !slices.Contains(scripts, d.File) {
+			scripts = append(scripts, d.File)
+		}
+		for _, c := range d.UnfollowedWords() {
+			if !slices.Contains(commands, "`"+c+"`") {
+				commands = append(commands, "`"+c+"`")
+			}
+		}
+	}
+	var out []domain.Text
+	if len(scripts) > 0 {
+		out = append(out, domain.T("pins {{.Files}} by their bytes; what they import or require is not followed", "Files", shortList(scripts)))
+	}
+	if len(commands) > 0 {
+		out = append(out, domain.T("does not follow {{.Commands}}: what they run is not pinned", "Commands", shortList(commands)))
+	}
+	return out
+}
+
+// shortList joins the first few items of a list for a label.
+func shortList(items []string) string {
+	slices.Sort(items)
+	if len(items) > 4 {
+		return strings.Join(items[:4], ", ") + ", …"
+	}
+	return strings.Join(items, ", ")
+}
+
+// scriptLanguages are the extensions of scripts whose imports Memo does
+// not follow: a pinned script's own bytes are all its pin covers.
+var scriptLanguages = map[string]bool{
+	".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true, ".jsx": true, ".tsx": true,
+	".py": true, ".rb": true, ".pl": true, ".pm": true, ".php": true, ".lua": true, ".go": true, ".r": true,
+}
