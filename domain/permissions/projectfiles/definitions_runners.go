@@ -151,16 +151,19 @@ func JustCommands(text, cwd string) ([]Command, []string) {
 // recipeFile is one recipe file to read, and the folder its recipes run in.
 type recipeFile struct{ path, cwd string }
 
-// justDefs pins the justfile just reads and what it imports, its modules.
-// Imported recipes run in the importing justfile's folder, a module's in
-// the module's.
-func (p *Project) justDefs(w *defWalk) ([]Definition, domain.Text) {
-	defs, why := p.firstFileUp(w.rule, "just", justfileNames)
+// recipeWalk pins the recipe file program reads (the first of names found
+// up from the line's folder) and, breadth first, the files each one
+// includes, at most maxMakefiles. next reads one file's includes: the files
+// to pin, definitions to add first, and the problem that stops the walk
+// once those files are pinned.
+func (p *Project) recipeWalk(w *defWalk, program string, names []string,
+	next func(f recipeFile, e *cachedFile, top string) ([]recipeFile, []Definition, domain.Text)) ([]Definition, domain.Text) {
+	defs, why := p.firstFileUp(w.rule, program, names)
 	if len(defs) != 1 || defs[0].Hash == "" {
 		return defs, why
 	}
 	top := filepath.Join(p.Root, filepath.FromSlash(defs[0].File))
-	out := []Definition{w.from(defs[0], "just", filepath.Dir(top))}
+	out := []Definition{w.from(defs[0], program, filepath.Dir(top))}
 	queue := []recipeFile{{top, filepath.Dir(top)}}
 	seen := map[string]bool{top: true}
 	for len(queue) > 0 && len(seen) < maxMakefiles {
@@ -170,32 +173,51 @@ func (p *Project) justDefs(w *defWalk) ([]Definition, domain.Text) {
 		if err != nil {
 			continue
 		}
+		files, more, problem := next(f, e, top)
+		out = append(out, more...)
+		for _, g := range files {
+			if why := p.pinRecipeFile(w, program, g, seen, &out, &queue); !why.IsZero() {
+				return out, why
+			}
+		}
+		if !problem.IsZero() {
+			return out, problem
+		}
+	}
+	return out, domain.Text{}
+}
+
+// justDefs pins the justfile just reads and what it imports, its modules.
+// Imported recipes run in the importing justfile's folder, a module's in
+// the module's.
+func (p *Project) justDefs(w *defWalk) ([]Definition, domain.Text) {
+	return p.recipeWalk(w, "just", justfileNames, func(f recipeFile, e *cachedFile, top string) ([]recipeFile, []Definition, domain.Text) {
 		parts := p.Cache.Parse(e, "justfile", func(b []byte) any { return ParseJustfile(string(b)) }).(justfileParts)
+		var more []Definition
 		if parts.fallback && f.path == top {
 			// The justfile of a folder above, for a recipe this one lacks.
 			dir := filepath.Dir(filepath.Dir(top))
 			if _, inside := RelInside(p.Root, filepath.Dir(top)); !inside || filepath.Dir(top) == p.Root {
-				return out, domain.T("the project has no {{.File}}: {{.Program}} would look for one in the folders above it", "File", "justfile", "Program", "just")
+				return nil, nil, domain.T("the project has no {{.File}}: {{.Program}} would look for one in the folders above it", "File", "justfile", "Program", "just")
 			}
 			up := *p
 			up.Dir = dir
-			more, why := up.justDefs(w)
-			out = append(out, more...)
+			defs, why := up.justDefs(w)
 			if !why.IsZero() {
-				return out, why
+				return nil, defs, why
 			}
+			more = defs
 		}
+		var files []recipeFile
 		for _, ref := range parts.imports {
 			path, cwd, problem := p.justTarget(filepath.Dir(f.path), ref, f.cwd)
 			if !problem.IsZero() {
-				return out, problem
+				return files, more, problem
 			}
-			if why := p.pinRecipeFile(w, "just", recipeFile{path, cwd}, seen, &out, &queue); !why.IsZero() {
-				return out, why
-			}
+			files = append(files, recipeFile{path, cwd})
 		}
-	}
-	return out, domain.Text{}
+		return files, more, domain.Text{}
+	})
 }
 
 // justTarget is the file an import or a module names, from the folder of
@@ -243,23 +265,10 @@ func (p *Project) justTarget(dir string, ref justRef, cwd string) (string, strin
 // An included Taskfile's tasks run in the including one's folder unless
 // the include sets dir.
 func (p *Project) taskDefs(w *defWalk) ([]Definition, domain.Text) {
-	defs, why := p.firstFileUp(w.rule, "task", taskfileNames)
-	if len(defs) != 1 || defs[0].Hash == "" {
-		return defs, why
-	}
-	top := filepath.Join(p.Root, filepath.FromSlash(defs[0].File))
-	out := []Definition{w.from(defs[0], "task", filepath.Dir(top))}
-	queue := []recipeFile{{top, filepath.Dir(top)}}
-	seen := map[string]bool{top: true}
-	for len(queue) > 0 && len(seen) < maxMakefiles {
-		f := queue[0]
-		queue = queue[1:]
-		e, err := p.Cached(f.path, maxConfigFile)
-		if err != nil {
-			continue
-		}
+	return p.recipeWalk(w, "task", taskfileNames, func(f recipeFile, e *cachedFile, top string) ([]recipeFile, []Definition, domain.Text) {
 		m, _ := p.Cache.Parse(e, "yaml", yamlMap).(map[string]any)
 		includes, _ := m["includes"].(map[string]any)
+		var files []recipeFile
 		for _, name := range sortedKeys(includes) {
 			file, dir := "", ""
 			switch v := includes[name].(type) {
@@ -270,7 +279,8 @@ func (p *Project) taskDefs(w *defWalk) ([]Definition, domain.Text) {
 				dir, _ = v["dir"].(string)
 			}
 			if file == "" || strings.Contains(file, "{{") || strings.Contains(file, "://") || strings.HasPrefix(file, "~") || strings.Contains(dir, "{{") {
-				return out, domain.T("{{.File}} includes `{{.Path}}`, which Memo cannot follow, so task lines ask", "File", defs[0].File, "Path", file)
+				rel, _ := RelInside(p.Root, top)
+				return files, nil, domain.T("{{.File}} includes `{{.Path}}`, which Memo cannot follow, so task lines ask", "File", filepath.ToSlash(rel), "Path", file)
 			}
 			path := file
 			if !filepath.IsAbs(path) {
@@ -278,7 +288,7 @@ func (p *Project) taskDefs(w *defWalk) ([]Definition, domain.Text) {
 			}
 			path = filepath.Clean(path)
 			if _, inside := RelInside(p.Root, path); !inside {
-				return out, outsideReason(file)
+				return files, nil, outsideReason(file)
 			}
 			kind, _, err := p.lstat(path)
 			ext := strings.ToLower(filepath.Ext(path))
@@ -296,12 +306,10 @@ func (p *Project) taskDefs(w *defWalk) ([]Definition, domain.Text) {
 			if dir != "" {
 				cwd = filepath.Join(filepath.Dir(f.path), dir)
 			}
-			if why := p.pinRecipeFile(w, "task", recipeFile{path, cwd}, seen, &out, &queue); !why.IsZero() {
-				return out, why
-			}
+			files = append(files, recipeFile{path, cwd})
 		}
-	}
-	return out, domain.Text{}
+		return files, nil, domain.Text{}
+	})
 }
 
 func sortedKeys(m map[string]any) []string {
