@@ -36,6 +36,11 @@ type Reading struct {
 	Loose []int
 	// Assigns are the NAME=value words a wrapper sets variables with.
 	Assigns []string
+	// Text are the places, counted from the end of the line, of the words
+	// that are text the program only matches or prints (=p values,
+	// text_pattern operands): the only places a word may hold characters
+	// the line check refuses, quoted (cmdline.QuotedWords).
+	Text []int
 	// Unknown is why an option or subcommand asks; zero when none does.
 	Unknown domain.Text
 	Does    Capability
@@ -83,6 +88,7 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 	var dest []int
 	destEvery := false
 	passUnknown := false
+	textFirst, textUnless, textPattern := c.textFirst, c.textUnless, c.textPattern
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if ws.after[a] && subDone {
@@ -120,6 +126,9 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 					sets = append(sets, s.Opts)
 					child, rest, script, passUnknown = s.child, s.rest, s.Script, s.PassUnknown
 					dest, destEvery = s.dest, s.destEvery != "" && givenBy(args, s.destEvery)
+					if s.textFirst {
+						textFirst, textUnless, textPattern = true, s.textUnless, s.textPattern
+					}
 				case c.other == DefinedSub:
 					// A script or recipe name, which some programs run as a
 					// file when nothing of that name is defined (bun x.ts).
@@ -179,7 +188,12 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 				if destEvery || slices.Contains(dest, len(r.Operands)) {
 					r.Dests = append(r.Dests, a)
 				}
-				if !c.textAll && !(c.textFirst && len(r.Operands) == 1 && !givenBy(args, c.textUnless)) {
+				switch {
+				case c.textAll || textFirst && len(r.Operands) == 1 && !givenBy(args, textUnless):
+					if textPattern {
+						r.Text = append(r.Text, len(args)-i)
+					}
+				default:
 					r.Paths = append(r.Paths, a)
 				}
 			}
@@ -237,6 +251,9 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 			r.Paths = append(r.Paths, vals...)
 			if ar == DestValue {
 				r.Dests = append(r.Dests, vals...)
+			}
+			if ar.Pattern() {
+				r.Text = append(r.Text, len(args)-i-n)
 			}
 			i += n
 		case spelled[a] && (subDone || strings.Contains(a, "=")):
@@ -325,10 +342,13 @@ func (r *Reading) readChild(words []string, child *OptSet, spelled map[string]bo
 			continue
 		}
 		c := compiled{entry: &entry{Style: Getopt}}
-		vals, n, ok, _ := c.Option([]*OptSet{child}, a, words[i+1:])
+		vals, n, ok, ar := c.Option([]*OptSet{child}, a, words[i+1:])
 		switch {
 		case ok:
 			r.Paths = append(r.Paths, vals...)
+			if ar.Pattern() {
+				r.Text = append(r.Text, len(words)-i-n)
+			}
 			i += n
 		case spelled[a]:
 			r.Paths = append(r.Paths, a)
@@ -361,9 +381,9 @@ func (c *compiled) Option(sets []*OptSet, a string, next []string) ([]string, in
 				continue
 			}
 			switch {
-			case ar == TextValue && glued:
+			case ar.GluedText() && glued:
 				return nil, 0, true, ar
-			case ar == TextValue && len(next) > 0:
+			case ar.Text() && len(next) > 0:
 				return nil, 1, true, ar
 			case glued:
 				return []string{val}, 0, true, ar
@@ -405,9 +425,9 @@ func (c *compiled) Option(sets []*OptSet, a string, next []string) ([]string, in
 		switch {
 		case ar == noValue:
 			continue
-		case ar == TextValue && rest != "":
+		case ar.GluedText() && rest != "":
 			return nil, 0, true, ar
-		case ar == TextValue && len(next) > 0:
+		case ar.Text() && len(next) > 0:
 			return nil, 1, true, ar
 		case rest != "":
 			return []string{strings.TrimPrefix(rest, "=")}, 0, true, ar

@@ -13,6 +13,10 @@ import "strings"
 //	-o= --output=   an option with a value: glued (-ofile, --output=file) or the next word
 //	--color=?       an option with an optional value, glued only
 //	-m=t            a value that is text (a message, a pattern), never a path
+//	-k=p            text the program only matches or prints (a pattern, a
+//	                format, a message), never a path: a quoted value may
+//	                hold characters the line check refuses (cmdline.QuotedWords)
+//	--pretty=p?     an optional value that is such text, glued only
 //	--output=o      a value naming a file the program writes: on a program
 //	                or subcommand that otherwise only reads, it asks unless
 //	                the rule spells it (git log --output=x writes x)
@@ -29,13 +33,28 @@ import "strings"
 type Arity uint8
 
 const (
-	noValue   Arity = iota // a switch
-	Value                  // a value: glued, or the next word
-	optValue               // an optional value, glued only
-	TextValue              // a value that is text, not a path: glued, or the next word
-	OutValue               // a value naming a file the program writes: glued, or the next word
-	DestValue              // a value naming a destination (a remote, a registry): glued, or the next word
+	noValue         Arity = iota // a switch
+	Value                        // a value: glued, or the next word
+	optValue                     // an optional value, glued only
+	TextValue                    // a value that is text, not a path: glued, or the next word
+	OutValue                     // a value naming a file the program writes: glued, or the next word
+	DestValue                    // a value naming a destination (a remote, a registry): glued, or the next word
+	patternValue                 // text the program only matches or prints: glued, or the next word
+	optPatternValue              // an optional value that is such text, glued only
 )
+
+// Text reports whether the value is text, not a path, glued or the next
+// word (=t, =p).
+func (a Arity) Text() bool { return a == TextValue || a == patternValue }
+
+// GluedText reports whether a value glued on is text, not a path (=t, =p,
+// =p?).
+func (a Arity) GluedText() bool { return a.Text() || a == optPatternValue }
+
+// Pattern reports whether the value is text the program only matches or
+// prints (=p, =p?): the only places a quoted word may hold characters the
+// line check refuses.
+func (a Arity) Pattern() bool { return a == patternValue || a == optPatternValue }
 
 // OptSet is a set of safe options.
 type OptSet struct {
@@ -88,6 +107,10 @@ func compileOpts(style optStyle, spec string, fold bool) *OptSet {
 			continue
 		case strings.HasSuffix(tok, "=t"):
 			a, tok = TextValue, strings.TrimSuffix(tok, "=t")
+		case strings.HasSuffix(tok, "=p"):
+			a, tok = patternValue, strings.TrimSuffix(tok, "=p")
+		case strings.HasSuffix(tok, "=p?"):
+			a, tok = optPatternValue, strings.TrimSuffix(tok, "=p?")
 		case strings.HasSuffix(tok, "=o"):
 			a, tok = OutValue, strings.TrimSuffix(tok, "=o")
 		case strings.HasSuffix(tok, "=d"):
@@ -174,6 +197,11 @@ type sub struct {
 	PassUnknown bool
 	// wrap says where else the command it runs is given (wrappers.go).
 	wrap wrapSpec
+	// textFirst, textUnless, textPattern: as the entry's, for the
+	// subcommand's operands (git grep's pattern).
+	textFirst   bool
+	textUnless  string
+	textPattern bool
 }
 
 // entry is what Memo knows is safe for one program.
@@ -192,6 +220,9 @@ type entry struct {
 	textUnless string
 	// textAll: every operand is text (echo).
 	textAll bool
+	// textPattern: the operands textFirst or textAll make text are text
+	// the program only matches or prints (grep's pattern, echo's words).
+	textPattern bool
 	// global are options anywhere on the line, before or after the
 	// subcommand.
 	global string
@@ -284,3 +315,34 @@ type compiledSub struct {
 // CompiledEntries are the builtin catalogue's entries, read at the first
 // check: a command that checks nothing (status, setup) does not pay for them.
 func CompiledEntries() map[string]*compiled { return Builtin().Entries }
+
+// PatternSpellings are the option spellings (with their dashes) whose values
+// the entry marks as text the program only matches or prints (=p, =p?), on
+// the program and on every subcommand, and whether some operands are such
+// text (text_pattern): a reading of the entry apart from ReadArgs, for the
+// checks that hold ReadArgs to it.
+func (c *compiled) PatternSpellings() (options map[string]bool, operands bool) {
+	options = map[string]bool{}
+	sets := []*OptSet{c.Global}
+	operands = c.textPattern
+	for _, s := range c.Subs {
+		sets = append(sets, s.Opts, s.child)
+		operands = operands || s.textPattern
+	}
+	for _, s := range sets {
+		if s == nil {
+			continue
+		}
+		for n, a := range s.Long {
+			if a.Pattern() {
+				options["--"+n], options["-"+n] = true, true
+			}
+		}
+		for b, a := range s.Short {
+			if a.Pattern() {
+				options["-"+string(b)] = true
+			}
+		}
+	}
+	return options, operands
+}

@@ -22,7 +22,7 @@ func Words(line string) ([]string, domain.Text) {
 	if len(line) > MaxLineLength {
 		return nil, domain.T("the line is longer than {{.Max}} bytes", "Max", MaxLineLength)
 	}
-	if reason := charGate(line); !reason.IsZero() {
+	if reason := CharGate(line); !reason.IsZero() {
 		return nil, reason
 	}
 	return ParseGate(line)
@@ -66,7 +66,9 @@ var charReasons = map[byte]domain.Text{
 	'\t': domain.T("a tab is not among the allowed characters"),
 }
 
-func charGate(line string) domain.Text {
+// CharGate tells why a character of line is not allowed in a command line
+// (what it can do in bash), or nothing: the first gate of Words.
+func CharGate(line string) domain.Text {
 	for i := 0; i < len(line); i++ {
 		c := line[i]
 		if Allowed(c) {

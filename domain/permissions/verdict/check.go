@@ -75,7 +75,7 @@ func (c *Checker) CheckIn(line string, p *projectfiles.Project) Verdict {
 }
 
 func (c *Checker) check(line string, in *inspector) Verdict {
-	words, reason := cmdline.Words(line)
+	words, quoted, reason := cmdline.QuotedWords(line)
 	if !reason.IsZero() {
 		return Verdict{Reason: reason}
 	}
@@ -91,9 +91,19 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 	if matched != nil {
 		prefix = len(matched.words)
 	} else if matched, prefix = c.matchBetween(words); matched == nil {
+		if quoted.Any() {
+			return Verdict{Reason: quoted.Reason}
+		}
 		return Verdict{Reason: NoRule}
 	}
 	in.spelled, in.named = matched.spelled, matched.words
+	if quoted.Any() {
+		// A refused character outside text a program only matches or
+		// prints: the line asks as the character check says.
+		if reason := in.quotedOutsideText(words, quoted); !reason.IsZero() {
+			return Verdict{Reason: reason}
+		}
+	}
 	if reason, b := in.inspect(words, prefix, 0); !reason.IsZero() {
 		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}
 	}

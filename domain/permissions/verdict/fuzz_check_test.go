@@ -48,6 +48,12 @@ func FuzzCheckCommand(f *testing.F) {
 			}
 			return
 		}
+		if !cmdline.CharGate(line).IsZero() {
+			// Refused characters, quoted, in text a program only matches
+			// or prints (cmdline.QuotedWords): FuzzQuotedText's property.
+			checkQuotedProperty(t, rules, line)
+			return
+		}
 		for i := 0; i < len(line); i++ {
 			if !cmdline.Allowed(line[i]) {
 				t.Fatalf("approved %q holds %q", line, line[i])
