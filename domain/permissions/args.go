@@ -35,6 +35,11 @@ type reading struct {
 	loose []int
 	// assigns are the NAME=value words a wrapper sets variables with.
 	assigns []string
+	// text are the places, counted from the end of the line, of the words
+	// that are text the program only matches or prints (=p values,
+	// text_pattern operands): the only places a word may hold characters
+	// the line check refuses, quoted (quoted.go).
+	text []int
 	// unknown is why an option or subcommand asks; zero when none does.
 	unknown domain.Text
 	does    capability
@@ -82,6 +87,7 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 	var dest []int
 	destEvery := false
 	passUnknown := false
+	textFirst, textUnless, textPattern := c.textFirst, c.textUnless, c.textPattern
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if ws.after[a] && subDone {
@@ -119,6 +125,9 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 					sets = append(sets, s.opts)
 					child, rest, script, passUnknown = s.child, s.rest, s.script, s.passUnknown
 					dest, destEvery = s.dest, s.destEvery != "" && givenBy(args, s.destEvery)
+					if s.textFirst {
+						textFirst, textUnless, textPattern = true, s.textUnless, s.textPattern
+					}
 				case c.other == definedSub:
 					// A script or recipe name, which some programs run as a
 					// file when nothing of that name is defined (bun x.ts).
@@ -178,7 +187,12 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 				if destEvery || slices.Contains(dest, len(r.operands)) {
 					r.dests = append(r.dests, a)
 				}
-				if !c.textAll && !(c.textFirst && len(r.operands) == 1 && !givenBy(args, c.textUnless)) {
+				switch {
+				case c.textAll || textFirst && len(r.operands) == 1 && !givenBy(args, textUnless):
+					if textPattern {
+						r.text = append(r.text, len(args)-i)
+					}
+				default:
 					r.paths = append(r.paths, a)
 				}
 			}
@@ -236,6 +250,9 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 			r.paths = append(r.paths, vals...)
 			if ar == destValue {
 				r.dests = append(r.dests, vals...)
+			}
+			if ar == patternValue {
+				r.text = append(r.text, len(args)-i-n)
 			}
 			i += n
 		case spelled[a] && (subDone || strings.Contains(a, "=")):
@@ -324,10 +341,13 @@ func (r *reading) readChild(words []string, child *optSet, spelled map[string]bo
 			continue
 		}
 		c := compiled{entry: &entry{style: getopt}}
-		vals, n, ok, _ := c.option([]*optSet{child}, a, words[i+1:])
+		vals, n, ok, ar := c.option([]*optSet{child}, a, words[i+1:])
 		switch {
 		case ok:
 			r.paths = append(r.paths, vals...)
+			if ar == patternValue {
+				r.text = append(r.text, len(words)-i-n)
+			}
 			i += n
 		case spelled[a]:
 			r.paths = append(r.paths, a)
@@ -360,9 +380,9 @@ func (c *compiled) option(sets []*optSet, a string, next []string) ([]string, in
 				continue
 			}
 			switch {
-			case ar == textValue && glued:
+			case ar.text() && glued:
 				return nil, 0, true, ar
-			case ar == textValue && len(next) > 0:
+			case ar.text() && len(next) > 0:
 				return nil, 1, true, ar
 			case glued:
 				return []string{val}, 0, true, ar
@@ -404,9 +424,9 @@ func (c *compiled) option(sets []*optSet, a string, next []string) ([]string, in
 		switch {
 		case ar == noValue:
 			continue
-		case ar == textValue && rest != "":
+		case ar.text() && rest != "":
 			return nil, 0, true, ar
-		case ar == textValue && len(next) > 0:
+		case ar.text() && len(next) > 0:
 			return nil, 1, true, ar
 		case rest != "":
 			return []string{strings.TrimPrefix(rest, "=")}, 0, true, ar

@@ -147,6 +147,7 @@ type programData struct {
 	TextFirst   bool              `toml:"text_first"`
 	TextUnless  string            `toml:"text_unless"`
 	TextAll     bool              `toml:"text_all"`
+	TextPattern bool              `toml:"text_pattern"`
 	Wraps       bool              `toml:"wraps"`
 	Module      string            `toml:"module"`
 	Other       string            `toml:"other"`
@@ -190,6 +191,11 @@ type subData struct {
 	// PassUnknown: an option the subcommand does not know, and every
 	// word after it, are the arguments of the program it runs.
 	PassUnknown bool `toml:"pass_unknown"`
+	// TextFirst, TextUnless, TextPattern: as the program's, for the
+	// subcommand's operands.
+	TextFirst   bool   `toml:"text_first"`
+	TextUnless  string `toml:"text_unless"`
+	TextPattern bool   `toml:"text_pattern"`
 	// wrapData: where a wrapper is given the command it runs (wrappers.go).
 	wrapData
 }
@@ -614,12 +620,15 @@ func buildEntry(d programData) (*entry, error) {
 		return nil, err
 	}
 	e := &entry{style: style, dashLong: d.DashLong, numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
-		textUnless: d.TextUnless, textAll: d.TextAll, wraps: d.Wraps, module: d.Module, definedArgs: d.DefinedArgs,
+		textUnless: d.TextUnless, textAll: d.TextAll, textPattern: d.TextPattern, wraps: d.Wraps, module: d.Module, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, runsGit: d.RunsGit, targets: d.Targets, definitions: d.Definitions,
 		props: strings.Fields(d.Props), labels: d.Labels, toolchain: d.Toolchain,
 		optionsBetween: d.OptionsBetween, selects: d.Selects}
 	if err := checkSpec(e.selects); err != nil {
 		return nil, err
+	}
+	if d.TextPattern && !d.TextFirst && !d.TextAll {
+		return nil, errors.New("text_pattern needs text_first or text_all")
 	}
 	if e.wrap, err = d.wrapData.spec(); err != nil {
 		return nil, err
@@ -662,9 +671,13 @@ func buildEntry(d programData) (*entry, error) {
 		if err != nil {
 			return nil, fmt.Errorf("sub %s: %w", sn, err)
 		}
-		s := sub{does: does, wraps: sd.Wraps, module: sd.Module, rest: sd.Rest, localBin: sd.LocalBin, dest: sd.Dest, destEvery: sd.DestEvery, passUnknown: sd.PassUnknown}
+		s := sub{does: does, wraps: sd.Wraps, module: sd.Module, rest: sd.Rest, localBin: sd.LocalBin, dest: sd.Dest, destEvery: sd.DestEvery, passUnknown: sd.PassUnknown,
+			textFirst: sd.TextFirst, textUnless: sd.TextUnless, textPattern: sd.TextPattern}
 		if s.wrap, err = sd.wrapData.spec(); err != nil {
 			return nil, fmt.Errorf("sub %s: %w", sn, err)
+		}
+		if sd.TextPattern && !sd.TextFirst {
+			return nil, fmt.Errorf("sub %s: text_pattern needs text_first", sn)
 		}
 		for _, n := range sd.Dest {
 			if n < 1 {

@@ -88,7 +88,7 @@ func (c *Checker) CheckIn(line string, p *Project) Verdict {
 }
 
 func (c *Checker) check(line string, in *inspector) Verdict {
-	words, reason := Words(line)
+	words, quoted, reason := quotedWords(line)
 	if !reason.IsZero() {
 		return Verdict{Reason: reason}
 	}
@@ -104,9 +104,17 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 	if matched != nil {
 		prefix = len(matched.words)
 	} else if matched, prefix = c.matchBetween(words); matched == nil {
+		if quoted.any() {
+			return Verdict{Reason: quoted.reason}
+		}
 		return Verdict{Reason: noRule}
 	}
 	in.spelled, in.named = matched.spelled, matched.words
+	if quoted.any() && !in.quotedInText(words, quoted) {
+		// A refused character outside text a program only matches or
+		// prints: the line asks as the character check says.
+		return Verdict{Reason: quoted.reason}
+	}
 	if reason, b := in.inspect(words, prefix, 0); !reason.IsZero() {
 		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}
 	}

@@ -78,7 +78,7 @@ func optionPasses(t *testing.T, rule, opt string, ar arity) {
 		return // go run, npm install: refused bare, their options tested with a rule that names more
 	}
 	line := rule + " " + opt
-	if ar == value || ar == textValue || ar == outValue || ar == destValue {
+	if ar == value || ar.text() || ar == outValue || ar == destValue {
 		line += " v"
 	}
 	v := CheckCommand([]string{rule}, line, nil)

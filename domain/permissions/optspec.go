@@ -13,6 +13,9 @@ import "strings"
 //	-o= --output=   an option with a value: glued (-ofile, --output=file) or the next word
 //	--color=?       an option with an optional value, glued only
 //	-m=t            a value that is text (a message, a pattern), never a path
+//	-k=p            text the program only matches or prints (a pattern, a
+//	                format, a message), never a path: a quoted value may
+//	                hold characters the line check refuses (quoted.go)
 //	--output=o      a value naming a file the program writes: on a program
 //	                or subcommand that otherwise only reads, it asks unless
 //	                the rule spells it (git log --output=x writes x)
@@ -35,6 +38,7 @@ const (
 	textValue              // a value that is text, not a path: glued, or the next word
 	outValue               // a value naming a file the program writes: glued, or the next word
 	destValue              // a value naming a destination (a remote, a registry): glued, or the next word
+	patternValue           // text the program only matches or prints (quoted.go): glued, or the next word
 )
 
 // optSet is a set of safe options.
@@ -88,6 +92,8 @@ func compileOpts(style optStyle, spec string, fold bool) *optSet {
 			continue
 		case strings.HasSuffix(tok, "=t"):
 			a, tok = textValue, strings.TrimSuffix(tok, "=t")
+		case strings.HasSuffix(tok, "=p"):
+			a, tok = patternValue, strings.TrimSuffix(tok, "=p")
 		case strings.HasSuffix(tok, "=o"):
 			a, tok = outValue, strings.TrimSuffix(tok, "=o")
 		case strings.HasSuffix(tok, "=d"):
@@ -174,6 +180,11 @@ type sub struct {
 	passUnknown bool
 	// wrap says where else the command it runs is given (wrappers.go).
 	wrap wrapSpec
+	// textFirst, textUnless, textPattern: as the entry's, for the
+	// subcommand's operands (git grep's pattern).
+	textFirst   bool
+	textUnless  string
+	textPattern bool
 }
 
 // entry is what Memo knows is safe for one program.
@@ -192,6 +203,9 @@ type entry struct {
 	textUnless string
 	// textAll: every operand is text (echo).
 	textAll bool
+	// textPattern: the operands textFirst or textAll make text are text
+	// the program only matches or prints (grep's pattern, echo's words).
+	textPattern bool
 	// global are options anywhere on the line, before or after the
 	// subcommand.
 	global string
