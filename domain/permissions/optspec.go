@@ -32,13 +32,13 @@ import "strings"
 type arity uint8
 
 const (
-	noValue   arity = iota // a switch
-	value                  // a value: glued, or the next word
-	optValue               // an optional value, glued only
-	textValue              // a value that is text, not a path: glued, or the next word
-	outValue               // a value naming a file the program writes: glued, or the next word
-	destValue              // a value naming a destination (a remote, a registry): glued, or the next word
-	patternValue           // text the program only matches or prints (quoted.go): glued, or the next word
+	noValue      arity = iota // a switch
+	value                     // a value: glued, or the next word
+	optValue                  // an optional value, glued only
+	textValue                 // a value that is text, not a path: glued, or the next word
+	outValue                  // a value naming a file the program writes: glued, or the next word
+	destValue                 // a value naming a destination (a remote, a registry): glued, or the next word
+	patternValue              // text the program only matches or prints (quoted.go): glued, or the next word
 )
 
 // optSet is a set of safe options.
