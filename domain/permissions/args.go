@@ -251,7 +251,7 @@ func (c *compiled) read(name string, args []string, spelled map[string]bool) rea
 			if ar == destValue {
 				r.dests = append(r.dests, vals...)
 			}
-			if ar == patternValue {
+			if ar.pattern() {
 				r.text = append(r.text, len(args)-i-n)
 			}
 			i += n
@@ -345,7 +345,7 @@ func (r *reading) readChild(words []string, child *optSet, spelled map[string]bo
 		switch {
 		case ok:
 			r.paths = append(r.paths, vals...)
-			if ar == patternValue {
+			if ar.pattern() {
 				r.text = append(r.text, len(words)-i-n)
 			}
 			i += n
@@ -380,7 +380,7 @@ func (c *compiled) option(sets []*optSet, a string, next []string) ([]string, in
 				continue
 			}
 			switch {
-			case ar.text() && glued:
+			case ar.gluedText() && glued:
 				return nil, 0, true, ar
 			case ar.text() && len(next) > 0:
 				return nil, 1, true, ar
@@ -424,7 +424,7 @@ func (c *compiled) option(sets []*optSet, a string, next []string) ([]string, in
 		switch {
 		case ar == noValue:
 			continue
-		case ar.text() && rest != "":
+		case ar.gluedText() && rest != "":
 			return nil, 0, true, ar
 		case ar.text() && len(next) > 0:
 			return nil, 1, true, ar

@@ -110,10 +110,12 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 		return Verdict{Reason: noRule}
 	}
 	in.spelled, in.named = matched.spelled, matched.words
-	if quoted.any() && !in.quotedInText(words, quoted) {
+	if quoted.any() {
 		// A refused character outside text a program only matches or
 		// prints: the line asks as the character check says.
-		return Verdict{Reason: quoted.reason}
+		if reason := in.quotedOutsideText(words, quoted); !reason.IsZero() {
+			return Verdict{Reason: reason}
+		}
 	}
 	if reason, b := in.inspect(words, prefix, 0); !reason.IsZero() {
 		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}

@@ -16,6 +16,7 @@ import "strings"
 //	-k=p            text the program only matches or prints (a pattern, a
 //	                format, a message), never a path: a quoted value may
 //	                hold characters the line check refuses (quoted.go)
+//	--pretty=p?     an optional value that is such text, glued only
 //	--output=o      a value naming a file the program writes: on a program
 //	                or subcommand that otherwise only reads, it asks unless
 //	                the rule spells it (git log --output=x writes x)
@@ -32,13 +33,14 @@ import "strings"
 type arity uint8
 
 const (
-	noValue      arity = iota // a switch
-	value                     // a value: glued, or the next word
-	optValue                  // an optional value, glued only
-	textValue                 // a value that is text, not a path: glued, or the next word
-	outValue                  // a value naming a file the program writes: glued, or the next word
-	destValue                 // a value naming a destination (a remote, a registry): glued, or the next word
-	patternValue              // text the program only matches or prints (quoted.go): glued, or the next word
+	noValue         arity = iota // a switch
+	value                        // a value: glued, or the next word
+	optValue                     // an optional value, glued only
+	textValue                    // a value that is text, not a path: glued, or the next word
+	outValue                     // a value naming a file the program writes: glued, or the next word
+	destValue                    // a value naming a destination (a remote, a registry): glued, or the next word
+	patternValue                 // text the program only matches or prints (quoted.go): glued, or the next word
+	optPatternValue              // an optional value that is such text, glued only
 )
 
 // optSet is a set of safe options.
@@ -94,6 +96,8 @@ func compileOpts(style optStyle, spec string, fold bool) *optSet {
 			a, tok = textValue, strings.TrimSuffix(tok, "=t")
 		case strings.HasSuffix(tok, "=p"):
 			a, tok = patternValue, strings.TrimSuffix(tok, "=p")
+		case strings.HasSuffix(tok, "=p?"):
+			a, tok = optPatternValue, strings.TrimSuffix(tok, "=p?")
 		case strings.HasSuffix(tok, "=o"):
 			a, tok = outValue, strings.TrimSuffix(tok, "=o")
 		case strings.HasSuffix(tok, "=d"):

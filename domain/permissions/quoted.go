@@ -23,8 +23,14 @@ import (
 // wrapper's command string, an option Memo does not know — the line asks
 // with the character's reason, as if the quotes did not count.
 
-// text: the value is text, not a path (=t and =p).
+// text: the value is text, not a path, glued or the next word (=t, =p).
 func (a arity) text() bool { return a == textValue || a == patternValue }
+
+// gluedText: a value glued on is text, not a path (=t, =p, =p?).
+func (a arity) gluedText() bool { return a.text() || a == optPatternValue }
+
+// pattern: the value is text the program only matches or prints (=p, =p?).
+func (a arity) pattern() bool { return a == patternValue || a == optPatternValue }
 
 // quotedChars are the words of a line that hold characters the line check
 // refuses, inside quotes that make them literal.
@@ -33,7 +39,7 @@ type quotedChars struct {
 	// word is 1), to the refused characters it holds, sorted.
 	at map[int]string
 	// reason is the line check's answer for the line as it is: the line
-	// asks with it wherever a marked word is not text.
+	// asks with it when no rule starts it.
 	reason domain.Text
 }
 
@@ -173,18 +179,20 @@ func quotedLiteral(w *syntax.Word) (string, string, bool) {
 	return b.String(), string(chars), true
 }
 
-// quotedInText reports whether every marked word of words sits where the
-// catalogue reads text the program only matches or prints, the programs a
-// wrapper runs read with their own entries as inspect reads them.
-func (in *inspector) quotedInText(words []string, q quotedChars) bool {
+// quotedOutsideText is why the line asks when a marked word of words does
+// not sit where the catalogue reads text the program only matches or
+// prints (the programs a wrapper runs read with their own entries, as
+// inspect reads them): the line check's reason for the first such word's
+// first refused character. Zero when every marked word is text.
+func (in *inspector) quotedOutsideText(words []string, q quotedChars) domain.Text {
 	text := map[int]bool{}
 	in.textPlaces(words, 0, text)
-	for at := range q.at {
-		if !text[at] {
-			return false
+	for i, w := range words {
+		if at := len(words) - i; q.at[at] != "" && !text[at] {
+			return charGate(w)
 		}
 	}
-	return true
+	return domain.Text{}
 }
 
 // textPlaces adds the places (counted from the end) of the words that are
