@@ -48,6 +48,12 @@ func FuzzCheckCommand(f *testing.F) {
 			}
 			return
 		}
+		if !charGate(line).IsZero() {
+			// Refused characters, quoted, in text a program only matches
+			// or prints (quoted.go): FuzzQuotedText's property.
+			checkQuotedProperty(t, rules, line)
+			return
+		}
 		for i := 0; i < len(line); i++ {
 			if !allowed(line[i]) {
 				t.Fatalf("approved %q holds %q", line, line[i])

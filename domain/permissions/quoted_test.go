@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package permissions
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// quotedWords: refused characters pass only inside quotes that make them
+// literal, and the words holding them are marked with what they hold;
+// every other line gets the character check's answer, as before.
+func TestQuotedWords(t *testing.T) {
+	type want struct {
+		words []string
+		marks map[int]string // by index in words
+	}
+	ok := []struct {
+		line string
+		want want
+	}{
+		{"go test -run 'A|B'", want{[]string{"go", "test", "-run", "A|B"}, map[int]string{3: "|"}}},
+		{`go test -run "A|B" .`, want{[]string{"go", "test", "-run", "A|B", "."}, map[int]string{3: "|"}}},
+		{"git log --format='%h %s'", want{[]string{"git", "log", "--format=%h %s"}, map[int]string{2: "%"}}},
+		{`echo "it's (a) & b" 'c;d'`, want{[]string{"echo", "it's (a) & b", "c;d"}, map[int]string{1: "&()", 2: ";"}}},
+		{`x 'a$b' '` + "`id`" + `' 'a\b' 'a!b'`, want{[]string{"x", "a$b", "`id`", `a\b`, "a!b"}, map[int]string{1: "$", 2: "`", 3: `\`, 4: "!"}}},
+		{`x "~/*?[]{}#%^<>"`, want{[]string{"x", "~/*?[]{}#%^<>"}, map[int]string{1: "#%*<>?[]^{}~"}}},
+		{"go test ./...", want{[]string{"go", "test", "./..."}, nil}},
+	}
+	for _, c := range ok {
+		words, q, reason := quotedWords(c.line)
+		if !reason.IsZero() {
+			t.Errorf("quotedWords(%q) asks: %s", c.line, reason)
+			continue
+		}
+		if !slices.Equal(words, c.want.words) {
+			t.Errorf("quotedWords(%q) = %q, want %q", c.line, words, c.want.words)
+		}
+		got := map[int]string{}
+		for at, chars := range q.at {
+			got[len(words)-at] = chars
+		}
+		if len(got) != len(c.want.marks) {
+			t.Errorf("quotedWords(%q) marks %v, want %v", c.line, got, c.want.marks)
+		}
+		for i, chars := range c.want.marks {
+			if got[i] != chars {
+				t.Errorf("quotedWords(%q) marks word %d with %q, want %q", c.line, i, got[i], chars)
+			}
+		}
+	}
+	// Each asks with the character check's reason for the line, as before.
+	asks := []string{
+		"go test -run A|B",             // unquoted
+		`go test -run "$X"`,            // $ in double quotes
+		"go test -run \"`id`\"",        // backquote in double quotes
+		`go test -run "a\b"`,           // backslash in double quotes
+		`go test -run "a!b"`,           // ! in double quotes
+		"go test -run $'a|b'",          // $'…' decodes escapes
+		`go test -run $"a|b"`,          // $"…" is translated
+		"go test -run 'a\tb'",          // a tab, even quoted
+		"go test -run 'a\nb'",          // a newline, even quoted
+		"go test -run 'a\rb'",          // a carriage return, even quoted
+		"go test -run 'é|b'",           // non-ASCII, even quoted
+		"go test -run 'a\x01b'",        // a control character, even quoted
+		"go test -run 'a|b",            // unbalanced
+		"go test -run 'a|b' ; id",      // a second command
+		"go test -run 'a|b' > out",     // a redirection
+		"X='a|b' go test",              // an assignment
+		"go test -run 'a|b'' '|b",      // a quote closed early
+		"go test -run 'a|b' & ",        // background
+		"go test -run 'a|b' # x",       // a comment
+		"go test -run \"a'|'b\"$(id)",  // a substitution after the quotes
+		"go test -run 'a|b'\"$(id)\"",  // a substitution in a second part
+		"go test -run a'|'b\\ c",       // an escape outside quotes
+		"go test -run '~'~",            // a tilde outside quotes
+		"go test -run \"a|b\"'c'{x,y}", // brace expansion outside quotes
+		"go test -run '" + strings.Repeat("a", MaxLineLength) + "|'", // too long
+	}
+	for _, line := range asks {
+		words, q, reason := quotedWords(line)
+		if reason.IsZero() {
+			t.Errorf("quotedWords(%q) = %q %v, want it to ask", line, words, q.at)
+			continue
+		}
+		_, strict := Words(line)
+		if reason.String() != strict.String() {
+			t.Errorf("quotedWords(%q) asks %q, want the character check's %q", line, reason, strict)
+		}
+	}
+}
+
+// quotedTextCase is a line and the rule it is checked under.
+type quotedTextCase struct{ rule, line string }
+
+// quotedApproved: a marked word in a place the catalogue marks as text the
+// program only matches or prints.
+var quotedApproved = []quotedTextCase{
+	{"go test", "go test -run 'TestA|TestB' ./..."},
+	{"go test", "go test -bench='.*' -run='^$' ./..."},
+	{"git log", "git log --format='%h %s'"},
+	{"git log", `git log --pretty=format:"%h (%an)"`},
+	{"git log", `git log -G "regex.*pattern"`},
+	{"git commit", "git commit -m 'fix: a|b; (c) & d'"},
+	{"git tag", "git tag -a v1 -m 'v1 (stable)'"},
+	{"git grep", "git grep -n 'TODO|FIXME'"},
+	{"grep", "grep -rn 'a|b' src"},
+	{"rg", "rg --files -g '*.rs'"},
+	{"rg", "rg 'foo(bar)?' src"},
+	{"pytest", "pytest -k 'not slow and (a or b)'"},
+	{"uv run pytest", "uv run pytest -k 'not (slow)'"},
+	{"python -m pytest", "python -m pytest -m 'not (slow)'"},
+	{"cargo nextest run", "cargo nextest run -E 'test(/parse/)'"},
+	{"cargo test", "cargo test -- --skip 'a|b'"},
+	{"jest", "jest -t 'renders (empty)'"},
+	{"vitest", "vitest -t 'a|b'"},
+	{"playwright test", "playwright test -g 'login|logout'"},
+	{"phpunit", "phpunit --filter 'test(A|B)'"},
+	{"rspec", "rspec -e 'parses (empty)'"},
+	{"dotnet test", `dotnet test --filter "FullyQualifiedName~Parser"`},
+	{"gradle test", "gradle test --tests '*ParserTest*'"},
+	{"mvn test", "mvn test --projects '!docs'"},
+	{"ctest", "ctest -R '^a|b$'"},
+	{"bazel test", "bazel test //... --test_filter='Parser.*'"},
+	{"echo", `echo "Build & Test"`},
+}
+
+// quotedAsked: the same characters in every place that is not text.
+var quotedAsked = []quotedTextCase{
+	{"make test", "make test VAR='a;b'"},                                  // make hands its variables to the shell
+	{"make", "make 'CFLAGS=-O2 (x)'"},                                     // a variable, also without a target
+	{"npm run test", "npm run test -- 'a;b'"},                             // a script's arguments
+	{"npm test", "npm test -- -t 'a|b'"},                                  // a script's arguments, after --
+	{"yarn test", "yarn test -t 'a|b'"},                                   // yarn's script arguments
+	{"pnpm test", "pnpm test -t 'a|b'"},                                   // pnpm's script arguments
+	{"pnpm run test", "pnpm run test 'a|b'"},                              // pnpm run's script arguments
+	{"nix-shell --run 'go test'", `nix-shell --run 'go test -run "A|B"'`}, // a wrapper's command string
+	{"nix-shell --run 'go test'", "nix-shell --run 'go test;id'"},         // the same, chaining
+	{"uv run pytest", "uv run pytest 'tests/a;b.py'"},                     // a wrapped program's operand
+	{"git log", "git -c 'alias.x=!sh' log"},                               // git -c
+	{"git log", "git log -c 'core.pager=a|b'"},                            // an option Memo does not know
+	{"cargo test", "cargo test --config 'a;b'"},                           // cargo --config
+	{"cargo test", "cargo test -- 'a|b'"},                                 // the test binary's operand
+	{"sed -n", "sed -n 's/a/b/;e id' go.mod"},                             // sed's program
+	{"sed", "sed -e '1{p}' go.mod"},                                       // sed's program by -e
+	{"awk", "awk '{print $1}' go.mod"},                                    // awk (refused as a rule)
+	{"jq", "jq '.a|.b' x.json"},                                           // jq (refused as a rule)
+	{"find", "find . -name '*.go' -exec id ;"},                            // find (refused as a rule)
+	{"xargs", "xargs -I '{}' id"},                                         // xargs (refused as a rule)
+	{"go test", "go test -zzz 'a|b' ."},                                   // an unknown option's value
+	{"go test", "go test -ldflags='-X a=$(id)' ./..."},                    // a known option whose value is not text
+	{"go test", "go test . -args -run 'a|b'"},                             // the test binary's own arguments
+	{"go test", "go test 'a;b'"},                                          // a package operand
+	{"grep", "grep -r a 'src;x'"},                                         // grep's file operand
+	{"grep", "grep -e x 'a|b'"},                                           // grep's first operand once -e gives the pattern
+	{"rg", "rg --pre 'sh -c x;y' foo"},                                    // rg --pre
+	{"git grep", "git grep -e x 'a|b'"},                                   // git grep's revision once -e gives the pattern
+	{"git log", "git log --oneline -- 'a|b'"},                             // a path after --
+	{"git diff", "git diff 'HEAD~1'"},                                     // a revision
+	{"gradle test", "gradle test -Pfoo='a;b'"},                            // a gradle property
+	{"mvn test", "mvn test -Dtest='Foo#bar*'"},                            // a maven property
+	{"dotnet test", "dotnet test -l 'console;verbosity=detailed'"},        // a logger
+	{"dotnet test", "dotnet test '-p:A=a;b'"},                             // an MSBuild property
+	{"pnpm install", "pnpm install --filter '!docs'"},                     // an option that selects packages
+	{"./scripts/test.sh", "./scripts/test.sh 'a|b'"},                      // a program without an entry
+	{"mytool", "mytool -k 'a|b'"},                                         // a program without an entry, by name
+	{"bash scripts/x.sh", "bash scripts/x.sh 'a;b'"},                      // an interpreter's script's arguments
+	{"go test", `go test -run "$(id)" .`},                                 // $ in double quotes
+	{"go test", "go test -run \"`id`\" ."},                                // a backquote in double quotes
+	{"go test", `go test -run "a\b" .`},                                   // a backslash in double quotes
+	{"go test", `go test -run "a!b" .`},                                   // ! in double quotes
+	{"go test", "go test -run $'a|b' ."},                                  // $'…'
+	{"git commit", "git commit -m x 'c;d'"},                               // a path beside a message
+	{"echo", "echo 'a' > out"},                                            // a redirection beside quoted text
+	{"cat", "cat 'a;b'"},                                                  // a program whose operands are files
+	{"go test", "go vet -run 'a|b'"},                                      // no rule starts the line
+}
+
+// Every place that is not text asks with the character's reason, exactly as
+// before the change: one test per member of the class.
+func TestQuotedCharactersOutsideTextAsk(t *testing.T) {
+	for _, c := range quotedAsked {
+		v := CheckCommand([]string{c.rule}, c.line, nil)
+		_, before := Words(c.line)
+		if v.Approved || v.Reason.String() != before.String() {
+			t.Errorf("CheckCommand(%q, %q) = approved %v, %q; want it to ask with %q", c.rule, c.line, v.Approved, v.Reason, before)
+		}
+	}
+}
+
+// A marked word approves only where the catalogue marks text, and moving it
+// anywhere else makes the same line ask.
+func TestQuotedTextApproved(t *testing.T) {
+	for _, c := range quotedApproved {
+		v := CheckCommand([]string{c.rule}, c.line, nil)
+		if !v.Approved {
+			t.Errorf("CheckCommand(%q, %q) asks (%s), want it approved", c.rule, c.line, v.Reason)
+			continue
+		}
+		// The marked word repeated as an operand after `--` is no text
+		// (echo prints every word).
+		moved := c.line + " -- 'a;b'"
+		if v := CheckCommand([]string{c.rule}, moved, nil); v.Approved && c.rule != "echo" {
+			t.Errorf("CheckCommand(%q, %q) is approved, want it to ask", c.rule, moved)
+		}
+		if why := quotedOracle(c.line); why != "" {
+			t.Errorf("%q: the oracle disagrees: %s", c.line, why)
+		}
+	}
+}
+
+// quotedOracle tells, apart from how the checker reads a line, why an
+// approved line holding quoted refused characters should not be approved
+// ("" when it may be): every such word must be the value of an option that
+// some program the line names marks =p or =p?, glued or the next word, or
+// an operand of a program (or subcommand) whose text operands are patterns.
+func quotedOracle(line string) string {
+	words, q, reason := quotedWords(line)
+	if !reason.IsZero() {
+		return "quotedWords asks: " + reason.String()
+	}
+	if _, ok := literalInQuotes(line); !ok && q.any() {
+		return "a refused character stands outside quotes"
+	}
+	patterns := map[string]bool{} // option spellings with their dashes
+	operands := false
+	for _, w := range words {
+		name, _ := resolveProgram([]string{w})
+		c := builtin().entries[name]
+		if c == nil {
+			continue
+		}
+		sets := []*optSet{c.global}
+		operands = operands || c.textPattern
+		for _, s := range c.subs {
+			sets = append(sets, s.opts, s.child)
+			operands = operands || s.textPattern
+		}
+		for _, s := range sets {
+			if s == nil {
+				continue
+			}
+			for n, a := range s.long {
+				if a.pattern() {
+					patterns["--"+n], patterns["-"+n] = true, true
+				}
+			}
+			for b, a := range s.short {
+				if a.pattern() {
+					patterns["-"+string(b)] = true
+				}
+			}
+		}
+	}
+	for at := range q.at {
+		i := len(words) - at
+		w := words[i]
+		name, _, glued := strings.Cut(w, "=")
+		switch {
+		case i > 0 && patterns[words[i-1]]:
+		case glued && patterns[name]:
+		case len(w) > 2 && w[0] == '-' && w[1] != '-' && patterns[w[:2]]:
+		case operands && !strings.HasPrefix(w, "-"):
+		default:
+			return "the word " + w + " is in no text place of the programs the line names"
+		}
+	}
+	return ""
+}
+
+// The approved lines that hold refused characters hold them only in
+// quoted words the oracle finds in a text place, and the same lines with
+// those characters replaced by a letter are approved too: the text is
+// only matched or printed, so what it holds cannot change the verdict.
+func FuzzQuotedText(f *testing.F) {
+	for _, c := range append(quotedApproved, quotedAsked...) {
+		f.Add(c.rule, c.line)
+	}
+	for _, s := range seedLines(f) {
+		f.Add("git log", s)
+	}
+	f.Fuzz(func(t *testing.T, rule, line string) {
+		checkQuotedProperty(t, append([]string{rule}, fuzzRules...), line)
+	})
+}
+
+// checkQuotedProperty is FuzzQuotedText's property, also held by
+// FuzzCheckCommand.
+func checkQuotedProperty(t *testing.T, rules []string, line string) {
+	t.Helper()
+	v := CheckCommand(rules, line, nil)
+	if !v.Approved || charGate(line).IsZero() {
+		return
+	}
+	if why := quotedOracle(line); why != "" {
+		t.Fatalf("approved %q under %q: %s", line, v.Rule, why)
+	}
+	clean, _ := literalInQuotes(line)
+	if w := CheckCommand(rules, clean, nil); !w.Approved {
+		t.Fatalf("approved %q, but %q asks: %s", line, clean, w.Reason)
+	}
+}
