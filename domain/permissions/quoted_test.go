@@ -301,3 +301,44 @@ func checkQuotedProperty(t *testing.T, rules []string, line string) {
 		t.Fatalf("approved %q, but %q asks: %s", line, clean, w.Reason)
 	}
 }
+
+// A user entry may mark its own tool's text (=p, text_pattern), with
+// examples; the marks mean what they mean for a builtin table.
+func TestUserEntryMarksText(t *testing.T) {
+	const tool = `
+[mytool]
+style = "getopt"
+text_first = true
+text_pattern = true
+does = ["reads-project"]
+options = "-k=p -c="
+
+[[mytool.example]]
+rule = "mytool"
+approve = ["mytool 'a|b' src", "mytool -k '(x)' src"]
+
+[[mytool.example]]
+rule = "mytool"
+ask = "mytool -c 'a;b'"
+reason = "can chain commands"
+`
+	cat, err := LoadCatalog(userHome(t, map[string]string{"mine.toml": tool}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := cat.Problems(); len(p) > 0 {
+		t.Fatalf("problems %v", p)
+	}
+	ch := cat.NewChecker([]string{"mytool"})
+	for line, approved := range map[string]bool{
+		"mytool 'a|b' src":      true,
+		"mytool -k '(x)' src":   true,
+		"mytool a 'src;x'":      false, // a path
+		"mytool -c 'a;b'":       false, // a value that is not text
+		"mytool -k \"$(id)\" .": false,
+	} {
+		if v := ch.Check(line, nil); v.Approved != approved {
+			t.Errorf("Check(%q) = approved %v (%s), want %v", line, v.Approved, v.Reason, approved)
+		}
+	}
+}
