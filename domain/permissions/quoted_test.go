@@ -121,6 +121,7 @@ var quotedApproved = []quotedTextCase{
 	{"dotnet test", `dotnet test --filter "FullyQualifiedName~Parser"`},
 	{"gradle test", "gradle test --tests '*ParserTest*'"},
 	{"mvn test", "mvn test --projects '!docs'"},
+	{"mvn test", "mvn test -Dtest='Foo#bar*'"},
 	{"ctest", "ctest -R '^a|b$'"},
 	{"bazel test", "bazel test //... --test_filter='Parser.*'"},
 	{"echo", `echo "Build & Test"`},
@@ -159,7 +160,7 @@ var quotedAsked = []quotedTextCase{
 	{"git log", "git log --oneline -- 'a|b'"},                             // a path after --
 	{"git diff", "git diff 'HEAD~1'"},                                     // a revision
 	{"gradle test", "gradle test -Pfoo='a;b'"},                            // a gradle property
-	{"mvn test", "mvn test -Dtest='Foo#bar*'"},                            // a maven property
+	{"mvn test", "mvn test -Dother='Foo#bar*'"},                           // a maven property
 	{"dotnet test", "dotnet test -l 'console;verbosity=detailed'"},        // a logger
 	{"dotnet test", "dotnet test '-p:A=a;b'"},                             // an MSBuild property
 	{"pnpm install", "pnpm install --filter '!docs'"},                     // an option that selects packages
