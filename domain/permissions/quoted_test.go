@@ -125,6 +125,12 @@ var quotedApproved = []quotedTextCase{
 	{"ctest", "ctest -R '^a|b$'"},
 	{"bazel test", "bazel test //... --test_filter='Parser.*'"},
 	{"echo", `echo "Build & Test"`},
+	// wrapped programs, read with their own tables
+	{"timeout 60 go test", "timeout 60 go test -run 'A|B' ."},
+	{"cross-env CI=1 jest", "cross-env CI=1 jest -t '(a)'"},
+	{"bundle exec rspec", "bundle exec rspec -e '(a)'"},
+	{"poetry run pytest", "poetry run pytest -k 'not (slow)'"},
+	{"git log", "git --no-pager log --format='%h %s'"},
 }
 
 // quotedAsked: the same characters in every place that is not text.
@@ -138,44 +144,45 @@ var quotedAsked = []quotedTextCase{
 	{"pnpm run test", "pnpm run test 'a|b'"},                              // pnpm run's script arguments
 	{"nix-shell --run 'go test'", `nix-shell --run 'go test -run "A|B"'`}, // a wrapper's command string
 	{"nix-shell --run 'go test'", "nix-shell --run 'go test;id'"},         // the same, chaining
-	{"uv run pytest", "uv run pytest 'tests/a;b.py'"},                     // a wrapped program's operand
-	{"git log", "git -c 'alias.x=!sh' log"},                               // git -c
-	{"git log", "git log -c 'core.pager=a|b'"},                            // an option Memo does not know
-	{"cargo test", "cargo test --config 'a;b'"},                           // cargo --config
-	{"cargo test", "cargo test -- 'a|b'"},                                 // the test binary's operand
-	{"sed -n", "sed -n 's/a/b/;e id' go.mod"},                             // sed's program
-	{"sed", "sed -e '1{p}' go.mod"},                                       // sed's program by -e
-	{"awk", "awk '{print $1}' go.mod"},                                    // awk (refused as a rule)
-	{"jq", "jq '.a|.b' x.json"},                                           // jq (refused as a rule)
-	{"find", "find . -name '*.go' -exec id ;"},                            // find (refused as a rule)
-	{"xargs", "xargs -I '{}' id"},                                         // xargs (refused as a rule)
-	{"go test", "go test -zzz 'a|b' ."},                                   // an unknown option's value
-	{"go test", "go test -ldflags='-X a=$(id)' ./..."},                    // a known option whose value is not text
-	{"go test", "go test . -args -run 'a|b'"},                             // the test binary's own arguments
-	{"go test", "go test 'a;b'"},                                          // a package operand
-	{"grep", "grep -r a 'src;x'"},                                         // grep's file operand
-	{"grep", "grep -e x 'a|b'"},                                           // grep's first operand once -e gives the pattern
-	{"rg", "rg --pre 'sh -c x;y' foo"},                                    // rg --pre
-	{"git grep", "git grep -e x 'a|b'"},                                   // git grep's revision once -e gives the pattern
-	{"git log", "git log --oneline -- 'a|b'"},                             // a path after --
-	{"git diff", "git diff 'HEAD~1'"},                                     // a revision
-	{"gradle test", "gradle test -Pfoo='a;b'"},                            // a gradle property
-	{"mvn test", "mvn test -Dother='Foo#bar*'"},                           // a maven property
-	{"dotnet test", "dotnet test -l 'console;verbosity=detailed'"},        // a logger
-	{"dotnet test", "dotnet test '-p:A=a;b'"},                             // an MSBuild property
-	{"pnpm install", "pnpm install --filter '!docs'"},                     // an option that selects packages
-	{"./scripts/test.sh", "./scripts/test.sh 'a|b'"},                      // a program without an entry
-	{"mytool", "mytool -k 'a|b'"},                                         // a program without an entry, by name
-	{"bash scripts/x.sh", "bash scripts/x.sh 'a;b'"},                      // an interpreter's script's arguments
-	{"go test", `go test -run "$(id)" .`},                                 // $ in double quotes
-	{"go test", "go test -run \"`id`\" ."},                                // a backquote in double quotes
-	{"go test", `go test -run "a\b" .`},                                   // a backslash in double quotes
-	{"go test", `go test -run "a!b" .`},                                   // ! in double quotes
-	{"go test", "go test -run $'a|b' ."},                                  // $'…'
-	{"git commit", "git commit -m x 'c;d'"},                               // a path beside a message
-	{"echo", "echo 'a' > out"},                                            // a redirection beside quoted text
-	{"cat", "cat 'a;b'"},                                                  // a program whose operands are files
-	{"go test", "go vet -run 'a|b'"},                                      // no rule starts the line
+	{"uv run pytest", "uv run pytest 'tests/a;b.py'"},
+	{"uv run pytest", "uv run --with 'x;y' pytest -k '(a)'"},       // a wrapped program's operand
+	{"git log", "git -c 'alias.x=!sh' log"},                        // git -c
+	{"git log", "git log -c 'core.pager=a|b'"},                     // an option Memo does not know
+	{"cargo test", "cargo test --config 'a;b'"},                    // cargo --config
+	{"cargo test", "cargo test -- 'a|b'"},                          // the test binary's operand
+	{"sed -n", "sed -n 's/a/b/;e id' go.mod"},                      // sed's program
+	{"sed", "sed -e '1{p}' go.mod"},                                // sed's program by -e
+	{"awk", "awk '{print $1}' go.mod"},                             // awk (refused as a rule)
+	{"jq", "jq '.a|.b' x.json"},                                    // jq (refused as a rule)
+	{"find", "find . -name '*.go' -exec id ;"},                     // find (refused as a rule)
+	{"xargs", "xargs -I '{}' id"},                                  // xargs (refused as a rule)
+	{"go test", "go test -zzz 'a|b' ."},                            // an unknown option's value
+	{"go test", "go test -ldflags='-X a=$(id)' ./..."},             // a known option whose value is not text
+	{"go test", "go test . -args -run 'a|b'"},                      // the test binary's own arguments
+	{"go test", "go test 'a;b'"},                                   // a package operand
+	{"grep", "grep -r a 'src;x'"},                                  // grep's file operand
+	{"grep", "grep -e x 'a|b'"},                                    // grep's first operand once -e gives the pattern
+	{"rg", "rg --pre 'sh -c x;y' foo"},                             // rg --pre
+	{"git grep", "git grep -e x 'a|b'"},                            // git grep's revision once -e gives the pattern
+	{"git log", "git log --oneline -- 'a|b'"},                      // a path after --
+	{"git diff", "git diff 'HEAD~1'"},                              // a revision
+	{"gradle test", "gradle test -Pfoo='a;b'"},                     // a gradle property
+	{"mvn test", "mvn test -Dother='Foo#bar*'"},                    // a maven property
+	{"dotnet test", "dotnet test -l 'console;verbosity=detailed'"}, // a logger
+	{"dotnet test", "dotnet test '-p:A=a;b'"},                      // an MSBuild property
+	{"pnpm install", "pnpm install --filter '!docs'"},              // an option that selects packages
+	{"./scripts/test.sh", "./scripts/test.sh 'a|b'"},               // a program without an entry
+	{"mytool", "mytool -k 'a|b'"},                                  // a program without an entry, by name
+	{"bash scripts/x.sh", "bash scripts/x.sh 'a;b'"},               // an interpreter's script's arguments
+	{"go test", `go test -run "$(id)" .`},                          // $ in double quotes
+	{"go test", "go test -run \"`id`\" ."},                         // a backquote in double quotes
+	{"go test", `go test -run "a\b" .`},                            // a backslash in double quotes
+	{"go test", `go test -run "a!b" .`},                            // ! in double quotes
+	{"go test", "go test -run $'a|b' ."},                           // $'…'
+	{"git commit", "git commit -m x 'c;d'"},                        // a path beside a message
+	{"echo", "echo 'a' > out"},                                     // a redirection beside quoted text
+	{"cat", "cat 'a;b'"},                                           // a program whose operands are files
+	{"go test", "go vet -run 'a|b'"},                               // no rule starts the line
 }
 
 // Every place that is not text asks with the character's reason, exactly as
