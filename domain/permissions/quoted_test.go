@@ -350,3 +350,24 @@ reason = "can chain commands"
 		}
 	}
 }
+
+// text_pattern says what text_first or text_all make text is a pattern: a
+// table that sets it alone is refused.
+func TestTextPatternNeedsText(t *testing.T) {
+	for name, text := range map[string]string{
+		"program": strings.Replace(myTool, "style = \"getopt\"", "style = \"getopt\"\ntext_pattern = true", 1),
+		"sub":     myTool + "\n[mytool.sub.find]\ntext_pattern = true\n",
+	} {
+		cat, err := LoadCatalog(userHome(t, map[string]string{"mine.toml": text}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, p := range cat.Problems() {
+			got = append(got, p.String())
+		}
+		if !strings.Contains(strings.Join(got, "\n"), "text_pattern needs text_first") {
+			t.Errorf("%s: problems %q, want one saying text_pattern needs text_first", name, got)
+		}
+	}
+}
