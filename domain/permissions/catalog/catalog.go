@@ -42,6 +42,9 @@ type Catalog struct {
 	// variables are the environment variables that make a program load or
 	// run other code, by upper-case name (a * at the end: a prefix).
 	variables map[string]domain.Text
+	// PlainVariables may be set before a command on the line (GOOS=linux
+	// go build): they choose a target, the output or a log level.
+	PlainVariables map[string]bool
 	// Dropped are the builtin programs whose table did not load: refused
 	// rather than read as programs without an entry (a wrapper would then
 	// pass its command as operands).
@@ -182,6 +185,7 @@ type riskData struct {
 	SubAbbrev      bool                `toml:"sub_abbrev"`
 	SafeSub        []string            `toml:"safe_sub"`
 	SafeValues     []string            `toml:"safe_values"`
+	FlagLists      map[string]string   `toml:"flag_lists"`
 	Operands       string              `toml:"operands"`
 	Long           map[string]string   `toml:"long"`
 	Short          map[string]string   `toml:"short"`
@@ -210,6 +214,7 @@ const (
 	keyGNU           = "gnu"
 	keyAlternatives  = "alternatives"
 	keyVariables     = "variables"
+	keyPlain         = "plain_variables"
 )
 
 // ErrCatalog wraps a user catalogue file that cannot be read at all.
@@ -248,7 +253,7 @@ func (c *Catalog) readFile(f SourceFile) []Problem {
 		return []Problem{fail("", "the key %s is given twice", dup)}
 	}
 	if f.User {
-		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables} {
+		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain} {
 			if _, ok := top[name]; ok {
 				return []Problem{fail(name, "a user file cannot change the %s list (docs/permissions.md §12); nothing of the file loads", name)}
 			}
@@ -263,7 +268,7 @@ func (c *Catalog) readFile(f SourceFile) []Problem {
 	for _, name := range names {
 		prim := top[name]
 		switch name {
-		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables:
+		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain:
 			if err := c.readList(md, name, prim); err != nil {
 				problems = append(problems, fail(name, "%v", err))
 			}
@@ -361,7 +366,7 @@ func (c *Catalog) readList(md toml.MetaData, name string, prim toml.Primitive) e
 		if err := md.PrimitiveDecode(prim, &list); err != nil {
 			return err
 		}
-		m := map[string]map[string]bool{keyBare: c.Bare, keyGNU: c.gnu, keyAlternatives: c.alternatives}[name]
+		m := map[string]map[string]bool{keyBare: c.Bare, keyGNU: c.gnu, keyAlternatives: c.alternatives, keyPlain: c.PlainVariables}[name]
 		for _, n := range list {
 			m[n] = true
 		}
@@ -709,6 +714,16 @@ func buildProgram(d riskData, def optStyle, at []string, order map[string]int) (
 			p.safeSub[s] = true
 		}
 	}
+	for n, spec := range d.FlagLists {
+		l, ok := parseFlagList(spec)
+		if !ok {
+			return p, fmt.Errorf("flag_lists %s: %q is not a list of flags", n, spec)
+		}
+		if p.flagLists == nil {
+			p.flagLists = map[string]flagList{}
+		}
+		p.flagLists[n] = l
+	}
 	if len(d.SafeValues) > 0 {
 		p.safeValues = map[string]bool{}
 		for _, s := range d.SafeValues {
@@ -756,7 +771,7 @@ func ReadFiles(files, user []SourceFile) (*Catalog, []Problem) {
 	c := &Catalog{
 		Entries: map[string]*compiled{}, Programs: map[string]Program{}, refused: map[string]domain.Text{},
 		Bare: map[string]bool{}, gnu: map[string]bool{}, alternatives: map[string]bool{}, Known: map[string]*Known{},
-		variables: map[string]domain.Text{}, Dropped: map[string]bool{},
+		variables: map[string]domain.Text{}, PlainVariables: map[string]bool{}, Dropped: map[string]bool{},
 	}
 	var problems []Problem
 	for _, f := range append(slices.Clone(files), user...) {

@@ -346,3 +346,11 @@ func (c *compiled) PatternSpellings() (options map[string]bool, operands bool) {
 	}
 	return options, operands
 }
+
+// ExternalSub reports whether word, in a subcommand's place, names an
+// external command of the program (cargo foo runs cargo-foo): one the entry
+// does not list, whose options are that command's own.
+func (c *compiled) ExternalSub(word string) bool {
+	_, listed := c.Subs[word]
+	return !listed && c.other == spelledSub && !IsOptionWord(word, c.Numeric)
+}

@@ -99,7 +99,12 @@ func firstOperand(args []string) string {
 // takes a value: a value that looks like a risky option asks too, which costs
 // a question at worst.
 func (p Program) check(name string, args []string) domain.Text {
+	skip := 0
 	for i, a := range args {
+		if skip > 0 {
+			skip-- // the value of a flag list that passed
+			continue
+		}
 		if len(a) < 2 || a[0] != '-' || a == "--" || p.isProp(a) {
 			continue
 		}
@@ -115,6 +120,10 @@ func (p Program) check(name string, args []string) domain.Text {
 		body := a[1:]
 		if p.Style == GoFlag || p.SingleDashLong {
 			if r, ok := p.matchLong(body, p.SingleDashLong && p.Style == Getopt); ok {
+				if safe, n := p.safeFlagValue(r, args, i); safe {
+					skip = n
+					continue
+				}
 				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", r.why, "Spelled", name+" -"+r.Name)
 			}
 		}

@@ -134,7 +134,7 @@ func ParseGate(line string) ([]string, domain.Text) {
 		return nil, domain.T("the line is a shell construct, not a plain command")
 	}
 	if len(call.Assigns) > 0 {
-		return nil, domain.T("the line sets a variable before the command")
+		return nil, SetsVariable
 	}
 	if len(call.Args) == 0 {
 		return nil, domain.T("the line is empty")

@@ -85,6 +85,21 @@ func QuotedWords(line string) ([]string, QuotedChars, domain.Text) {
 	return words, q, domain.Text{}
 }
 
+// bareLiteral: line[i] is a character the line check refuses that bash
+// reads literally without quotes: `^` (special only to an interactive
+// shell's history and inside [^…] and ${…^}, whose brackets are refused), and
+// `$` ending a word (go test -run=^$). Such a word is marked as a quoted one
+// is, and passes only where the program reads text.
+func bareLiteral(line []byte, i int) bool {
+	switch line[i] {
+	case '^':
+		return true
+	case '$':
+		return i+1 == len(line) || line[i+1] == ' '
+	}
+	return false
+}
+
 // quotable: a character the line check refuses that quotes may make
 // literal. Only printable ASCII: a tab, newline, control or non-ASCII
 // character asks wherever it stands.
@@ -108,6 +123,8 @@ func LiteralInQuotes(line string) (string, bool) {
 		case quote != 0 && c == quote:
 			quote = 0
 		case Allowed(c):
+		case quote == 0 && bareLiteral(b, i):
+			b[i] = 'x'
 		case quote == 0 || !quotable(c) || quote == '"' && dqSpecial(c):
 			return "", false
 		default:
@@ -137,11 +154,18 @@ func quotedLiteral(w *syntax.Word) (string, string, bool) {
 		b.WriteString(s)
 		return true
 	}
-	for _, p := range w.Parts {
+	for k, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
-			if !Plain(p.Value) {
-				return "", "", false
+			for i := 0; i < len(p.Value); i++ {
+				c := p.Value[i]
+				switch {
+				case Allowed(c) && c != '\'' && c != '"':
+				case c == '^' || c == '$' && i == len(p.Value)-1 && k == len(w.Parts)-1:
+					held[c] = true // literal unquoted too (bareLiteral)
+				default:
+					return "", "", false
+				}
 			}
 			b.WriteString(p.Value)
 		case *syntax.SglQuoted:

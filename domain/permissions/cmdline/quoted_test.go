@@ -27,6 +27,10 @@ func TestQuotedWords(t *testing.T) {
 		{`x 'a$b' '` + "`id`" + `' 'a\b' 'a!b'`, want{[]string{"x", "a$b", "`id`", `a\b`, "a!b"}, map[int]string{1: "$", 2: "`", 3: `\`, 4: "!"}}},
 		{`x "~/*?[]{}#%^<>"`, want{[]string{"x", "~/*?[]{}#%^<>"}, map[int]string{1: "#%*<>?[]^{}~"}}},
 		{"go test ./...", want{[]string{"go", "test", "./..."}, nil}},
+		// bash reads ^ and a word's final $ literally without quotes too
+		{"go test -run=^$ ./...", want{[]string{"go", "test", "-run=^$", "./..."}, map[int]string{2: "$^"}}},
+		{"go test -run ^TestA$", want{[]string{"go", "test", "-run", "^TestA$"}, map[int]string{3: "$^"}}},
+		{"x a$ b", want{[]string{"x", "a$", "b"}, map[int]string{1: "$"}}},
 	}
 	for _, c := range ok {
 		words, q, reason := QuotedWords(c.line)
@@ -53,6 +57,10 @@ func TestQuotedWords(t *testing.T) {
 	// Each asks with the character check's reason for the line, as before.
 	asks := []string{
 		"go test -run A|B",             // unquoted
+		"go test -run=^$X",             // $ before a name expands it
+		"go test -run=a$'b'",           // $'…' decodes escapes
+		"go test -run=a$\"b\"",         // $"…" is translated
+		"go test -run=${X^}",           // a case-changing expansion
 		`go test -run "$X"`,            // $ in double quotes
 		"go test -run \"`id`\"",        // backquote in double quotes
 		`go test -run "a\b"`,           // backslash in double quotes

@@ -76,6 +76,9 @@ func (c *Checker) CheckIn(line string, p *projectfiles.Project) Verdict {
 
 func (c *Checker) check(line string, in *inspector) Verdict {
 	words, quoted, reason := cmdline.QuotedWords(line)
+	if reason.Template == cmdline.SetsVariable.Template {
+		words, reason = in.afterAssignments(line) // assigns.go
+	}
 	if !reason.IsZero() {
 		return Verdict{Reason: reason}
 	}

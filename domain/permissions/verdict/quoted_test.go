@@ -18,6 +18,8 @@ type quotedTextCase struct{ rule, line string }
 var quotedApproved = []quotedTextCase{
 	{"go test", "go test -run 'TestA|TestB' ./..."},
 	{"go test", "go test -bench='.*' -run='^$' ./..."},
+	{"go test", "go test -bench=. -run=^$ ./..."}, // ^ and a final $ are literal unquoted too
+	{"go test", "go test -run ^TestA$ ./..."},
 	{"git log", "git log --format='%h %s'"},
 	{"git log", `git log --pretty=format:"%h (%an)"`},
 	{"git log", `git log -G "regex.*pattern"`},
@@ -55,6 +57,9 @@ var quotedApproved = []quotedTextCase{
 // quotedAsked: the same characters in every place that is not text.
 var quotedAsked = []quotedTextCase{
 	{"make test", "make test VAR='a;b'"},                                  // make hands its variables to the shell
+	{"make test", "make test VAR=^$"},                                     // unquoted ^ and final $: text places only
+	{"go test", "go test ^$ ./..."},                                       // a package, not text
+	{"git log", "git log HEAD^"},                                          // a revision, not text
 	{"make", "make 'CFLAGS=-O2 (x)'"},                                     // a variable, also without a target
 	{"npm run test", "npm run test -- 'a;b'"},                             // a script's arguments
 	{"npm test", "npm test -- -t 'a|b'"},                                  // a script's arguments, after --

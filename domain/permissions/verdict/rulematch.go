@@ -43,11 +43,12 @@ func optionsBetween(c *catalog.Catalog, words, rule []string) (int, bool) {
 		return 0, false
 	}
 	sets := []*catalog.OptSet{e.Global}
+	external := false // past an external subcommand (cargo foo): its options are its own
 	i := 1
 	for j := 1; j < len(rule); j++ {
 		for i < len(words) && words[i] != rule[j] {
 			a := words[i]
-			if a == "--" || !catalog.IsOptionWord(a, e.Numeric) {
+			if a == "--" || !catalog.IsOptionWord(a, e.Numeric) || external {
 				return 0, false
 			}
 			if e.Selects != nil {
@@ -66,6 +67,8 @@ func optionsBetween(c *catalog.Catalog, words, rule []string) (int, bool) {
 		}
 		if s, ok := e.Subs[rule[j]]; ok && len(sets) == 1 {
 			sets = append(sets, s.Opts)
+		} else if j == 1 && e.ExternalSub(rule[j]) {
+			external = true
 		}
 		i++
 	}

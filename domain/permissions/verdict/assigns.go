@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package verdict
+
+import (
+	"strings"
+
+	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/cmdline"
+)
+
+// afterAssignments is the command's words of a line that sets variables
+// before it, when each of them may be set (assignsProblem).
+func (in *inspector) afterAssignments(line string) ([]string, domain.Text) {
+	assigns, words, reason := cmdline.LineAssignments(line)
+	if reason.IsZero() {
+		reason = in.assignsProblem(assigns)
+	}
+	if !reason.IsZero() {
+		return nil, reason
+	}
+	return words, domain.Text{}
+}
+
+// assignsProblem: a variable set before the command passes only when the
+// catalogue lists it as plain (plain_variables: it chooses a target, the
+// output or a log level, never what runs) and its value is no path outside
+// the project. One that makes the program load or run other code says so.
+func (in *inspector) assignsProblem(assigns []string) domain.Text {
+	c := in.catalog()
+	if reason := c.VariableRisk(assigns); !reason.IsZero() {
+		return reason
+	}
+	for _, a := range assigns {
+		name, value, _ := strings.Cut(a, "=")
+		if !c.PlainVariables[name] {
+			return cmdline.SetsVariable
+		}
+		if reason := in.project.PathProblem(value); value != "" && !reason.IsZero() {
+			return reason
+		}
+	}
+	return domain.Text{}
+}
