@@ -136,6 +136,11 @@ func parsePytestConfig(name, section string, b []byte) pytestConfig {
 	sec, found := iniSection(string(b), table)
 	c.found = c.found || found
 	for k, v := range sec {
+		// Only the keys read as words are split so: markers, filterwarnings
+		// and the like are lists of lines, whose apostrophes are text.
+		if !pytestWordKeys[k] {
+			continue
+		}
 		words, ok := shellSplit(v)
 		if !ok {
 			return pytestConfig{err: domain.T("the value of {{.Key}} has an unbalanced quote", "Key", k).Err(domain.ErrInvalid)}
@@ -144,6 +149,10 @@ func parsePytestConfig(name, section string, b []byte) pytestConfig {
 	}
 	return c
 }
+
+// pytestWordKeys are the ini keys of pytest's config Memo reads, each as
+// words (pytestOptions).
+var pytestWordKeys = map[string]bool{"addopts": true, "pythonpath": true, "testpaths": true, "cache_dir": true}
 
 // tomlWords is a TOML value as words: a string split as the shell would,
 // a list as its items.

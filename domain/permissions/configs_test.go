@@ -230,6 +230,15 @@ func TestPytestConfigs(t *testing.T) {
 	write(t, filepath.Join(root, "pytest.ini"), "[pytest]\naddopts = -q\n", 0o644)
 	write(t, filepath.Join(root, "setup.cfg"), "[tool:pytest]\naddopts = --basetemp=/tmp\n", 0o644)
 	approvedIn(t, root, "", rules, "pytest")
+	// Keys of other kinds are not words: an apostrophe in a line of
+	// filterwarnings or markers is text, not an unbalanced quote.
+	for _, key := range []string{"filterwarnings", "markers"} {
+		write(t, filepath.Join(root, "pytest.ini"), "[pytest]\naddopts = -q\n"+key+" =\n    ignore:Couldn't import C tracer:CoverageWarning\n", 0o644)
+		approvedIn(t, root, "", rules, "pytest")
+	}
+	write(t, filepath.Join(root, "pytest.ini"), "[pytest]\naddopts = -q 'x\n", 0o644)
+	blockedBy(t, root, "", rules, "pytest", "pytest.ini", "")
+	write(t, filepath.Join(root, "pytest.ini"), "[pytest]\naddopts = -q\n", 0o644)
 	// A folder named on the line has its own config.
 	write(t, filepath.Join(root, "sub", "pytest.ini"), "[pytest]\naddopts = -p x\n", 0o644)
 	blockedBy(t, root, "", rules, "pytest sub/test_x.py", "sub/pytest.ini", "addopts")
