@@ -201,6 +201,7 @@ type riskData struct {
 	SubAbbrev      bool                `toml:"sub_abbrev"`
 	SafeSub        []string            `toml:"safe_sub"`
 	SafeValues     []string            `toml:"safe_values"`
+	FlagLists      map[string]string   `toml:"flag_lists"`
 	Operands       string              `toml:"operands"`
 	Long           map[string]string   `toml:"long"`
 	Short          map[string]string   `toml:"short"`
@@ -757,6 +758,16 @@ func buildProgram(d riskData, def optStyle, at []string, order map[string]int) (
 		for _, s := range d.SafeSub {
 			p.safeSub[s] = true
 		}
+	}
+	for n, spec := range d.FlagLists {
+		l, ok := parseFlagList(spec)
+		if !ok {
+			return p, fmt.Errorf("flag_lists %s: %q is not a list of flags", n, spec)
+		}
+		if p.flagLists == nil {
+			p.flagLists = map[string]flagList{}
+		}
+		p.flagLists[n] = l
 	}
 	if len(d.SafeValues) > 0 {
 		p.safeValues = map[string]bool{}

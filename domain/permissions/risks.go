@@ -57,6 +57,9 @@ type program struct {
 	// safeValues are the properties or variables an operands check lets
 	// pass (mvn -DskipTests, cmake -DCMAKE_BUILD_TYPE=…).
 	safeValues map[string]bool
+	// flagLists: the flags a risky long option's value may hold and pass
+	// (go -ldflags "-s -w"), by the option's name (risks_flaglists.go).
+	flagLists map[string]flagList
 	// operands inspects the whole argument list for what options cannot
 	// express (make's VAR=value, uniq's output file, sed's script …), by
 	// the check named in the table (operandChecks). It returns the reason

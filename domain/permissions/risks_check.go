@@ -98,7 +98,12 @@ func firstOperand(args []string) string {
 // takes a value: a value that looks like a risky option asks too, which costs
 // a question at worst.
 func (p program) check(name string, args []string) domain.Text {
+	skip := 0
 	for i, a := range args {
+		if skip > 0 {
+			skip-- // the value of a flag list that passed
+			continue
+		}
 		if len(a) < 2 || a[0] != '-' || a == "--" || p.isProp(a) {
 			continue
 		}
@@ -114,6 +119,10 @@ func (p program) check(name string, args []string) domain.Text {
 		body := a[1:]
 		if p.style == goFlag || p.singleDashLong {
 			if r, ok := p.matchLong(body, p.singleDashLong && p.style == getopt); ok {
+				if safe, n := p.safeFlagValue(r, args, i); safe {
+					skip = n
+					continue
+				}
 				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", r.why, "Spelled", name+" -"+r.name)
 			}
 		}
