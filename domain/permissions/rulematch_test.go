@@ -49,7 +49,12 @@ func TestOptionsBetweenTheRulesWords(t *testing.T) {
 		// git's entry says so for its global options (--no-pager), never -c
 		{"git status", "git --no-pager status", true, ""},
 		{"git status", "git -c core.pager=sh status", false, "no allowed rule"},
-		{"cargo test", "cargo --locked test", false, "no allowed rule"},
+		// cargo's entry says so too: its global safe options, never
+		// --config or -C
+		{"cargo test", "cargo --locked test", true, ""},
+		{"cargo test", "cargo --config build.rustc-wrapper=x test", false, "no allowed rule"},
+		{"cargo test", "cargo -C /tmp test", false, "no allowed rule"},
+		{"cargo test", "cargo -Zscript test", false, "turns on unstable features"},
 	} {
 		v := NewChecker([]string{c.rule}).Check(c.line, nil)
 		if v.Approved != c.approve || (!c.approve && !strings.Contains(v.Reason.String(), c.reason)) {
