@@ -45,6 +45,9 @@ type catalog struct {
 	// variables are the environment variables that make a program load or
 	// run other code, by upper-case name (a * at the end: a prefix).
 	variables map[string]domain.Text
+	// plainVariables may be set before a command on the line (GOOS=linux
+	// go build): they choose a target, the output or a log level (assigns.go).
+	plainVariables map[string]bool
 	// dropped are the builtin programs whose table did not load: refused
 	// rather than read as programs without an entry (a wrapper would then
 	// pass its command as operands).
@@ -230,6 +233,7 @@ const (
 	keyGNU           = "gnu"
 	keyAlternatives  = "alternatives"
 	keyVariables     = "variables"
+	keyPlain         = "plain_variables"
 )
 
 // errCatalog wraps a user catalogue file that cannot be read at all.
@@ -253,7 +257,7 @@ func loadCatalogExamples(files, user []sourceFile, all bool) (*catalog, []Catalo
 	c := &catalog{
 		entries: map[string]*compiled{}, programs: map[string]program{}, refused: map[string]domain.Text{},
 		bare: map[string]bool{}, gnu: map[string]bool{}, alternatives: map[string]bool{}, known: map[string]*known{},
-		variables: map[string]domain.Text{}, dropped: map[string]bool{},
+		variables: map[string]domain.Text{}, plainVariables: map[string]bool{}, dropped: map[string]bool{},
 	}
 	var problems []CatalogProblem
 	for _, f := range append(slices.Clone(files), user...) {
@@ -305,7 +309,7 @@ func (c *catalog) readFile(f sourceFile) []CatalogProblem {
 		return []CatalogProblem{fail("", "the key %s is given twice", dup)}
 	}
 	if f.user {
-		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables} {
+		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain} {
 			if _, ok := top[name]; ok {
 				return []CatalogProblem{fail(name, "a user file cannot change the %s list (docs/permissions.md §12); nothing of the file loads", name)}
 			}
@@ -320,7 +324,7 @@ func (c *catalog) readFile(f sourceFile) []CatalogProblem {
 	for _, name := range names {
 		prim := top[name]
 		switch name {
-		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables:
+		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain:
 			if err := c.readList(md, name, prim); err != nil {
 				problems = append(problems, fail(name, "%v", err))
 			}
@@ -418,7 +422,7 @@ func (c *catalog) readList(md toml.MetaData, name string, prim toml.Primitive) e
 		if err := md.PrimitiveDecode(prim, &list); err != nil {
 			return err
 		}
-		m := map[string]map[string]bool{keyBare: c.bare, keyGNU: c.gnu, keyAlternatives: c.alternatives}[name]
+		m := map[string]map[string]bool{keyBare: c.bare, keyGNU: c.gnu, keyAlternatives: c.alternatives, keyPlain: c.plainVariables}[name]
 		for _, n := range list {
 			m[n] = true
 		}

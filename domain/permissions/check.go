@@ -89,6 +89,9 @@ func (c *Checker) CheckIn(line string, p *Project) Verdict {
 
 func (c *Checker) check(line string, in *inspector) Verdict {
 	words, reason := Words(line)
+	if reason.Template == setsVariable.Template {
+		words, reason = in.afterAssignments(line) // assigns.go
+	}
 	if !reason.IsZero() {
 		return Verdict{Reason: reason}
 	}
@@ -264,7 +267,7 @@ func parseGate(line string) ([]string, domain.Text) {
 		return nil, domain.T("the line is a shell construct, not a plain command")
 	}
 	if len(call.Assigns) > 0 {
-		return nil, domain.T("the line sets a variable before the command")
+		return nil, setsVariable
 	}
 	if len(call.Args) == 0 {
 		return nil, domain.T("the line is empty")

