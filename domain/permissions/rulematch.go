@@ -40,11 +40,12 @@ func (c *catalog) optionsBetween(words, rule []string) (int, bool) {
 		return 0, false
 	}
 	sets := []*optSet{e.global}
+	external := false // past an external subcommand (cargo foo): its options are its own
 	i := 1
 	for j := 1; j < len(rule); j++ {
 		for i < len(words) && words[i] != rule[j] {
 			a := words[i]
-			if a == "--" || !isOptionWord(a, e.numeric) {
+			if a == "--" || !isOptionWord(a, e.numeric) || external {
 				return 0, false
 			}
 			if e.selects != nil {
@@ -63,6 +64,8 @@ func (c *catalog) optionsBetween(words, rule []string) (int, bool) {
 		}
 		if s, ok := e.subs[rule[j]]; ok && len(sets) == 1 {
 			sets = append(sets, s.opts)
+		} else if !ok && j == 1 && e.other == spelledSub && !isOptionWord(rule[j], e.numeric) {
+			external = true
 		}
 		i++
 	}

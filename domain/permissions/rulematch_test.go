@@ -55,6 +55,9 @@ func TestOptionsBetweenTheRulesWords(t *testing.T) {
 		{"cargo test", "cargo --config build.rustc-wrapper=x test", false, "no allowed rule"},
 		{"cargo test", "cargo -C /tmp test", false, "no allowed rule"},
 		{"cargo test", "cargo -Zscript test", false, "turns on unstable features"},
+		// after a subcommand the entry does not know, nothing is skipped
+		{"cargo foo bar", "cargo foo -v bar", false, "no allowed rule"},
+		{"cargo foo bar", "cargo -v foo bar", true, ""},
 	} {
 		v := NewChecker([]string{c.rule}).Check(c.line, nil)
 		if v.Approved != c.approve || (!c.approve && !strings.Contains(v.Reason.String(), c.reason)) {
