@@ -22,6 +22,8 @@ func TestAssignmentsBeforeTheCommand(t *testing.T) {
 		"CI= go build":                                                  "",
 		"GOOS='linux' go build":                                         "",
 		"FOO=1 go build":                                                "sets a variable before the command",
+		"LC_ALL=./evil/locale go build":                                 "sets a variable before the command",
+		"TZ=:./zone go build":                                           "sets a variable before the command",
 		"GOPROXY=https://evil.example go build":                         "sets a variable before the command",
 		"LD_PRELOAD=x.so go build":                                      "`LD_PRELOAD` loads a library that runs code",
 		"NODE_OPTIONS=--require=x npm test":                             "`NODE_OPTIONS` runs another program",
