@@ -120,6 +120,7 @@ type programData struct {
 	Style       string            `toml:"style"`
 	Interpreter string            `toml:"interpreter"`
 	DashLong    bool              `toml:"dash_long"`
+	ColonLong   bool              `toml:"colon_long"`
 	Numeric     bool              `toml:"numeric"`
 	FoldCase    bool              `toml:"fold_case"`
 	TextFirst   bool              `toml:"text_first"`
@@ -182,6 +183,8 @@ type riskData struct {
 	Style          string              `toml:"style"`
 	SingleDashLong bool                `toml:"single_dash_long"`
 	Props          string              `toml:"props"`
+	Whole          string              `toml:"whole"`
+	Same           map[string][]string `toml:"same"`
 	SubAbbrev      bool                `toml:"sub_abbrev"`
 	SafeSub        []string            `toml:"safe_sub"`
 	SafeValues     []string            `toml:"safe_values"`
@@ -562,7 +565,7 @@ func buildEntry(d programData) (*entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &entry{Style: style, DashLong: d.DashLong, Numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
+	e := &entry{Style: style, DashLong: d.DashLong, colonLong: d.ColonLong, Numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
 		textUnless: d.TextUnless, textAll: d.TextAll, textPattern: d.TextPattern, wraps: d.Wraps, module: d.Module, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, RunsGit: d.RunsGit, Targets: d.Targets, Definitions: d.Definitions,
 		props: strings.Fields(d.Props), Labels: d.Labels, toolchain: d.Toolchain,
@@ -679,6 +682,15 @@ func buildProgram(d riskData, def optStyle, at []string, order map[string]int) (
 		return Program{}, err
 	}
 	p := Program{Style: style, SingleDashLong: d.SingleDashLong, props: d.Props, subAbbrev: d.SubAbbrev}
+	for _, w := range strings.Fields(d.Whole) {
+		if len(w) < 3 || w[0] != '-' || w[1] == '-' {
+			return p, fmt.Errorf("whole %q is not a single-dash word of several letters", w)
+		}
+		if p.whole == nil {
+			p.whole = map[string]bool{}
+		}
+		p.whole[w] = true
+	}
 	risks := func(kind string, m map[string]string) ([]risk, error) {
 		var out []risk
 		for n, why := range m {
@@ -707,6 +719,12 @@ func buildProgram(d riskData, def optStyle, at []string, order map[string]int) (
 	words, err := risks("words", d.Words)
 	if err != nil {
 		return p, err
+	}
+	for n, vs := range d.Same {
+		if p.same == nil {
+			p.same = map[string][]string{}
+		}
+		p.same[n] = vs
 	}
 	if len(d.SafeSub) > 0 {
 		p.safeSub = map[string]bool{}

@@ -209,6 +209,9 @@ type entry struct {
 	Style optStyle
 	// DashLong: -name is read as --name too (npm's nopt).
 	DashLong bool
+	// colonLong: -name:value is read as --name=value, and -name as
+	// --name (MSBuild's switches through dotnet: -m:1, -bl:build.binlog).
+	colonLong bool
 	// Numeric: -NUM is an option (git log -3, head -20).
 	Numeric bool
 	// foldCase: option names are read in any case (tsc).

@@ -211,6 +211,9 @@ var bazelFlagOptions = []string{"--copt", "--cxxopt", "--conlyopt", "--host_copt
 // bazelOperands: the flags bazel passes to the compilers pass as safeFlags
 // would (-std=c++17, -Werror), others ask (-fplugin=x.so, -B/tmp).
 func bazelOperands(c *Catalog, p Program, args []string) domain.Text {
+	if reason := bazelValues(args); !reason.IsZero() {
+		return reason
+	}
 	for i, a := range args {
 		for _, o := range bazelFlagOptions {
 			v, ok := strings.CutPrefix(a, o+"=")

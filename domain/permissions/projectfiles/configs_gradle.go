@@ -4,10 +4,10 @@ package projectfiles
 
 import (
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/catalog"
 )
 
 // gradle reads gradle.properties in the project's folders (the root
@@ -27,86 +27,6 @@ var gradlePropertiesKeys = map[string]bool{
 	"org.gradle.java.home": true, "org.gradle.java.installations.paths": true,
 	"org.gradle.jvmargs": false, "kotlin.daemon.jvmargs": false,
 }
-
-// gradleSafeProps are the -D system properties a JVM option may set: text
-// encodings, locale, headless mode.
-var gradleSafeProps = map[string]bool{
-	"file.encoding": true, "sun.jnu.encoding": true, "sun.stdout.encoding": true, "sun.stderr.encoding": true,
-	"user.language": true, "user.country": true, "user.region": true, "user.timezone": true,
-	"java.awt.headless": true, "stdout.encoding": true, "stderr.encoding": true,
-}
-
-// gradleSafeXX are -XX:name=value options that take a number or a size.
-var gradleSafeXX = map[string]bool{
-	"MaxMetaspaceSize": true, "MetaspaceSize": true, "ReservedCodeCacheSize": true, "MaxRAMPercentage": true,
-	"InitialRAMPercentage": true, "MinRAMPercentage": true, "MaxDirectMemorySize": true, "ParallelGCThreads": true,
-	"ConcGCThreads": true, "CICompilerCount": true, "SoftRefLRUPolicyMSPerMB": true, "MaxHeapFreeRatio": true,
-	"MinHeapFreeRatio": true, "ThreadStackSize": true, "MaxGCPauseMillis": true, "G1HeapRegionSize": true,
-	"TieredStopAtLevel": true,
-}
-
-// GradleJVMArg reports whether a is a JVM option that only sizes or tunes the JVM (-Xmx2g,
-// -XX:+UseParallelGC, -XX:MaxMetaspaceSize=1g) or sets a harmless property
-// (-Dfile.encoding=UTF-8).
-func GradleJVMArg(a string) bool {
-	switch {
-	case a == "-server" || a == "-client" || a == "-ea" || a == "-da" || a == "-esa" || a == "-dsa" || a == "-Xshare:auto":
-		return true
-	case strings.HasPrefix(a, "-Xmx"), strings.HasPrefix(a, "-Xms"), strings.HasPrefix(a, "-Xss"), strings.HasPrefix(a, "-Xmn"):
-		return strings.Trim(a[4:], "0123456789kKmMgGtT") == ""
-	case strings.HasPrefix(a, "-XX:+") || strings.HasPrefix(a, "-XX:-"):
-		rest := a[5:]
-		return rest != "" && !strings.ContainsAny(rest, "=:/\\ ")
-	case strings.HasPrefix(a, "-XX:"):
-		name, v, ok := strings.Cut(a[4:], "=")
-		return ok && gradleSafeXX[name] && strings.Trim(v, "0123456789.kKmMgGtT") == ""
-	case strings.HasPrefix(a, "-Dkotlin.daemon.jvm.options="):
-		// The Kotlin daemon's own JVM options, comma separated, the dash
-		// optional: each is judged as an option of gradle's JVM.
-		v := strings.Trim(strings.TrimPrefix(a, "-Dkotlin.daemon.jvm.options="), `"'`)
-		for _, o := range strings.Split(v, ",") {
-			o = strings.TrimSpace(o)
-			if !strings.HasPrefix(o, "-") {
-				o = "-" + o
-			}
-			if o == "-" || strings.HasPrefix(o, "-Dkotlin.daemon.jvm.options=") || !GradleJVMArg(o) {
-				return false
-			}
-		}
-		return true
-	case strings.HasPrefix(a, "-Dkotlin.daemon.options="):
-		// The Kotlin daemon's own settings, comma separated NAME=VALUE:
-		// only those that time it out or make it talk, with plain values.
-		v := strings.Trim(strings.TrimPrefix(a, "-Dkotlin.daemon.options="), `"'`)
-		for _, o := range strings.Split(v, ",") {
-			name, val, _ := strings.Cut(strings.TrimSpace(o), "=")
-			if !kotlinDaemonSafe[name] || strings.Trim(val, "0123456789truefals") != "" {
-				return false
-			}
-		}
-		return true
-	case strings.HasPrefix(a, "--add-exports="), strings.HasPrefix(a, "--add-opens="), strings.HasPrefix(a, "--add-reads="):
-		// Opens a package of a JDK module to other modules: module/package=target,
-		// names only, nothing to load or run.
-		_, v, _ := strings.Cut(a, "=")
-		return javaModuleAccess.MatchString(v)
-	case strings.HasPrefix(a, "-D"):
-		name, _, _ := strings.Cut(a[2:], "=")
-		return gradleSafeProps[name]
-	}
-	return false
-}
-
-// kotlinDaemonSafe are the Kotlin daemon settings (kotlin.daemon.options)
-// that only time it out or make it report.
-var kotlinDaemonSafe = map[string]bool{
-	"autoshutdownIdleSeconds": true, "autoshutdownUnusedSeconds": true, "shutdownDelayMilliseconds": true,
-	"forceShutdownTimeoutMilliseconds": true, "verbose": true, "reportPerf": true,
-}
-
-// javaModuleAccess is the value of --add-exports and --add-opens
-// (module/package=module,…) and of --add-reads (module=module,…).
-var javaModuleAccess = regexp.MustCompile(`^[A-Za-z0-9_.]+(/[A-Za-z0-9_.]+)?=[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$`)
 
 // gradleBlock: gradle.properties runs a JVM from outside the project, or
 // gives the JVM an option that loads code or runs a command.
@@ -134,7 +54,7 @@ func (p *Project) gradleBlock() *Block {
 				}
 			default:
 				for _, a := range strings.Fields(kv.value) {
-					if !GradleJVMArg(strings.Trim(a, `"'`)) {
+					if !catalog.GradleJVMArg(strings.Trim(a, `"'`)) {
 						return &Block{File: p.Display(path), Key: kv.Key, Reason: domain.T("{{.Path}} gives the JVM the option {{.Value}} ({{.Key}}), which Memo does not know to be harmless (-javaagent: loads code, -XX:OnError= runs a command), so gradle lines ask", "Path", p.Display(path), "Key", kv.Key, "Value", a)}
 					}
 				}

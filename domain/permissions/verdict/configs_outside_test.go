@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"memo.dev/projects/domain/permissions/catalog"
 	"memo.dev/projects/domain/permissions/internal/fixture"
 	"memo.dev/projects/domain/permissions/projectfiles"
 )
@@ -154,7 +155,7 @@ func FuzzOutsideConfigReaders(f *testing.F) {
 		}
 		projectfiles.HarmlessRustflags(strings.Fields(text))
 		for _, w := range strings.Fields(text) {
-			projectfiles.GradleJVMArg(w)
+			catalog.GradleJVMArg(w)
 			projectfiles.TargetForThisOS(w)
 		}
 	})

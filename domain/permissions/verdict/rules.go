@@ -51,7 +51,7 @@ func refusedRule(c *catalog.Catalog, name string, words []string) domain.Text {
 			return domain.T("`{{.Word}}` {{.Why}}", "Word", words[0], "Why", why)
 		}
 	}
-	if _, known := c.Entries[name]; !known && (strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pip") || strings.HasPrefix(name, "ruby") || strings.HasPrefix(name, "perl") || strings.HasPrefix(name, "php")) {
+	if _, known := c.Entries[name]; !known && catalog.InterpreterLike(name, projectFile(words[0])) {
 		return domain.T("`{{.Word}}` {{.Why}}", "Word", name, "Why", catalog.RunsAnything)
 	}
 	if len(words) == 1 && (c.Bare[name] || c.Bare[catalog.Unversioned(name)]) {
