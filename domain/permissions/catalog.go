@@ -198,6 +198,7 @@ type riskData struct {
 	Style          string              `toml:"style"`
 	SingleDashLong bool                `toml:"single_dash_long"`
 	Props          string              `toml:"props"`
+	Whole          string              `toml:"whole"`
 	SubAbbrev      bool                `toml:"sub_abbrev"`
 	SafeSub        []string            `toml:"safe_sub"`
 	SafeValues     []string            `toml:"safe_values"`
@@ -723,6 +724,15 @@ func buildProgram(d riskData, def optStyle, at []string, order map[string]int) (
 		return program{}, err
 	}
 	p := program{style: style, singleDashLong: d.SingleDashLong, props: d.Props, subAbbrev: d.SubAbbrev}
+	for _, w := range strings.Fields(d.Whole) {
+		if len(w) < 3 || w[0] != '-' || w[1] == '-' {
+			return p, fmt.Errorf("whole %q is not a single-dash word of several letters", w)
+		}
+		if p.whole == nil {
+			p.whole = map[string]bool{}
+		}
+		p.whole[w] = true
+	}
 	risks := func(kind string, m map[string]string) ([]risk, error) {
 		var out []risk
 		for n, why := range m {

@@ -43,6 +43,10 @@ type program struct {
 	// spellings space separated: gradle "-D -P"), read by
 	// operands, not as a bundle of short options.
 	props string
+	// whole: single-dash words that are options of their own, never a
+	// bundle of short ones (mvn -ff is --fail-fast, not -f f). Only the
+	// exact word: -ffother.xml is still read as -f.
+	whole map[string]bool
 	// subcommands that ask whatever their arguments (git config …).
 	riskySub []risk
 	// subAbbrev: the program also runs a subcommand named by a unique

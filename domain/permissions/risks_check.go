@@ -117,7 +117,7 @@ func (p program) check(name string, args []string) domain.Text {
 				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", r.why, "Spelled", name+" -"+r.name)
 			}
 		}
-		if p.style == goFlag {
+		if p.style == goFlag || p.whole[a] {
 			continue
 		}
 		for i := 0; i < len(body); i++ {
