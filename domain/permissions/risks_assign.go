@@ -208,9 +208,13 @@ func cmakeSafeCommand(before, after []string) bool {
 // linker's flag.
 var bazelFlagOptions = []string{"--copt", "--cxxopt", "--conlyopt", "--host_copt", "--host_cxxopt", "--host_conlyopt", "--linkopt", "--host_linkopt"}
 
-// bazelOperands: the flags bazel passes to the compilers pass as safeFlags
-// would (-std=c++17, -Werror), others ask (-fplugin=x.so, -B/tmp).
+// bazelOperands: the options whose value decides (bazelValues), and the
+// flags bazel passes to the compilers, which pass as safeFlags would
+// (-std=c++17, -Werror); others ask (-fplugin=x.so, -B/tmp).
 func bazelOperands(c *catalog, p program, args []string) domain.Text {
+	if reason := bazelValues(args); !reason.IsZero() {
+		return reason
+	}
 	for i, a := range args {
 		for _, o := range bazelFlagOptions {
 			v, ok := strings.CutPrefix(a, o+"=")

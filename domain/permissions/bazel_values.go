@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package permissions
+
+import (
+	"regexp"
+	"strings"
+
+	"memo.dev/projects/domain"
+)
+
+// bazelEnvOptions pass an environment variable to the actions, the tests
+// or the repository rules. NAME alone passes the user's own value: the
+// project sets nothing. NAME=VALUE sets a value the project chose
+// (LD_PRELOAD, PATH), which can make them run another program.
+var bazelEnvOptions = []string{"--action_env", "--host_action_env", "--test_env", "--repo_env"}
+
+// envName is a variable's name, and nothing more.
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// jdkProperties are the name spaces of the JDK's own system properties,
+// which choose where code is loaded from (java.library.path,
+// java.system.class.loader) or open a port (com.sun.management.jmxremote.*).
+var jdkProperties = []string{"java.", "javax.", "jdk.", "sun.", "com.sun.", "com.oracle.", "oracle."}
+
+// bazelValues judges the options of bazel whose value decides whether they
+// are risky: the environment options (a name passes, a value asks) and
+// --host_jvm_args, the bazel server's JVM options, which pass only when
+// they size or tune the JVM as gradle's may (gradleJVMArg) or set a
+// property of bazel's own that only switches or counts
+// (-DBAZEL_TRACK_SOURCE_DIRECTORIES=1).
+func bazelValues(args []string) domain.Text {
+	for i, a := range args {
+		opt, v, glued := strings.Cut(a, "=")
+		if !glued && i+1 < len(args) {
+			v = args[i+1]
+		}
+		for _, o := range bazelEnvOptions {
+			if opt == o && (!glued && i+1 >= len(args) || !envName.MatchString(v)) {
+				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", runsProgram, "Spelled", "bazel "+o)
+			}
+		}
+		if opt == "--host_jvm_args" && (!glued && i+1 >= len(args) || !gradleJVMArg(v) && !bazelJVMProperty(v)) {
+			return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", domain.T("loads a library that runs code"), "Spelled", "bazel --host_jvm_args")
+		}
+	}
+	return domain.Text{}
+}
+
+// bazelJVMProperty: -DNAME=VALUE outside the JDK's name spaces, with a
+// value that only switches or counts under a name that names no program.
+func bazelJVMProperty(a string) bool {
+	body, ok := strings.CutPrefix(a, "-D")
+	if !ok {
+		return false
+	}
+	name, value, ok := strings.Cut(body, "=")
+	if !ok || name == "" || !flagValue(value) || propertyProblem(name, value) {
+		return false
+	}
+	for _, ns := range jdkProperties {
+		if strings.HasPrefix(strings.ToLower(name), ns) {
+			return false
+		}
+	}
+	return true
+}
