@@ -389,6 +389,14 @@ func (c *compiled) option(sets []*optSet, a string, next []string) ([]string, in
 			return v, n, ok, ar
 		}
 	}
+	if c.colonLong && len(a) > 2 && a[1] != '-' {
+		// -bl:LogFile=x names its file after a second `=`: every value
+		// the word holds is returned, so each is checked as a path.
+		body := strings.Replace(a[1:], ":", "=", 1)
+		if _, n, ok, ar := long(body); ok {
+			return valuesOf(body), n, ok, ar
+		}
+	}
 	for _, s := range sets {
 		if s.matchPrefix(a) {
 			return valuesOf(a), 0, true, noValue

@@ -142,6 +142,7 @@ type programData struct {
 	Style       string            `toml:"style"`
 	Interpreter string            `toml:"interpreter"`
 	DashLong    bool              `toml:"dash_long"`
+	ColonLong   bool              `toml:"colon_long"`
 	Numeric     bool              `toml:"numeric"`
 	FoldCase    bool              `toml:"fold_case"`
 	TextFirst   bool              `toml:"text_first"`
@@ -614,7 +615,7 @@ func buildEntry(d programData) (*entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &entry{style: style, dashLong: d.DashLong, numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
+	e := &entry{style: style, dashLong: d.DashLong, colonLong: d.ColonLong, numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
 		textUnless: d.TextUnless, textAll: d.TextAll, wraps: d.Wraps, module: d.Module, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, runsGit: d.RunsGit, targets: d.Targets, definitions: d.Definitions,
 		props: strings.Fields(d.Props), labels: d.Labels, toolchain: d.Toolchain,

@@ -181,6 +181,9 @@ type entry struct {
 	style optStyle
 	// dashLong: -name is read as --name too (npm's nopt).
 	dashLong bool
+	// colonLong: -name:value is read as --name=value, and -name as
+	// --name (MSBuild's switches through dotnet: -m:1, -bl:build.binlog).
+	colonLong bool
 	// numeric: -NUM is an option (git log -3, head -20).
 	numeric bool
 	// foldCase: option names are read in any case (tsc).
