@@ -49,7 +49,7 @@ func (c *catalog) refusedRule(name string, words []string) domain.Text {
 			return domain.T("`{{.Word}}` {{.Why}}", "Word", words[0], "Why", why)
 		}
 	}
-	if _, known := c.entries[name]; !known && (strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pip") || strings.HasPrefix(name, "ruby") || strings.HasPrefix(name, "perl") || strings.HasPrefix(name, "php")) {
+	if _, known := c.entries[name]; !known && interpreterLike(name, projectFile(words[0])) {
 		return domain.T("`{{.Word}}` {{.Why}}", "Word", name, "Why", runsAnything)
 	}
 	if len(words) == 1 && (c.bare[name] || c.bare[unversioned(name)]) {
