@@ -200,6 +200,7 @@ type riskData struct {
 	SingleDashLong bool                `toml:"single_dash_long"`
 	Props          string              `toml:"props"`
 	Whole          string              `toml:"whole"`
+	Same           map[string][]string `toml:"same"`
 	SubAbbrev      bool                `toml:"sub_abbrev"`
 	SafeSub        []string            `toml:"safe_sub"`
 	SafeValues     []string            `toml:"safe_values"`
@@ -762,6 +763,12 @@ func buildProgram(d riskData, def optStyle, at []string, order map[string]int) (
 	words, err := risks("words", d.Words)
 	if err != nil {
 		return p, err
+	}
+	for n, vs := range d.Same {
+		if p.same == nil {
+			p.same = map[string][]string{}
+		}
+		p.same[n] = vs
 	}
 	if len(d.SafeSub) > 0 {
 		p.safeSub = map[string]bool{}

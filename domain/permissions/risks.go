@@ -47,6 +47,10 @@ type program struct {
 	// bundle of short ones (mvn -ff is --fail-fast, not -f f). Only the
 	// exact word: -ffother.xml is still read as -f.
 	whole map[string]bool
+	// same: the values that make a risky option name what the program
+	// reads anyway (mvn --file pom.xml is the project's own pom), keyed by
+	// the option's name as the risky table writes it (long or short).
+	same map[string][]string
 	// subcommands that ask whatever their arguments (git config …).
 	riskySub []risk
 	// subAbbrev: the program also runs a subcommand named by a unique

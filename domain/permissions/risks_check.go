@@ -3,6 +3,7 @@
 package permissions
 
 import (
+	"slices"
 	"strings"
 
 	"memo.dev/projects/domain"
@@ -105,6 +106,9 @@ func (p program) check(name string, args []string) domain.Text {
 		if p.safeShortValue(args, i) {
 			continue
 		}
+		if p.sameValue(args, i) {
+			continue
+		}
 		if strings.HasPrefix(a, "--") {
 			if r, ok := p.matchLong(a[2:], p.style == getopt); ok {
 				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", r.why, "Spelled", name+" --"+r.name)
@@ -158,4 +162,36 @@ func (p program) matchLong(spelling string, abbrev bool) (risk, bool) {
 
 func normLong(s string) string {
 	return strings.ReplaceAll(strings.ToLower(s), "_", "-")
+}
+
+// sameValue: args[i] is a risky option spelled in full (--file=pom.xml,
+// --file pom.xml, -f pom.xml, -fpom.xml) whose value is one the table lists
+// as what the program reads anyway. The value word that follows is then
+// read as a value too: it is one of the listed ones, never an option.
+func (p program) sameValue(args []string, i int) bool {
+	a := args[i]
+	for n, vs := range p.same {
+		var v string
+		var ok bool
+		switch {
+		case len(n) == 1:
+			v, ok = strings.CutPrefix(a, "-"+n)
+		default:
+			v, ok = strings.CutPrefix(a, "--"+n)
+			if ok && v != "" {
+				v, ok = strings.CutPrefix(v, "=")
+			}
+		}
+		if !ok {
+			continue
+		}
+		if v == "" {
+			if i+1 >= len(args) {
+				return false
+			}
+			v = args[i+1]
+		}
+		return slices.Contains(vs, v)
+	}
+	return false
 }
