@@ -3,6 +3,7 @@
 package permissions
 
 import (
+	"regexp"
 	"strings"
 
 	"memo.dev/projects/domain"
@@ -147,11 +148,27 @@ func mavenProps(p program, args []string) domain.Text {
 	return domain.Text{}
 }
 
+// msbuildPlain is a value that is a name, never a path or a program's
+// options: Release, Any CPU, net8.0, linux-x64, 1.2.3-ci.
+var msbuildPlain = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9 _.+-]*$`)
+
+// msbuildSelects: a property the table lists as choosing what is built
+// (safe_values: Configuration, Platform, TargetFramework …), set to a
+// plain name. Configuration names an output folder (bin/Release), so a
+// value that climbs (..) is no name.
+func msbuildSelects(p program, name, value string) bool {
+	v := strings.Trim(value, `"'`)
+	return p.safeValues[strings.ToLower(name)] && msbuildPlain.MatchString(v) && !strings.Contains(v, "..")
+}
+
 // msbuildOperands: MSBuild properties (-p:Name=Value, /p:, -property:,
 // --property:, /property:) that can name a program or a file of targets to
 // import (PreBuildEvent, CscToolExe, CustomBeforeMicrosoftCommonTargets …).
 func msbuildOperands(c *catalog, p program, args []string) domain.Text {
 	for _, pr := range propsOf(args, []string{"-p:", "/p:", "-property:", "--property:", "/property:"}, nil, true) {
+		if msbuildSelects(p, pr.name, pr.value) {
+			continue
+		}
 		if propertyProblem(pr.name, pr.value) {
 			return domain.T("`{{.Word}}` sets a property that can name a program for the build to run", "Word", pr.word)
 		}
