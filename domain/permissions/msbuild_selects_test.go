@@ -33,6 +33,8 @@ func TestMSBuildSelectingProperties(t *testing.T) {
 		{"-p:Configuration=$(X)", "can name a program"},
 		{"-p:ConfigurationFile=Release", "can name a program"},
 		{"-p:CscToolExe=csc", "can name a program"},
+		{"@build.rsp", "reads options from a file"},
+		{"@/tmp/x.rsp", "reads options from a file"},
 	} {
 		got := p.checkOperands(builtin(), []string{"build", tc.arg})
 		if tc.want == "" && !got.IsZero() || !strings.Contains(got.String(), tc.want) {

@@ -165,6 +165,12 @@ func msbuildSelects(p program, name, value string) bool {
 // --property:, /property:) that can name a program or a file of targets to
 // import (PreBuildEvent, CscToolExe, CustomBeforeMicrosoftCommonTargets …).
 func msbuildOperands(c *catalog, p program, args []string) domain.Text {
+	for _, a := range args {
+		// @file: MSBuild reads more switches from it (-logger:x.dll).
+		if len(a) > 1 && a[0] == '@' {
+			return domain.T("`{{.Word}}` {{.Why}}", "Word", a, "Why", domain.T("reads options from a file"))
+		}
+	}
 	for _, pr := range propsOf(args, []string{"-p:", "/p:", "-property:", "--property:", "/property:"}, nil, true) {
 		if msbuildSelects(p, pr.name, pr.value) {
 			continue
