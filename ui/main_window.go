@@ -318,11 +318,16 @@ func (m *MainWindow) setStatus(text string, importance widget.Importance, busy b
 		m.statusBusy.Stop()
 		m.statusBusy.Hide()
 	}
-	m.statusBar.Hidden = text == ""
-	if text == "" {
+	shown := text != ""
+	m.statusBar.Hidden = !shown
+	if !shown {
 		m.statusActions.Hide()
 	}
-	m.statusBar.Refresh()
+	// The window's layout gives the line its place: a line hidden when the
+	// window was laid out has none (it was drawn over the toolbar at
+	// start-up, at 0,0), and the columns must make room for it or take
+	// back its room.
+	m.win.Content().Refresh()
 }
 
 func (m *MainWindow) refreshMemory() {
@@ -331,9 +336,8 @@ func (m *MainWindow) refreshMemory() {
 	if notice {
 		text, importance = upgradeNotice(m.memState), widget.SuccessImportance
 	}
-	m.setStatus(text, importance, false)
 	m.statusActions.Hidden = !notice // it can be dismissed; it is made once
-	m.statusActions.Refresh()
+	m.setStatus(text, importance, false)
 	if m.view != nil {
 		m.view.setMemory(m.memories, m.memState)
 	}

@@ -54,7 +54,7 @@ func (t *overviewTab) buildUI() {
 // setMinimal says whether chats receive anything at all.
 func (t *overviewTab) setMinimal(on bool) {
 	t.minimal.Hidden = !on
-	t.minimal.Refresh()
+	t.body.Refresh() // the line gets its place (or gives it back) at once, not drawn over the table
 }
 
 // waiting is the line a column shows while what it shows is read: what it

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Package identity makes project ids and decides what a folder's id means when
-// the registry knows it from elsewhere (docs/identity.md §3, §7).
+// the registry knows it from elsewhere (docs/identity.md §3, §7), and what
+// names a folder on disk (§8).
 package identity
 
 import (
 	"crypto/rand"
 	"encoding/hex"
 	"regexp"
+	"strconv"
+	"strings"
 )
 
 var idPattern = regexp.MustCompile(`^p_[0-9a-f]{32}$`)
@@ -86,4 +89,41 @@ func KeepsPathID(s Sighting) bool { return s.Registered && !s.Gone && !s.Written
 // memory.
 func Lives(s Sighting) bool {
 	return s.StillThere || s.Registered && !s.Gone && !s.Written && s.AtExists
+}
+
+// genMark joins a folder key and its inode's generation number.
+const genMark = ":g"
+
+// FolderKey names a folder on disk: base is what every system reports (its
+// volume, its file number and its birth time); gen is the generation number
+// of its inode, which file systems that reuse inode numbers (ext4, xfs)
+// change each time a number is handed out again, and is left out (hasGen
+// false) where the file system has none (docs/identity.md §8).
+func FolderKey(base string, gen uint32, hasGen bool) string {
+	if base == "" || !hasGen {
+		return base
+	}
+	return base + genMark + strconv.FormatUint(uint64(gen), 10)
+}
+
+// SameFolder reports whether the key read from a folder now (current) names
+// the folder a record was made for (stored). An empty key never matches. A
+// stored key without a generation number (written before it was read, or on
+// a file system that has none) matches on the rest, as it did when it was
+// written; once it has one, the folder must show the same one, and a folder
+// whose generation cannot be read then is not taken for it (fail closed: it
+// is told apart by its project.json alone).
+func SameFolder(stored, current string) bool {
+	if stored == "" || current == "" {
+		return false
+	}
+	sBase, sGen, sHas := strings.Cut(stored, genMark)
+	cBase, cGen, cHas := strings.Cut(current, genMark)
+	if sBase != cBase {
+		return false
+	}
+	if !sHas {
+		return true
+	}
+	return cHas && sGen == cGen
 }

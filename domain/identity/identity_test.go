@@ -102,3 +102,53 @@ func TestLives(t *testing.T) {
 		}
 	}
 }
+
+func TestFolderKey(t *testing.T) {
+	tests := []struct {
+		base   string
+		gen    uint32
+		hasGen bool
+		want   string
+	}{
+		{"8:1:12:1796183791.987711772", 248068863, true, "8:1:12:1796183791.987711772:g248068863"},
+		{"8:1:12:1796183791.987711772", 0, true, "8:1:12:1796183791.987711772:g0"},
+		{"8:1:12:1796183791.987711772", 7, false, "8:1:12:1796183791.987711772"},
+		{"", 7, true, ""},
+	}
+	for _, tt := range tests {
+		if got := FolderKey(tt.base, tt.gen, tt.hasGen); got != tt.want {
+			t.Errorf("FolderKey(%q, %d, %v) = %q, want %q", tt.base, tt.gen, tt.hasGen, got, tt.want)
+		}
+	}
+}
+
+func TestSameFolder(t *testing.T) {
+	const base = "8:1:12:1796183791.987711772"
+	tests := []struct {
+		stored, current string
+		want            bool
+	}{
+		{base + ":g5", base + ":g5", true},
+		// The same number and birth time, another generation: a folder
+		// made under the removed one's number within one clock tick.
+		{base + ":g5", base + ":g6", false},
+		// A key stored before the generation was read still names its folder.
+		{base, base + ":g5", true},
+		{base, base, true},
+		{base, "8:1:13:1796183791.987711772:g5", false},
+		{base + ":g5", "8:1:13:1796183791.987711772:g5", false},
+		// A stored generation the folder no longer shows: not taken for it.
+		{base + ":g5", base, false},
+		{"", "", false},
+		{"", base, false},
+		{base, "", false},
+		// Keys from systems that read no generation (macOS, Windows).
+		{"16777220:42:1796183791.000000001", "16777220:42:1796183791.000000001", true},
+		{"1:2:3:4", "1:2:3:5", false},
+	}
+	for _, tt := range tests {
+		if got := SameFolder(tt.stored, tt.current); got != tt.want {
+			t.Errorf("SameFolder(%q, %q) = %v, want %v", tt.stored, tt.current, got, tt.want)
+		}
+	}
+}

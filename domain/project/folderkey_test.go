@@ -51,9 +51,11 @@ func TestFolderKeyTellsAReplacedFolder(t *testing.T) {
 			t.Fatal(err)
 		}
 		// File times come from the kernel's coarse clock (a tick of up to
-		// 10 ms): a folder made in the same tick as the removed one, under
-		// its number, looks the same (docs/identity.md §8). A copy takes
-		// longer than a tick; the test waits one out.
+		// 10 ms): where the file system has no generation number, a folder
+		// made in the same tick as the removed one, under its number, looks
+		// the same (docs/identity.md §8; the generation is tested by
+		// TestFolderKeyTellsAFolderRemadeInOneTick). A copy takes longer
+		// than a tick; the test waits one out.
 		time.Sleep(20 * time.Millisecond)
 		mk(moved) // rm -rf a; cp -a b a, as ext4 numbers it
 		if got := folderKey(moved); got == key {

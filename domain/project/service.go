@@ -313,9 +313,10 @@ func (s *Service) status(path string) (view, error) {
 // project.json: then a project.json there holding another id was edited (by
 // hand, or put back from git), not brought by another project's folder.
 // Without a folder key (an older record, a system that cannot tell one
-// folder from another put at its path) it is never so.
+// folder from another put at its path) it is never so; a key stored before
+// the generation number was read still names its folder (identity.SameFolder).
 func (s *Service) editedHere(rec Record, root string) bool {
-	return rec.Written && rec.Folder != "" && rec.Folder == s.disk.folderKey(root)
+	return rec.Written && identity.SameFolder(rec.Folder, s.disk.folderKey(root))
 }
 
 // Decline records "Never for this folder" (or undoes it) for the folder's root.

@@ -40,9 +40,11 @@ type CheckProgress func(done, total int)
 // otherwise the skill's files are hashed as they stream by. A skill that
 // cannot be checked says why in its Error; the others are still checked.
 func (s *Service) Check(ctx context.Context, p Project, progress CheckProgress) (CheckList, error) {
-	if _, err := s.checkSkillsDir(p); err != nil {
+	dir, err := s.checkSkillsDir(p)
+	if err != nil {
 		return CheckList{}, err
 	}
+	s.tidy(p, dir) // an install a kill left unlocked is locked, and checked
 	lk, err := readLock(p)
 	if err != nil {
 		return CheckList{}, err

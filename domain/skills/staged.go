@@ -4,13 +4,16 @@ package skills
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sync"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/atomicfile"
 	"memo.dev/projects/domain/untrusted"
 )
 
@@ -186,20 +189,35 @@ func (s *Service) installStaged(st *staging, name string, lock, verify bool) (In
 	} else if existing != "" {
 		return Installed{}, domain.T("a skill named {{.Name}} is already installed ({{.Existing}}); remove it first to install this one", "Name", name, "Existing", existing).Err(domain.ErrConflict)
 	}
+	rev := st.rev
+	entry := lockEntryOf(st.src, rev.Folder, rev.Commit, rev.Hash)
+	if lock {
+		// Written before the rename: a run killed between the rename and
+		// the lock leaves it for the next command, which records the
+		// switch and the lock entry (settleInstall), so no kill leaves the
+		// skill installed but unlocked. A restore's entry is locked already.
+		b, _ := json.Marshal(plan{Name: name, Hash: rev.Hash, Install: &installPlan{Source: st.src.String(), Lock: entry}})
+		if err := s.step("plan", func() error { return atomicfile.WriteFile(filepath.Join(st.work.path, updatePlan), b, 0o666) }); err != nil {
+			return Installed{}, domain.T("cannot save {{.Path}}: {{.Error}}", "Path", st.work.path, "Error", domain.Sentence(err)).Wrap(errInternal, err)
+		}
+	}
 	to := filepath.Join(st.dir, name)
-	if err := s.moveIn(st.folder, to); err != nil {
+	if err := s.step("move", func() error { return s.moveIn(st.folder, to) }); err != nil {
+		// Not moved in: the plan must not make whatever holds the name a
+		// skill of this install's.
+		os.Remove(filepath.Join(st.work.path, updatePlan))
 		if errors.Is(err, fs.ErrExist) {
 			return Installed{}, domain.T("a skill named {{.Name}} is already installed; remove it first to install this one", "Name", name).Err(domain.ErrConflict)
 		}
 		return Installed{}, err
 	}
-	rev := st.rev
-	if err := s.switches.SetSwitch(st.p.ID, name, Switch{Enabled: false, Source: st.src.String()}); err != nil {
+	if err := s.step("switch", func() error {
+		return s.switches.SetSwitch(st.p.ID, name, Switch{Enabled: false, Source: st.src.String()})
+	}); err != nil {
 		return Installed{}, domain.T("the skill {{.Name}} is installed but its switch could not be recorded: {{.Error}}", "Name", name, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 	}
 	if lock {
-		entry := lockEntryOf(st.src, rev.Folder, rev.Commit, rev.Hash)
-		if err := updateLock(st.p, func(l *Lock) { l.Skills[name] = entry }); err != nil {
+		if err := s.step("lock", func() error { return updateLock(st.p, func(l *Lock) { l.Skills[name] = entry }) }); err != nil {
 			return Installed{}, domain.T("the skill {{.Name}} is installed but {{.Lock}} could not be updated: {{.Error}}", "Name", name, "Lock", LockFile, "Error", domain.Sentence(err)).Wrap(errInternal, err)
 		}
 	}

@@ -39,6 +39,19 @@ const (
 type plan struct {
 	Name string `json:"name"`
 	Hash string `json:"hash"` // of the new version
+	// Install makes it an install's plan (installStaged), in a staging or
+	// updating folder: what to record once the skill is in place.
+	Install *installPlan `json:"install,omitempty"`
+}
+
+// installPlan is what an install records after its rename into place: the
+// skill's switch (off, with its source) and its lock entry. A run killed
+// after the rename leaves the plan beside the rest of its archive, and the
+// next command (settleInstall) records them, so the skill is never left
+// installed but unlocked.
+type installPlan struct {
+	Source string    `json:"source"` // the switch's
+	Lock   LockEntry `json:"lock"`
 }
 
 // UpdateOptions are the optional parts of Update.
@@ -262,6 +275,9 @@ func (s *Service) settle(p Project, dir string, w *workDir) bool {
 	if strings.HasPrefix(filepath.Base(w.path), removingPrefix) {
 		return s.settleRemoval(p, w.path, folder, pl.Name, lk, lerr)
 	}
+	if pl.Install != nil {
+		return s.settleInstall(p, folder, pl, lk, lerr)
+	}
 	if committed := lerr == nil && lk.Skills[pl.Name].Hash == pl.Hash; !committed {
 		_, err := os.Lstat(folder)
 		if putBack(w.path, folder, err == nil) != nil {
@@ -269,4 +285,48 @@ func (s *Service) settle(p Project, dir string, w *workDir) bool {
 		}
 	}
 	return true
+}
+
+// settleInstall ends an install whose plan pl a work folder holds, and
+// reports whether the folder may be deleted. A skill in place whose files
+// are the ones the plan names was renamed in by that install: what the run
+// did not record yet is recorded now (its switch, off, unless it has one;
+// its lock entry), as a completed install would have. Nothing is recorded
+// when the rename never happened, when the folder there is not the one the
+// install made (its files changed since: it stays, listed as unlocked), or
+// when the lock already has an entry of that name. When the lock cannot be
+// read or written, or the plan's entry is not one Memo writes, the folder
+// is kept for the next command.
+func (s *Service) settleInstall(p Project, folder string, pl plan, lk Lock, lerr error) bool {
+	e := pl.Install.Lock
+	if lerr != nil || e.Hash != pl.Hash || !e.problem(pl.Name).IsZero() {
+		return false
+	}
+	if _, locked := lk.Skills[pl.Name]; locked {
+		return true // committed, or the name was locked since: nothing to add
+	}
+	fi, err := os.Lstat(folder)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true // killed before the rename: the staged files go with the folder
+	}
+	if err != nil {
+		return false
+	}
+	if !fi.IsDir() {
+		return true
+	}
+	snap, err := readSnapshot(folder, s.limits, false)
+	if err != nil || snap.hash() != pl.Hash {
+		return err == nil
+	}
+	if _, ok, err := s.switches.Switch(p.ID, pl.Name); err != nil {
+		return false
+	} else if !ok && s.switches.SetSwitch(p.ID, pl.Name, Switch{Enabled: false, Source: pl.Install.Source}) != nil {
+		return false
+	}
+	return updateLock(p, func(l *Lock) {
+		if _, ok := l.Skills[pl.Name]; !ok {
+			l.Skills[pl.Name] = e
+		}
+	}) == nil
 }
