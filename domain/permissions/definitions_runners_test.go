@@ -485,3 +485,33 @@ func FuzzDefinitionTexts(f *testing.F) {
 		}
 	})
 }
+
+// dotnet: a local tool (dotnet tool run NAME, dotnet NAME) is the one the
+// project's manifest names, restored from NuGet at the version it pins: the
+// manifest is pinned, in either place dotnet reads it, and a project without
+// one asks, as dotnet would look above it.
+func TestDefinitionsOfDotnetTools(t *testing.T) {
+	const manifest = `{"version": 1, "isRoot": true, "tools": {"cake.tool": {"version": "4.0.0", "commands": ["dotnet-cake"]}}}`
+	runDefinitionCases(t, []runnerCase{
+		{name: "tool run",
+			files: map[string]string{"build.cake": "Task(\"Test\");\n", ".config/dotnet-tools.json": manifest},
+			rule:  "dotnet tool run dotnet-cake", line: "dotnet tool run dotnet-cake --target=Test",
+			reach:  []string{".config/dotnet-tools.json#"},
+			change: ".config/dotnet-tools.json", content: strings.Replace(manifest, "cake.tool", "evil.tool", 1)},
+		{name: "shorthand, manifest at the root",
+			files: map[string]string{"dotnet-tools.json": manifest},
+			rule:  "dotnet cake", reach: []string{"dotnet-tools.json#"},
+			change: "dotnet-tools.json", content: strings.Replace(manifest, "4.0.0", "9.9.9", 1)},
+	})
+	root := runnerProject(t, map[string]string{"build.cake": "Task(\"Test\");\n"})
+	p := verdict.NewProject(root, "", projectfiles.OSGitFS(""), nil)
+	rules := []string{"dotnet tool run dotnet-cake"}
+	if v := verdict.NewChecker(rules).CheckIn("dotnet tool run dotnet-cake", p.WithPinned(p.AllDefinitions(rules))); v.Approved || !strings.Contains(v.Reason.String(), "dotnet-tools.json") {
+		t.Errorf("dotnet tool run without a manifest: %+v, want it to ask naming the manifest", v)
+	}
+	for _, rule := range []string{"dotnet build", "dotnet --version", "dotnet test"} {
+		if defs, _ := p.Definitions(rule); len(defs) != 0 {
+			t.Errorf("%s reaches %s, want no manifest", rule, fixture.Keys(defs))
+		}
+	}
+}

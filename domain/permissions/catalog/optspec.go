@@ -355,5 +355,5 @@ func (c *compiled) PatternSpellings() (options map[string]bool, operands bool) {
 // does not list, whose options are that command's own.
 func (c *compiled) ExternalSub(word string) bool {
 	_, listed := c.Subs[word]
-	return !listed && c.other == spelledSub && !IsOptionWord(word, c.Numeric)
+	return word != "" && !listed && c.other == spelledSub && !IsOptionWord(word, c.Numeric)
 }

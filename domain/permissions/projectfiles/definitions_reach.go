@@ -142,6 +142,14 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 				".mvn/wrapper/maven-wrapper.properties", ".mvn/wrapper/maven-wrapper.jar"), domain.Text{})
 		case "gradle", "gradlew":
 			add(p.wholeFiles(rule, "gradle/wrapper/gradle-wrapper.properties", "gradle/wrapper/gradle-wrapper.jar"), domain.Text{})
+		case "dotnet":
+			// dotnet tool run NAME, and dotnet NAME for a subcommand the
+			// SDK does not have, run the local tool the manifest names
+			// (restored from NuGet at the version it pins); dotnet looks
+			// for it from the line's folder up.
+			if t.R.Sub == "tool run" || catalog.Builtin().Entries["dotnet"].ExternalSub(cmdline.FirstWord(t.R.Sub)) {
+				add(p.firstFileUp(rule, "dotnet", dotnetToolManifests))
+			}
 		case "go":
 			if cmdline.FirstWord(t.R.Sub) == "run" && len(t.R.Operands) > 0 {
 				add(p.goPackage(rule, t.R.Operands[0]))
@@ -333,3 +341,7 @@ func bunFile(word string) bool {
 	}
 	return strings.ContainsAny(word, `/\`)
 }
+
+// dotnetToolManifests are the names of the local tools' manifest, in the
+// order dotnet reads them in each folder.
+var dotnetToolManifests = []string{".config/dotnet-tools.json", "dotnet-tools.json"}
