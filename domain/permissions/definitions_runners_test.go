@@ -515,3 +515,23 @@ func TestDefinitionsOfDotnetTools(t *testing.T) {
 		}
 	}
 }
+
+// cargo nextest: its config (.config/nextest.toml) can run commands of its
+// own, setup and wrapper scripts; it is pinned whole, absent or not.
+func TestDefinitionsOfNextestConfig(t *testing.T) {
+	const cargo = "[package]\nname = \"x\"\n"
+	runDefinitionCases(t, []runnerCase{
+		{name: "config",
+			files: map[string]string{"Cargo.toml": cargo, ".config/nextest.toml": "[profile.default]\nretries = 1\n"},
+			rule:  "cargo nextest run", reach: []string{".config/nextest.toml#"},
+			change: ".config/nextest.toml", content: "[scripts.setup.db]\ncommand = \"sh -c id\"\n"},
+		{name: "config added later",
+			files: map[string]string{"Cargo.toml": cargo}, rule: "cargo nextest run",
+			reach:  []string{".config/nextest.toml#(absent)"},
+			change: ".config/nextest.toml", content: "[scripts.setup.db]\ncommand = \"sh -c id\"\n"},
+	})
+	p := verdict.NewProject(runnerProject(t, map[string]string{"Cargo.toml": cargo}), "", projectfiles.OSGitFS(""), nil)
+	if defs, _ := p.Definitions("cargo test"); strings.Contains(fixture.Keys(defs), "nextest") {
+		t.Errorf("cargo test reaches %s, want no nextest config", fixture.Keys(defs))
+	}
+}

@@ -119,6 +119,12 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 		case "cargo":
 			add(p.aliasDefs(rule, t.R.Sub), domain.Text{})
 			add(p.toolchainDefs(rule), domain.Text{})
+			if strings.HasPrefix(t.R.Sub, "nextest") || strings.HasSuffix(t.R.Sub, " nextest") {
+				// nextest's config runs commands of its own (setup and
+				// wrapper scripts): pinned whole, at the workspace root and
+				// in the line's folder.
+				add(p.wholeFiles(rule, p.nextestConfigs()...), domain.Text{})
+			}
 		case "nix", "nix-shell", "direnv", "mise":
 			// A wrapper's own configuration runs before the command: a
 			// flake's shellHook, shell.nix, .envrc, mise.toml's hooks and
@@ -345,3 +351,13 @@ func bunFile(word string) bool {
 // dotnetToolManifests are the names of the local tools' manifest, in the
 // order dotnet reads them in each folder.
 var dotnetToolManifests = []string{".config/dotnet-tools.json", "dotnet-tools.json"}
+
+// nextestConfigs are the project's nextest configs: .config/nextest.toml at
+// the root and, when the line runs in a folder of its own, there.
+func (p *Project) nextestConfigs() []string {
+	out := []string{".config/nextest.toml"}
+	if rel, ok := RelInside(p.Root, p.Dir); ok && rel != "." {
+		out = append(out, filepath.ToSlash(filepath.Join(rel, ".config", "nextest.toml")))
+	}
+	return out
+}

@@ -44,7 +44,7 @@ func TestDefinitionsReached(t *testing.T) {
 		"just test":                "justfile# rust-toolchain#(absent) rust-toolchain.toml#(absent)", // its recipe runs cargo test
 		"task build":               "Taskfile.yml#",
 		"cargo x2":                 ".cargo/config.toml#alias.x2 .cargo/config.toml#alias.xtask rust-toolchain#(absent) rust-toolchain.toml#(absent)",
-		"cargo nextest run":        ".cargo/config.toml#alias.nextest(absent) rust-toolchain#(absent) rust-toolchain.toml#(absent)",
+		"cargo nextest run":        ".cargo/config.toml#alias.nextest(absent) .config/nextest.toml#(absent) rust-toolchain#(absent) rust-toolchain.toml#(absent)",
 		"cargo build":              "rust-toolchain#(absent) rust-toolchain.toml#(absent)",
 		"./scripts/test.sh":        "scripts/test.sh#",
 		"bash scripts/test.sh":     "scripts/test.sh#",
