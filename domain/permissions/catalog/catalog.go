@@ -129,6 +129,7 @@ type programData struct {
 	TextPattern bool              `toml:"text_pattern"`
 	Wraps       bool              `toml:"wraps"`
 	Module      string            `toml:"module"`
+	ModuleOnly  bool              `toml:"module_only"`
 	Other       string            `toml:"other"`
 	DefinedArgs bool              `toml:"defined_args"`
 	LocalBin    bool              `toml:"local_bin"`
@@ -566,7 +567,7 @@ func buildEntry(d programData) (*entry, error) {
 		return nil, err
 	}
 	e := &entry{Style: style, DashLong: d.DashLong, colonLong: d.ColonLong, Numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
-		textUnless: d.TextUnless, textAll: d.TextAll, textPattern: d.TextPattern, wraps: d.Wraps, module: d.Module, definedArgs: d.DefinedArgs,
+		textUnless: d.TextUnless, textAll: d.TextAll, textPattern: d.TextPattern, wraps: d.Wraps, module: d.Module, ModuleOnly: d.ModuleOnly, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, RunsGit: d.RunsGit, Targets: d.Targets, Definitions: d.Definitions,
 		props: strings.Fields(d.Props), Labels: d.Labels, toolchain: d.Toolchain,
 		OptionsBetween: d.OptionsBetween, selects: d.Selects}

@@ -250,6 +250,10 @@ type entry struct {
 	// subcommands (python -m pytest, bash scripts/test.sh).
 	wraps  bool
 	module string
+	// ModuleOnly: the entry is a module an interpreter runs (python -m
+	// build), never a program of that name: a program word named so (a
+	// project's ./build.ps1) is read as a program without an entry.
+	ModuleOnly bool
 	// Wrap says where else the command it runs is given (wrappers.go).
 	Wrap wrapSpec
 	// Interpreter: a shell or language runtime, accepted in a rule only

@@ -297,8 +297,8 @@ func TestBenignCorpus(t *testing.T) {
 	for _, e := range ecos {
 		s := per[e]
 		t.Logf("  %-8s %4d lines: approved %.1f%% of all, %.1f%% of accepted rules", e, s.lines, s.all(), s.accepted())
-		if e != "mixed" && s.accepted() < 90 {
-			t.Errorf("%s: %.1f%% of the benign lines with an accepted rule are approved, want at least 90%%", e, s.accepted())
+		if floor := benignFloor(e); e != "mixed" && s.accepted() < floor {
+			t.Errorf("%s: %.1f%% of the benign lines with an accepted rule are approved, want at least %.0f%%", e, s.accepted(), floor)
 		}
 	}
 	for _, e := range benignEcosystems {
@@ -335,4 +335,20 @@ func BenchmarkBenignCorpus(b *testing.B) {
 	for e, s := range per {
 		b.ReportMetric(s.accepted(), "%approved-"+e)
 	}
+}
+
+// benignFloor is the share of an ecosystem's accepted-rule lines that must
+// be approved: the goal, 90%, where it is met. Where it is not, the floor
+// holds what is met and the reason stands here and in the corpus file, so
+// the shortfall is seen, not hidden by a rule written to pass:
+//   - dotnet: the targets given to a project's build script (./build.cmd
+//     pack, ./build Test under the rules ./build.cmd and ./build) are
+//     operands of a program without an entry, which ask by design (docs/
+//     permissions.md §7); before python's build entry was made module-only
+//     they were approved by mistake, read with that table.
+func benignFloor(eco string) float64 {
+	if eco == "dotnet" {
+		return 87
+	}
+	return 90
 }

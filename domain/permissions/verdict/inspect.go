@@ -34,6 +34,9 @@ type inspector struct {
 	// rule: the words are a rule being accepted, not a line: what the
 	// project holds is checked when a line is.
 	rule bool
+	// module: the words being read are a module an interpreter runs
+	// (python -m build), which a module-only entry answers for.
+	module bool
 }
 
 // inspect returns why the line asks, with the file that blocks it when a
@@ -105,7 +108,7 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 					}
 				}
 			}
-		} else if reason, b := in.inspect(r.Wrapped, prefix-at, depth+1); !reason.IsZero() {
+		} else if reason, b := in.inspectWrapped(r, prefix-at, depth+1); !reason.IsZero() {
 			return reason, b
 		}
 	}
@@ -157,9 +160,23 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 }
 
 // read reads the arguments with the program's entry, or as spelled in the
-// rule for a program without one.
+// rule for a program without one. A module-only entry answers only for a
+// module an interpreter runs.
 func (in *inspector) read(name string, args []string) catalog.Reading {
-	return in.catalog().ReadArgs(name, args, in.spelled)
+	c := in.catalog()
+	if e := c.Entries[name]; e != nil && e.ModuleOnly && !in.module {
+		return catalog.ReadUnknown(name, args, in.spelled)
+	}
+	return c.ReadArgs(name, args, in.spelled)
+}
+
+// inspectWrapped inspects the program line r wraps, as a module when the
+// wrapper runs one (-m).
+func (in *inspector) inspectWrapped(r catalog.Reading, prefix, depth int) (domain.Text, *projectfiles.Block) {
+	was := in.module
+	in.module = r.Module
+	defer func() { in.module = was }()
+	return in.inspect(r.Wrapped, prefix, depth)
 }
 
 // wrappedProblem checks what a wrapping program names: a module needs an

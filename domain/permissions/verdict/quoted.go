@@ -41,6 +41,9 @@ func (in *inspector) textPlaces(words []string, depth int, text map[int]bool) {
 		text[at] = true
 	}
 	if r.Wrapped != nil && !in.definedPyScript(name, r) {
+		was := in.module
+		in.module = r.Module
 		in.textPlaces(r.Wrapped, depth+1, text)
+		in.module = was
 	}
 }
