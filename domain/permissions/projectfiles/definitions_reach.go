@@ -339,6 +339,15 @@ func (p *Project) findAlias(name string) (file string, words []string, found boo
 	return "", nil, false
 }
 
+// AliasPassesArgs reports whether the cargo alias name runs a project
+// program and ends with `--` (xtask = "run --package xtask --"): the words
+// after the alias on a line are that program's arguments, as after cargo
+// run's `--`. The alias itself is checked as a line and pinned.
+func (p *Project) AliasPassesArgs(name string) bool {
+	_, words, found := p.findAlias(name)
+	return found && len(words) > 1 && words[0] == "run" && words[len(words)-1] == "--"
+}
+
 // bunFile: a word bun runs as a file rather than a script's name.
 func bunFile(word string) bool {
 	switch strings.ToLower(filepath.Ext(word)) {

@@ -283,3 +283,33 @@ func TestMakefileSettings(t *testing.T) {
 	os.Remove(filepath.Join(root, "Makefile"))
 	approvedIn(t, root, "", rules, "make")
 }
+
+// A cargo alias that runs a project program and ends with `--` (cargo
+// xtask) hands the words after it to that program, as cargo run's `--`
+// does: its options are the program's own. An alias of another kind, or
+// none, reads them as cargo's, and a path outside the project or a risky
+// cargo option still asks.
+func TestCargoAliasArguments(t *testing.T) {
+	root := fixture.Repo(t, fixture.CleanConfig)
+	fixture.Write(t, filepath.Join(root, "Cargo.toml"), "[workspace]\nmembers = [\"xtask\"]\n", 0o644)
+	fixture.Write(t, filepath.Join(root, ".cargo", "config.toml"),
+		"[alias]\nxtask = \"run --package xtask --\"\nt = \"test -- --nocapture\"\nlint = \"clippy --\"\n", 0o644)
+	for _, c := range []struct {
+		rule, line string
+		approve    bool
+	}{
+		{"cargo xtask format", "cargo xtask format --check", true},
+		{"cargo xtask check", "cargo xtask check --all-features --release", true},
+		{"cargo xtask dist", "cargo xtask dist --out /tmp/x", false}, // a path outside the project
+		{"cargo xtask dist", "cargo xtask dist --out=/tmp/x", false},
+		{"cargo xtask dist", "cargo xtask dist --config build.rustc=x", false}, // cargo's risky --config, read as ever
+		{"cargo t", "cargo t --logfile /tmp/x", false},                         // an alias of test: libtest's options
+		{"cargo lint", "cargo lint --fix", false},                              // not run: clippy's options
+		{"cargo other", "cargo other --check", false},                          // no alias
+	} {
+		v := checkIn(root, "", []string{c.rule}, c.line)
+		if v.Approved != c.approve {
+			t.Errorf("%q under %q: approved %v (%s), want %v", c.line, c.rule, v.Approved, v.Reason, c.approve)
+		}
+	}
+}

@@ -3,6 +3,7 @@
 package verdict
 
 import (
+	"slices"
 	"strings"
 
 	"memo.dev/projects/domain"
@@ -57,6 +58,14 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 	own := args[:len(args)-len(r.Wrapped)]
 	if reason := c.RiskyArgs(name, own, cmdline.FirstWord(r.Sub)); !reason.IsZero() {
 		return reason, nil
+	}
+	if !r.Unknown.IsZero() && name == "cargo" && in.project != nil && !in.noConfigs && in.project.AliasPassesArgs(cmdline.FirstWord(r.Sub)) {
+		// The project program's own arguments: each word after the alias
+		// is checked as a path may be, as the words after cargo run's --.
+		r.Unknown = domain.Text{}
+		if i := slices.Index(args, cmdline.FirstWord(r.Sub)); i >= 0 {
+			r.Paths = append(r.Paths, args[i+1:]...)
+		}
 	}
 	if !r.Unknown.IsZero() {
 		return r.Unknown, nil
