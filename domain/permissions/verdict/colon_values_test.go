@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package verdict
+
+import "testing"
+
+// TestDotnetColonValues: dotnet reads an option's value after a colon as
+// after `=` or a space (System.CommandLine: -o:dir, --project:x.csproj), so
+// that value is checked as a path in every spelling; a property word that
+// sets no Name=Value (dotnet run -p:x.csproj names the project) asks.
+func TestDotnetColonValues(t *testing.T) {
+	rules := []string{"dotnet build", "dotnet test", "dotnet run", "dotnet publish"}
+	cases := []struct {
+		line    string
+		approve bool
+	}{
+		{"dotnet build -o:/tmp/x", false},
+		{"dotnet build -o:../x", false},
+		{"dotnet build -r:/tmp/x", false},
+		{"dotnet publish -o:/tmp/x", false},
+		{"dotnet test -a:/tmp", false},
+		{"dotnet test -s:/tmp/x.runsettings", false},
+		{"dotnet test --settings:/tmp/x.runsettings", false},
+		{"dotnet test --test-adapter-path:/tmp", false},
+		{"dotnet test --diag:/tmp/x", false},
+		{"dotnet run --project:/tmp/x.csproj", false},
+		{"dotnet run --project:../other/x.csproj", false},
+		{"dotnet run -p:/tmp/x.csproj", false},
+		{"dotnet build -p:/tmp/x.csproj", false},
+		{"dotnet build -o:out", true},
+		{"dotnet build -o out", true},
+		{"dotnet build --output:out", true},
+		{"dotnet test --settings:test.runsettings", true},
+		{"dotnet build -p:Configuration=Release", true},
+		{"dotnet build -bl:build.binlog", true},
+	}
+	checker := NewChecker(rules)
+	for _, c := range cases {
+		v := checker.Check(c.line, nil)
+		if v.Approved != c.approve {
+			t.Errorf("%q: approved=%v (reason %q), want %v", c.line, v.Approved, v.Reason, c.approve)
+		}
+	}
+}
