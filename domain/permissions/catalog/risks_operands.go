@@ -267,7 +267,7 @@ func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
 			continue
 		}
 		for j := 1; j < len(a); j++ {
-			if a[j] != 'p' {
+			if a[j] != 'p' && a[j] != 'k' && a[j] != 'm' {
 				if ar, ok := shortIn([]*OptSet{c.Entries["pytest"].Global}, a[j]); !ok || ar != noValue {
 					break // a value follows: the rest of the word is it
 				}
@@ -277,13 +277,58 @@ func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
 			if v == "" && i+1 < len(args) {
 				v = args[i+1]
 			}
-			if v = strings.TrimPrefix(v, "="); !strings.HasPrefix(v, "no:") && !p.safeValues[v] {
+			v = strings.TrimPrefix(v, "=")
+			if a[j] != 'p' {
+				if pyCallOrString(v) {
+					return domain.T("`-{{.Option}} {{.Expr}}` is an expression pytest before 6.0 evaluates as Python, which runs code", "Option", string(a[j]), "Expr", v)
+				}
+				break
+			}
+			if !strings.HasPrefix(v, "no:") && !p.safeValues[v] {
 				return domain.T("`-p {{.Plugin}}` loads a pytest plugin, which runs its code", "Plugin", v)
 			}
 			break
 		}
 	}
 	return domain.Text{}
+}
+
+// pyCallOrString: expr, a pytest -k or -m expression, holds a string or a
+// call (a name, `]` or `)` before `(`): what Python code needs to do more
+// than read names, and what pytest 6's own grammar (and, or, not, names,
+// parentheses) never holds; pytest before 6.0 evaluated the expression
+// with Python's eval. pytest 8.3's -m "mark(key='v')" asks with it.
+func pyCallOrString(expr string) bool {
+	if strings.ContainsAny(expr, `'"`) {
+		return true
+	}
+	for i := 0; i < len(expr); i++ {
+		if expr[i] != '(' {
+			continue
+		}
+		before := strings.TrimRight(expr[:i], " ")
+		if before == "" {
+			continue
+		}
+		last := before[len(before)-1]
+		if last == ')' || last == ']' {
+			return true
+		}
+		start := len(before)
+		for start > 0 && pyNameByte(before[start-1]) {
+			start--
+		}
+		switch word := before[start:]; word {
+		case "", "and", "or", "not":
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+func pyNameByte(b byte) bool {
+	return b == '_' || b == '.' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
 }
 
 // compilerOperands: C compilers and rustc take options glued to their values

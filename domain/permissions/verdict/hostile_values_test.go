@@ -42,3 +42,40 @@ func TestDotnetColonValues(t *testing.T) {
 		}
 	}
 }
+
+// TestPytestExpressionsThatRunCode: pytest before 6.0 evaluated -k and -m
+// with Python's eval, so an expression holding a call or a string asks in
+// every spelling of the option and through python -m and wrappers; what
+// pytest's own grammar holds (names, and, or, not, parentheses) passes.
+func TestPytestExpressionsThatRunCode(t *testing.T) {
+	rules := []string{"pytest", "python3 -m pytest", "uv run pytest"}
+	cases := []struct {
+		line    string
+		approve bool
+	}{
+		{`pytest -k "__import__('os').system('id')"`, false},
+		{`pytest -k 'x.__class__.__mro__[1].__subclasses__()'`, false},
+		{`pytest -k 'exec (chr(105))'`, false},
+		{`pytest -k'exec(x)'`, false},
+		{`pytest -xk 'exec(x)'`, false},
+		{`pytest -vxk='exec(x)'`, false},
+		{`pytest -k '(a)(b)'`, false},
+		{`pytest -m "__import__('os').system('id')"`, false},
+		{`pytest -m 'x.y()'`, false},
+		{`python3 -m pytest -k 'exec(x)'`, false},
+		{`uv run pytest -k 'exec(x)'`, false},
+		{`pytest -k test_foo`, true},
+		{`pytest -k 'test_a or test_b'`, true},
+		{`pytest -k 'not (a or b)'`, true},
+		{`pytest -k 'test_x[1-2]'`, true},
+		{`pytest -m 'slow and not (db or net)'`, true},
+		{`uv run pytest -k 'a or b'`, true},
+	}
+	checker := NewChecker(rules)
+	for _, c := range cases {
+		v := checker.Check(c.line, nil)
+		if v.Approved != c.approve {
+			t.Errorf("%q: approved=%v (reason %q), want %v", c.line, v.Approved, v.Reason, c.approve)
+		}
+	}
+}
