@@ -79,3 +79,31 @@ func TestPytestExpressionsThatRunCode(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildBackendSettingsAsk: python -m build's -C and --config-setting
+// pass options to the project's build backend, which hands them on to a
+// configure step (cmake defines, meson setup arguments, setup.py options)
+// that can name a program to run: every spelling asks; choosing what is
+// built passes.
+func TestBuildBackendSettingsAsk(t *testing.T) {
+	cases := []struct {
+		line    string
+		approve bool
+	}{
+		{"python -m build --config-setting=cmake.define.CMAKE_C_COMPILER_LAUNCHER=curl", false},
+		{"python -m build --config-setting cmake.define.CMAKE_C_COMPILER_LAUNCHER=curl", false},
+		{"python -m build -Ccmake.define.CMAKE_C_COMPILER_LAUNCHER=curl", false},
+		{"python -m build -C setup-args=-Dc_args=-fplugin=x.so", false},
+		{"python -m build -C--global-option=--command-packages=x", false},
+		{"python -m build -wC x=y", false},
+		{"python -m build --sdist --wheel", true},
+		{"python -m build -n -x -o dist", true},
+	}
+	checker := NewChecker([]string{"python -m build"})
+	for _, c := range cases {
+		v := checker.Check(c.line, nil)
+		if v.Approved != c.approve {
+			t.Errorf("%q: approved=%v (reason %q), want %v", c.line, v.Approved, v.Reason, c.approve)
+		}
+	}
+}
