@@ -107,7 +107,7 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 			break
 		}
 		if c.propWord(a) {
-			if !strings.Contains(a, "=") {
+			if c.colonLong && !strings.Contains(a, "=") {
 				// -p:x.csproj sets no property: dotnet run reads it as its
 				// project, another command as something Memo does not know.
 				r.Unknown = unknownOption(a, name, r.Sub)
