@@ -263,10 +263,30 @@ func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
 		if a == "--" {
 			break
 		}
+		// --pythonwarnings, or an abbreviation of it (--pythonw=).
+		if name, v, glued := strings.Cut(a, "="); len(name) > 3 && strings.HasPrefix("--pythonwarnings", name) {
+			if !glued && i+1 < len(args) {
+				v = args[i+1]
+			}
+			if why := warningCategoryImport(v); !why.IsZero() {
+				return why
+			}
+			continue
+		}
 		if len(a) < 2 || a[0] != '-' || a[1] == '-' {
 			continue
 		}
 		for j := 1; j < len(a); j++ {
+			if a[j] == 'W' {
+				v := a[j+1:]
+				if v == "" && i+1 < len(args) {
+					v = args[i+1]
+				}
+				if why := warningCategoryImport(strings.TrimPrefix(v, "=")); !why.IsZero() {
+					return why
+				}
+				break
+			}
 			if a[j] != 'p' && a[j] != 'k' && a[j] != 'm' {
 				if ar, ok := shortIn([]*OptSet{c.Entries["pytest"].Global}, a[j]); !ok || ar != noValue {
 					break // a value follows: the rest of the word is it
@@ -291,6 +311,23 @@ func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
 		}
 	}
 	return domain.Text{}
+}
+
+// warningCategoryImport: a warnings filter (action:message:category:module:
+// lineno) whose category is module.Class makes pytest import that module
+// to find the class, which runs the module's code (an installed one as
+// well as the project's); builtin categories and pytest's own pass.
+func warningCategoryImport(filter string) domain.Text {
+	fields := strings.Split(filter, ":")
+	if len(fields) < 3 {
+		return domain.Text{}
+	}
+	category := strings.TrimSpace(fields[2])
+	module, _, _ := strings.Cut(category, ".")
+	if !strings.Contains(category, ".") || module == "pytest" || module == "_pytest" || module == "warnings" || module == "builtins" {
+		return domain.Text{}
+	}
+	return domain.T("`-W {{.Filter}}` imports the module of its warning category, which runs its code", "Filter", filter)
 }
 
 // pyCallOrString: expr, a pytest -k or -m expression, holds a string or a

@@ -107,3 +107,33 @@ func TestBuildBackendSettingsAsk(t *testing.T) {
 		}
 	}
 }
+
+// TestPytestWarningCategoriesImport: a warnings filter whose category is
+// module.Class makes pytest import that module, which runs its code: it
+// asks in every spelling of -W; builtin categories and pytest's own pass.
+func TestPytestWarningCategoriesImport(t *testing.T) {
+	cases := []struct {
+		line    string
+		approve bool
+	}{
+		{"pytest -W ignore::antigravity.X", false},
+		{"pytest -Werror::antigravity.X", false},
+		{"pytest -W=error::antigravity.X", false},
+		{"pytest -xW ignore::antigravity.X", false},
+		{"pytest --pythonwarnings=ignore::antigravity.X", false},
+		{"pytest --pythonwarnings ignore::antigravity.X", false},
+		{"pytest --pythonw=ignore::antigravity.X", false},
+		{"pytest -W ignore:msg:mod.Warning", false},
+		{"pytest -W error", true},
+		{"pytest -W ignore::DeprecationWarning", true},
+		{"pytest -W error::pytest.PytestUnraisableExceptionWarning", true},
+		{"pytest -W ignore:msg:UserWarning:mod.sub", true}, // the module field is matched, not imported
+	}
+	checker := NewChecker([]string{"pytest"})
+	for _, c := range cases {
+		v := checker.Check(c.line, nil)
+		if v.Approved != c.approve {
+			t.Errorf("%q: approved=%v (reason %q), want %v", c.line, v.Approved, v.Reason, c.approve)
+		}
+	}
+}
