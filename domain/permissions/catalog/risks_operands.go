@@ -263,6 +263,17 @@ func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
 		if a == "--" {
 			break
 		}
+		// pytest deletes the folder --basetemp names before the run: the
+		// folder the line runs in (--basetemp=.) is the project's own.
+		if name, v, glued := strings.Cut(a, "="); len(name) > 6 && strings.HasPrefix("--basetemp", name) {
+			if !glued && i+1 < len(args) {
+				v = args[i+1]
+			}
+			if path.Clean(strings.ReplaceAll(v, `\`, "/")) == "." {
+				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", deletesFiles, "Spelled", "pytest --basetemp")
+			}
+			continue
+		}
 		// --pythonwarnings, or an abbreviation of it (--pythonw=).
 		if name, v, glued := strings.Cut(a, "="); len(name) > 3 && strings.HasPrefix("--pythonwarnings", name) {
 			if !glued && i+1 < len(args) {

@@ -137,3 +137,30 @@ func TestPytestWarningCategoriesImport(t *testing.T) {
 		}
 	}
 }
+
+// TestPytestBasetempNotTheProject: pytest deletes the folder --basetemp
+// names before the run, so naming the folder the line runs in (the project)
+// asks in every spelling; a folder of its own passes as before.
+func TestPytestBasetempNotTheProject(t *testing.T) {
+	cases := []struct {
+		line    string
+		approve bool
+	}{
+		{"pytest --basetemp=.", false},
+		{"pytest --basetemp=./", false},
+		{"pytest --basetemp .", false},
+		{"pytest --basetemp=a/..", false},
+		{"pytest --basete=.", false},
+		{"pytest --basetemp=''", false},
+		{"uv run pytest --basetemp=.", false},
+		{"pytest --basetemp=tmp", true},
+		{"pytest --basetemp tmp -q", true},
+	}
+	checker := NewChecker([]string{"pytest", "uv run pytest"})
+	for _, c := range cases {
+		v := checker.Check(c.line, nil)
+		if v.Approved != c.approve {
+			t.Errorf("%q: approved=%v (reason %q), want %v", c.line, v.Approved, v.Reason, c.approve)
+		}
+	}
+}
