@@ -164,3 +164,32 @@ func TestPytestBasetempNotTheProject(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldersEmptiedBeforeTheBuild: mkdocs empties its site folder and
+// mdbook its build folder before they build (mdbook clean removes it), so
+// the option naming that folder passes only where the rule names it.
+func TestFoldersEmptiedBeforeTheBuild(t *testing.T) {
+	cases := []struct {
+		rule, line string
+		approve    bool
+	}{
+		{"mkdocs build", "mkdocs build -d src", false},
+		{"mkdocs build", "mkdocs build --site-dir=.", false},
+		{"mkdocs build", "mkdocs build --site-dir src", false},
+		{"mdbook build", "mdbook build -d .", false},
+		{"mdbook build", "mdbook build --dest-dir=src", false},
+		{"mdbook serve", "mdbook serve -d src", false},
+		{"mdbook test", "mdbook test -d src", false},
+		{"mdbook clean", "mdbook clean --dest-dir src", false},
+		{"mkdocs build", "mkdocs build --strict", true},
+		{"mkdocs build -d site", "mkdocs build -d site --strict", true},
+		{"mdbook build -d book", "mdbook build -d book", true},
+		{"mdbook build", "mdbook build docs", true},
+	}
+	for _, c := range cases {
+		v := NewChecker([]string{c.rule}).Check(c.line, nil)
+		if v.Approved != c.approve {
+			t.Errorf("%q under %q: approved=%v (reason %q), want %v", c.line, c.rule, v.Approved, v.Reason, c.approve)
+		}
+	}
+}
