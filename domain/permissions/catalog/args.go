@@ -107,6 +107,12 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 			break
 		}
 		if c.propWord(a) {
+			if c.colonLong && !strings.Contains(a, "=") {
+				// -p:x.csproj sets no property: dotnet run reads it as its
+				// project, another command as something Memo does not know.
+				r.Unknown = unknownOption(a, name, r.Sub)
+				return r
+			}
 			r.Paths = append(r.Paths, cmdline.ValuesOf(a)...)
 			continue
 		}
@@ -400,6 +406,16 @@ func (c *compiled) Option(sets []*OptSet, a string, next []string) ([]string, in
 		return nil, 0, false, noValue
 	}
 	if strings.HasPrefix(a, "--") {
+		// dotnet's own options take their value after a colon too
+		// (--project:x.csproj, --output:dir), as after `=`.
+		if body := a[2:]; c.colonLong {
+			if i := strings.IndexAny(body, ":="); i > 0 && body[i] == ':' {
+				body = body[:i] + "=" + body[i+1:]
+				if _, n, ok, ar := long(body); ok {
+					return cmdline.ValuesOf(body), n, ok, ar
+				}
+			}
+		}
 		return long(a[2:])
 	}
 	if c.Style == GoFlag {
@@ -438,6 +454,10 @@ func (c *compiled) Option(sets []*OptSet, a string, next []string) ([]string, in
 		case ar.Text() && len(next) > 0:
 			return nil, 1, true, ar
 		case rest != "":
+			if c.colonLong && strings.HasPrefix(rest, ":") {
+				// -o:dir is -o dir for dotnet: the value follows the colon.
+				return []string{rest[1:]}, 0, true, ar
+			}
 			return []string{strings.TrimPrefix(rest, "=")}, 0, true, ar
 		case (ar == Value || ar == OutValue || ar == DestValue) && len(next) > 0:
 			return next[:1], 1, true, ar

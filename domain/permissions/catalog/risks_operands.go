@@ -263,11 +263,42 @@ func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
 		if a == "--" {
 			break
 		}
+		// pytest deletes the folder --basetemp names before the run: the
+		// folder the line runs in (--basetemp=.) is the project's own.
+		if name, v, glued := strings.Cut(a, "="); len(name) > 6 && strings.HasPrefix("--basetemp", name) {
+			if !glued && i+1 < len(args) {
+				v = args[i+1]
+			}
+			if path.Clean(strings.ReplaceAll(v, `\`, "/")) == "." {
+				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", deletesFiles, "Spelled", "pytest --basetemp")
+			}
+			continue
+		}
+		// --pythonwarnings, or an abbreviation of it (--pythonw=).
+		if name, v, glued := strings.Cut(a, "="); len(name) > 3 && strings.HasPrefix("--pythonwarnings", name) {
+			if !glued && i+1 < len(args) {
+				v = args[i+1]
+			}
+			if why := warningCategoryImport(v); !why.IsZero() {
+				return why
+			}
+			continue
+		}
 		if len(a) < 2 || a[0] != '-' || a[1] == '-' {
 			continue
 		}
 		for j := 1; j < len(a); j++ {
-			if a[j] != 'p' {
+			if a[j] == 'W' {
+				v := a[j+1:]
+				if v == "" && i+1 < len(args) {
+					v = args[i+1]
+				}
+				if why := warningCategoryImport(strings.TrimPrefix(v, "=")); !why.IsZero() {
+					return why
+				}
+				break
+			}
+			if a[j] != 'p' && a[j] != 'k' && a[j] != 'm' {
 				if ar, ok := shortIn([]*OptSet{c.Entries["pytest"].Global}, a[j]); !ok || ar != noValue {
 					break // a value follows: the rest of the word is it
 				}
@@ -277,13 +308,75 @@ func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
 			if v == "" && i+1 < len(args) {
 				v = args[i+1]
 			}
-			if v = strings.TrimPrefix(v, "="); !strings.HasPrefix(v, "no:") && !p.safeValues[v] {
+			v = strings.TrimPrefix(v, "=")
+			if a[j] != 'p' {
+				if pyCallOrString(v) {
+					return domain.T("`-{{.Option}} {{.Expr}}` is an expression pytest before 6.0 evaluates as Python, which runs code", "Option", string(a[j]), "Expr", v)
+				}
+				break
+			}
+			if !strings.HasPrefix(v, "no:") && !p.safeValues[v] {
 				return domain.T("`-p {{.Plugin}}` loads a pytest plugin, which runs its code", "Plugin", v)
 			}
 			break
 		}
 	}
 	return domain.Text{}
+}
+
+// warningCategoryImport: a warnings filter (action:message:category:module:
+// lineno) whose category is module.Class makes pytest import that module
+// to find the class, which runs the module's code (an installed one as
+// well as the project's); builtin categories and pytest's own pass.
+func warningCategoryImport(filter string) domain.Text {
+	fields := strings.Split(filter, ":")
+	if len(fields) < 3 {
+		return domain.Text{}
+	}
+	category := strings.TrimSpace(fields[2])
+	module, _, _ := strings.Cut(category, ".")
+	if !strings.Contains(category, ".") || module == "pytest" || module == "_pytest" || module == "warnings" || module == "builtins" {
+		return domain.Text{}
+	}
+	return domain.T("`-W {{.Filter}}` imports the module of its warning category, which runs its code", "Filter", filter)
+}
+
+// pyCallOrString: expr, a pytest -k or -m expression, holds a string or a
+// call (a name, `]` or `)` before `(`): what Python code needs to do more
+// than read names, and what pytest 6's own grammar (and, or, not, names,
+// parentheses) never holds; pytest before 6.0 evaluated the expression
+// with Python's eval. pytest 8.3's -m "mark(key='v')" asks with it.
+func pyCallOrString(expr string) bool {
+	if strings.ContainsAny(expr, `'"`) {
+		return true
+	}
+	for i := 0; i < len(expr); i++ {
+		if expr[i] != '(' {
+			continue
+		}
+		before := strings.TrimRight(expr[:i], " ")
+		if before == "" {
+			continue
+		}
+		last := before[len(before)-1]
+		if last == ')' || last == ']' {
+			return true
+		}
+		start := len(before)
+		for start > 0 && pyNameByte(before[start-1]) {
+			start--
+		}
+		switch word := before[start:]; word {
+		case "", "and", "or", "not":
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+func pyNameByte(b byte) bool {
+	return b == '_' || b == '.' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
 }
 
 // compilerOperands: C compilers and rustc take options glued to their values
