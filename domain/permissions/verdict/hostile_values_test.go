@@ -139,8 +139,9 @@ func TestPytestWarningCategoriesImport(t *testing.T) {
 }
 
 // TestPytestBasetempNotTheProject: pytest deletes the folder --basetemp
-// names before the run, so naming the folder the line runs in (the project)
-// asks in every spelling; a folder of its own passes as before.
+// names before the run, so --basetemp passes only as the rule spells it
+// (pytest --basetemp=src would empty src), and even a rule that spells it
+// may not name the folder the line runs in (the project).
 func TestPytestBasetempNotTheProject(t *testing.T) {
 	cases := []struct {
 		line    string
@@ -153,10 +154,13 @@ func TestPytestBasetempNotTheProject(t *testing.T) {
 		{"pytest --basete=.", false},
 		{"pytest --basetemp=''", false},
 		{"uv run pytest --basetemp=.", false},
-		{"pytest --basetemp=tmp", true},
-		{"pytest --basetemp tmp -q", true},
+		{"pytest --basetemp=tmp", false},
+		{"pytest --basetemp=src", false},
+		{"pytest --basetemp tmp -q", false},
+		{"pytest --basetemp=.tmp -q", true},
+		{"uv run pytest --basetemp=.tmp", true},
 	}
-	checker := NewChecker([]string{"pytest", "uv run pytest"})
+	checker := NewChecker([]string{"pytest --basetemp=.tmp", "uv run pytest --basetemp=.tmp", "pytest", "uv run pytest"})
 	for _, c := range cases {
 		v := checker.Check(c.line, nil)
 		if v.Approved != c.approve {

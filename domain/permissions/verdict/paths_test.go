@@ -23,7 +23,7 @@ func TestPathsOnTheirWords(t *testing.T) {
 		"go build":    {"go build -o ../bin/x", "go build -o /usr/local/bin/x"},
 		"sort":        {"sort -o /tmp/x f", "sort -o/tmp/x f", "sort -T /tmp f"},
 		"mytool":      {"mytool @/etc/args", "mytool x=/etc/passwd", "mytool -- /etc/x", "mytool HEAD:../x"},
-		"pytest":      {"pytest --basetemp=/tmp/x", "pytest --junitxml=/tmp/j.xml", "pytest --confcutdir=/tmp", "pytest --rootdir=.."},
+		"pytest":      {"pytest --junitxml=/tmp/j.xml", "pytest --confcutdir=/tmp", "pytest --rootdir=.."},
 		"git log":     {"git log -L1,2:/etc/passwd", "git log -- --output=/tmp/x", "git log -- ../other"},
 		"cargo build": {"cargo build --manifest-path=/tmp/Cargo.toml", "cargo build --target-dir /tmp/t"},
 		"git clone":   {"git clone file:///home/u/secret repo", "git clone https://x/y /tmp/y"},
