@@ -400,7 +400,18 @@ func (c *compiled) Option(sets []*OptSet, a string, next []string) ([]string, in
 		return nil, 0, false, noValue
 	}
 	if strings.HasPrefix(a, "--") {
-		return long(a[2:])
+		v, n, ok, ar := long(a[2:])
+		if !ok && c.colonLong {
+			// dotnet's own options take their value after a colon too
+			// (--collect:"XPlat Code Coverage", --logger:trx): read as
+			// --name=value, each value checked as the = spelling's is.
+			if body := strings.Replace(a[2:], ":", "=", 1); body != a[2:] {
+				if _, n, ok, ar := long(body); ok {
+					return cmdline.ValuesOf(body), n, ok, ar
+				}
+			}
+		}
+		return v, n, ok, ar
 	}
 	if c.Style == GoFlag {
 		return long(a[1:])
