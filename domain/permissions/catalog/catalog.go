@@ -45,6 +45,10 @@ type Catalog struct {
 	// PlainVariables may be set before a command on the line (GOOS=linux
 	// go build): they choose a target, the output or a log level.
 	PlainVariables map[string]bool
+	// logSuffixes (*_LOG) and logLevels: a program's own log variable,
+	// STARSHIP_LOG=trace, set to a level, as plain as RUST_LOG.
+	logSuffixes []string
+	logLevels   map[string]bool
 	// Dropped are the builtin programs whose table did not load: refused
 	// rather than read as programs without an entry (a wrapper would then
 	// pass its command as operands).
@@ -219,6 +223,8 @@ const (
 	keyAlternatives  = "alternatives"
 	keyVariables     = "variables"
 	keyPlain         = "plain_variables"
+	keyLogVariables  = "log_variables"
+	keyLogLevels     = "log_levels"
 )
 
 // ErrCatalog wraps a user catalogue file that cannot be read at all.
@@ -257,7 +263,7 @@ func (c *Catalog) readFile(f SourceFile) []Problem {
 		return []Problem{fail("", "the key %s is given twice", dup)}
 	}
 	if f.User {
-		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain} {
+		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels} {
 			if _, ok := top[name]; ok {
 				return []Problem{fail(name, "a user file cannot change the %s list (docs/permissions.md §12); nothing of the file loads", name)}
 			}
@@ -272,7 +278,7 @@ func (c *Catalog) readFile(f SourceFile) []Problem {
 	for _, name := range names {
 		prim := top[name]
 		switch name {
-		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain:
+		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels:
 			if err := c.readList(md, name, prim); err != nil {
 				problems = append(problems, fail(name, "%v", err))
 			}
@@ -370,7 +376,16 @@ func (c *Catalog) readList(md toml.MetaData, name string, prim toml.Primitive) e
 		if err := md.PrimitiveDecode(prim, &list); err != nil {
 			return err
 		}
-		m := map[string]map[string]bool{keyBare: c.Bare, keyGNU: c.gnu, keyAlternatives: c.alternatives, keyPlain: c.PlainVariables}[name]
+		if name == keyLogVariables {
+			for _, n := range list {
+				if !strings.HasPrefix(n, "*_") || strings.ToUpper(n) != n {
+					return fmt.Errorf("%q is no *_NAME suffix in capitals", n)
+				}
+			}
+			c.logSuffixes = append(c.logSuffixes, list...)
+			return nil
+		}
+		m := map[string]map[string]bool{keyBare: c.Bare, keyGNU: c.gnu, keyAlternatives: c.alternatives, keyPlain: c.PlainVariables, keyLogLevels: c.logLevels}[name]
 		for _, n := range list {
 			m[n] = true
 		}
@@ -791,10 +806,41 @@ func ReadFiles(files, user []SourceFile) (*Catalog, []Problem) {
 		Entries: map[string]*compiled{}, Programs: map[string]Program{}, refused: map[string]domain.Text{},
 		Bare: map[string]bool{}, gnu: map[string]bool{}, alternatives: map[string]bool{}, Known: map[string]*Known{},
 		variables: map[string]domain.Text{}, PlainVariables: map[string]bool{}, Dropped: map[string]bool{},
+		logLevels: map[string]bool{},
 	}
 	var problems []Problem
 	for _, f := range append(slices.Clone(files), user...) {
 		problems = append(problems, c.readFile(f)...)
 	}
 	return c, problems
+}
+
+// PlainAssignment: NAME=VALUE may be set before a command (docs/permissions.md
+// §3): a plain variable, or a program's own log variable (a name ending as
+// log_variables say) set to log levels alone — a level, or a
+// comma-separated list of levels and module=level, as env_logger reads
+// RUST_LOG.
+func (c *Catalog) PlainAssignment(name, value string) bool {
+	if c.PlainVariables[name] {
+		return true
+	}
+	logName := false
+	for _, s := range c.logSuffixes {
+		if strings.HasSuffix(name, s[1:]) && len(name) > len(s)-1 {
+			logName = true
+		}
+	}
+	if !logName || value == "" {
+		return false
+	}
+	for _, part := range strings.Split(value, ",") {
+		module, level, ok := strings.Cut(part, "=")
+		if !ok {
+			level, module = module, ""
+		}
+		if !c.logLevels[strings.ToLower(level)] || strings.Trim(module, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:") != "" {
+			return false
+		}
+	}
+	return true
 }
