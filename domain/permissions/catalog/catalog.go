@@ -193,6 +193,7 @@ type riskData struct {
 	SubAbbrev      bool                `toml:"sub_abbrev"`
 	SafeSub        []string            `toml:"safe_sub"`
 	SafeValues     []string            `toml:"safe_values"`
+	SafeKeys       []string            `toml:"safe_keys"`
 	FlagLists      map[string]string   `toml:"flag_lists"`
 	Operands       string              `toml:"operands"`
 	Long           map[string]string   `toml:"long"`
@@ -757,6 +758,12 @@ func buildProgram(d riskData, def optStyle, at []string, order map[string]int) (
 			p.flagLists = map[string]flagList{}
 		}
 		p.flagLists[n] = l
+	}
+	if len(d.SafeKeys) > 0 {
+		p.safeKeys = map[string]bool{}
+		for _, s := range d.SafeKeys {
+			p.safeKeys[s] = true
+		}
 	}
 	if len(d.SafeValues) > 0 {
 		p.safeValues = map[string]bool{}

@@ -3,6 +3,7 @@
 package verdict
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -65,6 +66,17 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 		r.Unknown = domain.Text{}
 		if i := slices.Index(args, cmdline.FirstWord(r.Sub)); i >= 0 {
 			r.Paths = append(r.Paths, args[i+1:]...)
+		}
+	}
+	if !r.Unknown.IsZero() && name == "pytest" && in.project != nil && !in.rule {
+		// The switches the project's conftest.py adds go to its own code.
+		if flags := in.project.PytestConftestFlags(); len(flags) > 0 {
+			spelled := maps.Clone(in.spelled)
+			if spelled == nil {
+				spelled = map[string]bool{}
+			}
+			maps.Copy(spelled, flags)
+			r = c.ReadArgs(name, args, spelled)
 		}
 	}
 	if !r.Unknown.IsZero() {
