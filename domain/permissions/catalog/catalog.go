@@ -134,6 +134,7 @@ type programData struct {
 	Wraps       bool              `toml:"wraps"`
 	Module      string            `toml:"module"`
 	ModuleOnly  bool              `toml:"module_only"`
+	Version     map[string][]string `toml:"version"`
 	Other       string            `toml:"other"`
 	DefinedArgs bool              `toml:"defined_args"`
 	LocalBin    bool              `toml:"local_bin"`
@@ -608,6 +609,10 @@ func buildEntry(d programData) (*entry, error) {
 	default:
 		return nil, fmt.Errorf("interpreter %q is neither script nor python", d.Interpreter)
 	}
+	if len(d.Version) > 0 && e.Interpreter == notInterpreter {
+		return nil, fmt.Errorf("version is for interpreters")
+	}
+	e.Version = d.Version
 	switch d.Other {
 	case "", "unknown":
 	case "spelled":
@@ -846,6 +851,31 @@ func (c *Catalog) PlainAssignment(name, value string) bool {
 			level, module = module, ""
 		}
 		if !c.logLevels[strings.ToLower(level)] || strings.Trim(module, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// VersionQuery: words are a language runtime named on PATH (node, not
+// ./node or /opt/node) and then its version options alone (node -v,
+// python --version --version), which print the version and exit: nothing
+// else may stand among them, since some of the same options run a script
+// given after them (ruby -v x.rb).
+func (c *Catalog) VersionQuery(words []string) bool {
+	if len(words) < 2 || strings.ContainsAny(words[0], `/\`) {
+		return false
+	}
+	e := c.Entries[c.Canonical(ProgramName(words[0]))]
+	if e == nil || e.Interpreter == notInterpreter {
+		return false
+	}
+	opts, ok := e.Version[Unversioned(ProgramName(words[0]))]
+	if !ok {
+		return false
+	}
+	for _, a := range words[1:] {
+		if !slices.Contains(opts, a) {
 			return false
 		}
 	}

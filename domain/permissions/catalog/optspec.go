@@ -259,6 +259,10 @@ type entry struct {
 	// Interpreter: a shell or language runtime, accepted in a rule only
 	// with a script of the project (or python -m of a known module).
 	Interpreter interpreterKind
+	// Version are, by the program's name, a language runtime's options
+	// that print its version and exit (node -v, python --version): a rule
+	// of them alone is accepted. Shells have none: refused under every name.
+	Version map[string][]string
 	// localBin: it runs a program the project installed in
 	// node_modules/.bin (npx, bunx).
 	localBin bool

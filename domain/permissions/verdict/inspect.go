@@ -53,6 +53,13 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 	}
 	c := in.catalog()
 	name, args := c.ResolveProgram(words)
+	if c.IsInterpreter(name) && prefix > 1 && prefix <= len(words) && c.VersionQuery(words[:prefix]) {
+		// A version rule (node -v) approves the version query alone.
+		if c.VersionQuery(words) {
+			return domain.Text{}, nil
+		}
+		return domain.T("`{{.Rule}}` approves the version query alone", "Rule", strings.Join(words[:prefix], " ")), nil
+	}
 	r := in.read(name, args)
 	// A risky argument's reason before an unknown option's: it says more.
 	// The words of the program it wraps are that program's: read below.
