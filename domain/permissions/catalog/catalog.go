@@ -119,34 +119,34 @@ func BuiltinSources() []SourceFile {
 // tables by program name and, the builtin files alone, the refused programs
 // and the name forms); docs/permissions.md §12 is its schema.
 type programData struct {
-	Aliases     []string          `toml:"aliases"`
-	Entry       *bool             `toml:"entry"`
-	Style       string            `toml:"style"`
-	Interpreter string            `toml:"interpreter"`
-	DashLong    bool              `toml:"dash_long"`
-	ColonLong   bool              `toml:"colon_long"`
-	Numeric     bool              `toml:"numeric"`
-	FoldCase    bool              `toml:"fold_case"`
-	TextFirst   bool              `toml:"text_first"`
-	TextUnless  string            `toml:"text_unless"`
-	TextAll     bool              `toml:"text_all"`
-	TextPattern bool              `toml:"text_pattern"`
-	Wraps       bool              `toml:"wraps"`
-	Module      string            `toml:"module"`
-	ModuleOnly  bool              `toml:"module_only"`
+	Aliases     []string            `toml:"aliases"`
+	Entry       *bool               `toml:"entry"`
+	Style       string              `toml:"style"`
+	Interpreter string              `toml:"interpreter"`
+	DashLong    bool                `toml:"dash_long"`
+	ColonLong   bool                `toml:"colon_long"`
+	Numeric     bool                `toml:"numeric"`
+	FoldCase    bool                `toml:"fold_case"`
+	TextFirst   bool                `toml:"text_first"`
+	TextUnless  string              `toml:"text_unless"`
+	TextAll     bool                `toml:"text_all"`
+	TextPattern bool                `toml:"text_pattern"`
+	Wraps       bool                `toml:"wraps"`
+	Module      string              `toml:"module"`
+	ModuleOnly  bool                `toml:"module_only"`
 	Version     map[string][]string `toml:"version"`
-	Other       string            `toml:"other"`
-	DefinedArgs bool              `toml:"defined_args"`
-	LocalBin    bool              `toml:"local_bin"`
-	RunsGit     bool              `toml:"runs_git"`
-	Targets     bool              `toml:"targets"`
-	Definitions string            `toml:"definitions"`
-	Labels      bool              `toml:"labels"`
-	Toolchain   bool              `toml:"toolchain"`
-	Does        []string          `toml:"does"`
-	Options     string            `toml:"options"`
-	Props       string            `toml:"props"`
-	Sets        map[string]string `toml:"sets"`
+	Other       string              `toml:"other"`
+	DefinedArgs bool                `toml:"defined_args"`
+	LocalBin    bool                `toml:"local_bin"`
+	RunsGit     bool                `toml:"runs_git"`
+	Targets     bool                `toml:"targets"`
+	Definitions string              `toml:"definitions"`
+	Labels      bool                `toml:"labels"`
+	Toolchain   bool                `toml:"toolchain"`
+	Does        []string            `toml:"does"`
+	Options     string              `toml:"options"`
+	Props       string              `toml:"props"`
+	Sets        map[string]string   `toml:"sets"`
 	Sub         map[string]subData
 	Risky       *riskData     `toml:"risky"`
 	Example     []exampleData `toml:"example"`
