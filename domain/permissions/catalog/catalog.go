@@ -176,6 +176,9 @@ type subData struct {
 	// PassUnknown: an option the subcommand does not know, and every
 	// word after it, are the arguments of the program it runs.
 	PassUnknown bool `toml:"pass_unknown"`
+	// OwnTools: names the subcommand runs of its own rather than the
+	// program of that name (go tool compile): they ask.
+	OwnTools map[string]string `toml:"own_tools"`
 	// wrapData: where a wrapper is given the command it runs (wrappers.go).
 	// TextFirst, TextUnless, TextPattern: as the program's, for the
 	// subcommand's operands.
@@ -641,6 +644,19 @@ func buildEntry(d programData) (*entry, error) {
 		}
 		s := sub{does: does, wraps: sd.Wraps, module: sd.Module, rest: sd.Rest, localBin: sd.LocalBin, dest: sd.Dest, destEvery: sd.DestEvery, PassUnknown: sd.PassUnknown,
 			textFirst: sd.TextFirst, textUnless: sd.TextUnless, textPattern: sd.TextPattern}
+		if len(sd.OwnTools) > 0 {
+			if !sd.Wraps {
+				return nil, fmt.Errorf("sub %s: own_tools is for a subcommand that wraps", sn)
+			}
+			s.ownTools = map[string]domain.Text{}
+			for n, why := range sd.OwnTools {
+				t, err := reasonText(why)
+				if err != nil {
+					return nil, fmt.Errorf("sub %s: own_tools %s: %w", sn, n, err)
+				}
+				s.ownTools[n] = t
+			}
+		}
 		if s.wrap, err = sd.wrapData.spec(); err != nil {
 			return nil, fmt.Errorf("sub %s: %w", sn, err)
 		}
@@ -827,7 +843,7 @@ func ReadFiles(files, user []SourceFile) (*Catalog, []Problem) {
 	return c, problems
 }
 
-// PlainAssignment: NAME=VALUE may be set before a command (docs/permissions.md
+// PlainAssignment reports whether NAME=VALUE may be set before a command (docs/permissions.md
 // §3): a plain variable, or a program's own log variable (a name ending as
 // log_variables say) set to log levels alone — a level, or a
 // comma-separated list of levels and module=level, as env_logger reads
@@ -857,7 +873,7 @@ func (c *Catalog) PlainAssignment(name, value string) bool {
 	return true
 }
 
-// VersionQuery: words are a language runtime named on PATH (node, not
+// VersionQuery reports whether words are a language runtime named on PATH (node, not
 // ./node or /opt/node) and then its version options alone (node -v,
 // python --version --version), which print the version and exit: nothing
 // else may stand among them, since some of the same options run a script

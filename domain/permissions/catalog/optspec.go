@@ -2,7 +2,11 @@
 
 package catalog
 
-import "strings"
+import (
+	"strings"
+
+	"memo.dev/projects/domain"
+)
 
 // Default deny (docs/permissions.md §7): for each program Memo knows,
 // its entry lists the options that are safe, with whether each takes a
@@ -181,6 +185,9 @@ type sub struct {
 	// wraps: the subcommand runs the program its first operand names
 	// (uv run pytest, python -m pytest), whose own entry then applies.
 	wraps bool
+	// ownTools: names it runs of its own, not the program so named (go
+	// tool compile), with why they ask.
+	ownTools map[string]domain.Text
 	// localBin: the program it wraps is one the project installed in
 	// node_modules/.bin (pnpm exec).
 	localBin bool

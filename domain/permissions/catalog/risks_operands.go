@@ -529,25 +529,30 @@ func gradleOperands(c *Catalog, p Program, args []string) domain.Text {
 	return gradleProps(c, p, args)
 }
 
-// goToolOperands: go tool runs a tool program; cover reading a profile
-// (-func) is the one Memo knows. cover -html opens a web browser.
+// goToolOperands: go tool runs a tool program. cover reads a profile
+// (-func) or writes a page (-html with -o); -html alone opens a web
+// browser. A tool go.mod declares is read as a line of its own
+// (go.sub.tool wraps it; the distribution's other tools are its own_tools).
 func goToolOperands(c *Catalog, p Program, args []string) domain.Text {
 	r := c.Entries["go"].Read("go", args, nil)
-	if r.Sub != "tool cover" {
-		return domain.T("`go tool` runs a tool program")
-	}
-	funcs := false
-	for _, a := range args {
-		switch name := strings.TrimLeft(a, "-"); {
-		case !strings.HasPrefix(a, "-"):
-		case strings.HasPrefix(name, "html"):
-			return domain.T("`{{.Word}}` opens a web browser", "Word", a)
-		case name == "func" || strings.HasPrefix(name, "func="):
-			funcs = true
+	switch {
+	case r.Sub == "tool cover":
+		html, out := "", false
+		for _, a := range args {
+			switch name := strings.TrimLeft(a, "-"); {
+			case !strings.HasPrefix(a, "-"):
+			case strings.HasPrefix(name, "html"):
+				html = a
+			case name == "o" || strings.HasPrefix(name, "o="):
+				out = true
+			}
 		}
-	}
-	if !funcs {
-		return domain.T("`go tool cover` without -func can open a web browser (-html); name -func, as in `go tool cover -func=coverage.out`")
+		if html != "" && !out {
+			return domain.T("`{{.Word}}` opens a web browser", "Word", html)
+		}
+		return domain.Text{}
+	case r.Sub != "tool":
+		return domain.T("`go tool` runs a tool program")
 	}
 	return domain.Text{}
 }

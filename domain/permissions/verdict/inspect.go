@@ -211,6 +211,9 @@ func (in *inspector) inspectWrapped(r catalog.Reading, prefix, depth int) (domai
 // entry, and no wrapper makes a refused program approved.
 func wrappedProblem(c *catalog.Catalog, name string, r catalog.Reading) domain.Text {
 	w := r.Wrapped[0]
+	if why := c.OwnTool(name, r); !why.IsZero() {
+		return why
+	}
 	switch {
 	case w == "" || strings.HasPrefix(w, "-"):
 		return domain.T("`{{.Program}}` names no program to run", "Program", name)
