@@ -328,6 +328,11 @@ func (c *compiled) findSub(words []string) (s *compiledSub, n int, nestedUnknown
 		if s, ok := c.Subs[words[0]+" "+words[1]]; ok {
 			return s, 2, false
 		}
+		// A subcommand that runs the program its next word names (go tool
+		// stringer), beside two-word ones (go tool cover).
+		if s, ok := c.Subs[words[0]]; ok && s.wraps {
+			return s, 1, false
+		}
 		if c.nested[words[0]] {
 			return nil, 2, true
 		}

@@ -45,6 +45,10 @@ type Catalog struct {
 	// PlainVariables may be set before a command on the line (GOOS=linux
 	// go build): they choose a target, the output or a log level.
 	PlainVariables map[string]bool
+	// logSuffixes (*_LOG) and logLevels: a program's own log variable,
+	// STARSHIP_LOG=trace, set to a level, as plain as RUST_LOG.
+	logSuffixes []string
+	logLevels   map[string]bool
 	// Dropped are the builtin programs whose table did not load: refused
 	// rather than read as programs without an entry (a wrapper would then
 	// pass its command as operands).
@@ -115,33 +119,34 @@ func BuiltinSources() []SourceFile {
 // tables by program name and, the builtin files alone, the refused programs
 // and the name forms); docs/permissions.md §12 is its schema.
 type programData struct {
-	Aliases     []string          `toml:"aliases"`
-	Entry       *bool             `toml:"entry"`
-	Style       string            `toml:"style"`
-	Interpreter string            `toml:"interpreter"`
-	DashLong    bool              `toml:"dash_long"`
-	ColonLong   bool              `toml:"colon_long"`
-	Numeric     bool              `toml:"numeric"`
-	FoldCase    bool              `toml:"fold_case"`
-	TextFirst   bool              `toml:"text_first"`
-	TextUnless  string            `toml:"text_unless"`
-	TextAll     bool              `toml:"text_all"`
-	TextPattern bool              `toml:"text_pattern"`
-	Wraps       bool              `toml:"wraps"`
-	Module      string            `toml:"module"`
-	ModuleOnly  bool              `toml:"module_only"`
-	Other       string            `toml:"other"`
-	DefinedArgs bool              `toml:"defined_args"`
-	LocalBin    bool              `toml:"local_bin"`
-	RunsGit     bool              `toml:"runs_git"`
-	Targets     bool              `toml:"targets"`
-	Definitions string            `toml:"definitions"`
-	Labels      bool              `toml:"labels"`
-	Toolchain   bool              `toml:"toolchain"`
-	Does        []string          `toml:"does"`
-	Options     string            `toml:"options"`
-	Props       string            `toml:"props"`
-	Sets        map[string]string `toml:"sets"`
+	Aliases     []string            `toml:"aliases"`
+	Entry       *bool               `toml:"entry"`
+	Style       string              `toml:"style"`
+	Interpreter string              `toml:"interpreter"`
+	DashLong    bool                `toml:"dash_long"`
+	ColonLong   bool                `toml:"colon_long"`
+	Numeric     bool                `toml:"numeric"`
+	FoldCase    bool                `toml:"fold_case"`
+	TextFirst   bool                `toml:"text_first"`
+	TextUnless  string              `toml:"text_unless"`
+	TextAll     bool                `toml:"text_all"`
+	TextPattern bool                `toml:"text_pattern"`
+	Wraps       bool                `toml:"wraps"`
+	Module      string              `toml:"module"`
+	ModuleOnly  bool                `toml:"module_only"`
+	Version     map[string][]string `toml:"version"`
+	Other       string              `toml:"other"`
+	DefinedArgs bool                `toml:"defined_args"`
+	LocalBin    bool                `toml:"local_bin"`
+	RunsGit     bool                `toml:"runs_git"`
+	Targets     bool                `toml:"targets"`
+	Definitions string              `toml:"definitions"`
+	Labels      bool                `toml:"labels"`
+	Toolchain   bool                `toml:"toolchain"`
+	Does        []string            `toml:"does"`
+	Options     string              `toml:"options"`
+	Props       string              `toml:"props"`
+	Sets        map[string]string   `toml:"sets"`
 	Sub         map[string]subData
 	Risky       *riskData     `toml:"risky"`
 	Example     []exampleData `toml:"example"`
@@ -171,6 +176,9 @@ type subData struct {
 	// PassUnknown: an option the subcommand does not know, and every
 	// word after it, are the arguments of the program it runs.
 	PassUnknown bool `toml:"pass_unknown"`
+	// OwnTools: names the subcommand runs of its own rather than the
+	// program of that name (go tool compile): they ask.
+	OwnTools map[string]string `toml:"own_tools"`
 	// wrapData: where a wrapper is given the command it runs (wrappers.go).
 	// TextFirst, TextUnless, TextPattern: as the program's, for the
 	// subcommand's operands.
@@ -189,6 +197,7 @@ type riskData struct {
 	SubAbbrev      bool                `toml:"sub_abbrev"`
 	SafeSub        []string            `toml:"safe_sub"`
 	SafeValues     []string            `toml:"safe_values"`
+	SafeKeys       []string            `toml:"safe_keys"`
 	FlagLists      map[string]string   `toml:"flag_lists"`
 	Operands       string              `toml:"operands"`
 	Long           map[string]string   `toml:"long"`
@@ -219,6 +228,8 @@ const (
 	keyAlternatives  = "alternatives"
 	keyVariables     = "variables"
 	keyPlain         = "plain_variables"
+	keyLogVariables  = "log_variables"
+	keyLogLevels     = "log_levels"
 )
 
 // ErrCatalog wraps a user catalogue file that cannot be read at all.
@@ -257,7 +268,7 @@ func (c *Catalog) readFile(f SourceFile) []Problem {
 		return []Problem{fail("", "the key %s is given twice", dup)}
 	}
 	if f.User {
-		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain} {
+		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels} {
 			if _, ok := top[name]; ok {
 				return []Problem{fail(name, "a user file cannot change the %s list (docs/permissions.md §12); nothing of the file loads", name)}
 			}
@@ -272,7 +283,7 @@ func (c *Catalog) readFile(f SourceFile) []Problem {
 	for _, name := range names {
 		prim := top[name]
 		switch name {
-		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain:
+		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels:
 			if err := c.readList(md, name, prim); err != nil {
 				problems = append(problems, fail(name, "%v", err))
 			}
@@ -370,7 +381,16 @@ func (c *Catalog) readList(md toml.MetaData, name string, prim toml.Primitive) e
 		if err := md.PrimitiveDecode(prim, &list); err != nil {
 			return err
 		}
-		m := map[string]map[string]bool{keyBare: c.Bare, keyGNU: c.gnu, keyAlternatives: c.alternatives, keyPlain: c.PlainVariables}[name]
+		if name == keyLogVariables {
+			for _, n := range list {
+				if !strings.HasPrefix(n, "*_") || strings.ToUpper(n) != n {
+					return fmt.Errorf("%q is no *_NAME suffix in capitals", n)
+				}
+			}
+			c.logSuffixes = append(c.logSuffixes, list...)
+			return nil
+		}
+		m := map[string]map[string]bool{keyBare: c.Bare, keyGNU: c.gnu, keyAlternatives: c.alternatives, keyPlain: c.PlainVariables, keyLogLevels: c.logLevels}[name]
 		for _, n := range list {
 			m[n] = true
 		}
@@ -592,6 +612,10 @@ func buildEntry(d programData) (*entry, error) {
 	default:
 		return nil, fmt.Errorf("interpreter %q is neither script nor python", d.Interpreter)
 	}
+	if len(d.Version) > 0 && e.Interpreter == notInterpreter {
+		return nil, fmt.Errorf("version is for interpreters")
+	}
+	e.Version = d.Version
 	switch d.Other {
 	case "", "unknown":
 	case "spelled":
@@ -620,6 +644,19 @@ func buildEntry(d programData) (*entry, error) {
 		}
 		s := sub{does: does, wraps: sd.Wraps, module: sd.Module, rest: sd.Rest, localBin: sd.LocalBin, dest: sd.Dest, destEvery: sd.DestEvery, PassUnknown: sd.PassUnknown,
 			textFirst: sd.TextFirst, textUnless: sd.TextUnless, textPattern: sd.TextPattern}
+		if len(sd.OwnTools) > 0 {
+			if !sd.Wraps {
+				return nil, fmt.Errorf("sub %s: own_tools is for a subcommand that wraps", sn)
+			}
+			s.ownTools = map[string]domain.Text{}
+			for n, why := range sd.OwnTools {
+				t, err := reasonText(why)
+				if err != nil {
+					return nil, fmt.Errorf("sub %s: own_tools %s: %w", sn, n, err)
+				}
+				s.ownTools[n] = t
+			}
+		}
 		if s.wrap, err = sd.wrapData.spec(); err != nil {
 			return nil, fmt.Errorf("sub %s: %w", sn, err)
 		}
@@ -743,6 +780,12 @@ func buildProgram(d riskData, def optStyle, at []string, order map[string]int) (
 		}
 		p.flagLists[n] = l
 	}
+	if len(d.SafeKeys) > 0 {
+		p.safeKeys = map[string]bool{}
+		for _, s := range d.SafeKeys {
+			p.safeKeys[s] = true
+		}
+	}
 	if len(d.SafeValues) > 0 {
 		p.safeValues = map[string]bool{}
 		for _, s := range d.SafeValues {
@@ -791,10 +834,66 @@ func ReadFiles(files, user []SourceFile) (*Catalog, []Problem) {
 		Entries: map[string]*compiled{}, Programs: map[string]Program{}, refused: map[string]domain.Text{},
 		Bare: map[string]bool{}, gnu: map[string]bool{}, alternatives: map[string]bool{}, Known: map[string]*Known{},
 		variables: map[string]domain.Text{}, PlainVariables: map[string]bool{}, Dropped: map[string]bool{},
+		logLevels: map[string]bool{},
 	}
 	var problems []Problem
 	for _, f := range append(slices.Clone(files), user...) {
 		problems = append(problems, c.readFile(f)...)
 	}
 	return c, problems
+}
+
+// PlainAssignment reports whether NAME=VALUE may be set before a command (docs/permissions.md
+// §3): a plain variable, or a program's own log variable (a name ending as
+// log_variables say) set to log levels alone — a level, or a
+// comma-separated list of levels and module=level, as env_logger reads
+// RUST_LOG.
+func (c *Catalog) PlainAssignment(name, value string) bool {
+	if c.PlainVariables[name] {
+		return true
+	}
+	logName := false
+	for _, s := range c.logSuffixes {
+		if strings.HasSuffix(name, s[1:]) && len(name) > len(s)-1 {
+			logName = true
+		}
+	}
+	if !logName || value == "" {
+		return false
+	}
+	for _, part := range strings.Split(value, ",") {
+		module, level, ok := strings.Cut(part, "=")
+		if !ok {
+			level, module = module, ""
+		}
+		if !c.logLevels[strings.ToLower(level)] || strings.Trim(module, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// VersionQuery reports whether words are a language runtime named on PATH (node, not
+// ./node or /opt/node) and then its version options alone (node -v,
+// python --version --version), which print the version and exit: nothing
+// else may stand among them, since some of the same options run a script
+// given after them (ruby -v x.rb).
+func (c *Catalog) VersionQuery(words []string) bool {
+	if len(words) < 2 || strings.ContainsAny(words[0], `/\`) {
+		return false
+	}
+	e := c.Entries[c.Canonical(ProgramName(words[0]))]
+	if e == nil || e.Interpreter == notInterpreter {
+		return false
+	}
+	opts, ok := e.Version[Unversioned(ProgramName(words[0]))]
+	if !ok {
+		return false
+	}
+	for _, a := range words[1:] {
+		if !slices.Contains(opts, a) {
+			return false
+		}
+	}
+	return true
 }

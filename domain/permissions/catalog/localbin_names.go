@@ -25,6 +25,21 @@ func (c *Catalog) LocalBinRunner(name string, r Reading) bool {
 	return e.localBin && r.Sub == ""
 }
 
+// OwnTool tells why the word a wrapping subcommand runs is one of its own
+// tools (go tool compile), not a program of that name, or nothing.
+func (c *Catalog) OwnTool(name string, r Reading) domain.Text {
+	e := c.Entries[name]
+	if e == nil || len(r.Wrapped) == 0 {
+		return domain.Text{}
+	}
+	if s, ok := e.Subs[r.Sub]; ok && r.Sub != "" {
+		if why, own := s.ownTools[r.Wrapped[0]]; own {
+			return domain.T("`{{.Word}}` {{.Why}}", "Word", strings.TrimSpace(name+" "+r.Sub+" "+r.Wrapped[0]), "Why", why)
+		}
+	}
+	return domain.Text{}
+}
+
 // LocalBinName tells why NAME is not a plain bin name a rule may approve.
 func (c *Catalog) LocalBinName(runner, name string) domain.Text {
 	plain := name != "" && !strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "-")

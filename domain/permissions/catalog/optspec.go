@@ -2,7 +2,11 @@
 
 package catalog
 
-import "strings"
+import (
+	"strings"
+
+	"memo.dev/projects/domain"
+)
 
 // Default deny (docs/permissions.md §7): for each program Memo knows,
 // its entry lists the options that are safe, with whether each takes a
@@ -181,6 +185,9 @@ type sub struct {
 	// wraps: the subcommand runs the program its first operand names
 	// (uv run pytest, python -m pytest), whose own entry then applies.
 	wraps bool
+	// ownTools: names it runs of its own, not the program so named (go
+	// tool compile), with why they ask.
+	ownTools map[string]domain.Text
 	// localBin: the program it wraps is one the project installed in
 	// node_modules/.bin (pnpm exec).
 	localBin bool
@@ -259,6 +266,10 @@ type entry struct {
 	// Interpreter: a shell or language runtime, accepted in a rule only
 	// with a script of the project (or python -m of a known module).
 	Interpreter interpreterKind
+	// Version are, by the program's name, a language runtime's options
+	// that print its version and exit (node -v, python --version): a rule
+	// of them alone is accepted. Shells have none: refused under every name.
+	Version map[string][]string
 	// localBin: it runs a program the project installed in
 	// node_modules/.bin (npx, bunx).
 	localBin bool

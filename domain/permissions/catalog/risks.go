@@ -65,6 +65,9 @@ type Program struct {
 	// safeValues are the properties or variables an operands check lets
 	// pass (mvn -DskipTests, cmake -DCMAKE_BUILD_TYPE=…).
 	safeValues map[string]bool
+	// safeKeys are the settings an option may set on the line (pytest -o
+	// KEY=VALUE) that choose no code: any other asks.
+	safeKeys map[string]bool
 	// flagLists: the flags a risky long option's value may hold and pass
 	// (go -ldflags "-s -w"), by the option's name (risks_flaglists.go).
 	flagLists map[string]flagList

@@ -182,20 +182,25 @@ func (p Program) sameValue(args []string, i int) bool {
 	a := args[i]
 	for n, vs := range p.same {
 		var v string
-		var ok bool
+		var ok, glued bool
 		switch {
 		case len(n) == 1:
 			v, ok = strings.CutPrefix(a, "-"+n)
+			glued = v != ""
 		default:
 			v, ok = strings.CutPrefix(a, "--"+n)
+			if !ok && (p.Style == GoFlag || p.SingleDashLong) {
+				v, ok = strings.CutPrefix(a, "-"+n)
+			}
 			if ok && v != "" {
 				v, ok = strings.CutPrefix(v, "=")
+				glued = true // -name= is the empty value, glued
 			}
 		}
 		if !ok {
 			continue
 		}
-		if v == "" {
+		if !glued {
 			if i+1 >= len(args) {
 				return false
 			}

@@ -284,10 +284,33 @@ func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
 			}
 			continue
 		}
+		// --override-ini (-o) KEY=VALUE sets an ini key as a config file
+		// would: only a key the table lists passes (addopts, a plugin's key
+		// naming a module to import, filterwarnings' categories ask). Its
+		// value is path-checked as any option's.
+		if name, v, glued := strings.Cut(a, "="); name == "--override-ini" {
+			if !glued && i+1 < len(args) {
+				v = args[i+1]
+			}
+			if why := p.iniKey(v); !why.IsZero() {
+				return why
+			}
+			continue
+		}
 		if len(a) < 2 || a[0] != '-' || a[1] == '-' {
 			continue
 		}
 		for j := 1; j < len(a); j++ {
+			if a[j] == 'o' {
+				v := a[j+1:]
+				if v == "" && i+1 < len(args) {
+					v = args[i+1]
+				}
+				if why := p.iniKey(strings.TrimPrefix(v, "=")); !why.IsZero() {
+					return why
+				}
+				break
+			}
 			if a[j] == 'W' {
 				v := a[j+1:]
 				if v == "" && i+1 < len(args) {
@@ -322,6 +345,15 @@ func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
 		}
 	}
 	return domain.Text{}
+}
+
+// iniKey: pytest -o KEY=VALUE sets a key the table's safe_keys list.
+func (p Program) iniKey(kv string) domain.Text {
+	key, _, ok := strings.Cut(kv, "=")
+	if ok && p.safeKeys[key] {
+		return domain.Text{}
+	}
+	return domain.T("`-o {{.Setting}}` sets an ini key Memo does not know to choose no code (addopts adds options, a plugin's key may name a module to import)", "Setting", kv)
 }
 
 // warningCategoryImport: a warnings filter (action:message:category:module:
@@ -497,25 +529,30 @@ func gradleOperands(c *Catalog, p Program, args []string) domain.Text {
 	return gradleProps(c, p, args)
 }
 
-// goToolOperands: go tool runs a tool program; cover reading a profile
-// (-func) is the one Memo knows. cover -html opens a web browser.
+// goToolOperands: go tool runs a tool program. cover reads a profile
+// (-func) or writes a page (-html with -o); -html alone opens a web
+// browser. A tool go.mod declares is read as a line of its own
+// (go.sub.tool wraps it; the distribution's other tools are its own_tools).
 func goToolOperands(c *Catalog, p Program, args []string) domain.Text {
 	r := c.Entries["go"].Read("go", args, nil)
-	if r.Sub != "tool cover" {
-		return domain.T("`go tool` runs a tool program")
-	}
-	funcs := false
-	for _, a := range args {
-		switch name := strings.TrimLeft(a, "-"); {
-		case !strings.HasPrefix(a, "-"):
-		case strings.HasPrefix(name, "html"):
-			return domain.T("`{{.Word}}` opens a web browser", "Word", a)
-		case name == "func" || strings.HasPrefix(name, "func="):
-			funcs = true
+	switch {
+	case r.Sub == "tool cover":
+		html, out := "", false
+		for _, a := range args {
+			switch name := strings.TrimLeft(a, "-"); {
+			case !strings.HasPrefix(a, "-"):
+			case strings.HasPrefix(name, "html"):
+				html = a
+			case name == "o" || strings.HasPrefix(name, "o="):
+				out = true
+			}
 		}
-	}
-	if !funcs {
-		return domain.T("`go tool cover` without -func can open a web browser (-html); name -func, as in `go tool cover -func=coverage.out`")
+		if html != "" && !out {
+			return domain.T("`{{.Word}}` opens a web browser", "Word", html)
+		}
+		return domain.Text{}
+	case r.Sub != "tool":
+		return domain.T("`go tool` runs a tool program")
 	}
 	return domain.Text{}
 }

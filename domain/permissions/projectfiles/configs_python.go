@@ -17,7 +17,7 @@ import (
 // from the folders it is given: pytest.toml, pytest.ini, pyproject.toml's
 // [tool.pytest.ini_options], tox.ini's [pytest], setup.cfg's [tool:pytest].
 // Their addopts are checked as if they were on the line; the paths they set
-// (pythonpath, testpaths, cache_dir) must stay in the project.
+// (pythonpath, testpaths, cache_dir, and log_file, which pytest writes) must stay in the project.
 
 // pytestFiles in pytest's own order, with the section each must hold to
 // count ("" for the file itself).
@@ -99,7 +99,7 @@ func (p *Project) pytestOptions(path string, c pytestConfig) *Block {
 	}
 	q := *p
 	q.Dir = filepath.Dir(path)
-	for _, key := range []string{"pythonpath", "testpaths", "cache_dir"} {
+	for _, key := range []string{"pythonpath", "testpaths", "cache_dir", "log_file"} {
 		for _, w := range c.opts[key] {
 			if reason := q.PathProblem(w); !reason.IsZero() {
 				return &Block{File: show, Key: key, Reason: domain.T("{{.Path}} sets {{.Key}} to `{{.Value}}`: {{.Reason}}", "Path", show, "Key", key, "Value", w, "Reason", reason)}
@@ -152,7 +152,7 @@ func parsePytestConfig(name, section string, b []byte) pytestConfig {
 
 // pytestWordKeys are the ini keys of pytest's config Memo reads, each as
 // words (pytestOptions).
-var pytestWordKeys = map[string]bool{"addopts": true, "pythonpath": true, "testpaths": true, "cache_dir": true}
+var pytestWordKeys = map[string]bool{"addopts": true, "pythonpath": true, "testpaths": true, "cache_dir": true, "log_file": true}
 
 // tomlWords is a TOML value as words: a string split as the shell would,
 // a list as its items.

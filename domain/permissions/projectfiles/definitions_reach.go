@@ -160,6 +160,9 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 			if cmdline.FirstWord(t.R.Sub) == "run" && len(t.R.Operands) > 0 {
 				add(p.goPackage(rule, t.R.Operands[0]))
 			}
+			if t.R.Sub == "tool" && len(t.R.Wrapped) > 0 {
+				add(p.goTool(rule, t.R.Wrapped[0]))
+			}
 		}
 	}
 	return defs, problem
@@ -295,6 +298,86 @@ func (p *Project) goPackage(rule, pkg string) ([]Definition, domain.Text) {
 		}
 	}
 	return out, domain.Text{}
+}
+
+// goTool pins what go tool NAME runs: the tool directive of the main
+// module's go.mod (the first from the line's folder up, in the project)
+// whose path ends in NAME, with the require and replace lines of the
+// module that holds it — the version go builds, go.sum verifying it. Any
+// other change to go.mod leaves the rule as trusted; a change to these
+// lines (another module, version or replacement) asks. A NAME no tool
+// directive declares is pinned as absent: go would refuse to run it, and a
+// declaration added later asks.
+func (p *Project) goTool(rule, name string) ([]Definition, domain.Text) {
+	key := "tool " + name
+	for _, dir := range p.upTo(true) {
+		path := filepath.Join(dir, "go.mod")
+		e, err := p.Cached(path, maxConfigFile)
+		if isNotExist(err) {
+			continue
+		}
+		rel, _ := RelInside(p.Root, path)
+		rel = filepath.ToSlash(rel)
+		if err != nil {
+			return []Definition{definitionOf(rule, rel, key, nil, false)}, domain.T("Memo cannot read {{.File}}, which this rule runs ({{.Error}}), so its lines ask", "File", rel, "Error", domain.Sentence(err))
+		}
+		lines, ok := goToolLines(ParseGoMod(string(e.data)), name)
+		if !ok {
+			return []Definition{definitionOf(rule, rel, key, nil, false)}, domain.Text{}
+		}
+		return []Definition{definitionOf(rule, rel, key, []byte(lines), true)}, domain.Text{}
+	}
+	return []Definition{definitionOf(rule, "go.mod", key, nil, false)},
+		domain.T("the project has no {{.File}}: {{.Program}} would look for one in the folders above it", "File", "go.mod", "Program", "go")
+}
+
+// goToolLines are the directives that choose what go tool NAME builds: the
+// tool line (its path's last element, or the element before a /vN major
+// version, is NAME; or the path is NAME), and the require and replace
+// lines of the longest module path holding it, as go resolves them.
+func goToolLines(dirs []goDirective, name string) (string, bool) {
+	tool := ""
+	for _, d := range dirs {
+		if d.Verb != "tool" || len(d.Words) == 0 {
+			continue
+		}
+		if path := d.Words[0]; path == name || goToolName(path) == name {
+			if tool != "" {
+				return "", false // two tools of that name: go refuses
+			}
+			tool = path
+		}
+	}
+	if tool == "" {
+		return "", false
+	}
+	module := ""
+	for _, d := range dirs {
+		if (d.Verb == "require" || d.Verb == "module") && len(d.Words) > 0 {
+			if m := d.Words[0]; (tool == m || strings.HasPrefix(tool, m+"/")) && len(m) > len(module) {
+				module = m
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteString("tool " + tool + "\n")
+	for _, d := range dirs {
+		if len(d.Words) > 0 && d.Words[0] == module && (d.Verb == "require" || d.Verb == "replace" || d.Verb == "module") {
+			b.WriteString(d.Verb + " " + strings.Join(d.Words, " ") + "\n")
+		}
+	}
+	return b.String(), true
+}
+
+// goToolName is the name go tool knows a tool path by: its last element,
+// or the one before a major version suffix (example.com/x/v2 is x).
+func goToolName(path string) string {
+	parts := strings.Split(path, "/")
+	last := parts[len(parts)-1]
+	if len(parts) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+		return parts[len(parts)-2]
+	}
+	return last
 }
 
 // aliasDefs pins the cargo alias a subcommand names, in whichever config

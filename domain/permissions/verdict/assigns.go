@@ -33,7 +33,7 @@ func (in *inspector) assignsProblem(assigns []string) domain.Text {
 	}
 	for _, a := range assigns {
 		name, value, _ := strings.Cut(a, "=")
-		if !c.PlainVariables[name] {
+		if !c.PlainAssignment(name, value) {
 			return cmdline.SetsVariable
 		}
 		if reason := in.project.PathProblem(value); value != "" && !reason.IsZero() {

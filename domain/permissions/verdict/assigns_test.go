@@ -41,6 +41,20 @@ func TestAssignmentsBeforeTheCommand(t *testing.T) {
 		"GOOS=linux go vet":                                             "no allowed rule starts this line",
 		"GOOS=linux go build; id":                                       "`;` can chain commands",
 		"GOOS=$X go build":                                              "`$` expands variables",
+		// A program's own log variable, to log levels alone.
+		"STARSHIP_LOG=trace cargo test":                         "",
+		"MYAPP_LOG_LEVEL=DEBUG go build":                        "",
+		"APP_LOG=info,hyper=warn,my_crate::db=trace cargo test": "",
+		"STARSHIP_LOG=/tmp/log cargo test":                      "sets a variable before the command",
+		"STARSHIP_LOG=./log cargo test":                         "sets a variable before the command",
+		"STARSHIP_LOG=tracing cargo test":                       "sets a variable before the command",
+		"STARSHIP_LOG= cargo test":                              "sets a variable before the command",
+		"APP_LOG=info,x=y cargo test":                           "sets a variable before the command",
+		"_LOG=trace cargo test":                                 "sets a variable before the command",
+		"LOG=trace cargo test":                                  "sets a variable before the command",
+		"Starship_log=trace cargo test":                         "sets a variable before the command",
+		"STARSHIP_LOGFILE=trace cargo test":                     "sets a variable before the command",
+		"LD_PRELOAD=trace go build":                             "`LD_PRELOAD` loads a library that runs code",
 	}
 	root := fixture.Repo(t, fixture.CleanConfig)
 	for line, want := range cases {

@@ -23,6 +23,7 @@ type benignLine struct {
 	ecosystem             string
 	verb, rule, line, why string
 	fixture               *benignFixture
+	dir                   string // the folder of the project the line runs in ("" is its root)
 }
 
 // benignFixture is the project a group of lines is run in: the files its
@@ -32,7 +33,8 @@ type benignFixture struct {
 	place   string
 	files   []benignFile
 	remotes [][2]string
-	root    string // made on first use
+	dirs    []string // folders lines run in (made, if the files hold none)
+	root    string   // made on first use
 }
 
 type benignFile struct {
@@ -82,6 +84,7 @@ func readBenignFile(t testing.TB, name, eco string, c *benignCorpus) {
 	}
 	defer f.Close()
 	var fixture *benignFixture
+	dir := ""
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -91,6 +94,8 @@ func readBenignFile(t testing.TB, name, eco string, c *benignCorpus) {
 			if repo, _, _ := strings.Cut(strings.TrimSpace(src), " "); strings.Count(repo, "/") == 1 {
 				c.sources[strings.ToLower(repo)] = true
 			}
+			// A new source starts in the default project until its own.
+			fixture, dir = nil, ""
 			continue
 		}
 		if text == "" || strings.HasPrefix(text, "#") {
@@ -102,6 +107,22 @@ func readBenignFile(t testing.TB, name, eco string, c *benignCorpus) {
 				t.Fatalf("%s: project takes nothing", place)
 			}
 			fixture = &benignFixture{place: place}
+			dir = ""
+			continue
+		}
+		if verb == "dir" {
+			// The lines after it run in that folder of the project, as their
+			// source runs them there (cd build; cmake ..).
+			d, after := quoted(t, place, rest)
+			if fixture == nil || strings.TrimSpace(after) != "" || d == "" || filepath.IsAbs(d) || !filepath.IsLocal(filepath.FromSlash(d)) {
+				t.Fatalf("%s: dir takes one folder inside the project (\".\" its root), after project", place)
+			}
+			if d == "." {
+				d = ""
+			} else {
+				fixture.dirs = append(fixture.dirs, d)
+			}
+			dir = d
 			continue
 		}
 		a, rest := quoted(t, place, rest)
@@ -118,7 +139,7 @@ func readBenignFile(t testing.TB, name, eco string, c *benignCorpus) {
 				fixture.files = append(fixture.files, benignFile{path: a, text: b, exec: verb == "exec"})
 			}
 		default:
-			c.lines = append(c.lines, benignLine{place: place, ecosystem: eco, verb: verb, rule: a, line: b, why: why, fixture: fixture})
+			c.lines = append(c.lines, benignLine{place: place, ecosystem: eco, verb: verb, rule: a, line: b, why: why, fixture: fixture, dir: dir})
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -209,10 +230,15 @@ func writeBenignFiles(t testing.TB, root string, files []benignFile) {
 
 // project is the fixture's project, made on first use: its files and, with
 // remotes, a git repository (git init) holding them as its work tree.
-func (f *benignFixture) project(t testing.TB, home string) *projectfiles.Project {
+func (f *benignFixture) project(t testing.TB, home, dir string) *projectfiles.Project {
 	if f.root == "" {
 		f.root = t.TempDir()
 		writeBenignFiles(t, f.root, f.files)
+		for _, d := range f.dirs {
+			if err := os.MkdirAll(filepath.Join(f.root, filepath.FromSlash(d)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
 		if len(f.remotes) > 0 {
 			git := func(args ...string) {
 				cmd := exec.Command("git", args...)
@@ -228,7 +254,11 @@ func (f *benignFixture) project(t testing.TB, home string) *projectfiles.Project
 			}
 		}
 	}
-	return NewProject(f.root, "", projectfiles.OSGitFS(home), nil)
+	at := ""
+	if dir != "" {
+		at = filepath.Join(f.root, filepath.FromSlash(dir))
+	}
+	return NewProject(f.root, at, projectfiles.OSGitFS(home), nil)
 }
 
 // benignProjects makes the project of every line, trusted with its rule:
@@ -244,7 +274,7 @@ func benignProjects(t testing.TB, lines []benignLine) []*projectfiles.Project {
 			out[i] = def
 			continue
 		}
-		p := b.fixture.project(t, home)
+		p := b.fixture.project(t, home, b.dir)
 		out[i] = p.WithPinned(p.AllDefinitions([]string{b.rule}))
 	}
 	return out

@@ -206,6 +206,48 @@ func TestCargoConfigs(t *testing.T) {
 	}
 }
 
+// pytest -o KEY=VALUE (--override-ini) sets an ini key on the line: only
+// the keys that choose no code pass, and their paths stay inside.
+func TestPytestOverrideIni(t *testing.T) {
+	rules := []string{"pytest", "python -m pytest", "uv run pytest"}
+	cases := map[string]string{ // line: "" approved, else a part of the reason
+		"pytest -o junit_family=legacy":                               "",
+		"pytest -o xfail_strict=true -o console_output_style=classic": "",
+		"pytest -ojunit_family=legacy":                                "",
+		"pytest -vo log_cli=true":                                     "",
+		"pytest --override-ini=cache_dir=.cache/pytest":               "",
+		"pytest --override-ini log_level=DEBUG tests":                 "",
+		"python -m pytest -o testpaths=tests":                         "",
+		"uv run pytest -o timeout=30":                                 "",
+		"pytest -o addopts=-pevil":                                    "sets an ini key",
+		"pytest -o addopts=":                                          "sets an ini key",
+		"pytest -o DJANGO_SETTINGS_MODULE=evil.settings":              "sets an ini key",
+		"pytest -o filterwarnings=error::evil.Warning":                "sets an ini key",
+		"pytest -o python_files":                                      "sets an ini key",
+		"pytest -o Junit_family=legacy":                               "sets an ini key",
+		"pytest -vo addopts=-pevil":                                   "sets an ini key",
+		"pytest --override-ini=addopts=-pevil":                        "sets an ini key",
+		"pytest --override-ini addopts=-pevil":                        "sets an ini key",
+		"pytest --override=addopts=-pevil":                            "not an option Memo knows",
+		"pytest -o cache_dir=/tmp/c":                                  "outside the project",
+		"pytest -o log_file=../../x.log":                              "outside the project",
+		"pytest -o pythonpath=/tmp/evil":                              "outside the project",
+		"uv run pytest -o addopts=-pevil":                             "sets an ini key",
+	}
+	root := fixture.Repo(t, fixture.CleanConfig)
+	for line, want := range cases {
+		v := checkIn(root, "", rules, line)
+		switch {
+		case want == "" && !v.Approved:
+			t.Errorf("%q asks (%s), want it approved", line, v.Reason)
+		case want != "" && v.Approved:
+			t.Errorf("%q is approved, want it to ask (%s)", line, want)
+		case want != "" && !strings.Contains(v.Reason.String(), want):
+			t.Errorf("%q asks with %q, want %q", line, v.Reason, want)
+		}
+	}
+}
+
 // pytest's addopts are checked as if on the line; its paths stay inside.
 func TestPytestConfigs(t *testing.T) {
 	rules := []string{"pytest", "python -m pytest", "uv run pytest"}
@@ -218,6 +260,8 @@ func TestPytestConfigs(t *testing.T) {
 		{"pyproject.toml", "[tool.pytest.ini_options]\npythonpath = [\"/tmp/evil\"]\n", "pythonpath"},
 		{"tox.ini", "[tox]\nenvlist = py\n[pytest]\ntestpaths = ../../elsewhere\n", "testpaths"},
 		{"setup.cfg", "[metadata]\nname = x\n[tool:pytest]\ncache_dir = /tmp/c\n", "cache_dir"},
+		{"pytest.ini", "[pytest]\nlog_file = /home/u/.bashrc\n", "log_file"},
+		{"pyproject.toml", "[tool.pytest.ini_options]\nlog_file = \"../../x.log\"\n", "log_file"},
 	}
 	for _, c := range cases {
 		root := fixture.Repo(t, fixture.CleanConfig)
@@ -311,5 +355,63 @@ func TestCargoAliasArguments(t *testing.T) {
 		if v.Approved != c.approve {
 			t.Errorf("%q under %q: approved %v (%s), want %v", c.line, c.rule, v.Approved, v.Reason, c.approve)
 		}
+	}
+}
+
+// The switches a project's conftest.py adds (pytest_addoption) pass as
+// pytest's own: only those of the initial conftests, only switches, each
+// exactly as written.
+func TestPytestConftestSwitches(t *testing.T) {
+	rules := []string{"pytest", "poetry run pytest", "python -m pytest"}
+	root := fixture.Repo(t, fixture.CleanConfig)
+	fixture.Write(t, filepath.Join(root, "tests", "conftest.py"), `import pytest
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--integration", action="store_true", dest="integration", default=False,
+        help="enable integration tests",
+    )
+    group = parser.getgroup("slow")
+    group.addoption('--runslow', '--run-slow', action='store_true', help='run slow tests')
+    parser.addoption("--env", default="dev", help="an environment: takes a value")
+    parser.addoption("--level", action="store", type=int)
+`, 0o644)
+	fixture.Write(t, filepath.Join(root, "docs", "tests", "conftest.py"), `def pytest_addoption(parser):
+    parser.addoption("--deep", action="store_true")
+`, 0o644)
+	cases := map[string]string{ // line: "" approved, else a part of the reason
+		"pytest --integration":                  "",
+		"poetry run pytest --integration -v":    "",
+		"python -m pytest --runslow --run-slow": "",
+		"pytest --integration tests/":           "",
+		"pytest --env=prod":                     "not an option Memo knows",
+		"pytest --env prod":                     "not an option Memo knows",
+		"pytest --level=3":                      "not an option Memo knows",
+		"pytest --integrat":                     "not an option Memo knows",
+		"pytest --integration=1":                "not an option Memo knows",
+		"pytest --deep":                         "not an option Memo knows",
+		"pytest --frobnicate":                   "not an option Memo knows",
+		"pytest --integration --pdbcls=x:y":     "runs another program",
+		"pytest --integration -p evil":          "loads a pytest plugin",
+	}
+	for line, want := range cases {
+		v := checkIn(root, "", rules, line)
+		switch {
+		case want == "" && !v.Approved:
+			t.Errorf("%q asks (%s), want it approved", line, v.Reason)
+		case want != "" && v.Approved:
+			t.Errorf("%q is approved, want it to ask (%s)", line, want)
+		case want != "" && !strings.Contains(v.Reason.String(), want):
+			t.Errorf("%q asks with %q, want %q", line, v.Reason, want)
+		}
+	}
+	// Run from docs/, its own tests/conftest.py is an initial one.
+	if v := checkIn(root, filepath.Join(root, "docs"), rules, "pytest --deep"); !v.Approved {
+		t.Errorf("pytest --deep in docs/ asks (%s), want it approved", v.Reason)
+	}
+	// No project: nothing is added.
+	other := fixture.Repo(t, fixture.CleanConfig)
+	if v := checkIn(other, "", rules, "pytest --integration"); v.Approved {
+		t.Errorf("pytest --integration without a conftest.py is approved")
 	}
 }

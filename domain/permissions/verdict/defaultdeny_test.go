@@ -255,7 +255,7 @@ func TestSubcommandsRefusedAsRules(t *testing.T) {
 		"go run x@latest":                "module version",
 		"go install ./...":               "installs or changes programs outside",
 		"go generate":                    "commands written in the source",
-		"go tool pprof":                  "tool program",
+		"go tool pprof":                  "opens a web browser",
 		"go bug":                         "web browser",
 		"npm exec jest":                  "runs another program",
 		"npm x jest":                     "runs another program",

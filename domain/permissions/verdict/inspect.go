@@ -3,6 +3,7 @@
 package verdict
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -52,6 +53,13 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 	}
 	c := in.catalog()
 	name, args := c.ResolveProgram(words)
+	if c.IsInterpreter(name) && prefix > 1 && prefix <= len(words) && c.VersionQuery(words[:prefix]) {
+		// A version rule (node -v) approves the version query alone.
+		if c.VersionQuery(words) {
+			return domain.Text{}, nil
+		}
+		return domain.T("`{{.Rule}}` approves the version query alone", "Rule", strings.Join(words[:prefix], " ")), nil
+	}
 	r := in.read(name, args)
 	// A risky argument's reason before an unknown option's: it says more.
 	// The words of the program it wraps are that program's: read below.
@@ -65,6 +73,17 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 		r.Unknown = domain.Text{}
 		if i := slices.Index(args, cmdline.FirstWord(r.Sub)); i >= 0 {
 			r.Paths = append(r.Paths, args[i+1:]...)
+		}
+	}
+	if !r.Unknown.IsZero() && name == "pytest" && in.project != nil && !in.rule {
+		// The switches the project's conftest.py adds go to its own code.
+		if flags := in.project.PytestConftestFlags(); len(flags) > 0 {
+			spelled := maps.Clone(in.spelled)
+			if spelled == nil {
+				spelled = map[string]bool{}
+			}
+			maps.Copy(spelled, flags)
+			r = c.ReadArgs(name, args, spelled)
 		}
 	}
 	if !r.Unknown.IsZero() {
@@ -192,6 +211,9 @@ func (in *inspector) inspectWrapped(r catalog.Reading, prefix, depth int) (domai
 // entry, and no wrapper makes a refused program approved.
 func wrappedProblem(c *catalog.Catalog, name string, r catalog.Reading) domain.Text {
 	w := r.Wrapped[0]
+	if why := c.OwnTool(name, r); !why.IsZero() {
+		return why
+	}
 	switch {
 	case w == "" || strings.HasPrefix(w, "-"):
 		return domain.T("`{{.Program}}` names no program to run", "Program", name)

@@ -2,7 +2,10 @@
 
 package verdict
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A project file whose name only starts like an interpreter's is the
 // project's own script (./scripts/pipeline.sh is not pip); a version or a
@@ -33,6 +36,51 @@ func TestInterpreterLikeNames(t *testing.T) {
 	} {
 		if got := !AcceptRule(tc.rule).IsZero(); got != tc.refused {
 			t.Errorf("AcceptRule(%q) refused = %v, want %v (%s)", tc.rule, got, tc.refused, AcceptRule(tc.rule))
+		}
+	}
+}
+
+// A language runtime's version query is a rule of its own (node -v,
+// python --version), and approves the query alone: nothing may follow it,
+// since ruby -v x.rb runs x.rb. Shells stay refused under every name.
+func TestInterpreterVersionRules(t *testing.T) {
+	for _, rule := range []string{"node -v", "node --version", "python --version", "python3 -V", "python3.12 --version",
+		"ruby --version", "ruby -v", "php -v", "perl --version", "python --version --version"} {
+		if r := AcceptRule(rule); !r.IsZero() {
+			t.Errorf("rule %q refused (%s), want it accepted", rule, r)
+		}
+	}
+	for _, rule := range []string{"node", "bash --version", "sh --version", "zsh --version", "./node -v", "bin/node -v",
+		"/usr/bin/node -v", "../node -v", "node -v -e 1", "node -v x.js", "node --version --require x", "python -v",
+		"python --version -c 1", "python -V -m http.server", "ruby -v -e 1", "node -e 1", "NODE -v x"} {
+		if r := AcceptRule(rule); r.IsZero() {
+			t.Errorf("rule %q accepted, want it refused", rule)
+		}
+	}
+	rules := []string{"node -v", "python --version", "ruby -v"}
+	for line, want := range map[string]string{
+		"node -v":                         "",
+		"python --version":                "",
+		"ruby -v":                         "",
+		"node -v x.js":                    "approves the version query alone",
+		"node -v -e 1":                    "approves the version query alone",
+		"node -v --require ./x.js":        "approves the version query alone",
+		"ruby -v script.rb":               "approves the version query alone",
+		"ruby -v -e 1":                    "approves the version query alone",
+		"python --version -c 'import os'": "approves the version query alone",
+		"python --version --version x.py": "approves the version query alone",
+		"node --version":                  "no allowed rule starts this line",
+		"node -v; id":                     "can chain commands",
+		"node -v > out":                   "redirects",
+	} {
+		v := NewChecker(rules).Check(line, nil)
+		switch {
+		case want == "" && !v.Approved:
+			t.Errorf("%q asks (%s), want it approved", line, v.Reason)
+		case want != "" && v.Approved:
+			t.Errorf("%q is approved, want it to ask (%s)", line, want)
+		case want != "" && !strings.Contains(v.Reason.String(), want):
+			t.Errorf("%q asks with %q, want %q", line, v.Reason, want)
 		}
 	}
 }

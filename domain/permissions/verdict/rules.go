@@ -76,11 +76,15 @@ func projectFile(word string) bool {
 // interpreterForm tells why an interpreter's words are not one of the two
 // forms a rule may take: the interpreter, then at once a script file of the
 // project (bash scripts/test.sh) — nothing can be slipped in before the
-// script — or, for python, -m and a module Memo has an entry for.
+// script — or, for python, -m and a module Memo has an entry for — or its
+// version options alone (node -v), which approve themselves alone.
 func interpreterForm(c *catalog.Catalog, name string, words []string) domain.Text {
 	refused := domain.T("`{{.Word}}` {{.Why}}", "Word", words[0], "Why", catalog.RunsAnything)
 	if len(words) < 2 {
 		return refused
+	}
+	if c.VersionQuery(words) {
+		return domain.Text{}
 	}
 	w := words[1]
 	if e := c.Entries[name]; e != nil && e.Interpreter == catalog.PythonInterpreter && strings.HasPrefix(w, "-m") {

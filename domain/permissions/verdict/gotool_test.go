@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package verdict
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"memo.dev/projects/domain/permissions/internal/fixture"
+	"memo.dev/projects/domain/permissions/projectfiles"
+)
+
+const goModWithTools = "module example.com/app\n\ngo 1.24\n\ntool (\n\tmvdan.cc/gofumpt\n\tgolang.org/x/tools/cmd/stringer\n\tgithub.com/golangci/golangci-lint/v2/cmd/golangci-lint\n)\n\nrequire (\n\tgolang.org/x/tools v0.30.0 // indirect\n\tmvdan.cc/gofumpt v0.8.0 // indirect\n\tgithub.com/golangci/golangci-lint/v2 v2.1.0 // indirect\n)\n"
+
+// go tool NAME runs a tool go.mod declares: its line is read with the
+// tool's own table, the distribution's own tools ask (but cover), and the
+// trust pins the declaration — the tool's module, version and replacement.
+func TestGoToolRunsTheDeclaredTool(t *testing.T) {
+	root := fixture.Repo(t, fixture.CleanConfig)
+	fixture.Write(t, filepath.Join(root, "go.mod"), goModWithTools, 0o644)
+	fixture.Write(t, filepath.Join(root, "main.go"), "package main\n", 0o644)
+	for _, tc := range []struct {
+		rule, line, want string // want: "" approved, else a part of the reason
+	}{
+		{"go tool gofumpt", "go tool gofumpt -l -w .", ""},
+		{"go tool gofumpt", "go tool gofumpt -d main.go", ""},
+		{"go tool golangci-lint run", "go tool golangci-lint run ./...", ""},
+		{"go tool cover", "go tool cover -func coverage.out", ""},
+		{"go tool cover", "go tool cover -func=coverage.out", ""},
+		{"go tool gofumpt", "go tool gofumpt -l -w /etc", "outside the project"},
+		{"go tool gofumpt", "go tool gofumpt --frob", "not an option"},
+		{"go tool stringer", "go tool stringer -type=Pill", "not an option the rule spells"},
+		{"go tool cover", "go tool cover -html=coverage.out", "opens a web browser"},
+		{"go tool cover", "go tool cover -html coverage.out", "opens a web browser"},
+		{"go tool gofumpt", "go tool stringer", "no allowed rule starts this line"},
+		{"go tool gofumpt", "go tool gofumpt; id", "can chain commands"},
+		// go tool alone lists the tools; it names none to run.
+		{"go tool", "go tool", ""},
+		{"go tool", "go tool gofumpt -l .", "runs a program the rule does not name"},
+		{"go tool", "go tool compile x.go", "runs another program"},
+	} {
+		p := NewProject(root, "", projectfiles.OSGitFS(""), nil)
+		rules := []string{tc.rule}
+		v := NewChecker(rules).CheckIn(tc.line, p.WithPinned(p.AllDefinitions(rules)))
+		switch {
+		case tc.want == "" && !v.Approved:
+			t.Errorf("rule %q, %q asks (%s), want it approved", tc.rule, tc.line, v.Reason)
+		case tc.want != "" && v.Approved:
+			t.Errorf("rule %q, %q is approved, want it to ask (%s)", tc.rule, tc.line, tc.want)
+		case tc.want != "" && !strings.Contains(v.Reason.String(), tc.want):
+			t.Errorf("rule %q, %q asks with %q, want %q", tc.rule, tc.line, v.Reason, tc.want)
+		}
+	}
+	for _, rule := range []string{"go tool compile", "go tool link", "go tool pprof", "go tool trace", "go tool vet",
+		"go tool asm", "go tool dist", "go tool gofumpt -l /etc"} {
+		if r := AcceptRule(rule); r.IsZero() {
+			t.Errorf("rule %q accepted, want it refused", rule)
+		}
+	}
+	for _, rule := range []string{"go tool gofumpt", "go tool stringer", "go tool cover", "go tool cover -func"} {
+		if r := AcceptRule(rule); !r.IsZero() {
+			t.Errorf("rule %q refused (%s), want it accepted", rule, r)
+		}
+	}
+
+	// Trusted, then go.mod changes what the tool is.
+	rules := []string{"go tool gofumpt"}
+	trusted := NewProject(root, "", projectfiles.OSGitFS(""), nil)
+	pins := trusted.AllDefinitions(rules)
+	for _, tc := range []struct {
+		name, gomod string
+		approved    bool
+	}{
+		{"as trusted", goModWithTools, true},
+		{"another dependency added", goModWithTools + "require example.com/other v1.0.0\n", true},
+		{"another version", strings.Replace(goModWithTools, "gofumpt v0.8.0", "gofumpt v0.9.0", 1), false},
+		{"replaced by a folder", goModWithTools + "replace mvdan.cc/gofumpt => ./evil\n", false},
+		{"replaced by a fork", goModWithTools + "replace mvdan.cc/gofumpt v0.8.0 => example.com/evil v1.0.0\n", false},
+		{"another module of that name", strings.Replace(goModWithTools, "\tmvdan.cc/gofumpt\n\tgolang", "\texample.com/evil/gofumpt\n\tgolang", 1) + "require example.com/evil v1.0.0\n", false},
+		{"the declaration dropped", strings.Replace(goModWithTools, "\tmvdan.cc/gofumpt\n", "", 1), false},
+	} {
+		fixture.Write(t, filepath.Join(root, "go.mod"), tc.gomod, 0o644)
+		p := NewProject(root, "", projectfiles.OSGitFS(""), nil).WithPinned(pins)
+		if v := NewChecker(rules).CheckIn("go tool gofumpt -l .", p); v.Approved != tc.approved {
+			t.Errorf("%s: approved=%v (%s), want %v", tc.name, v.Approved, v.Reason, tc.approved)
+		}
+	}
+}
