@@ -108,6 +108,8 @@ type makefile struct {
 	includes []string
 	patterns []string
 	recipes  []string
+	// targets are the words before a rule line's colon, as written.
+	targets []string
 }
 
 type makeAssign struct {
@@ -152,15 +154,40 @@ func parseMakefile(text string) makefile {
 			continue
 		}
 		rest := strings.Join(fields, " ")
+		assigned := false
 		for _, op := range []string{":::=", "::=", ":=", "?=", "+=", "!=", "="} {
 			if i := strings.Index(rest, op); i > 0 {
 				name := strings.TrimSpace(rest[:i])
 				if !strings.ContainsAny(name, " :") {
 					mf.assigns = append(mf.assigns, makeAssign{name: name, value: strings.TrimSpace(rest[i+len(op):]), appends: op == "+="})
+					assigned = true
 				}
 				break
 			}
 		}
+		if colon := topLevelColon(rest); !assigned && colon > 0 {
+			mf.targets = append(mf.targets, makeWords(rest[:colon])...)
+		}
 	}
 	return mf
+}
+
+// topLevelColon is the index of the first colon of s outside $(…), or -1.
+func topLevelColon(s string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '{':
+			depth++
+		case ')', '}':
+			if depth > 0 {
+				depth--
+			}
+		case ':':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
