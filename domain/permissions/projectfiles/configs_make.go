@@ -126,12 +126,16 @@ func parseMakefile(text string) makefile {
 	var mf makefile
 	text = strings.ReplaceAll(text, "\\\r\n", " ")
 	text = strings.ReplaceAll(text, "\\\n", " ")
+	inRule := false
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimSuffix(line, "\r")
-		if strings.HasPrefix(line, "\t") {
+		if strings.HasPrefix(line, "\t") && inRule {
 			mf.recipes = append(mf.recipes, line[1:])
 			continue
 		}
+		// A tab line before any rule (in a conditional) is read as any
+		// other line, as make reads it: `\tSHELL = x` sets SHELL.
+		inRule = inRule && makeKeepsRule(line)
 		if i := strings.IndexByte(line, '#'); i >= 0 && (i == 0 || line[i-1] != '\\') {
 			line = line[:i]
 		}
@@ -167,6 +171,7 @@ func parseMakefile(text string) makefile {
 		}
 		if colon := topLevelColon(rest); !assigned && colon > 0 {
 			mf.targets = append(mf.targets, makeWords(rest[:colon])...)
+			inRule = true
 		}
 	}
 	return mf
@@ -190,4 +195,18 @@ func topLevelColon(s string) int {
 		}
 	}
 	return -1
+}
+
+// makeKeepsRule: a line after a rule's recipe that does not end it (blank,
+// a comment, a conditional), so tab lines after it are still recipes.
+func makeKeepsRule(line string) bool {
+	fields := strings.Fields(line)
+	if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+		return true
+	}
+	switch fields[0] {
+	case "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif":
+		return true
+	}
+	return false
 }

@@ -405,9 +405,16 @@ func makeVariableUses(text, name string, v MakeValue) (lines []int, tainted []st
 	if mentions(strings.ReplaceAll(text, "$${", "$$"), "$$"+name) {
 		return nil, nil, domain.T("is read from the environment by a recipe ($${{.Name}})", "Name", name)
 	}
+	inRule := false
 	for _, l := range makeLines(text) {
 		line := l.text
-		recipe := strings.HasPrefix(line, "\t")
+		recipe := strings.HasPrefix(line, "\t") && inRule
+		if !recipe {
+			inRule = inRule && makeKeepsRule(line)
+			if !inRule && !inDefine && ruleLine(line) {
+				inRule = true
+			}
+		}
 		if !recipe {
 			if i := strings.IndexByte(line, '#'); i >= 0 && (i == 0 || line[i-1] != '\\') {
 				line = line[:i]
@@ -446,11 +453,7 @@ func makeVariableUses(text, name string, v MakeValue) (lines []int, tainted []st
 			if why := recipeUse(line, name, refs, v, vars); !why.IsZero() {
 				return lines, nil, why
 			}
-			if !tabAssignment(line) {
-				continue
-			}
-			// A tab line in a conditional outside a rule is an assignment.
-			fields = strings.Fields(line)
+			continue
 		}
 		t, why := directiveUse(line, fields, refs, v, exported, exportAll)
 		if !why.IsZero() {
@@ -676,21 +679,12 @@ func pipesToRunner(rest string) bool {
 	return false
 }
 
-// tabAssignment: a line that starts with a tab and reads as an assignment
-// (in a conditional outside a rule, make reads it so).
-func tabAssignment(line string) bool {
-	fields := strings.Fields(line)
-	for len(fields) > 0 && (fields[0] == "override" || fields[0] == "export" || fields[0] == "private") {
-		fields = fields[1:]
+// ruleLine: a line outside recipes that starts a rule (targets: …),
+// not an assignment.
+func ruleLine(line string) bool {
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
 	}
-	if len(fields) == 0 {
-		return false
-	}
-	rest := strings.Join(fields, " ")
-	for _, op := range []string{":::=", "::=", ":=", "?=", "+=", "!=", "="} {
-		if i := strings.Index(rest, op); i > 0 {
-			return !strings.ContainsAny(strings.TrimSpace(rest[:i]), " :$")
-		}
-	}
-	return false
+	mf := parseMakefile(strings.TrimLeft(line, " \t"))
+	return len(mf.targets) > 0
 }
