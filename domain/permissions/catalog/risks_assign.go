@@ -227,3 +227,46 @@ func bazelOperands(c *Catalog, p Program, args []string) domain.Text {
 	}
 	return domain.Text{}
 }
+
+// SafeAssignment reports whether NAME=VALUE on make's line chooses no
+// program whatever the makefiles do with it (safeAssignment).
+func (c *Catalog) SafeAssignment(a string) bool { return c.safeAssignment(a) }
+
+// CompilerFlags reports whether every word of value is a compiler flag
+// the C compilers' entry lists and none of its risky ones (the check of
+// cmake's and meson's flag values, and of make's flag variables).
+func (c *Catalog) CompilerFlags(value string) bool { return c.safeFlags(value) }
+
+// MakeOwnVariable reports whether make itself gives name a meaning
+// (SHELL, MAKEFLAGS, .SHELLFLAGS, VPATH …), in any case, with every MAKE*
+// name and every name starting with a dot (.RECIPEPREFIX …).
+func MakeOwnVariable(name string) bool {
+	upper := strings.ToUpper(name)
+	return buildSpecialVars[upper] || buildSpecialVars[name] || strings.HasPrefix(upper, "MAKE") ||
+		strings.HasPrefix(name, ".") || upper == "GPATH" || upper == "SUFFIXES"
+}
+
+// toolVariables name a program that build tools read from their
+// environment (make exports a variable set on its line to every recipe):
+// cgo, cc-rs, node-gyp and configure run $CC, $AR … as they are.
+var toolVariables = map[string]bool{
+	"CC": true, "CXX": true, "CPP": true, "LD": true, "AR": true, "AS": true, "NM": true, "RANLIB": true,
+	"STRIP": true, "OBJCOPY": true, "OBJDUMP": true, "READELF": true, "FC": true, "F77": true, "YACC": true,
+	"LEX": true, "M4": true, "PKG_CONFIG": true, "CROSS_COMPILE": true, "HOSTCC": true, "HOSTCXX": true,
+	"CC_FOR_BUILD": true, "CXX_FOR_BUILD": true, "WINDRES": true, "DLLTOOL": true, "CCACHE": true,
+}
+
+// ToolVariable reports whether name is a variable build tools read from
+// their environment as the program to run (CC, AR, CGO_*, *_COMPILER …), in any case.
+func ToolVariable(name string) bool {
+	upper := strings.ToUpper(name)
+	if toolVariables[upper] || strings.HasPrefix(upper, "CGO_") {
+		return true
+	}
+	for _, suffix := range []string{"_CC", "_CXX", "_LD", "_AR", "_COMPILER", "_LAUNCHER", "_WRAPPER", "_PROGRAM"} {
+		if strings.HasSuffix(upper, suffix) {
+			return true
+		}
+	}
+	return false
+}

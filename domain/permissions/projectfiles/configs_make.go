@@ -108,6 +108,8 @@ type makefile struct {
 	includes []string
 	patterns []string
 	recipes  []string
+	// targets are the words before a rule line's colon, as written.
+	targets []string
 }
 
 type makeAssign struct {
@@ -124,12 +126,16 @@ func parseMakefile(text string) makefile {
 	var mf makefile
 	text = strings.ReplaceAll(text, "\\\r\n", " ")
 	text = strings.ReplaceAll(text, "\\\n", " ")
+	inRule := false
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimSuffix(line, "\r")
-		if strings.HasPrefix(line, "\t") {
+		if strings.HasPrefix(line, "\t") && inRule {
 			mf.recipes = append(mf.recipes, line[1:])
 			continue
 		}
+		// A tab line before any rule (in a conditional) is read as any
+		// other line, as make reads it: `\tSHELL = x` sets SHELL.
+		inRule = inRule && makeKeepsRule(line)
 		if i := strings.IndexByte(line, '#'); i >= 0 && (i == 0 || line[i-1] != '\\') {
 			line = line[:i]
 		}
@@ -152,15 +158,55 @@ func parseMakefile(text string) makefile {
 			continue
 		}
 		rest := strings.Join(fields, " ")
+		assigned := false
 		for _, op := range []string{":::=", "::=", ":=", "?=", "+=", "!=", "="} {
 			if i := strings.Index(rest, op); i > 0 {
 				name := strings.TrimSpace(rest[:i])
 				if !strings.ContainsAny(name, " :") {
 					mf.assigns = append(mf.assigns, makeAssign{name: name, value: strings.TrimSpace(rest[i+len(op):]), appends: op == "+="})
+					assigned = true
 				}
 				break
 			}
 		}
+		if colon := topLevelColon(rest); !assigned && colon > 0 {
+			mf.targets = append(mf.targets, makeWords(rest[:colon])...)
+			inRule = true
+		}
 	}
 	return mf
+}
+
+// topLevelColon is the index of the first colon of s outside $(…), or -1.
+func topLevelColon(s string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '{':
+			depth++
+		case ')', '}':
+			if depth > 0 {
+				depth--
+			}
+		case ':':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// makeKeepsRule: a line after a rule's recipe that does not end it (blank,
+// a comment, a conditional), so tab lines after it are still recipes.
+func makeKeepsRule(line string) bool {
+	fields := strings.Fields(line)
+	if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+		return true
+	}
+	switch fields[0] {
+	case "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif":
+		return true
+	}
+	return false
 }

@@ -258,7 +258,7 @@ func MakeCommands(text, cwd string) ([]Command, []string) {
 	var out []Command
 	var notes []string
 	for _, line := range mf.recipes {
-		line = strings.TrimLeft(line, "@-+ \t")
+		line = strings.TrimLeft(trimEchoPrefix(line, vars), "@-+ \t")
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -268,4 +268,73 @@ func MakeCommands(text, cwd string) ([]Command, []string) {
 		notes = append(notes, n...)
 	}
 	return out, notes
+}
+
+// trimEchoPrefix drops the prefixes of a recipe line: @, - and +, and a
+// variable glued before the command that only chooses whether make echoes
+// it (Q = @, Q = $(if $(V),,@), as zstd's $(Q)$(MAKE) -C lib): what runs
+// is the rest.
+func trimEchoPrefix(line string, vars map[string]string) string {
+	for range 4 {
+		line = strings.TrimLeft(line, "@-+ \t")
+		if !strings.HasPrefix(line, "$(") && !strings.HasPrefix(line, "${") {
+			return line
+		}
+		end := matchingParen(line, 1)
+		if end < 0 {
+			return line
+		}
+		v, ok := vars[line[2:end]]
+		if !ok || !echoPrefix(v) {
+			return line
+		}
+		line = line[end+1:]
+	}
+	return line
+}
+
+// echoPrefix: a value made of recipe prefixes alone (@, -, +, nothing), or
+// $(if COND,A,B) choosing between two such.
+func echoPrefix(v string) bool {
+	v = strings.TrimSpace(v)
+	if strings.Trim(v, "@-+") == "" {
+		return true
+	}
+	inner, ok := strings.CutPrefix(v, "$(if ")
+	if !ok || matchingParen(v, 1) != len(v)-1 {
+		return false
+	}
+	args := makeArgs(strings.TrimSuffix(inner, ")"))
+	if len(args) < 2 || len(args) > 3 {
+		return false
+	}
+	for _, a := range args[1:] {
+		if strings.Trim(strings.TrimSpace(a), "@-+") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// makeArgs splits a make function's arguments at the commas outside
+// brackets.
+func makeArgs(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '{':
+			depth++
+		case ')', '}':
+			if depth > 0 {
+				depth--
+			}
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
 }

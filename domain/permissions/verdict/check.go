@@ -99,7 +99,7 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 		}
 		return Verdict{Reason: NoRule}
 	}
-	in.spelled, in.named = matched.spelled, matched.words
+	in.spelled, in.named, in.ruleText = matched.spelled, matched.words, matched.text
 	if quoted.Any() {
 		// A refused character outside text a program only matches or
 		// prints: the line asks as the character check says.

@@ -310,6 +310,8 @@ func TestMakefileSettings(t *testing.T) {
 		{"Makefile", "MAKEFLAGS += SHELL=/tmp/x\n", "MAKEFLAGS"},
 		{"Makefile", "MAKEFLAGS += --eval=x\n", "MAKEFLAGS"},
 		{"Makefile", "include common.mk\n", "SHELL"},
+		// A tab line in a conditional before any rule is no recipe.
+		{"Makefile", "ifeq ($(OS),Linux)\n\tSHELL = /tmp/evil\nendif\ntest:\n\techo\n", "SHELL"},
 	}
 	for _, c := range cases {
 		root := fixture.Repo(t, fixture.CleanConfig)

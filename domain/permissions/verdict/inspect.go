@@ -26,6 +26,8 @@ type inspector struct {
 	// destination the rule spells is one the person named).
 	spelled map[string]bool
 	named   []string
+	// ruleText is the rule the line matched, whose trust pins what it runs.
+	ruleText string
 	// project is nil when the line is checked alone; git may be set
 	// without one.
 	project *projectfiles.Project
@@ -59,6 +61,17 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 			return domain.Text{}, nil
 		}
 		return domain.T("`{{.Rule}}` approves the version query alone", "Rule", strings.Join(words[:prefix], " ")), nil
+	}
+	if name == "make" && in.project != nil && !in.rule && !in.noConfigs && in.ruleText != "" {
+		kept, reason := in.makeLine(words, args, prefix)
+		if !reason.IsZero() {
+			return reason, nil
+		}
+		if len(kept) != len(args) {
+			// The words that passed are read no further.
+			words = append(words[:len(words)-len(args):len(words)-len(args)], kept...)
+			args = words[len(words)-len(kept):]
+		}
 	}
 	r := in.read(name, args)
 	// A risky argument's reason before an unknown option's: it says more.
