@@ -39,6 +39,9 @@ type Definition struct {
 	// a line: what they run is not pinned, and the rule's label says so. A
 	// string, so that a Definition stays comparable.
 	NotFollowed string `json:"not_followed,omitempty"`
+	// Arguments is what a project script the rule names does with its
+	// arguments, when Memo can tell (ScriptArgs.Summary), for the label.
+	Arguments string `json:"arguments,omitempty"`
 }
 
 // String is the definition as file#key, "(absent)" after one that does not

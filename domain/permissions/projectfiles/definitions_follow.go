@@ -50,6 +50,8 @@ type defWalk struct {
 	depth  int
 	seen   map[string]bool
 	origin map[string]origin
+	// forwards is how deep scripts handing their arguments on are read.
+	forwards int
 }
 
 func newDefWalk(rule string) *defWalk {

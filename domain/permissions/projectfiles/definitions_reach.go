@@ -100,7 +100,19 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 			t.Word = p.nodeEntry(t.Word) // node Makefile runs Makefile.js
 		}
 		if t.Script || strings.ContainsAny(t.Word, `/\`) {
-			add(p.followedScript(w, t.Word, t.Script))
+			d, why := p.followedScript(w, t.Word, t.Script)
+			shell := !t.Script || targets[i-1].Name == "bash" || targets[i-1].Name == "sh" || targets[i-1].Name == "dash"
+			if shell && len(d) == 1 && w.depth == 0 && w.forwards == 0 && projectWord(t.Word) {
+				d[0].Arguments = p.ScriptArguments(t.Word).Summary() // for the rule's labels
+			}
+			add(d, why)
+			if shell {
+				// What the script hands its arguments to is pinned as a rule
+				// naming it would pin; a problem of it makes only the lines
+				// that hand it arguments ask (verdict's scriptArgs).
+				d, _ := p.forwardedDefs(w, t.Word)
+				add(d, domain.Text{})
+			}
 		}
 		switch t.Name {
 		case "npm", "pnpm", "yarn", "bun":

@@ -41,6 +41,12 @@ type inspector struct {
 	// module: the words being read are a module an interpreter runs
 	// (python -m build), which a module-only entry answers for.
 	module bool
+	// scripts are the project scripts whose arguments are being read, the
+	// outermost first (scriptargs.go).
+	scripts []string
+	// interp is the interpreter the words are a script of (bash
+	// scripts/x.sh), "" when the program word runs itself.
+	interp string
 }
 
 // inspect returns why the line asks, with the file that blocks it when a
@@ -79,6 +85,15 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 	own := args[:len(args)-len(r.Wrapped)]
 	if reason := c.RiskyArgs(name, own, cmdline.FirstWord(r.Sub)); !reason.IsZero() {
 		return reason, nil
+	}
+	script, scriptKnown := in.scriptReading(name, words)
+	if ruleArgs := prefix - (len(words) - len(args)); scriptKnown && ruleArgs < len(args) {
+		// A project script whose arguments the script itself says: its
+		// words past the rule's are checked as it uses them.
+		if reason, b := in.scriptArgs(words[0], args, max(ruleArgs, 0), depth, script); !reason.IsZero() {
+			return reason, b
+		}
+		r.Unknown, r.Loose = domain.Text{}, nil
 	}
 	if !r.Unknown.IsZero() && name == "cargo" && in.project != nil && !in.noConfigs && in.project.AliasPassesArgs(cmdline.FirstWord(r.Sub)) {
 		// The project program's own arguments: each word after the alias
@@ -149,7 +164,7 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 					}
 				}
 			}
-		} else if reason, b := in.inspectWrapped(r, prefix-at, depth+1); !reason.IsZero() {
+		} else if reason, b := in.inspectWrapped(name, r, prefix-at, depth+1); !reason.IsZero() {
 			return reason, b
 		}
 	}
@@ -213,10 +228,13 @@ func (in *inspector) read(name string, args []string) catalog.Reading {
 
 // inspectWrapped inspects the program line r wraps, as a module when the
 // wrapper runs one (-m).
-func (in *inspector) inspectWrapped(r catalog.Reading, prefix, depth int) (domain.Text, *projectfiles.Block) {
-	was := in.module
-	in.module = r.Module
-	defer func() { in.module = was }()
+func (in *inspector) inspectWrapped(name string, r catalog.Reading, prefix, depth int) (domain.Text, *projectfiles.Block) {
+	was, wasInterp := in.module, in.interp
+	in.module, in.interp = r.Module, ""
+	if in.catalog().IsInterpreter(name) && !r.Module {
+		in.interp = name
+	}
+	defer func() { in.module, in.interp = was, wasInterp }()
 	return in.inspect(r.Wrapped, prefix, depth)
 }
 

@@ -160,7 +160,30 @@ func followLabels(rule string, runs []projectfiles.DefinitionState) []domain.Tex
 			}
 		}
 	}
+	var forwards, choices []string
+	for _, d := range runs {
+		if d.Rule != rule || d.Arguments == "" {
+			continue
+		}
+		for _, l := range strings.Split(d.Arguments, "\n") {
+			if cmd, ok := strings.CutPrefix(l, "forwards "); ok && !slices.Contains(forwards, "`"+cmd+"`") {
+				forwards = append(forwards, "`"+cmd+"`")
+			} else if c, ok := strings.CutPrefix(l, "choices "); ok {
+				_, words, _ := strings.Cut(c, " ")
+				for _, w := range strings.Fields(words) {
+					if !slices.Contains(choices, "`"+w+"`") {
+						choices = append(choices, "`"+w+"`")
+					}
+				}
+			}
+		}
+	}
 	var out []domain.Text
+	if len(forwards) > 0 {
+		out = append(out, domain.T("hands its arguments to {{.Commands}}: the words past the rule's are checked as that command's", "Commands", shortList(forwards)))
+	} else if len(choices) > 0 {
+		out = append(out, domain.T("takes as arguments only the words it compares them with: {{.Words}}", "Words", longList(choices)))
+	}
 	if len(scripts) > 0 {
 		out = append(out, domain.T("pins {{.Files}} by their bytes; what they import or require is not followed", "Files", shortList(scripts)))
 	}
@@ -175,6 +198,14 @@ func shortList(items []string) string {
 	slices.Sort(items)
 	if len(items) > 4 {
 		return strings.Join(items[:4], ", ") + ", …"
+	}
+	return strings.Join(items, ", ")
+}
+
+// longList joins the items of a list for a label, up to a dozen.
+func longList(items []string) string {
+	if len(items) > 12 {
+		return strings.Join(items[:12], ", ") + ", …"
 	}
 	return strings.Join(items, ", ")
 }
