@@ -87,18 +87,27 @@ func QuotedWords(line string) ([]string, QuotedChars, domain.Text) {
 
 // bareLiteral: line[i] is a character the line check refuses that bash
 // reads literally without quotes: `^` (special only to an interactive
-// shell's history and inside [^…] and ${…^}, whose brackets are refused), and
-// `$` ending a word (go test -run=^$). Such a word is marked as a quoted one
-// is, and passes only where the program reads text.
+// shell's history and inside [^…] and ${…^}, whose brackets are refused),
+// `$` ending a word (go test -run=^$), and a `~` that is not a tilde prefix
+// (midTilde: HEAD~1). Such a word is marked as a quoted one is, and passes
+// only where the program reads text or a revision.
 func bareLiteral(line []byte, i int) bool {
 	switch line[i] {
 	case '^':
 		return true
 	case '$':
 		return i+1 == len(line) || line[i+1] == ' '
+	case '~':
+		return i > 0 && midTilde(line[i-1])
 	}
 	return false
 }
+
+// midTilde: a `~` after prev is literal. bash expands a `~` that starts a
+// word, or follows `=` or `:` (assignments, and arguments that look like
+// them: a=~, a=b:~/c); after a quote the word may start there, so that asks
+// too.
+func midTilde(prev byte) bool { return strings.IndexByte(" =:'\"", prev) < 0 }
 
 // quotable: a character the line check refuses that quotes may make
 // literal. Only printable ASCII: a tab, newline, control or non-ASCII
@@ -161,7 +170,8 @@ func quotedLiteral(w *syntax.Word) (string, string, bool) {
 				c := p.Value[i]
 				switch {
 				case Allowed(c) && c != '\'' && c != '"':
-				case c == '^' || c == '$' && i == len(p.Value)-1 && k == len(w.Parts)-1:
+				case c == '^' || c == '$' && i == len(p.Value)-1 && k == len(w.Parts)-1,
+					c == '~' && i > 0 && midTilde(p.Value[i-1]):
 					held[c] = true // literal unquoted too (bareLiteral)
 				default:
 					return "", "", false
