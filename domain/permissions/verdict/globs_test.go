@@ -192,3 +192,20 @@ func TestGlobsWithoutAProject(t *testing.T) {
 		}
 	}
 }
+
+// bash sorts the names by the locale, which Memo cannot know: a program that
+// reads its first operand apart (sed's script) is judged with every name
+// there. In byte order `sed -n *` is `sed -n p w.txt`, which prints; another
+// order makes w.txt the script, which writes a file.
+func TestGlobsJudgedInEveryOrder(t *testing.T) {
+	root := globProject(t, "p", "w.txt")
+	if v := checkIn(root, root, []string{"sed -n"}, "sed -n p w.txt"); !v.Approved {
+		t.Fatalf("sed -n p w.txt asks (%s): the test needs it approved", v.Reason)
+	}
+	if v := checkIn(root, root, []string{"sed -n"}, "sed -n w.txt p"); v.Approved {
+		t.Fatal("sed -n w.txt p is approved: the test needs it to ask")
+	}
+	if v := checkIn(root, root, []string{"sed -n"}, "sed -n *"); v.Approved || !strings.Contains(v.Reason.String(), "`*` is p, w.txt") {
+		t.Errorf("sed -n * with p and w.txt: approved=%v %q, want it to ask as sed -n w.txt p does, naming the expansion", v.Approved, v.Reason)
+	}
+}
