@@ -313,7 +313,7 @@ func addFyneMessages(msgs map[string]*sourceMessage) {
 // sameInTurkish are the keys whose Turkish is the English word itself (or,
 // for a sentence joined by punctuation alone, its English form).
 var sameInTurkish = map[string]bool{"API": true, "{{.What}}: {{.Error}}": true, "{{.What}}: {{.Reason}}": true, "{{.Reason}} {{.Advice}}": true,
-	"{{.Item}} ({{range $i, $k := .Kinds}}{{if $i}}, {{end}}{{$k}}{{end}})": true, "{{.Item}} ({{.Detail}})": true}
+	"{{.Item}} ({{range $i, $k := .Kinds}}{{if $i}}, {{end}}{{$k}}{{end}})": true, "{{.Item}} ({{.Detail}})": true, "{{.First}}; {{.Rest}}": true}
 
 func TestTranslationsMatchSource(t *testing.T) {
 	msgs, problems := sourceMessages(t)

@@ -41,6 +41,14 @@ type Reading struct {
 	// text_pattern operands): the only places a word may hold characters
 	// the line check refuses, quoted (cmdline.QuotedWords).
 	Text []int
+	// Revs are the places, counted from the end of the line, of the words
+	// that are revisions git only resolves (a revisions subcommand's
+	// operands before `--`, =r values): bash reads a `~` or `^` inside
+	// them literally, and git hands them to no shell (verdict/quoted.go).
+	Revs []int
+	// RevGlued are the places of the option words with a revision glued
+	// on (--onto=main~1).
+	RevGlued []int
 	// Unknown is why an option or subcommand asks; zero when none does.
 	Unknown domain.Text
 	Does    Capability
@@ -89,6 +97,7 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 	destEvery := false
 	passUnknown := false
 	textFirst, textUnless, textPattern := c.textFirst, c.textUnless, c.textPattern
+	revisions := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if ws.after[a] && subDone {
@@ -132,6 +141,7 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 					sets = append(sets, s.Opts)
 					child, rest, script, passUnknown = s.child, s.rest, s.Script, s.PassUnknown
 					dest, destEvery = s.dest, s.destEvery != "" && givenBy(args, s.destEvery)
+					revisions = s.revisions
 					if s.textFirst {
 						textFirst, textUnless, textPattern = true, s.textUnless, s.textPattern
 					}
@@ -201,6 +211,9 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 					}
 				default:
 					r.Paths = append(r.Paths, a)
+					if revisions {
+						r.Revs = append(r.Revs, len(args)-i)
+					}
 				}
 			}
 			continue
@@ -260,6 +273,12 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 			}
 			if ar.Pattern() {
 				r.Text = append(r.Text, len(args)-i-n)
+			}
+			switch {
+			case ar == RevValue && n == 0:
+				r.RevGlued = append(r.RevGlued, len(args)-i)
+			case ar == RevValue:
+				r.Revs = append(r.Revs, len(args)-i-n)
 			}
 			i += n
 		case spelled[a] && (subDone || strings.Contains(a, "=")):
@@ -398,7 +417,7 @@ func (c *compiled) Option(sets []*OptSet, a string, next []string) ([]string, in
 				return nil, 1, true, ar
 			case glued:
 				return []string{val}, 0, true, ar
-			case (ar == Value || ar == OutValue || ar == DestValue) && len(next) > 0:
+			case ar.takesNext() && len(next) > 0:
 				return next[:1], 1, true, ar
 			}
 			return nil, 0, true, ar
@@ -464,7 +483,7 @@ func (c *compiled) Option(sets []*OptSet, a string, next []string) ([]string, in
 				return []string{rest[1:]}, 0, true, ar
 			}
 			return []string{strings.TrimPrefix(rest, "=")}, 0, true, ar
-		case (ar == Value || ar == OutValue || ar == DestValue) && len(next) > 0:
+		case ar.takesNext() && len(next) > 0:
 			return next[:1], 1, true, ar
 		}
 		return nil, 0, true, ar

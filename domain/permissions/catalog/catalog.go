@@ -185,6 +185,9 @@ type subData struct {
 	TextFirst   bool   `toml:"text_first"`
 	TextUnless  string `toml:"text_unless"`
 	TextPattern bool   `toml:"text_pattern"`
+	// Revisions: its operands before `--` may be revisions (git diff
+	// HEAD~1): a `~` or `^` inside them passes the character check.
+	Revisions bool `toml:"revisions"`
 	wrapData
 }
 
@@ -643,7 +646,7 @@ func buildEntry(d programData) (*entry, error) {
 			return nil, fmt.Errorf("sub %s: %w", sn, err)
 		}
 		s := sub{does: does, wraps: sd.Wraps, module: sd.Module, rest: sd.Rest, localBin: sd.LocalBin, dest: sd.Dest, destEvery: sd.DestEvery, PassUnknown: sd.PassUnknown,
-			textFirst: sd.TextFirst, textUnless: sd.TextUnless, textPattern: sd.TextPattern}
+			textFirst: sd.TextFirst, textUnless: sd.TextUnless, textPattern: sd.TextPattern, revisions: sd.Revisions}
 		if len(sd.OwnTools) > 0 {
 			if !sd.Wraps {
 				return nil, fmt.Errorf("sub %s: own_tools is for a subcommand that wraps", sn)

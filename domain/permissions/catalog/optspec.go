@@ -27,6 +27,8 @@ import (
 //	-W*             every option starting so, its value glued (-Wall, -O2)
 //	--registry=d    a value naming a destination: a remote, a registry
 //	                (destinations.go judges it; a local path is path-checked)
+//	--onto=r        a revision git only resolves (HEAD~3): it may hold a
+//	                `~` or `^` inside it; it is path-checked besides
 //
 // Safe options match only as spelled in full: an abbreviation the program
 // would expand (git's --pre for --pretty) asks, since Memo cannot tell which
@@ -45,7 +47,13 @@ const (
 	DestValue                    // a value naming a destination (a remote, a registry): glued, or the next word
 	patternValue                 // text the program only matches or prints: glued, or the next word
 	optPatternValue              // an optional value that is such text, glued only
+	RevValue                     // a revision git only resolves: glued, or the next word
 )
+
+// takesNext: the value may be the next word (=, =o, =d, =r).
+func (a Arity) takesNext() bool {
+	return a == Value || a == OutValue || a == DestValue || a == RevValue
+}
 
 // Text reports whether the value is text, not a path, glued or the next
 // word (=t, =p).
@@ -119,6 +127,8 @@ func compileOpts(style optStyle, spec string, fold bool) *OptSet {
 			a, tok = OutValue, strings.TrimSuffix(tok, "=o")
 		case strings.HasSuffix(tok, "=d"):
 			a, tok = DestValue, strings.TrimSuffix(tok, "=d")
+		case strings.HasSuffix(tok, "=r"):
+			a, tok = RevValue, strings.TrimSuffix(tok, "=r")
 		case strings.HasSuffix(tok, "=?"):
 			a, tok = optValue, strings.TrimSuffix(tok, "=?")
 		case strings.HasSuffix(tok, "="):
@@ -209,6 +219,9 @@ type sub struct {
 	textFirst   bool
 	textUnless  string
 	textPattern bool
+	// revisions: its operands before `--` may be revisions git only
+	// resolves (HEAD~1, main^2): a `~` or `^` inside them passes.
+	revisions bool
 }
 
 // entry is what Memo knows is safe for one program.

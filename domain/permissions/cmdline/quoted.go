@@ -32,6 +32,11 @@ type QuotedChars struct {
 	// Reason is the line check's answer for the line as it is: the line
 	// asks with it when no rule starts it.
 	Reason domain.Text
+	// Globs are the places (as At) of the words bash reads as file-name
+	// patterns: unquoted words holding `*`, `?`, `[` or `]` (globWord).
+	// The checker expands them as bash would, or judges them as the
+	// literal words bash passes when nothing matches.
+	Globs map[int]bool
 }
 
 // Any reports whether some word holds refused characters.
@@ -73,12 +78,18 @@ func QuotedWords(line string) ([]string, QuotedChars, domain.Text) {
 	q := QuotedChars{At: map[int]string{}, Reason: gate}
 	words := make([]string, 0, len(call.Args))
 	for i, w := range call.Args {
-		s, held, ok := quotedLiteral(w)
+		s, held, glob, ok := quotedLiteral(w)
 		if !ok {
 			return nil, QuotedChars{}, gate
 		}
 		if held != "" {
 			q.At[len(call.Args)-i] = held
+		}
+		if glob {
+			if q.Globs == nil {
+				q.Globs = map[int]bool{}
+			}
+			q.Globs[len(call.Args)-i] = true
 		}
 		words = append(words, s)
 	}
@@ -87,15 +98,38 @@ func QuotedWords(line string) ([]string, QuotedChars, domain.Text) {
 
 // bareLiteral: line[i] is a character the line check refuses that bash
 // reads literally without quotes: `^` (special only to an interactive
-// shell's history and inside [^…] and ${…^}, whose brackets are refused), and
-// `$` ending a word (go test -run=^$). Such a word is marked as a quoted one
-// is, and passes only where the program reads text.
+// shell's history and inside [^…] and ${…^}, whose brackets are refused),
+// `$` ending a word (go test -run=^$), and a `~` that is not a tilde prefix
+// (midTilde: HEAD~1). Such a word is marked as a quoted one is, and passes
+// only where the program reads text or a revision.
 func bareLiteral(line []byte, i int) bool {
 	switch line[i] {
 	case '^':
 		return true
 	case '$':
 		return i+1 == len(line) || line[i+1] == ' '
+	case '~':
+		return i > 0 && midTilde(line[i-1])
+	}
+	return false
+}
+
+// midTilde: a `~` after prev is literal. bash expands a `~` that starts a
+// word, or follows `=` or `:` (assignments, and arguments that look like
+// them: a=~, a=b:~/c); after a quote the word may start there, so that asks
+// too.
+func midTilde(prev byte) bool { return strings.IndexByte(" =:'\"", prev) < 0 }
+
+// globChar: line[i] is a character of a file-name pattern outside quotes:
+// `*`, `?`, `[`, `]`, and the `!` that negates a class right after `[`
+// (history expansion is off in bash -c). The word holding it is judged by
+// what bash expands it to (verdict/globs.go).
+func globChar(line string, i int) bool {
+	switch line[i] {
+	case '*', '?', '[', ']':
+		return true
+	case '!':
+		return i > 0 && line[i-1] == '['
 	}
 	return false
 }
@@ -123,7 +157,7 @@ func LiteralInQuotes(line string) (string, bool) {
 		case quote != 0 && c == quote:
 			quote = 0
 		case Allowed(c):
-		case quote == 0 && bareLiteral(b, i):
+		case quote == 0 && (bareLiteral(b, i) || globChar(line, i)):
 			b[i] = 'x'
 		case quote == 0 || !quotable(c) || quote == '"' && dqSpecial(c):
 			return "", false
@@ -136,8 +170,22 @@ func LiteralInQuotes(line string) (string, bool) {
 
 // quotedLiteral unquotes a word as literal does, allowing inside quotes the
 // characters they make literal: the word, the refused characters it holds
-// (sorted, each once) and whether it is literal text.
-func quotedLiteral(w *syntax.Word) (string, string, bool) {
+// (sorted, each once), whether it is a file-name pattern (globChar: only a
+// word that is unquoted text as a whole) and whether it is literal text.
+func quotedLiteral(w *syntax.Word) (string, string, bool, bool) {
+	s, held, glob, ok := quotedLiteralParts(w)
+	if glob {
+		for _, p := range w.Parts {
+			if _, lit := p.(*syntax.Lit); !lit {
+				return "", "", false, false // a pattern beside quotes: bash's reading is not Memo's to guess
+			}
+		}
+	}
+	return s, held, glob, ok
+}
+
+func quotedLiteralParts(w *syntax.Word) (string, string, bool, bool) {
+	glob := false
 	var b strings.Builder
 	held := map[byte]bool{}
 	quoted := func(s string, dq bool) bool {
@@ -161,29 +209,32 @@ func quotedLiteral(w *syntax.Word) (string, string, bool) {
 				c := p.Value[i]
 				switch {
 				case Allowed(c) && c != '\'' && c != '"':
-				case c == '^' || c == '$' && i == len(p.Value)-1 && k == len(w.Parts)-1:
+				case c == '^' || c == '$' && i == len(p.Value)-1 && k == len(w.Parts)-1,
+					c == '~' && i > 0 && midTilde(p.Value[i-1]):
 					held[c] = true // literal unquoted too (bareLiteral)
+				case strings.IndexByte("*?[]", c) >= 0 || c == '!' && (i > 0 && p.Value[i-1] == '[' || i == 0 && k > 0 && strings.HasSuffix(litValue(w.Parts[k-1]), "[")):
+					held[c], glob = true, true
 				default:
-					return "", "", false
+					return "", "", false, false
 				}
 			}
 			b.WriteString(p.Value)
 		case *syntax.SglQuoted:
 			if p.Dollar || !quoted(p.Value, false) {
-				return "", "", false
+				return "", "", false, false
 			}
 		case *syntax.DblQuoted:
 			if p.Dollar {
-				return "", "", false
+				return "", "", false, false
 			}
 			for _, q := range p.Parts {
 				l, ok := q.(*syntax.Lit)
 				if !ok || !quoted(l.Value, true) {
-					return "", "", false
+					return "", "", false, false
 				}
 			}
 		default:
-			return "", "", false
+			return "", "", false, false
 		}
 	}
 	chars := make([]byte, 0, len(held))
@@ -191,5 +242,13 @@ func quotedLiteral(w *syntax.Word) (string, string, bool) {
 		chars = append(chars, c)
 	}
 	sort.Slice(chars, func(i, j int) bool { return chars[i] < chars[j] })
-	return b.String(), string(chars), true
+	return b.String(), string(chars), glob, true
+}
+
+// litValue is the text of a literal part, "" for any other.
+func litValue(p syntax.WordPart) string {
+	if l, ok := p.(*syntax.Lit); ok {
+		return l.Value
+	}
+	return ""
 }

@@ -121,6 +121,8 @@ var programSections = map[string]bool{
 	"sendemail": true, "difftool": true, "mergetool": true, "browser": true, "man": true,
 	"instaweb": true, "gpg": true, "uploadpack": true, "uploadarchive": true, "protocol": true,
 	"url": true, "hook": true, "guitool": true, "tar": true, "web": true,
+	// git clang-format runs clangFormat.binary
+	"clangformat": true,
 }
 
 // Variable names that name a program in any section.

@@ -82,6 +82,16 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 	if !reason.IsZero() {
 		return Verdict{Reason: reason}
 	}
+	if len(quoted.Globs) > 0 {
+		return c.checkGlobs(words, quoted, in) // globs.go
+	}
+	return c.judge(words, quoted, nil, in)
+}
+
+// judge decides whether words, the line as bash passes them, are approved.
+// expanded are the places, counted from the end, of the words bash made
+// from a file-name pattern: never among the rule's own words.
+func (c *Checker) judge(words []string, quoted cmdline.QuotedChars, expanded map[int]bool, in *inspector) Verdict {
 	matched := c.match(words)
 	if matched == nil {
 		// cargo +nightly test under the rule cargo test: the toolchain word
@@ -98,6 +108,11 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 			return Verdict{Reason: quoted.Reason}
 		}
 		return Verdict{Reason: NoRule}
+	}
+	for at := range expanded {
+		if len(words)-at < prefix {
+			return Verdict{Reason: quoted.Reason} // a pattern among the rule's words
+		}
 	}
 	in.spelled, in.named, in.ruleText = matched.spelled, matched.words, matched.text
 	if quoted.Any() {

@@ -65,6 +65,7 @@ func TestGitConfigProgramKeys(t *testing.T) {
 		"[tar \"tgz\"]\n\tcommand = sh":             "tar.tgz.command",
 		"[browser \"x\"]\n\tpath = /tmp/x":          "browser.x.path",
 		"[man]\n\tviewer = x":                       "man.viewer",
+		"[clangFormat]\n\tbinary = /tmp/x":          "clangformat.binary",
 		// Spellings git accepts.
 		"[CoRe]\n\tFsMonitor = x":                    "core.fsmonitor",
 		"[core]fsmonitor=x":                          "core.fsmonitor",

@@ -59,7 +59,8 @@ var quotedAsked = []quotedTextCase{
 	{"make test", "make test VAR='a;b'"},                                  // make hands its variables to the shell
 	{"make test", "make test VAR=^$"},                                     // unquoted ^ and final $: text places only
 	{"go test", "go test ^$ ./..."},                                       // a package, not text
-	{"git log", "git log HEAD^"},                                          // a revision, not text
+	{"git log", "git log -n 3 -- HEAD^"},                                  // a path after --, not a revision
+	{"git log", "git log --since=HEAD~1"},                                 // a value that is not a revision
 	{"make", "make 'CFLAGS=-O2 (x)'"},                                     // a variable, also without a target
 	{"npm run test", "npm run test -- 'a;b'"},                             // a script's arguments
 	{"npm test", "npm test -- -t 'a|b'"},                                  // a script's arguments, after --
@@ -89,7 +90,7 @@ var quotedAsked = []quotedTextCase{
 	{"rg", "rg --pre 'sh -c x;y' foo"},                             // rg --pre
 	{"git grep", "git grep -e x 'a|b'"},                            // git grep's revision once -e gives the pattern
 	{"git log", "git log --oneline -- 'a|b'"},                      // a path after --
-	{"git diff", "git diff 'HEAD~1'"},                              // a revision
+	{"git show", "git show 'v1.0^{commit}'"},                       // a revision holding braces
 	{"gradle test", "gradle test -Pfoo='a;b'"},                     // a gradle property
 	{"mvn test", "mvn test -Dother='Foo#bar*'"},                    // a maven property
 	{"dotnet test", "dotnet test -l 'console;verbosity=detailed'"}, // a logger
