@@ -339,8 +339,8 @@ func TestBenignCorpus(t *testing.T) {
 	// The goal is 95% (and 92% of all lines); what stands between is
 	// explained line by line in the files and summed up in
 	// docs/permissions.md §7 (Measured false asks). This holds what is met.
-	if total.accepted() < 94 {
-		t.Errorf("%.1f%% of the benign lines with an accepted rule are approved, want at least 94%%", total.accepted())
+	if total.accepted() < 95 {
+		t.Errorf("%.1f%% of the benign lines with an accepted rule are approved, want at least 95%%", total.accepted())
 	}
 }
 
@@ -368,17 +368,5 @@ func BenchmarkBenignCorpus(b *testing.B) {
 }
 
 // benignFloor is the share of an ecosystem's accepted-rule lines that must
-// be approved: the goal, 90%, where it is met. Where it is not, the floor
-// holds what is met and the reason stands here and in the corpus file, so
-// the shortfall is seen, not hidden by a rule written to pass:
-//   - dotnet: the targets given to a project's build script (./build.cmd
-//     pack, ./build Test under the rules ./build.cmd and ./build) are
-//     operands of a program without an entry, which ask by design (docs/
-//     permissions.md §7); before python's build entry was made module-only
-//     they were approved by mistake, read with that table.
-func benignFloor(eco string) float64 {
-	if eco == "dotnet" {
-		return 87
-	}
-	return 90
-}
+// be approved: the goal, 90%, in every ecosystem.
+func benignFloor(string) float64 { return 90 }
