@@ -265,20 +265,14 @@ func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
 		}
 		// pytest deletes the folder --basetemp names before the run: the
 		// folder the line runs in (--basetemp=.) is the project's own.
-		if name, v, glued := strings.Cut(a, "="); len(name) > 6 && strings.HasPrefix("--basetemp", name) {
-			if !glued && i+1 < len(args) {
-				v = args[i+1]
-			}
+		if v, ok := longValue(args, i, "--basetemp", 7); ok {
 			if path.Clean(strings.ReplaceAll(v, `\`, "/")) == "." {
 				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", deletesFiles, "Spelled", "pytest --basetemp")
 			}
 			continue
 		}
 		// --pythonwarnings, or an abbreviation of it (--pythonw=).
-		if name, v, glued := strings.Cut(a, "="); len(name) > 3 && strings.HasPrefix("--pythonwarnings", name) {
-			if !glued && i+1 < len(args) {
-				v = args[i+1]
-			}
+		if v, ok := longValue(args, i, "--pythonwarnings", 4); ok {
 			if why := warningCategoryImport(v); !why.IsZero() {
 				return why
 			}
@@ -288,10 +282,7 @@ func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
 		// would: only a key the table lists passes (addopts, a plugin's key
 		// naming a module to import, filterwarnings' categories ask). Its
 		// value is path-checked as any option's.
-		if name, v, glued := strings.Cut(a, "="); name == "--override-ini" {
-			if !glued && i+1 < len(args) {
-				v = args[i+1]
-			}
+		if v, ok := longValue(args, i, "--override-ini", len("--override-ini")); ok {
 			if why := p.iniKey(v); !why.IsZero() {
 				return why
 			}
@@ -302,21 +293,13 @@ func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
 		}
 		for j := 1; j < len(a); j++ {
 			if a[j] == 'o' {
-				v := a[j+1:]
-				if v == "" && i+1 < len(args) {
-					v = args[i+1]
-				}
-				if why := p.iniKey(strings.TrimPrefix(v, "=")); !why.IsZero() {
+				if why := p.iniKey(strings.TrimPrefix(shortValue(args, i, j), "=")); !why.IsZero() {
 					return why
 				}
 				break
 			}
 			if a[j] == 'W' {
-				v := a[j+1:]
-				if v == "" && i+1 < len(args) {
-					v = args[i+1]
-				}
-				if why := warningCategoryImport(strings.TrimPrefix(v, "=")); !why.IsZero() {
+				if why := warningCategoryImport(strings.TrimPrefix(shortValue(args, i, j), "=")); !why.IsZero() {
 					return why
 				}
 				break
@@ -327,11 +310,7 @@ func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
 				}
 				continue
 			}
-			v := a[j+1:]
-			if v == "" && i+1 < len(args) {
-				v = args[i+1]
-			}
-			v = strings.TrimPrefix(v, "=")
+			v := strings.TrimPrefix(shortValue(args, i, j), "=")
 			if a[j] != 'p' {
 				if pyCallOrString(v) {
 					return domain.T("`-{{.Option}} {{.Expr}}` is an expression pytest before 6.0 evaluates as Python, which runs code", "Option", string(a[j]), "Expr", v)
@@ -345,6 +324,28 @@ func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
 		}
 	}
 	return domain.Text{}
+}
+
+// longValue: args[i] is the long option full, or an abbreviation of it at
+// least min characters long, and its value, glued (=v) or the next word.
+func longValue(args []string, i int, full string, min int) (string, bool) {
+	name, v, glued := strings.Cut(args[i], "=")
+	if len(name) < min || !strings.HasPrefix(full, name) {
+		return "", false
+	}
+	if !glued && i+1 < len(args) {
+		v = args[i+1]
+	}
+	return v, true
+}
+
+// shortValue is the value of the short option at args[i][j]: the rest of
+// the word, or the next word.
+func shortValue(args []string, i, j int) string {
+	if v := args[i][j+1:]; v != "" || i+1 >= len(args) {
+		return v
+	}
+	return args[i+1]
 }
 
 // iniKey: pytest -o KEY=VALUE sets a key the table's safe_keys list.

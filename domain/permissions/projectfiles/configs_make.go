@@ -179,6 +179,15 @@ func parseMakefile(text string) makefile {
 
 // topLevelColon is the index of the first colon of s outside $(…), or -1.
 func topLevelColon(s string) int {
+	if at := topLevelCuts(s, ':'); len(at) > 0 {
+		return at[0]
+	}
+	return -1
+}
+
+// topLevelCuts are the indexes of sep in s outside (…) and {…}.
+func topLevelCuts(s string, sep byte) []int {
+	var out []int
 	depth := 0
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
@@ -188,13 +197,13 @@ func topLevelColon(s string) int {
 			if depth > 0 {
 				depth--
 			}
-		case ':':
+		case sep:
 			if depth == 0 {
-				return i
+				out = append(out, i)
 			}
 		}
 	}
-	return -1
+	return out
 }
 
 // makeKeepsRule: a line after a rule's recipe that does not end it (blank,

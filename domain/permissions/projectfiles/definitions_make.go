@@ -320,21 +320,10 @@ func echoPrefix(v string) bool {
 // brackets.
 func makeArgs(s string) []string {
 	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '{':
-			depth++
-		case ')', '}':
-			if depth > 0 {
-				depth--
-			}
-		case ',':
-			if depth == 0 {
-				out = append(out, s[start:i])
-				start = i + 1
-			}
-		}
+	start := 0
+	for _, i := range topLevelCuts(s, ',') {
+		out = append(out, s[start:i])
+		start = i + 1
 	}
 	return append(out, s[start:])
 }

@@ -3,7 +3,7 @@
 package verdict
 
 import (
-	"strings"
+	"fmt"
 	"testing"
 
 	"memo.dev/projects/domain/permissions/internal/fixture"
@@ -59,14 +59,7 @@ func TestAssignmentsBeforeTheCommand(t *testing.T) {
 	root := fixture.Repo(t, fixture.CleanConfig)
 	for line, want := range cases {
 		v := checkIn(root, "", rules, line)
-		switch {
-		case want == "" && !v.Approved:
-			t.Errorf("%q asks (%s), want it approved", line, v.Reason)
-		case want != "" && v.Approved:
-			t.Errorf("%q is approved, want it to ask (%s)", line, want)
-		case want != "" && !strings.Contains(v.Reason.String(), want):
-			t.Errorf("%q asks with %q, want %q", line, v.Reason, want)
-		}
+		wantVerdict(t, fmt.Sprintf("%q", line), v, want)
 	}
 	// A rule cannot set them: the command's rule approves the line.
 	for _, r := range []string{"GOOS=linux go build", "FOO=1 go test"} {

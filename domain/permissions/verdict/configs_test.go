@@ -3,6 +3,7 @@
 package verdict
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -237,14 +238,7 @@ func TestPytestOverrideIni(t *testing.T) {
 	root := fixture.Repo(t, fixture.CleanConfig)
 	for line, want := range cases {
 		v := checkIn(root, "", rules, line)
-		switch {
-		case want == "" && !v.Approved:
-			t.Errorf("%q asks (%s), want it approved", line, v.Reason)
-		case want != "" && v.Approved:
-			t.Errorf("%q is approved, want it to ask (%s)", line, want)
-		case want != "" && !strings.Contains(v.Reason.String(), want):
-			t.Errorf("%q asks with %q, want %q", line, v.Reason, want)
-		}
+		wantVerdict(t, fmt.Sprintf("%q", line), v, want)
 	}
 }
 
@@ -398,14 +392,7 @@ def pytest_addoption(parser):
 	}
 	for line, want := range cases {
 		v := checkIn(root, "", rules, line)
-		switch {
-		case want == "" && !v.Approved:
-			t.Errorf("%q asks (%s), want it approved", line, v.Reason)
-		case want != "" && v.Approved:
-			t.Errorf("%q is approved, want it to ask (%s)", line, want)
-		case want != "" && !strings.Contains(v.Reason.String(), want):
-			t.Errorf("%q asks with %q, want %q", line, v.Reason, want)
-		}
+		wantVerdict(t, fmt.Sprintf("%q", line), v, want)
 	}
 	// Run from docs/, its own tests/conftest.py is an initial one.
 	if v := checkIn(root, filepath.Join(root, "docs"), rules, "pytest --deep"); !v.Approved {

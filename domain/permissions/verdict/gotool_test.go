@@ -3,6 +3,7 @@
 package verdict
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -43,14 +44,7 @@ func TestGoToolRunsTheDeclaredTool(t *testing.T) {
 		p := NewProject(root, "", projectfiles.OSGitFS(""), nil)
 		rules := []string{tc.rule}
 		v := NewChecker(rules).CheckIn(tc.line, p.WithPinned(p.AllDefinitions(rules)))
-		switch {
-		case tc.want == "" && !v.Approved:
-			t.Errorf("rule %q, %q asks (%s), want it approved", tc.rule, tc.line, v.Reason)
-		case tc.want != "" && v.Approved:
-			t.Errorf("rule %q, %q is approved, want it to ask (%s)", tc.rule, tc.line, tc.want)
-		case tc.want != "" && !strings.Contains(v.Reason.String(), tc.want):
-			t.Errorf("rule %q, %q asks with %q, want %q", tc.rule, tc.line, v.Reason, tc.want)
-		}
+		wantVerdict(t, fmt.Sprintf("rule %q, %q", tc.rule, tc.line), v, tc.want)
 	}
 	for _, rule := range []string{"go tool compile", "go tool link", "go tool pprof", "go tool trace", "go tool vet",
 		"go tool asm", "go tool dist", "go tool gofumpt -l /etc"} {

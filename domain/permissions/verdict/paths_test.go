@@ -45,6 +45,20 @@ func TestPathsOnTheirWords(t *testing.T) {
 	}
 }
 
+// wantVerdict checks a verdict against a table's want: "" approved, else
+// a part of the reason it asks with. what names the line in a failure.
+func wantVerdict(t *testing.T, what string, v Verdict, want string) {
+	t.Helper()
+	switch {
+	case want == "" && !v.Approved:
+		t.Errorf("%s asks (%s), want it approved", what, v.Reason)
+	case want != "" && v.Approved:
+		t.Errorf("%s is approved, want it to ask (%s)", what, want)
+	case want != "" && !strings.Contains(v.Reason.String(), want):
+		t.Errorf("%s asks with %q, want %q", what, v.Reason, want)
+	}
+}
+
 func checkIn(root, dir string, rules []string, line string) Verdict {
 	return NewChecker(rules).CheckIn(line, NewProject(root, dir, projectfiles.OSGitFS(""), nil))
 }
