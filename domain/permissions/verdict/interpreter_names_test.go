@@ -77,3 +77,20 @@ func TestInterpreterVersionRules(t *testing.T) {
 		wantVerdict(t, fmt.Sprintf("%q", line), v, want)
 	}
 }
+
+// A version rule's label says it prints the version, not that it runs the
+// project's code; a rule of the same runtime that runs a script keeps its
+// own labels.
+func TestInterpreterVersionRuleLabels(t *testing.T) {
+	for rule, want := range map[string]string{
+		"node -v":               "prints the program's version, nothing else",
+		"python3 --version":     "prints the program's version, nothing else",
+		"ruby -v":               "prints the program's version, nothing else",
+		"node scripts/build.js": "runs the project's own code",
+	} {
+		labels := RuleLabels(rule, nil)
+		if len(labels) == 0 || labels[0].String() != want {
+			t.Errorf("RuleLabels(%q) = %v, want first %q", rule, labels, want)
+		}
+	}
+}

@@ -58,6 +58,11 @@ func RuleLabels(rule string, runs []projectfiles.DefinitionState) []domain.Text 
 
 // LabelsIn is RuleLabels with the catalogue cat (the user's entries too).
 func LabelsIn(cat *catalog.Catalog, rule string, runs []projectfiles.DefinitionState) []domain.Text {
+	// A version rule (node -v) approves its own words alone, which only
+	// print the version: saying it runs the project's code would be wrong.
+	if words, reason := cmdline.Words(rule); reason.IsZero() && cat.VersionQuery(words) {
+		return []domain.Text{domain.T("prints the program's version, nothing else")}
+	}
 	c, unknown := capabilitiesIn(cat, rule)
 	out := []domain.Text{}
 	if bin := localBinOf(cat, rule); bin != "" {
