@@ -4,6 +4,7 @@ package verdict
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -79,5 +80,39 @@ func TestGoToolRunsTheDeclaredTool(t *testing.T) {
 		if v := NewChecker(rules).CheckIn("go tool gofumpt -l .", p); v.Approved != tc.approved {
 			t.Errorf("%s: approved=%v (%s), want %v", tc.name, v.Approved, v.Reason, tc.approved)
 		}
+	}
+}
+
+// A go.mod Memo cannot read — a folder, a link leaving the project, a
+// file too large to read — leaves go tool NAME without the declaration it
+// would run: the line asks and says so.
+func TestGoToolUnreadableGoMod(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "go.mod")
+	fixture.Write(t, outside, goModWithTools, 0o644)
+	for _, tc := range []struct {
+		name, want string
+		make       func(t *testing.T, gomod string)
+	}{
+		{"a folder", "cannot read go.mod", func(t *testing.T, gomod string) { mustDo(t, os.Mkdir(gomod, 0o755)) }},
+		{"a link outside the project", "cannot read go.mod", func(t *testing.T, gomod string) { mustDo(t, os.Symlink(outside, gomod)) }},
+		{"too large", "cannot read go.mod", func(t *testing.T, gomod string) {
+			fixture.Write(t, gomod, goModWithTools+strings.Repeat("// padding\n", 400_000), 0o644)
+		}},
+		{"missing", "has no go.mod", func(t *testing.T, gomod string) {}},
+	} {
+		root := fixture.Repo(t, fixture.CleanConfig)
+		fixture.Write(t, filepath.Join(root, "main.go"), "package main\n", 0o644)
+		tc.make(t, filepath.Join(root, "go.mod"))
+		rules := []string{"go tool gofumpt"}
+		p := NewProject(root, "", projectfiles.OSGitFS(""), nil)
+		v := NewChecker(rules).CheckIn("go tool gofumpt -l .", p.WithPinned(p.AllDefinitions(rules)))
+		wantVerdict(t, "go.mod "+tc.name, v, tc.want)
+	}
+}
+
+func mustDo(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
 	}
 }
