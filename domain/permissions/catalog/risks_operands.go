@@ -162,6 +162,9 @@ func tarOperands(c *Catalog, p Program, args []string) domain.Text {
 // `--` the words go to the build tool (make SHELL=x, ninja -t): only a job
 // count, keep-going and verbose pass.
 func cmakeOperands(c *Catalog, p Program, args []string) domain.Text {
+	if reason := cmakeInstall(args); !reason.IsZero() {
+		return reason
+	}
 	for i, a := range args {
 		if a == "--" {
 			for _, w := range args[i+1:] {
@@ -182,6 +185,50 @@ func cmakeOperands(c *Catalog, p Program, args []string) domain.Text {
 				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", runsProgram, "Spelled", "cmake "+o)
 			}
 		}
+	}
+	return domain.Text{}
+}
+
+// cmakeInstall: cmake's install step copies the build into
+// CMAKE_INSTALL_PREFIX, /usr/local unless the configure step set another,
+// so `cmake --install DIR` passes only with a --prefix (path-checked as
+// every value), and the install targets of `cmake --build` ask: the prefix
+// they use was chosen when the build folder was configured.
+func cmakeInstall(args []string) domain.Text {
+	install, prefix := false, false
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		var targets []string
+		switch {
+		case a == "--install":
+			install = true
+		case strings.HasPrefix(a, "--install="):
+			install = true
+		case a == "--prefix" || strings.HasPrefix(a, "--prefix="):
+			prefix = true
+		case a == "--target" || a == "-t":
+			// cmake takes one or more targets after --target.
+			for _, t := range args[i+1:] {
+				if strings.HasPrefix(t, "-") {
+					break
+				}
+				targets = append(targets, t)
+			}
+		case strings.HasPrefix(a, "--target="):
+			targets = strings.Split(strings.TrimPrefix(a, "--target="), ",")
+		case strings.HasPrefix(a, "-t") && !strings.HasPrefix(a, "--"):
+			targets = strings.Split(strings.TrimPrefix(a, "-t"), ",")
+		}
+		for _, t := range targets {
+			if t == "install" || strings.HasPrefix(t, "install/") {
+				return domain.T("`{{.Word}}` is the install target, which copies the build into CMAKE_INSTALL_PREFIX, by default /usr/local, outside the project; install with `cmake --install DIR --prefix FOLDER` into a folder of the project", "Word", t)
+			}
+		}
+	}
+	if install && !prefix {
+		return domain.T("`cmake --install` copies the build into CMAKE_INSTALL_PREFIX, by default /usr/local, outside the project; name a folder of the project with --prefix")
 	}
 	return domain.Text{}
 }
