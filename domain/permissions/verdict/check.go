@@ -90,25 +90,80 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 
 // judge decides whether words, the line as bash passes them, are approved.
 // expanded are the places, counted from the end, of the words bash made
-// from a file-name pattern: never among the rule's own words.
+// from a file-name pattern: never among the rule's own words. Every rule
+// that starts the line is tried, so a wider rule that asks (pytest) does
+// not hide a narrower one that approves (pytest --foo); when none
+// approves, the answer is the most specific rule's: the one of most words.
 func (c *Checker) judge(words []string, quoted cmdline.QuotedChars, expanded map[int]bool, in *inspector) Verdict {
-	matched := c.match(words)
-	if matched == nil {
-		// cargo +nightly test under the rule cargo test: the toolchain word
-		// is read as absent (a rule may still spell it).
-		if w := c.cat.WithoutToolchain(words); w != nil {
-			words, matched = w, c.match(w)
-		}
-	}
-	prefix := 0
-	if matched != nil {
-		prefix = len(matched.words)
-	} else if matched, prefix = c.matchBetween(words); matched == nil {
+	cands := c.candidates(words)
+	if len(cands) == 0 {
 		if quoted.Any() {
 			return Verdict{Reason: quoted.Reason}
 		}
 		return Verdict{Reason: NoRule}
 	}
+	var best Verdict
+	bestWords := -1
+	for _, m := range cands {
+		v := c.judgeWith(m, quoted, expanded, in)
+		if v.Approved {
+			return v
+		}
+		if n := len(m.rule.words); n > bestWords {
+			best, bestWords = v, n
+		}
+	}
+	return best
+}
+
+// candidate is a rule that starts a line: the words it is judged on (a
+// toolchain word dropped) and how many of them are the rule's.
+type candidate struct {
+	rule   *rule
+	words  []string
+	prefix int
+}
+
+// candidates are the rules that start words, in the file's order: those
+// whose words start the line, else those that do once cargo's +toolchain
+// is read as absent, then those with options of the program between
+// their words (optionsBetween).
+func (c *Checker) candidates(words []string) []candidate {
+	var out []candidate
+	for i := range c.rules {
+		if cmdline.HasPrefixWords(words, c.rules[i].words) {
+			out = append(out, candidate{&c.rules[i], words, len(c.rules[i].words)})
+		}
+	}
+	if len(out) == 0 {
+		// cargo +nightly test under the rule cargo test: the toolchain word
+		// is read as absent (a rule may still spell it).
+		if w := c.cat.WithoutToolchain(words); w != nil {
+			for i := range c.rules {
+				if cmdline.HasPrefixWords(w, c.rules[i].words) {
+					out = append(out, candidate{&c.rules[i], w, len(c.rules[i].words)})
+				}
+			}
+		}
+	}
+	cat := c.cat
+	if cat == nil {
+		cat = catalog.Builtin()
+	}
+	for i := range c.rules {
+		if cmdline.HasPrefixWords(words, c.rules[i].words) {
+			continue
+		}
+		if n, ok := optionsBetween(cat, words, c.rules[i].words); ok {
+			out = append(out, candidate{&c.rules[i], words, n})
+		}
+	}
+	return out
+}
+
+// judgeWith judges words under one rule that starts them.
+func (c *Checker) judgeWith(m candidate, quoted cmdline.QuotedChars, expanded map[int]bool, in *inspector) Verdict {
+	words, matched, prefix := m.words, m.rule, m.prefix
 	for at := range expanded {
 		if len(words)-at < prefix {
 			return Verdict{Reason: quoted.Reason} // a pattern among the rule's words
@@ -129,16 +184,6 @@ func (c *Checker) judge(words []string, quoted cmdline.QuotedChars, expanded map
 		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}
 	}
 	return Verdict{Approved: true, Rule: matched.text}
-}
-
-// match is the first rule that starts words, or nil.
-func (c *Checker) match(words []string) *rule {
-	for i := range c.rules {
-		if cmdline.HasPrefixWords(words, c.rules[i].words) {
-			return &c.rules[i]
-		}
-	}
-	return nil
 }
 
 // runsGit: the program runs git in the project on its own (runs_git in its

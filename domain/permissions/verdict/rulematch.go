@@ -7,27 +7,6 @@ import (
 	"memo.dev/projects/domain/permissions/catalog"
 )
 
-// matchBetween finds the first rule a line matches when options stand
-// between the words the rule names (options_between in the program's
-// entry): `pnpm --filter web test` and `pnpm test --filter web` under
-// `pnpm test`, `npm --no-git-tag-version version minor` under
-// `npm version`. It returns the rule and how many of the line's words it
-// covers. The options skipped never choose what runs (an entry's selects
-// are never skipped: the rule must name them), so the line runs the
-// definitions the rule's trust pinned.
-func (c *Checker) matchBetween(words []string) (*rule, int) {
-	cat := c.cat
-	if cat == nil {
-		cat = catalog.Builtin()
-	}
-	for i := range c.rules {
-		if n, ok := optionsBetween(cat, words, c.rules[i].words); ok {
-			return &c.rules[i], n
-		}
-	}
-	return nil, 0
-}
-
 // optionsBetween reports whether words start with the rule's words in order
 // with only options of the program between them, and how many words that
 // covers. Each option skipped must be one the entry knows (global, or the
