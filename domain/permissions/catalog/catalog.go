@@ -201,6 +201,7 @@ type riskData struct {
 	SafeSub        []string            `toml:"safe_sub"`
 	SafeValues     []string            `toml:"safe_values"`
 	SafeKeys       []string            `toml:"safe_keys"`
+	PathKeys       []string            `toml:"path_keys"`
 	FlagLists      map[string]string   `toml:"flag_lists"`
 	Operands       string              `toml:"operands"`
 	Long           map[string]string   `toml:"long"`
@@ -787,6 +788,12 @@ func buildProgram(d riskData, def optStyle, at []string, order map[string]int) (
 		p.safeKeys = map[string]bool{}
 		for _, s := range d.SafeKeys {
 			p.safeKeys[s] = true
+		}
+	}
+	if len(d.PathKeys) > 0 {
+		p.pathKeys = map[string]bool{}
+		for _, s := range d.PathKeys {
+			p.pathKeys[s] = true
 		}
 	}
 	if len(d.SafeValues) > 0 {

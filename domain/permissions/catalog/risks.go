@@ -68,6 +68,9 @@ type Program struct {
 	// safeKeys are the settings an option may set on the line (pytest -o
 	// KEY=VALUE) that choose no code: any other asks.
 	safeKeys map[string]bool
+	// pathKeys are the safe keys whose value is a list of paths: one word
+	// only, so the path check reads it whole (pytest -o pythonpath=src).
+	pathKeys map[string]bool
 	// flagLists: the flags a risky long option's value may hold and pass
 	// (go -ldflags "-s -w"), by the option's name (risks_flaglists.go).
 	flagLists map[string]flagList

@@ -397,7 +397,12 @@ func shortValue(args []string, i, j int) string {
 
 // iniKey: pytest -o KEY=VALUE sets a key the table's safe_keys list.
 func (p Program) iniKey(kv string) domain.Text {
-	key, _, ok := strings.Cut(kv, "=")
+	key, value, ok := strings.Cut(kv, "=")
+	if ok && p.pathKeys[key] && strings.ContainsAny(value, " \t\n\r\v\f") {
+		// pytest splits the value at white space; the path check reads
+		// one word, so a second path (src /tmp/evil) would go unchecked.
+		return domain.T("`-o {{.Setting}}` gives {{.Key}} more than one path; Memo checks one path per key on the line", "Setting", kv, "Key", key)
+	}
 	if ok && p.safeKeys[key] {
 		return domain.Text{}
 	}

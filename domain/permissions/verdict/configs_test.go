@@ -242,6 +242,29 @@ func TestPytestOverrideIni(t *testing.T) {
 	}
 }
 
+// pytest splits the value of its path keys at white space: one path
+// only, so the path check reads every path the key sets.
+func TestPytestOverrideIniPaths(t *testing.T) {
+	rules := []string{"pytest", "python -m pytest", "uv run pytest"}
+	cases := map[string]string{ // line: "" approved, else a part of the reason
+		"pytest -o pythonpath=src":                        "",
+		"pytest -o testpaths=tests":                       "",
+		"pytest -o 'markers=slow: slow tests'":            "",
+		"pytest -o 'pythonpath=src /tmp/evil'":            "more than one path",
+		"pytest -o \"testpaths=tests /etc\"":              "more than one path",
+		"pytest --override-ini='cache_dir=.cache /tmp/x'": "more than one path",
+		"pytest -o 'log_file=a.log /tmp/x'":               "more than one path",
+		"python -m pytest -o 'pythonpath=src /tmp/evil'":  "more than one path",
+		"uv run pytest -o 'norecursedirs=build /'":        "more than one path",
+		"pytest -o 'pythonpath=src\tlib'":                 "tab",
+	}
+	root := fixture.Repo(t, fixture.CleanConfig)
+	for line, want := range cases {
+		v := checkIn(root, "", rules, line)
+		wantVerdict(t, fmt.Sprintf("%q", line), v, want)
+	}
+}
+
 // pytest's addopts are checked as if on the line; its paths stay inside.
 func TestPytestConfigs(t *testing.T) {
 	rules := []string{"pytest", "python -m pytest", "uv run pytest"}
