@@ -19,8 +19,22 @@ import (
 // PathCandidates are the paths a word may name: itself, what follows each
 // `=` (name=value, --opt=value) and the first `:` (HEAD:file, PATH lists), a
 // leading `@` removed (argument files). A URL names no path, except a file://
-// one.
+// one. A word holding white space or commas (a quoted value a program
+// splits into a list: pytest's `pythonpath=src lib`, `--ignore=a,b`) names
+// each of its parts as well, so a second path in a list is checked too.
 func PathCandidates(w string) []string {
+	if strings.ContainsAny(w, " \t\n\r\v\f,") {
+		out := pathCandidates(w)
+		for _, part := range strings.FieldsFunc(w, func(r rune) bool { return r == ',' || strings.ContainsRune(" \t\n\r\v\f", r) }) {
+			out = append(out, pathCandidates(part)...)
+		}
+		return out
+	}
+	return pathCandidates(w)
+}
+
+// pathCandidates are the paths one word of a list may name (PathCandidates).
+func pathCandidates(w string) []string {
 	out := make([]string, 0, 2)
 	add := func(s string) {
 		s = strings.TrimPrefix(s, "@")

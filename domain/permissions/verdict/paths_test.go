@@ -3,6 +3,7 @@
 package verdict
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -42,6 +43,26 @@ func TestPathsOnTheirWords(t *testing.T) {
 		"git show": "git show HEAD:go.mod", "git diff": "git diff main..feature", "ls": "ls a/b/../c ./x",
 	} {
 		approves(t, []string{rule}, line)
+	}
+}
+
+// A quoted value a program splits into a list names each of its parts: a
+// second path in it is checked as the first is.
+func TestPathsInAListValue(t *testing.T) {
+	for _, tc := range []struct{ rule, line, want string }{
+		{"go test", "go test -coverpkg=./a,./b ./...", ""},
+		{"pytest", "pytest -o 'markers=slow: marks the slow tests'", ""},
+		{"pytest", "pytest --ignore=tests/a,tests/b", ""},
+		{"mytool", "mytool 'src /etc'", "outside the project"},
+		{"go test", "go test -coverpkg './... ../x'", "outside the project"},
+		{"mytool", "mytool src,/etc", "outside the project"},
+		{"mytool", "mytool 'a .git/hooks'", "names a path"},
+		{"mytool", "mytool x='src /tmp/y'", "outside the project"},
+		{"pytest", "pytest --ignore=tests/a,/etc", "outside the project"},
+		{"pytest", "pytest --deselect 'tests/a /tmp/x'", "outside the project"},
+	} {
+		v := CheckCommand([]string{tc.rule}, tc.line, nil)
+		wantVerdict(t, fmt.Sprintf("%q", tc.line), v, tc.want)
 	}
 }
 
