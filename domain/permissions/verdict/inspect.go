@@ -123,7 +123,11 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 	if reason := selectsBeyond(words, args, prefix, r); !reason.IsZero() {
 		return reason, nil
 	}
-	if reason := in.moreTargets(name, words, args, prefix, r); !reason.IsZero() {
+	reason, b, recipeRead := in.justRecipeArgs(name, words, args, prefix, depth)
+	if !reason.IsZero() {
+		return reason, b
+	}
+	if reason := in.moreTargets(name, words, args, prefix, r); !recipeRead && !reason.IsZero() {
 		return reason, nil
 	}
 	if r.Wrapped == nil && c.LocalBinRunner(name, r) {
