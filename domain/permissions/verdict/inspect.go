@@ -318,8 +318,8 @@ func targetsOf(name string, r catalog.Reading) []string {
 		if name == "make" && strings.Trim(t, "0123456789") == "" {
 			continue // make -j 8: the count of jobs
 		}
-		if name == "make" && strings.Contains(t, "=") {
-			continue // make check V=1: a variable (makeOperands), not a target
+		if (name == "make" || name == "rake") && strings.Contains(t, "=") {
+			continue // make check V=1, rake test TEST=x: a variable (makeOperands, rakeOperands), not a target
 		}
 		out = append(out, t)
 	}

@@ -96,3 +96,78 @@ func TestCmakeFlagValues(t *testing.T) {
 		}
 	}
 }
+
+// A make line variable used as an option's glued value after a word that
+// may name what runs (`bun run check --scope=$(scope)`), or as the value of
+// a variable set in a recipe command's environment (`SCOPE=$(scope)
+// ./run-tests`), is a word, not what runs; the hostile neighbours ask.
+func TestMakeVariablesAsValues(t *testing.T) {
+	const script = "#!/bin/sh\necho\n"
+	for _, tc := range []struct {
+		name, makefile, line string
+		ok                   bool
+	}{
+		{"option value after run", "check:\n\tcd frontend && bun run check --scope=$(scope)\n", "make check scope=all", true},
+		{"environment of a command", "check:\n\tSCOPE=$(scope) ./run-tests\n", "make check scope=all", true},
+		{"environment, braces", "check:\n\t@SCOPE=${scope} CI=1 ./run-tests --all\n", "make check scope=all", true},
+		{"upper case, from the README", "check:\n\tcd frontend && bun run test:browser --scope=$(SCOPE)\n", "make check SCOPE=all", true},
+		// Hostile neighbours.
+		{"the script run", "check:\n\tbun run $(scope)\n", "make check scope=all", false},
+		{"two words as an option value", "check:\n\tuv run --with=$(scope) pytest\n", "make check \"scope=a python\"", false},
+		{"two words in the environment", "check:\n\tSCOPE=$(scope) ./run-tests\n", "make check \"scope=a b\"", false},
+		{"a risky option", "check:\n\tnpm run check --script-shell=$(scope)\n", "make check scope=all", false},
+		{"an exec option", "check:\n\tgo run -exec=$(scope) ./cmd\n", "make check scope=all", false},
+		{"PATH", "check:\n\tPATH=$(scope) ./run-tests\n", "make check scope=all", false},
+		{"NODE_OPTIONS", "check:\n\tNODE_OPTIONS=$(scope) bun run check\n", "make check scope=all", false},
+		{"no command after", "check:\n\tSCOPE=$(scope); ./run-tests\n", "make check scope=all", false},
+		{"read back by the shell", "check:\n\tSCOPE=$(scope) $$SCOPE\n", "make check scope=all", false},
+		{"a computed command after", "check:\n\tSCOPE=$(scope) $(RUN)\n", "make check scope=all", false},
+		{"the program", "check:\n\t$(scope) --version\n", "make check scope=all", false},
+		{"another name", "check:\n\tOTHER=$(scope) ./run-tests\n", "make check scope=all", false},
+		{"a tool variable", "check:\n\tCC=$(cc) ./run-tests\n", "make check cc=all", false},
+	} {
+		p := makeProject(t, "make check", map[string]string{"Makefile": tc.makefile, "run-tests": script, "frontend/package.json": "{}"})
+		if v := NewChecker([]string{"make check"}).CheckIn(tc.line, p); v.Approved != tc.ok {
+			t.Errorf("%s: makefile %q: %q approved=%v (%s), want %v", tc.name, tc.makefile, tc.line, v.Approved, v.Reason, tc.ok)
+		}
+	}
+}
+
+// bazelisk's own options before bazel's, and rake's TEST=file (the test
+// file Rake::TestTask loads) through the project's binstub or rake itself;
+// their hostile neighbours ask.
+func TestLauncherOptionsAndRakeTest(t *testing.T) {
+	root := scriptProject(t, map[string]string{
+		"bin/rake":       "#!/usr/bin/env ruby\nrequire_relative '../config/boot'\nrequire 'rake'\nRake.application.run\n",
+		"Rakefile":       "require 'rake/testtask'\nRake::TestTask.new(:test)\n",
+		"test/x_test.rb": "",
+		"MODULE.bazel":   "module(name = \"x\")\n",
+	})
+	for _, tc := range []struct {
+		rule, line string
+		ok         bool
+	}{
+		{"bazelisk build", "bazelisk --strict build //...", true},
+		{"bazelisk build //...", "bazelisk --strict build //...", true},
+		{"bazelisk test", "bazelisk --migrate test //...", true},
+		{"bin/rake test", "bin/rake test TEST=test/x_test.rb", true},
+		{"bin/rake", "bin/rake test TEST=test/x_test.rb", true},
+		{"rake test", "rake test TEST=test/x_test.rb", true},
+		// Hostile neighbours.
+		{"bazelisk build", "bazelisk --bisect=7.0.0..HEAD build //...", false},
+		{"bazelisk build", "bazelisk --strict build //... --run_under=/tmp/x", false},
+		{"bazelisk build", "bazelisk --strict run //:x", false},
+		{"bin/rake test", "bin/rake test TEST=/tmp/x_test.rb", false},
+		{"bin/rake test", "bin/rake test TEST=../x_test.rb", false},
+		{"bin/rake test", "bin/rake test RUBYOPT=-r./x", false},
+		{"bin/rake test", "bin/rake test TESTOPTS=-v", false},
+		{"bin/rake test", "bin/rake test test=test/x_test.rb", false},
+		{"bin/rake test", "bin/rake test TEST=", false},
+		{"bin/rake test", "bin/rake test TEST=test/x_test.rb deploy", false},
+		{"bin/rake test", "bin/rake test TEST=test/x_test.rb -rx", false},
+	} {
+		if v := checkTrusted(root, []string{tc.rule}, tc.line); v.Approved != tc.ok {
+			t.Errorf("%q (rule %q): approved=%v (%s), want %v", tc.line, tc.rule, v.Approved, v.Reason, tc.ok)
+		}
+	}
+}
