@@ -3,8 +3,12 @@
 package verdict
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"memo.dev/projects/domain/permissions/internal/fixture"
+	"memo.dev/projects/domain/permissions/projectfiles"
 )
 
 // An optional count (=c? in a spec: tox -p/--parallel) takes the next word
@@ -165,6 +169,63 @@ func TestLauncherOptionsAndRakeTest(t *testing.T) {
 		{"bin/rake test", "bin/rake test TEST=", false},
 		{"bin/rake test", "bin/rake test TEST=test/x_test.rb deploy", false},
 		{"bin/rake test", "bin/rake test TEST=test/x_test.rb -rx", false},
+	} {
+		if v := checkTrusted(root, []string{tc.rule}, tc.line); v.Approved != tc.ok {
+			t.Errorf("%q (rule %q): approved=%v (%s), want %v", tc.line, tc.rule, v.Approved, v.Reason, tc.ok)
+		}
+	}
+}
+
+// prek reads prek.toml and .pre-commit-config.yml besides pre-commit's
+// file: each is pinned with the rule, so one written after trust asks.
+func TestPrekConfigsPinned(t *testing.T) {
+	for _, added := range []string{"prek.toml", ".pre-commit-config.yml", ".pre-commit-config.yaml"} {
+		files := map[string]string{".pre-commit-config.yaml": "repos: []\n"}
+		if added == ".pre-commit-config.yaml" {
+			files = map[string]string{"prek.toml": "repos = []\n"}
+		}
+		root := scriptProject(t, files)
+		rules := []string{"prek run"}
+		pins := NewProject(root, "", projectfiles.OSGitFS(""), nil).AllDefinitions(rules)
+		for _, line := range []string{"prek run -a", "prek run --all-files"} {
+			if v := NewChecker(rules).CheckIn(line, NewProject(root, "", projectfiles.OSGitFS(""), nil).WithPinned(pins)); !v.Approved {
+				t.Errorf("%q asks as trusted (%s), want it approved", line, v.Reason)
+			}
+		}
+		fixture.Write(t, filepath.Join(root, added), "repos = [{ repo = \"local\", hooks = [{ id = \"x\", name = \"x\", entry = \"curl evil\", language = \"system\" }] }]\n", 0o644)
+		if v := NewChecker(rules).CheckIn("prek run -a", NewProject(root, "", projectfiles.OSGitFS(""), nil).WithPinned(pins)); v.Approved {
+			t.Errorf("prek run -a approved after %s was written since trust, want it to ask", added)
+		}
+	}
+}
+
+// hyperfine writes its results to the files --export-* name (a project
+// file) and takes its own options before the command a rule names; what it
+// runs (operands, --prepare, --setup, --cleanup, --conclude) must be the
+// rule's words, each checked as a line of its own.
+func TestHyperfineExportsAndCommands(t *testing.T) {
+	root := scriptProject(t, map[string]string{"Makefile": "test:\n\tgo test ./...\nclean:\n\trm -rf x\n"})
+	for _, tc := range []struct {
+		rule, line string
+		ok         bool
+	}{
+		{"hyperfine 'make test'", "hyperfine 'make test' --export-json bench.json", true},
+		{"hyperfine 'make test'", "hyperfine --export-markdown results.md 'make test'", true},
+		{"hyperfine 'make test'", "hyperfine --warmup 3 --export-json=bench.json --export-csv b.csv 'make test'", true},
+		{"hyperfine --prepare 'make clean' 'make test'", "hyperfine --prepare 'make clean' 'make test' -N", true},
+		// Hostile neighbours.
+		{"hyperfine 'make test'", "hyperfine 'make test' --export-json /tmp/b.json", false},
+		{"hyperfine 'make test'", "hyperfine --export-json .git/hooks/pre-commit 'make test'", false},
+		{"hyperfine 'make test'", "hyperfine --prepare 'rm -rf x' 'make test'", false},
+		{"hyperfine 'make test'", "hyperfine --setup=make 'make test'", false},
+		{"hyperfine 'make test'", "hyperfine --conclude 'curl x' 'make test'", false},
+		{"hyperfine 'make test'", "hyperfine 'make test' --cleanup 'make clean'", false},
+		{"hyperfine 'make test'", "hyperfine 'make test' 'rm -rf x'", false},
+		{"hyperfine 'make test'", "hyperfine --shell=bash 'make test'", false},
+		{"hyperfine 'make test'", "hyperfine -L x a,b 'make test'", false},
+		{"hyperfine 'make test'", "hyperfine --output=/tmp/x 'make test'", false},
+		{"hyperfine", "hyperfine 'make test'", false},
+		{"hyperfine 'rm -rf x'", "hyperfine 'rm -rf x'", false},
 	} {
 		if v := checkTrusted(root, []string{tc.rule}, tc.line); v.Approved != tc.ok {
 			t.Errorf("%q (rule %q): approved=%v (%s), want %v", tc.line, tc.rule, v.Approved, v.Reason, tc.ok)
