@@ -232,3 +232,49 @@ func TestHyperfineExportsAndCommands(t *testing.T) {
 		}
 	}
 }
+
+// Everyday tools seen on real lines, each from its documentation's option
+// list: towncrier, sqlite-utils' reading subcommands, tapioca through the
+// project's binstub, excoveralls' mix tasks; their hostile neighbours ask.
+func TestEverydayToolsHeldOut(t *testing.T) {
+	root := scriptProject(t, map[string]string{
+		"bin/tapioca":    "#!/usr/bin/env ruby\nrequire 'bundler/setup'\nload Gem.bin_path('tapioca', 'tapioca')\n",
+		"pyproject.toml": "[tool.towncrier]\npackage = \"x\"\n",
+		"mix.exs":        "defmodule X.MixProject do\n  use Mix.Project\nend\n",
+		"data.db":        "",
+	})
+	for _, tc := range []struct {
+		rule, line string
+		ok         bool
+	}{
+		{"towncrier build", "towncrier build --draft --version 1.2", true},
+		{"towncrier check", "towncrier check", true},
+		{"towncrier check", "towncrier check --compare-with origin/main", true},
+		{"sqlite-utils tables", "sqlite-utils tables data.db --counts", true},
+		{"sqlite-utils rows", "sqlite-utils rows data.db dogs --limit 5 --nl", true},
+		{"bin/tapioca gem", "bin/tapioca gem --verify", true},
+		{"bin/tapioca dsl", "bin/tapioca dsl --verify", true},
+		{"mix coveralls.github", "mix coveralls.github --include integration", true},
+		// Hostile neighbours.
+		{"towncrier build", "towncrier build --config /tmp/t.toml --draft", false},
+		{"towncrier build", "towncrier build --dir ../news --draft", false},
+		{"towncrier check", "towncrier build --yes", false},
+		{"towncrier create", "towncrier create 1.feature --edit", false},
+		{"sqlite-utils tables", "sqlite-utils tables data.db --load-extension=/tmp/x.so", false},
+		{"sqlite-utils rows", "sqlite-utils rows data.db dogs --where 1", false},
+		{"sqlite-utils", "sqlite-utils query data.db x", false},
+		{"sqlite-utils", "sqlite-utils insert data.db dogs data.json", false},
+		{"sqlite-utils", "sqlite-utils data.db x", false},
+		{"bin/tapioca gem", "bin/tapioca gem --verify --prerequire ./x.rb", false},
+		{"bin/tapioca dsl", "bin/tapioca dsl --app-root /tmp/app", false},
+		{"bin/tapioca gem", "bin/tapioca gem --config /tmp/c.yml", false},
+		{"bin/tapioca", "bin/tapioca annotations", false},
+		{"mix coveralls.github", "mix coveralls.github --include integration -e System.cmd", false},
+		{"mix coveralls.github", "mix coveralls.github -o /tmp/cover", false},
+		{"mix coveralls.github", "mix coveralls.post --token x", false},
+	} {
+		if v := checkTrusted(root, []string{tc.rule}, tc.line); v.Approved != tc.ok {
+			t.Errorf("%q (rule %q): approved=%v (%s), want %v", tc.line, tc.rule, v.Approved, v.Reason, tc.ok)
+		}
+	}
+}
