@@ -53,8 +53,8 @@ const (
 	countValue                   // an optional count: glued, or the next word when it is one (IsCount)
 )
 
-// IsCount: a word an optional count takes as its value (=c?): a decimal
-// number, auto or all. It names no file, program or subcommand.
+// IsCount reports whether an optional count (=c?) takes w as its value: a
+// decimal number, auto or all. It names no file, program or subcommand.
 func IsCount(w string) bool {
 	return w == "auto" || w == "all" || w != "" && strings.Trim(w, "0123456789") == ""
 }
