@@ -419,6 +419,8 @@ func (c *compiled) Option(sets []*OptSet, a string, next []string) ([]string, in
 				return []string{val}, 0, true, ar
 			case ar.takesNext() && len(next) > 0:
 				return next[:1], 1, true, ar
+			case ar == countValue && len(next) > 0 && IsCount(next[0]):
+				return nil, 1, true, ar
 			}
 			return nil, 0, true, ar
 		}
@@ -485,6 +487,8 @@ func (c *compiled) Option(sets []*OptSet, a string, next []string) ([]string, in
 			return []string{strings.TrimPrefix(rest, "=")}, 0, true, ar
 		case ar.takesNext() && len(next) > 0:
 			return next[:1], 1, true, ar
+		case ar == countValue && len(next) > 0 && IsCount(next[0]):
+			return nil, 1, true, ar
 		}
 		return nil, 0, true, ar
 	}

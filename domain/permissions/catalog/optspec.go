@@ -16,6 +16,8 @@ import (
 //	-v --verbose    an option without a value
 //	-o= --output=   an option with a value: glued (-ofile, --output=file) or the next word
 //	--color=?       an option with an optional value, glued only
+//	-p=c?           an optional count: glued, or the next word when it is
+//	                a decimal number, `auto` or `all` (tox -p auto)
 //	-m=t            a value that is text (a message, a pattern), never a path
 //	-k=p            text the program only matches or prints (a pattern, a
 //	                format, a message), never a path: a quoted value may
@@ -48,7 +50,14 @@ const (
 	patternValue                 // text the program only matches or prints: glued, or the next word
 	optPatternValue              // an optional value that is such text, glued only
 	RevValue                     // a revision git only resolves: glued, or the next word
+	countValue                   // an optional count: glued, or the next word when it is one (IsCount)
 )
+
+// IsCount reports whether an optional count (=c?) takes w as its value: a
+// decimal number, auto or all. It names no file, program or subcommand.
+func IsCount(w string) bool {
+	return w == "auto" || w == "all" || w != "" && strings.Trim(w, "0123456789") == ""
+}
 
 // takesNext: the value may be the next word (=, =o, =d, =r).
 func (a Arity) takesNext() bool {
@@ -129,6 +138,8 @@ func compileOpts(style optStyle, spec string, fold bool) *OptSet {
 			a, tok = DestValue, strings.TrimSuffix(tok, "=d")
 		case strings.HasSuffix(tok, "=r"):
 			a, tok = RevValue, strings.TrimSuffix(tok, "=r")
+		case strings.HasSuffix(tok, "=c?"):
+			a, tok = countValue, strings.TrimSuffix(tok, "=c?")
 		case strings.HasSuffix(tok, "=?"):
 			a, tok = optValue, strings.TrimSuffix(tok, "=?")
 		case strings.HasSuffix(tok, "="):

@@ -3,6 +3,7 @@
 package catalog
 
 import (
+	"regexp"
 	"strings"
 
 	"memo.dev/projects/domain"
@@ -183,8 +184,22 @@ func cmakeSafeDefine(c *Catalog, p Program, a string, next []string) bool {
 	if (name == "CMAKE_C_COMPILER" || name == "CMAKE_CXX_COMPILER") && c.knownCompiler(value) {
 		return true
 	}
+	if cmakeCompilerFlags.MatchString(name) && (strings.TrimSpace(value) == "" || c.safeFlags(value)) {
+		return true // flags the C compilers' entry lists, none a linker's, assembler's or plugin's
+	}
+	if cmakeLauncher.MatchString(name) && value == "" {
+		return true // an empty launcher: the compiler runs as without one
+	}
 	return p.safeValues[name] || switchValue(value)
 }
+
+// cmakeCompilerFlags are the cache variables cmake hands to the C and C++
+// compilers (CMAKE_CXX_FLAGS, CMAKE_C_FLAGS_RELEASE …), not the linker's
+// (CMAKE_EXE_LINKER_FLAGS), nor another language's compiler.
+var cmakeCompilerFlags = regexp.MustCompile(`^CMAKE_(C|CXX|OBJC|OBJCXX)_FLAGS(_[A-Z]+)?$`)
+
+// cmakeLauncher: the program cmake runs the compiler or linker under.
+var cmakeLauncher = regexp.MustCompile(`^CMAKE_[A-Z]+_(COMPILER|LINKER)_LAUNCHER$`)
 
 // cmakeSafeEcho: the -E commands that run nothing and write only the
 // folders they are given (path-checked as operands): make_directory, echo,

@@ -477,7 +477,8 @@ func compilerOperands(c *Catalog, p Program, args []string) domain.Text {
 			strings.HasPrefix(a, "-Wa,"), strings.HasPrefix(a, "-Wp,"), strings.HasPrefix(a, "-Xassembler"),
 			strings.HasPrefix(a, "-Xpreprocessor"),
 			strings.HasPrefix(a, "-Xlinker"), strings.HasPrefix(a, "-fuse-ld"), strings.HasPrefix(a, "-Z"),
-			strings.Contains(l, "linker"), strings.Contains(l, "link-arg"), strings.Contains(l, "llvm-args"):
+			strings.Contains(l, "linker"), strings.Contains(l, "link-arg"), strings.Contains(l, "llvm-args"),
+			strings.Contains(l, "plugin"): // clang's -fpass-plugin= loads one as -fplugin= does
 			return domain.T("`{{.Word}}` {{.Why}}", "Word", a, "Why", runsProgram)
 		case strings.HasPrefix(a, "-o"), strings.HasPrefix(a, "--out"), strings.HasPrefix(a, "--emit"),
 			strings.HasPrefix(a, "-save-temps"), strings.HasPrefix(a, "-M"):

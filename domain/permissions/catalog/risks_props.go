@@ -186,7 +186,16 @@ func msbuildOperands(c *Catalog, p Program, args []string) domain.Text {
 // variable, which the tasks and every program they start read (RUBYOPT and
 // RUBYLIB load code): it asks, as make's VAR=value does.
 func rakeOperands(c *Catalog, p Program, args []string) domain.Text {
-	if a := operandWith(args, "="); a != "" {
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") || !strings.Contains(a, "=") {
+			continue
+		}
+		// The variables rake's own tasks read that name only project
+		// files (safe_values: TEST, the test file Rake::TestTask loads);
+		// the value is path-checked as every NAME=value's.
+		if name, value, _ := strings.Cut(a, "="); p.safeValues[name] && value != "" && !strings.Contains(value, "=") {
+			continue
+		}
 		return domain.T("`{{.Word}}` sets an environment variable the tasks and the programs they run read", "Word", a)
 	}
 	return domain.Text{}

@@ -27,8 +27,8 @@ type MakeValue struct {
 	// Flags: the variable holds compiler flags (by its name, *FLAGS) and
 	// the value passed the compiler-flag check, so it can name no program.
 	Flags bool
-	// Empty: the value is empty.
-	Empty bool
+	// Empty: the value is empty; Split: it holds more than one word.
+	Empty, Split bool
 }
 
 // makeCarriers are make's variables that hold those set on its line.
@@ -538,6 +538,13 @@ func recipeUse(line, name string, refs []makeRef, v MakeValue, vars map[string]s
 		if i := strings.LastIndexAny(maskRefs(pre), ";|&()`{}\n"); i >= 0 {
 			seg = pre[i+1:]
 		}
+		lead := pre[strings.LastIndexAny(pre, " \t")+1:]
+		if !v.Split && envValueOf(name, lead, line[r.end:]) {
+			// X=$(X) cmd: the value in the command's environment under its
+			// own name, as make exports X itself to every recipe; one
+			// word, or the shell would run the second.
+			continue
+		}
 		words := makeWords(seg)
 		for len(words) > 0 && (shellKeyword(words[0]) || assignWord(words[0]) || strings.Trim(words[0], "@-+") == "") {
 			words = words[1:]
@@ -578,6 +585,11 @@ func recipeUse(line, name string, refs []makeRef, v MakeValue, vars map[string]s
 		case recipeRunners[prog] || wrapperNames[prog] || catalog.IsInterpreter(prog):
 			return domain.T("is an operand of `{{.Program}}`, which runs, deletes, writes or changes to what it names", "Program", words[0])
 		default:
+			if !v.Split && optionValueOf(prog, lead) {
+				// --scope=$(X) after `bun run check`: an option's value,
+				// not what runs.
+				continue
+			}
 			for _, w := range words[1:] {
 				if runWords[w] {
 					return domain.T("follows `{{.Word}}` in `{{.Program}}`, where it may name what runs", "Word", w, "Program", words[0])
@@ -594,6 +606,32 @@ var runWords = map[string]bool{
 	"run": true, "exec": true, "x": true, "dlx": true, "-c": true, "-e": true, "--eval": true, "-m": true,
 	"eval": true, "tool": true, "generate": true, "-exec": true, "--exec": true, "-toolexec": true,
 	"--require": true, "-r": true, "script": true, "start": true,
+}
+
+// envValueOf: lead (the word up to a reference to variable) is `NAME=`
+// before a command that follows on the line, NAME the variable's own
+// name in any case (make exports it so already; another name may be one
+// a program reads as a command), not one that chooses a program or
+// loads code, and the line reads no shell variable after it ($$NAME
+// could run it).
+func envValueOf(variable, lead, rest string) bool {
+	name, ok := strings.CutSuffix(lead, "=")
+	if !ok || !assignWord(lead) || !strings.EqualFold(name, variable) || riskyShellVariable(name) || catalog.ToolVariable(name) || strings.Contains(rest, "$$") {
+		return false
+	}
+	rest = strings.TrimLeft(rest[strings.IndexAny(rest+" ", " \t;|&)<>"):], " \t")
+	return rest != "" && !strings.ContainsAny(rest[:1], ";|&)<>") && !strings.HasPrefix(rest, "$")
+}
+
+// optionValueOf: lead is `--name=` or `-name=`, glued before the reference,
+// an option that neither runWords nor the program's risky table names:
+// its value is the option's, not a word naming what runs.
+func optionValueOf(prog, lead string) bool {
+	opt, ok := strings.CutSuffix(lead, "=")
+	if !ok || !strings.HasPrefix(opt, "-") || strings.Trim(opt, "-") == "" || strings.ContainsAny(opt, "$=\"'`") || runWords[opt] {
+		return false
+	}
+	return catalog.Builtin().RiskyArgs(prog, []string{lead + "x"}, "").IsZero()
 }
 
 // recipeHasMore: words follow on the command (so an empty value would

@@ -153,8 +153,12 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 			}
 		case "tox":
 			add(p.wholeFiles(rule, "tox.ini"), domain.Text{})
-		case "pre-commit", "prek":
+		case "pre-commit":
 			add(p.wholeFiles(rule, ".pre-commit-config.yaml"), domain.Text{})
+		case "prek":
+			// prek reads prek.toml and .pre-commit-config.yml as well as
+			// pre-commit's file: each is pinned (absent ones absent).
+			add(p.wholeFiles(rule, ".pre-commit-config.yaml", ".pre-commit-config.yml", "prek.toml"), domain.Text{})
 		case "mvn", "mvnw":
 			add(p.wholeFiles(rule, ".mvn/maven.config", ".mvn/jvm.config", ".mvn/extensions.xml",
 				".mvn/wrapper/maven-wrapper.properties", ".mvn/wrapper/maven-wrapper.jar"), domain.Text{})

@@ -14,7 +14,7 @@ func (p *Project) Remotes() gitRemotes {
 }
 
 func (p *Project) readRemotes() gitRemotes {
-	rs := gitRemotes{Names: map[string]bool{}, Urls: map[string]bool{}, insteadOf: map[string]string{}, pushInsteadOf: map[string]string{}}
+	rs := gitRemotes{Names: map[string]bool{}, Urls: map[string]bool{}, repos: map[string]bool{}, insteadOf: map[string]string{}, pushInsteadOf: map[string]string{}}
 	gitDir, common, reason := p.findGitDir(p.Dir)
 	if !reason.IsZero() || gitDir == "" {
 		return rs
@@ -39,12 +39,82 @@ func (p *Project) readRemotes() gitRemotes {
 		}
 	}
 	for _, u := range urls {
-		rs.Urls[NormRemote(u)] = true
-		for _, r := range rs.Rewrite(u) {
+		for _, r := range append([]string{u}, rs.Rewrite(u)...) {
 			rs.Urls[NormRemote(r)] = true
+			if k := RepoKey(r); k != "" {
+				rs.repos[k] = true
+			}
 		}
 	}
 	return rs
+}
+
+// Has: git reaches the repository u names at one of the remotes, spelled
+// as the config spells it (NormRemote) or in another of the spellings a
+// forge serves the same repository under (RepoKey).
+func (rs gitRemotes) Has(u string) bool {
+	if rs.Urls[NormRemote(u)] {
+		return true
+	}
+	k := RepoKey(u)
+	return k != "" && rs.repos[k]
+}
+
+// RepoKey is the repository a remote names, whatever its spelling, as
+// host/path — or "" when u is not one of the plain spellings:
+// https://host/path (no user, port, query or fragment), ssh://git@host/path
+// and the scp form git@host:path (the forge's own user, git; a path
+// relative to its home, no leading slash). The host compares in any case;
+// a trailing slash or .git aside the path compares exactly, each segment
+// made of letters, digits, '.', '_' and '-' (never . or ..), so a
+// host:path that only looks alike (github.com.evil.com:o/r,
+// git@github.com:o/r.git.evil) is another repository. The same host and
+// the same path are the same repository whichever way git reaches it.
+func RepoKey(u string) string {
+	var host, path string
+	switch l := strings.ToLower(u); {
+	case strings.HasPrefix(l, "https://"):
+		host, path, _ = strings.Cut(u[len("https://"):], "/")
+	case strings.HasPrefix(l, "ssh://"):
+		rest, ok := strings.CutPrefix(u[len("ssh://"):], "git@")
+		if !ok {
+			return ""
+		}
+		host, path, _ = strings.Cut(rest, "/")
+	case strings.Contains(u, "://"):
+		return ""
+	default:
+		rest, ok := strings.CutPrefix(u, "git@")
+		if !ok {
+			return ""
+		}
+		host, path, ok = strings.Cut(rest, ":")
+		if !ok || strings.HasPrefix(path, "/") {
+			return ""
+		}
+	}
+	if !plainHost(host) {
+		return ""
+	}
+	path = strings.TrimSuffix(strings.TrimRight(path, "/"), ".git")
+	if path == "" {
+		return ""
+	}
+	for _, seg := range strings.Split(path, "/") {
+		if seg == "" || seg == "." || seg == ".." || strings.Trim(seg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != "" {
+			return ""
+		}
+	}
+	return strings.ToLower(host) + "/" + path
+}
+
+// plainHost: a host name of letters, digits, '.' and '-' (no user, port,
+// leading or trailing dot or dash).
+func plainHost(h string) bool {
+	if h == "" || strings.Trim(h, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") != "" {
+		return false
+	}
+	return !strings.HasPrefix(h, ".") && !strings.HasSuffix(h, ".") && !strings.HasPrefix(h, "-") && !strings.Contains(h, "..")
 }
 
 // Registries are the registries the project's configuration names for a
@@ -127,6 +197,8 @@ func (p *Project) readRegistries(name string) map[string]bool {
 // reaches them (normRemote, after the rewrites), with the rewrites.
 type gitRemotes struct {
 	Names, Urls map[string]bool
+	// repos are the remotes' RepoKey, the repository whatever its spelling.
+	repos map[string]bool
 	// insteadOf and pushInsteadOf: prefix → the base it stands for.
 	insteadOf, pushInsteadOf map[string]string
 }

@@ -97,7 +97,7 @@ func (in *inspector) ownRemote(w string) bool {
 		return true
 	}
 	for _, u := range rs.Rewrite(w) {
-		if !rs.Urls[projectfiles.NormRemote(u)] {
+		if !rs.Has(u) {
 			return false
 		}
 	}

@@ -185,3 +185,75 @@ func TestInsteadOfRewrites(t *testing.T) {
 		t.Errorf("git fetch of a URL rewritten to another repository approved, want it to ask")
 	}
 }
+
+// The repository's own remote in another spelling — scp form, ssh://,
+// https without .git, a trailing slash, the host in another case — is the
+// same repository; a host, owner, repository or user that differs, or a
+// host:path that only looks alike, still asks.
+func TestRemoteSpellings(t *testing.T) {
+	root := fixture.Repo(t, fixture.CleanConfig+"[remote \"origin\"]\n\turl = https://github.com/o/r.git\n")
+	const notRemote = "not one of the repository's remotes"
+	for _, c := range []struct {
+		line string
+		want string // "" approved, else a part of the reason
+	}{
+		{"git fetch git@github.com:o/r.git", ""},
+		{"git fetch git@github.com:o/r", ""},
+		{"git fetch ssh://git@github.com/o/r", ""},
+		{"git fetch ssh://git@github.com/o/r.git", ""},
+		{"git fetch https://github.com/o/r", ""},
+		{"git fetch https://github.com/o/r/", ""},
+		{"git fetch https://github.com/o/r.git/", ""},
+		{"git fetch https://GitHub.com/o/r", ""},
+		{"git push git@GITHUB.COM:o/r.git main", ""},
+		{"git pull ssh://git@github.com/o/r main", ""},
+		// Hostile neighbours.
+		{"git fetch git@github.com:other/r.git", notRemote},
+		{"git fetch git@github.com:o/other.git", notRemote},
+		{"git fetch https://github.com/o/r2", notRemote},
+		{"git fetch https://github.com/o/r/x", notRemote},
+		{"git fetch https://github.com/o", notRemote},
+		{"git fetch git@gitlab.com:o/r.git", notRemote},
+		{"git fetch github.com.evil.com:o/r", notRemote},
+		{"git fetch git@github.com.evil.com:o/r", notRemote},
+		{"git fetch git@github.com:o/r.git.evil", notRemote},
+		{"git fetch github.com:o/r", notRemote},
+		{"git fetch me@github.com:o/r.git", notRemote},
+		{"git fetch ssh://me@github.com/o/r", notRemote},
+		{"git fetch ssh://github.com/o/r", notRemote},
+		{"git fetch https://me@github.com/o/r", notRemote},
+		{"git fetch ssh://git@github.com:2222/o/r", notRemote},
+		{"git fetch https://github.com:8443/o/r", notRemote},
+		{"git fetch http://github.com/o/r", notRemote},
+		{"git fetch git://github.com/o/r", notRemote},
+		{"git fetch git@github.com:/o/r", "outside the project"}, // absolute: another path on a server that is not a forge
+		{"git fetch https://github.com/o/r/../../x/y", notRemote},
+		{"git fetch https://github.com//o/r", notRemote},
+		{"git fetch https://github.com./o/r", notRemote},
+		{"git fetch https://github.com/o/r?x=1", "pattern"},
+	} {
+		v := checkIn(root, "", []string{"git fetch", "git push", "git pull"}, c.line)
+		switch {
+		case c.want == "" && !v.Approved:
+			t.Errorf("%q asks (%s), want it approved: the origin's repository", c.line, v.Reason)
+		case c.want != "" && (v.Approved || !strings.Contains(v.Reason.String(), c.want)):
+			t.Errorf("%q approved=%v (%s), want it to ask naming %q", c.line, v.Approved, v.Reason, c.want)
+		}
+	}
+	// An origin in scp form is reached over https the same way.
+	root = fixture.Repo(t, fixture.CleanConfig+"[remote \"origin\"]\n\turl = git@gitlab.com:g/sub/p.git\n")
+	for _, c := range []struct {
+		line string
+		ok   bool
+	}{
+		{"git fetch https://gitlab.com/g/sub/p.git", true},
+		{"git fetch ssh://git@gitlab.com/g/sub/p", true},
+		{"git fetch https://gitlab.com/g/sub", false},
+		{"git fetch https://gitlab.com/g/sub/p/q", false},
+		{"git fetch https://gitlab.com/G/sub/p", false}, // the path compares exactly
+	} {
+		if v := checkIn(root, "", []string{"git fetch"}, c.line); v.Approved != c.ok {
+			t.Errorf("origin git@gitlab.com:g/sub/p.git: %q approved=%v (%s), want %v", c.line, v.Approved, v.Reason, c.ok)
+		}
+	}
+}

@@ -123,7 +123,11 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 	if reason := selectsBeyond(words, args, prefix, r); !reason.IsZero() {
 		return reason, nil
 	}
-	if reason := in.moreTargets(name, words, args, prefix, r); !reason.IsZero() {
+	reason, b, recipeRead := in.justRecipeArgs(name, words, args, prefix, depth)
+	if !reason.IsZero() {
+		return reason, b
+	}
+	if reason := in.moreTargets(name, words, args, prefix, r); !recipeRead && !reason.IsZero() {
 		return reason, nil
 	}
 	if r.Wrapped == nil && c.LocalBinRunner(name, r) {
@@ -314,8 +318,8 @@ func targetsOf(name string, r catalog.Reading) []string {
 		if name == "make" && strings.Trim(t, "0123456789") == "" {
 			continue // make -j 8: the count of jobs
 		}
-		if name == "make" && strings.Contains(t, "=") {
-			continue // make check V=1: a variable (makeOperands), not a target
+		if (name == "make" || name == "rake") && strings.Contains(t, "=") {
+			continue // make check V=1, rake test TEST=x: a variable (makeOperands, rakeOperands), not a target
 		}
 		out = append(out, t)
 	}

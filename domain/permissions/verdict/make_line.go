@@ -147,7 +147,7 @@ func (in *inspector) makeVariable(run *projectfiles.MakeRun, a string) domain.Te
 			}
 		}
 	}
-	if _, why := run.VariableUse(name, projectfiles.MakeValue{Flags: flags && len(words) > 0, Empty: len(words) == 0}); !why.IsZero() {
+	if _, why := run.VariableUse(name, projectfiles.MakeValue{Flags: flags && len(words) > 0, Empty: len(words) == 0, Split: len(words) > 1}); !why.IsZero() {
 		return ask(why)
 	}
 	return domain.Text{}
