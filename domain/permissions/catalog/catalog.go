@@ -158,6 +158,8 @@ type programData struct {
 	// Selects: options choosing the workspace packages or folder the
 	// command runs in; they pass only where the rule spells them.
 	Selects string `toml:"selects"`
+	// Narrows: options whose values a rule that gives them names alone.
+	Narrows []string `toml:"narrows"`
 }
 
 type subData struct {
@@ -594,7 +596,7 @@ func buildEntry(d programData) (*entry, error) {
 		textUnless: d.TextUnless, textAll: d.TextAll, textPattern: d.TextPattern, wraps: d.Wraps, module: d.Module, ModuleOnly: d.ModuleOnly, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, RunsGit: d.RunsGit, Targets: d.Targets, Definitions: d.Definitions,
 		props: strings.Fields(d.Props), Labels: d.Labels, toolchain: d.Toolchain,
-		OptionsBetween: d.OptionsBetween, selects: d.Selects}
+		OptionsBetween: d.OptionsBetween, selects: d.Selects, Narrows: d.Narrows}
 	if err := checkSpec(e.selects); err != nil {
 		return nil, err
 	}

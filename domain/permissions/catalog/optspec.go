@@ -274,6 +274,10 @@ type entry struct {
 	// selects are the options that choose the workspace packages or the
 	// folder the command runs in (pnpm --filter, -C; npm -w): a spec.
 	selects string
+	// Narrows are options whose values choose what of the project's own
+	// definitions runs (tox -e lint): a rule that gives them approves only
+	// the values it gives (verdict/narrows.go).
+	Narrows []string
 	// does is what the program can do when it has no subcommands, and
 	// what a defined subcommand does.
 	does Capability

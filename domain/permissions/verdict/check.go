@@ -180,6 +180,9 @@ func (c *Checker) judgeWith(m candidate, quoted cmdline.QuotedChars, expanded ma
 	if reason, b := in.inspect(words, prefix, 0); !reason.IsZero() {
 		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}
 	}
+	if reason := narrowed(in.catalog(), matched.words, words); !reason.IsZero() {
+		return Verdict{Rule: matched.text, Reason: reason}
+	}
 	if reason, b := in.project.DefinitionsChanged(matched.text); !reason.IsZero() {
 		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}
 	}
