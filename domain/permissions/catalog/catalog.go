@@ -158,6 +158,10 @@ type programData struct {
 	// Selects: options choosing the workspace packages or folder the
 	// command runs in; they pass only where the rule spells them.
 	Selects string `toml:"selects"`
+
+	// SlashSwitches: /name and /name:value are the option -name
+	// (MSBuild's and VSTest's switches: /t:restore, /Parallel).
+	SlashSwitches bool `toml:"slash_switches"`
 }
 
 type subData struct {
@@ -589,7 +593,7 @@ func buildEntry(d programData) (*entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &entry{Style: style, DashLong: d.DashLong, colonLong: d.ColonLong, Numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
+	e := &entry{Style: style, DashLong: d.DashLong, colonLong: d.ColonLong, slashSwitches: d.SlashSwitches, Numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
 		textUnless: d.TextUnless, textAll: d.TextAll, textPattern: d.TextPattern, wraps: d.Wraps, module: d.Module, ModuleOnly: d.ModuleOnly, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, RunsGit: d.RunsGit, Targets: d.Targets, Definitions: d.Definitions,
 		props: strings.Fields(d.Props), Labels: d.Labels, toolchain: d.Toolchain,
