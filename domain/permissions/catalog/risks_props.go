@@ -95,6 +95,26 @@ func programParts() []string {
 	}
 }
 
+// NamesProgram reports whether a property's or argument's name has a part
+// that says its value names a program, its options or where code comes
+// from (programParts: tool, exec, path, dir, url …).
+func NamesProgram(name string) bool {
+	n := strings.ToLower(name)
+	for _, part := range programParts() {
+		if strings.Contains(n, part) {
+			return true
+		}
+	}
+	return false
+}
+
+// PlainValue is a value that is a name (Release, net8.0, linux-x64,
+// 1.2.3-ci): never a path, a program's options or a list.
+func PlainValue(v string) bool {
+	v = strings.Trim(v, `"'`)
+	return msbuildPlain.MatchString(v) && !strings.Contains(v, "..") && !strings.Contains(v, " ")
+}
+
 // propertyProblem: setting name=value can name a program (it asks), unless
 // it cannot: a flag or a number, or a name with none of programParts.
 // JVM options in any value (-javaagent, -XX:OnError) ask whatever the name.

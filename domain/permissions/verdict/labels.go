@@ -88,6 +88,17 @@ func LabelsIn(cat *catalog.Catalog, rule string, runs []projectfiles.DefinitionS
 	}
 	if c&catalog.RunsUnknown != 0 {
 		out = append(out, domain.T("runs `{{.Program}}`, which Memo has no entry for: only the options and words the rule spells, and paths in the project, pass", "Program", unknown))
+		if c&catalog.RunsProjectCode == 0 {
+			// dotnet cake: a tool Memo has no entry for, which runs the
+			// tasks of the project's Cake script (cake.go).
+			var cake []string
+			for _, d := range runs {
+				if f, ok := strings.CutPrefix(d.Arguments, "cake "); ok && d.Rule == rule && !slices.Contains(cake, f) {
+					cake = append(cake, f)
+				}
+			}
+			out = append(out, cakeLabels(cake)...)
+		}
 	}
 	if c&catalog.WritesProject != 0 {
 		out = append(out, domain.T("writes files inside the project"))
@@ -160,12 +171,16 @@ func followLabels(rule string, runs []projectfiles.DefinitionState) []domain.Tex
 			}
 		}
 	}
-	var forwards, choices []string
+	var forwards, choices, cake []string
 	for _, d := range runs {
 		if d.Rule != rule || d.Arguments == "" {
 			continue
 		}
 		for _, l := range strings.Split(d.Arguments, "\n") {
+			if f, ok := strings.CutPrefix(l, "cake "); ok && !slices.Contains(cake, f) {
+				cake = append(cake, f)
+				continue
+			}
 			if cmd, ok := strings.CutPrefix(l, "forwards "); ok && !slices.Contains(forwards, "`"+cmd+"`") {
 				forwards = append(forwards, "`"+cmd+"`")
 			} else if c, ok := strings.CutPrefix(l, "choices "); ok {
@@ -184,6 +199,7 @@ func followLabels(rule string, runs []projectfiles.DefinitionState) []domain.Tex
 	} else if len(choices) > 0 {
 		out = append(out, domain.T("takes as arguments only the words it compares them with: {{.Words}}", "Words", longList(choices)))
 	}
+	out = append(out, cakeLabels(cake)...)
 	if len(scripts) > 0 {
 		out = append(out, domain.T("pins {{.Files}} by their bytes; what they import or require is not followed", "Files", shortList(scripts)))
 	}
@@ -191,6 +207,14 @@ func followLabels(rule string, runs []projectfiles.DefinitionState) []domain.Tex
 		out = append(out, domain.T("does not follow {{.Commands}}: what they run is not pinned", "Commands", shortList(commands)))
 	}
 	return out
+}
+
+// cakeLabels say that a rule runs the tasks of the Cake scripts files.
+func cakeLabels(files []string) []domain.Text {
+	if len(files) == 0 {
+		return nil
+	}
+	return []domain.Text{domain.T("runs the tasks {{.Files}} defines, the build project's own code: a task or argument it does not define asks", "Files", shortList(files))}
 }
 
 // shortList joins the first few items of a list for a label.
@@ -213,6 +237,7 @@ func longList(items []string) string {
 // scriptLanguages are the extensions of scripts whose imports Memo does
 // not follow: a pinned script's own bytes are all its pin covers.
 var scriptLanguages = map[string]bool{
+	".cake": true, // Cake's #load and #addin are not followed
 	".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true, ".jsx": true, ".tsx": true,
 	".py": true, ".rb": true, ".pl": true, ".pm": true, ".php": true, ".lua": true, ".go": true, ".r": true,
 }
