@@ -235,9 +235,10 @@ func longList(items []string) string {
 }
 
 // scriptLanguages are the extensions of scripts whose imports Memo does
-// not follow: a pinned script's own bytes are all its pin covers.
+// not follow: a pinned script's own bytes are all its pin covers (Cake's
+// #load and #addin too).
 var scriptLanguages = map[string]bool{
-	".cake": true, // Cake's #load and #addin are not followed
-	".js":   true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true, ".jsx": true, ".tsx": true,
+	".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true, ".jsx": true, ".tsx": true,
 	".py": true, ".rb": true, ".pl": true, ".pm": true, ".php": true, ".lua": true, ".go": true, ".r": true,
+	".cake": true,
 }
