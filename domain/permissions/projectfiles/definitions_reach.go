@@ -169,6 +169,10 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 			if t.R.Sub == "tool run" || catalog.Builtin().Entries["dotnet"].ExternalSub(cmdline.FirstWord(t.R.Sub)) {
 				add(p.firstFileUp(rule, "dotnet", dotnetToolManifests))
 			}
+			if cmdline.FirstWord(t.R.Sub) == "nuke" {
+				// NUKE runs the targets its build project defines (nuke.go).
+				add(p.nukeDefs(rule), domain.Text{})
+			}
 			if cmdline.FirstWord(t.R.Sub) == "cake" {
 				// Cake runs the tasks its script defines, by the names the
 				// line gives (cake.go): the script is pinned.

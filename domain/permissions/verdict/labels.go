@@ -89,15 +89,18 @@ func LabelsIn(cat *catalog.Catalog, rule string, runs []projectfiles.DefinitionS
 	if c&catalog.RunsUnknown != 0 {
 		out = append(out, domain.T("runs `{{.Program}}`, which Memo has no entry for: only the options and words the rule spells, and paths in the project, pass", "Program", unknown))
 		if c&catalog.RunsProjectCode == 0 {
-			// dotnet cake: a tool Memo has no entry for, which runs the
-			// tasks of the project's Cake script (cake.go).
-			var cake []string
+			// dotnet cake, dotnet nuke: tools Memo has no entry for, which
+			// run the tasks of the project's build (cake.go, nuke.go).
+			var cake, nuke []string
 			for _, d := range runs {
 				if f, ok := strings.CutPrefix(d.Arguments, "cake "); ok && d.Rule == rule && !slices.Contains(cake, f) {
 					cake = append(cake, f)
 				}
+				if f, ok := strings.CutPrefix(d.Arguments, "nuke "); ok && d.Rule == rule && !slices.Contains(nuke, f) {
+					nuke = append(nuke, f)
+				}
 			}
-			out = append(out, cakeLabels(cake)...)
+			out = append(out, cakeLabels(cake, nuke)...)
 		}
 	}
 	if c&catalog.WritesProject != 0 {
@@ -171,7 +174,7 @@ func followLabels(rule string, runs []projectfiles.DefinitionState) []domain.Tex
 			}
 		}
 	}
-	var forwards, choices, cake []string
+	var forwards, choices, cake, nuke []string
 	for _, d := range runs {
 		if d.Rule != rule || d.Arguments == "" {
 			continue
@@ -179,6 +182,10 @@ func followLabels(rule string, runs []projectfiles.DefinitionState) []domain.Tex
 		for _, l := range strings.Split(d.Arguments, "\n") {
 			if f, ok := strings.CutPrefix(l, "cake "); ok && !slices.Contains(cake, f) {
 				cake = append(cake, f)
+				continue
+			}
+			if f, ok := strings.CutPrefix(l, "nuke "); ok && !slices.Contains(nuke, f) {
+				nuke = append(nuke, f)
 				continue
 			}
 			if cmd, ok := strings.CutPrefix(l, "forwards "); ok && !slices.Contains(forwards, "`"+cmd+"`") {
@@ -199,7 +206,7 @@ func followLabels(rule string, runs []projectfiles.DefinitionState) []domain.Tex
 	} else if len(choices) > 0 {
 		out = append(out, domain.T("takes as arguments only the words it compares them with: {{.Words}}", "Words", longList(choices)))
 	}
-	out = append(out, cakeLabels(cake)...)
+	out = append(out, cakeLabels(cake, nuke)...)
 	if len(scripts) > 0 {
 		out = append(out, domain.T("pins {{.Files}} by their bytes; what they import or require is not followed", "Files", shortList(scripts)))
 	}
@@ -209,12 +216,17 @@ func followLabels(rule string, runs []projectfiles.DefinitionState) []domain.Tex
 	return out
 }
 
-// cakeLabels say that a rule runs the tasks of the Cake scripts files.
-func cakeLabels(files []string) []domain.Text {
-	if len(files) == 0 {
-		return nil
+// cakeLabels say that a rule runs the tasks of the Cake scripts cake, or
+// the targets of the NUKE build projects nuke.
+func cakeLabels(cake, nuke []string) []domain.Text {
+	var out []domain.Text
+	if len(cake) > 0 {
+		out = append(out, domain.T("runs the tasks {{.Files}} defines, the build project's own code: a task or argument it does not define asks", "Files", shortList(cake)))
 	}
-	return []domain.Text{domain.T("runs the tasks {{.Files}} defines, the build project's own code: a task or argument it does not define asks", "Files", shortList(files))}
+	if len(nuke) > 0 {
+		out = append(out, domain.T("runs the targets {{.Files}} defines, the build project's own code: a target or parameter it does not define asks", "Files", shortList(nuke)))
+	}
+	return out
 }
 
 // shortList joins the first few items of a list for a label.
