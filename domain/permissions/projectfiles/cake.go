@@ -9,7 +9,7 @@ import (
 )
 
 // A Cake build (dotnet cake, the local tool cake.tool; docs/permissions.md
-// §7, Cake and its bootstrappers) runs the tasks its script defines, the
+// §7, Cake and NUKE builds) runs the tasks its script defines, the
 // one `--target=NAME` names, and reads the arguments the script asks for
 // (`--configuration=Release` for `Argument("configuration", …)`). The
 // script is pinned with the rule's trust, so the names it defines are the

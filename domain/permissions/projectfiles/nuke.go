@@ -11,7 +11,7 @@ import (
 )
 
 // A NUKE build (dotnet nuke, the local tool nuke.globaltool;
-// docs/permissions.md §7, NUKE) is a C# project of the repository,
+// docs/permissions.md §7, Cake and NUKE builds) is a C# project of the repository,
 // build/_build.csproj beside a .nuke folder, whose targets are properties
 // (`Target Compile => _ => _ …`) and whose parameters are fields marked
 // [Parameter] (`readonly Configuration Configuration`, given as

@@ -15,7 +15,7 @@ import (
 // named) with the arguments of its line: `--target=NAME` picks the task,
 // `--NAME=VALUE` sets an argument the script reads. Beyond the rule's
 // words they pass when the script the rule pins defines them
-// (docs/permissions.md §7, Cake and its bootstrappers): a task the script
+// (docs/permissions.md §7, Cake and NUKE builds): a task the script
 // defines, an argument it reads set to a plain name (checked as a path
 // besides), and Cake's options that only choose what is shown. Anything
 // else — an unknown task or argument, Cake's configuration (`--paths_tools=`,

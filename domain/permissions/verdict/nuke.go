@@ -13,7 +13,7 @@ import (
 // dotnet nuke runs the NUKE build of the project (build/_build.csproj
 // beside .nuke) with the targets and parameters of its line. In a project
 // that holds one Memo can read, the words past the rule's pass when the
-// build the rule pins defines them (docs/permissions.md §7, NUKE): a
+// build the rule pins defines them (docs/permissions.md §7, Cake and NUKE builds): a
 // target (`Target Compile => …`), `--target NAME` or `--skip NAME` of one,
 // a parameter (`[Parameter] … Configuration`, as `--configuration`) set to
 // a plain name, and NUKE's options that only choose what is shown. An

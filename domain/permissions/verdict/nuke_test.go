@@ -46,6 +46,7 @@ func TestNukeTargetsFromTheBuild(t *testing.T) {
 		"build/_build.csproj":       "<Project Sdk=\"Microsoft.NET.Sdk\"/>\n",
 		"build/Build.cs":            nukeBuildCs,
 		"build/Tests/Test.cs":       "partial class Build { Target Test => _ => _.DependsOn(Compile).Executes(() => { }); }\n",
+		"build.sh":                  "#!/usr/bin/env bash\nset -eo pipefail\ndotnet nuke \"$@\"\n",
 	}
 	for _, tc := range []struct {
 		rule, line string
@@ -57,7 +58,9 @@ func TestNukeTargetsFromTheBuild(t *testing.T) {
 		{"dotnet nuke", "dotnet nuke --target Compile Test --plan", ""},
 		{"dotnet nuke", "dotnet nuke Test --nu-get-api-key abc123", ""},
 
+		{"./build.sh", "./build.sh Test --configuration Release", ""},
 		{"dotnet nuke", "dotnet nuke Deploy", "names no target"},
+		{"./build.sh", "./build.sh Deploy", "names no target"},
 		{"dotnet nuke", "dotnet nuke --target Deploy", "names no target"},
 		{"dotnet nuke", "dotnet nuke Test --frobnicate 1", "no parameter the NUKE build"},
 		{"dotnet nuke", "dotnet nuke Test --root /tmp", "no parameter the NUKE build"},
