@@ -125,6 +125,14 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 			r.Paths = append(r.Paths, cmdline.ValuesOf(a)...)
 			continue
 		}
+		if c.slashSwitches && subDone && slashSwitch(a) {
+			// /t:restore is MSBuild's -t:restore. Its value is glued only:
+			// the next word is never taken, so it stays an operand.
+			if vals, _, ok, ar := c.Option(sets, "-"+a[1:], nil); ok && ar != OutValue {
+				r.Paths = append(r.Paths, vals...)
+				continue
+			}
+		}
 		if !IsOptionWord(a, c.Numeric) {
 			switch {
 			case !subDone:
@@ -295,6 +303,17 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 		}
 	}
 	return r
+}
+
+// slashSwitch: a is /name or /name:value with a name that is a word (no
+// further slash, dot or backslash before the colon): the spelling MSBuild
+// and VSTest read as a switch. /tmp/x.proj or /x.dll is a path.
+func slashSwitch(a string) bool {
+	if len(a) < 2 || a[0] != '/' {
+		return false
+	}
+	name, _, _ := strings.Cut(a[1:], ":")
+	return name != "" && !strings.ContainsAny(name, `/\.=`) && name[0] != '-'
 }
 
 // ReadUnknown reads the arguments of a program Memo has no entry for: its

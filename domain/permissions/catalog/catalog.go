@@ -160,6 +160,10 @@ type programData struct {
 	Selects string `toml:"selects"`
 	// Narrows: options whose values a rule that gives them names alone.
 	Narrows []string `toml:"narrows"`
+
+	// SlashSwitches: /name and /name:value are the option -name
+	// (MSBuild's and VSTest's switches: /t:restore, /Parallel).
+	SlashSwitches bool `toml:"slash_switches"`
 }
 
 type subData struct {
@@ -592,7 +596,7 @@ func buildEntry(d programData) (*entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &entry{Style: style, DashLong: d.DashLong, colonLong: d.ColonLong, Numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
+	e := &entry{Style: style, DashLong: d.DashLong, colonLong: d.ColonLong, slashSwitches: d.SlashSwitches, Numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
 		textUnless: d.TextUnless, textAll: d.TextAll, textPattern: d.TextPattern, wraps: d.Wraps, module: d.Module, ModuleOnly: d.ModuleOnly, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, RunsGit: d.RunsGit, Targets: d.Targets, Definitions: d.Definitions,
 		props: strings.Fields(d.Props), Labels: d.Labels, toolchain: d.Toolchain,

@@ -243,6 +243,9 @@ type entry struct {
 	// colonLong: -name:value is read as --name=value, and -name as
 	// --name (MSBuild's switches through dotnet: -m:1, -bl:build.binlog).
 	colonLong bool
+	// slashSwitches: /name and /name:value are read as -name and
+	// -name:value when the subcommand knows that option (/t:restore).
+	slashSwitches bool
 	// Numeric: -NUM is an option (git log -3, head -20).
 	Numeric bool
 	// foldCase: option names are read in any case (tsc).

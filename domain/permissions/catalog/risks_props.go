@@ -95,6 +95,26 @@ func programParts() []string {
 	}
 }
 
+// NamesProgram reports whether a property's or argument's name has a part
+// that says its value names a program, its options or where code comes
+// from (programParts: tool, exec, path, dir, url …).
+func NamesProgram(name string) bool {
+	n := strings.ToLower(name)
+	for _, part := range programParts() {
+		if strings.Contains(n, part) {
+			return true
+		}
+	}
+	return false
+}
+
+// PlainValue is a value that is a name (Release, net8.0, linux-x64,
+// 1.2.3-ci): never a path, a program's options or a list.
+func PlainValue(v string) bool {
+	v = strings.Trim(v, `"'`)
+	return msbuildPlain.MatchString(v) && !strings.Contains(v, "..") && !strings.Contains(v, " ")
+}
+
 // propertyProblem: setting name=value can name a program (it asks), unless
 // it cannot: a flag or a number, or a name with none of programParts.
 // JVM options in any value (-javaagent, -XX:OnError) ask whatever the name.
@@ -161,6 +181,83 @@ func msbuildSelects(p Program, name, value string) bool {
 	return p.safeValues[strings.ToLower(name)] && msbuildPlain.MatchString(v) && !strings.Contains(v, "..")
 }
 
+// msbuildNamedSelects: a property of the project's own whose name ends
+// with the name of one that only chooses what is built (TestTargetFramework,
+// LibraryConfiguration), set to a plain name (net35, Release): its name
+// says what the value is. What comes before must be a word holding none of
+// programParts (PreBuildEventTargetFramework asks), and a name that goes on
+// past it (TargetFrameworkRootPath, ConfigurationFile) is not one; the
+// value, as for msbuildSelects, is a name, never a path.
+func msbuildNamedSelects(p Program, name, value string) bool {
+	v := strings.Trim(value, `"'`)
+	if !msbuildPlain.MatchString(v) || strings.Contains(v, "..") {
+		return false
+	}
+	n := strings.ToLower(name)
+	for s := range p.safeValues {
+		if len(s) < 6 || !strings.HasSuffix(n, s) {
+			continue
+		}
+		prefix := n[:len(n)-len(s)]
+		if prefix == "" || strings.Trim(prefix, "abcdefghijklmnopqrstuvwxyz0123456789_") != "" {
+			continue
+		}
+		named := false
+		for _, part := range programParts() {
+			if strings.Contains(prefix, part) {
+				named = true
+			}
+		}
+		if !named {
+			return true
+		}
+	}
+	return false
+}
+
+// dotnetEnvironment: dotnet test's and dotnet run's -e/--environment
+// NAME=VALUE sets a variable for the program they start. A variable can
+// name a program or code to load (a profiler: CORECLR_PROFILER_PATH,
+// DOTNET_STARTUP_HOOKS, LD_PRELOAD), so it passes only as one set before
+// the command would (docs/permissions.md §3: CI=true, a log level); any
+// other, or one Memo cannot read, asks.
+func dotnetEnvironment(c *Catalog, args []string) domain.Text {
+	switch strings.ToLower(firstOperand(args)) {
+	case "test", "run", "vstest":
+	default:
+		return domain.Text{}
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		var value string
+		l := strings.ToLower(a)
+		switch {
+		case l == "-e" || l == "--environment" || l == "/e" || l == "/environment" || l == "-environment":
+			if i+1 >= len(args) {
+				continue
+			}
+			i++
+			value = args[i]
+		case strings.HasPrefix(l, "-e=") || strings.HasPrefix(l, "-e:") || strings.HasPrefix(l, "/e:"):
+			value = a[3:]
+		case strings.HasPrefix(l, "--environment=") || strings.HasPrefix(l, "--environment:"):
+			value = a[len("--environment="):]
+		case strings.HasPrefix(l, "-environment:") || strings.HasPrefix(l, "/environment:"):
+			value = a[len("-environment:"):]
+		default:
+			continue
+		}
+		name, val, ok := strings.Cut(strings.Trim(value, `"'`), "=")
+		if !ok || !c.PlainAssignment(name, val) {
+			return domain.T("`{{.Word}}` sets an environment variable the tests and the programs they run read", "Word", a)
+		}
+	}
+	return domain.Text{}
+}
+
 // msbuildOperands: MSBuild properties (-p:Name=Value, /p:, -property:,
 // --property:, /property:) that can name a program or a file of targets to
 // import (PreBuildEvent, CscToolExe, CustomBeforeMicrosoftCommonTargets …).
@@ -172,14 +269,14 @@ func msbuildOperands(c *Catalog, p Program, args []string) domain.Text {
 		}
 	}
 	for _, pr := range propsOf(args, []string{"-p:", "/p:", "-property:", "--property:", "/property:"}, nil, true) {
-		if msbuildSelects(p, pr.name, pr.value) {
+		if msbuildSelects(p, pr.name, pr.value) || msbuildNamedSelects(p, pr.name, pr.value) {
 			continue
 		}
 		if propertyProblem(pr.name, pr.value) {
 			return domain.T("`{{.Word}}` sets a property that can name a program for the build to run", "Word", pr.word)
 		}
 	}
-	return domain.Text{}
+	return dotnetEnvironment(c, args)
 }
 
 // rakeOperands: rake reads NAME=value among its tasks as an environment

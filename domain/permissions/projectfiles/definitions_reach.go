@@ -4,6 +4,7 @@ package projectfiles
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"memo.dev/projects/domain"
@@ -171,6 +172,17 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 			// for it from the line's folder up.
 			if t.R.Sub == "tool run" || catalog.Builtin().Entries["dotnet"].ExternalSub(cmdline.FirstWord(t.R.Sub)) {
 				add(p.firstFileUp(rule, "dotnet", dotnetToolManifests))
+			}
+			if cmdline.FirstWord(t.R.Sub) == "nuke" {
+				// NUKE runs the targets its build project defines (nuke.go).
+				add(p.nukeDefs(rule), domain.Text{})
+			}
+			if cmdline.FirstWord(t.R.Sub) == "cake" {
+				// Cake runs the tasks its script defines, by the names the
+				// line gives (cake.go): the script is pinned.
+				if i := slices.Index(t.args, "cake"); i >= 0 {
+					add(p.cakeDefs(rule, t.args[i+1:]), domain.Text{})
+				}
 			}
 		case "go":
 			if cmdline.FirstWord(t.R.Sub) == "run" && len(t.R.Operands) > 0 {

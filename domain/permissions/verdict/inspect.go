@@ -103,6 +103,20 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 			r.Paths = append(r.Paths, args[i+1:]...)
 		}
 	}
+	if !r.Unknown.IsZero() && name == "dotnet" && cmdline.FirstWord(r.Sub) == "cake" {
+		// The tasks and arguments the project's Cake script defines.
+		if paths, reason, ok := in.cakeLine(args, prefix-(len(words)-len(args))); ok {
+			r.Unknown = reason
+			r.Paths = append(r.Paths, paths...)
+		}
+	}
+	if name == "dotnet" && cmdline.FirstWord(r.Sub) == "nuke" {
+		// The targets and parameters the project's NUKE build defines; its
+		// operands too, which would pass as paths.
+		if reason, ok := in.nukeLine(args, prefix-(len(words)-len(args))); ok {
+			r.Unknown = reason
+		}
+	}
 	if !r.Unknown.IsZero() && name == "pytest" && in.project != nil && !in.rule {
 		// The switches the project's conftest.py adds go to its own code.
 		if flags := in.project.PytestConftestFlags(); len(flags) > 0 {

@@ -93,6 +93,20 @@ func LabelsIn(cat *catalog.Catalog, rule string, runs []projectfiles.DefinitionS
 	}
 	if c&catalog.RunsUnknown != 0 {
 		out = append(out, domain.T("runs `{{.Program}}`, which Memo has no entry for: only the options and words the rule spells, and paths in the project, pass", "Program", unknown))
+		if c&catalog.RunsProjectCode == 0 {
+			// dotnet cake, dotnet nuke: tools Memo has no entry for, which
+			// run the tasks of the project's build (cake.go, nuke.go).
+			var cake, nuke []string
+			for _, d := range runs {
+				if f, ok := strings.CutPrefix(d.Arguments, "cake "); ok && d.Rule == rule && !slices.Contains(cake, f) {
+					cake = append(cake, f)
+				}
+				if f, ok := strings.CutPrefix(d.Arguments, "nuke "); ok && d.Rule == rule && !slices.Contains(nuke, f) {
+					nuke = append(nuke, f)
+				}
+			}
+			out = append(out, cakeLabels(cake, nuke)...)
+		}
 	}
 	if c&catalog.WritesProject != 0 {
 		out = append(out, domain.T("writes files inside the project"))
@@ -165,12 +179,20 @@ func followLabels(rule string, runs []projectfiles.DefinitionState) []domain.Tex
 			}
 		}
 	}
-	var forwards, choices []string
+	var forwards, choices, cake, nuke []string
 	for _, d := range runs {
 		if d.Rule != rule || d.Arguments == "" {
 			continue
 		}
 		for _, l := range strings.Split(d.Arguments, "\n") {
+			if f, ok := strings.CutPrefix(l, "cake "); ok && !slices.Contains(cake, f) {
+				cake = append(cake, f)
+				continue
+			}
+			if f, ok := strings.CutPrefix(l, "nuke "); ok && !slices.Contains(nuke, f) {
+				nuke = append(nuke, f)
+				continue
+			}
 			if cmd, ok := strings.CutPrefix(l, "forwards "); ok && !slices.Contains(forwards, "`"+cmd+"`") {
 				forwards = append(forwards, "`"+cmd+"`")
 			} else if c, ok := strings.CutPrefix(l, "choices "); ok {
@@ -189,11 +211,25 @@ func followLabels(rule string, runs []projectfiles.DefinitionState) []domain.Tex
 	} else if len(choices) > 0 {
 		out = append(out, domain.T("takes as arguments only the words it compares them with: {{.Words}}", "Words", longList(choices)))
 	}
+	out = append(out, cakeLabels(cake, nuke)...)
 	if len(scripts) > 0 {
 		out = append(out, domain.T("pins {{.Files}} by their bytes; what they import or require is not followed", "Files", shortList(scripts)))
 	}
 	if len(commands) > 0 {
 		out = append(out, domain.T("does not follow {{.Commands}}: what they run is not pinned", "Commands", shortList(commands)))
+	}
+	return out
+}
+
+// cakeLabels say that a rule runs the tasks of the Cake scripts cake, or
+// the targets of the NUKE build projects nuke.
+func cakeLabels(cake, nuke []string) []domain.Text {
+	var out []domain.Text
+	if len(cake) > 0 {
+		out = append(out, domain.T("runs the tasks {{.Files}} defines, the build project's own code: a task or argument it does not define asks", "Files", shortList(cake)))
+	}
+	if len(nuke) > 0 {
+		out = append(out, domain.T("runs the targets {{.Files}} defines, the build project's own code: a target or parameter it does not define asks", "Files", shortList(nuke)))
 	}
 	return out
 }
@@ -216,8 +252,10 @@ func longList(items []string) string {
 }
 
 // scriptLanguages are the extensions of scripts whose imports Memo does
-// not follow: a pinned script's own bytes are all its pin covers.
+// not follow: a pinned script's own bytes are all its pin covers (Cake's
+// #load and #addin too).
 var scriptLanguages = map[string]bool{
 	".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true, ".jsx": true, ".tsx": true,
 	".py": true, ".rb": true, ".pl": true, ".pm": true, ".php": true, ".lua": true, ".go": true, ".r": true,
+	".cake": true,
 }

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package projectfiles
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"memo.dev/projects/domain/filekind"
+)
+
+// A NUKE build (dotnet nuke, the local tool nuke.globaltool;
+// docs/permissions.md §7, Cake and NUKE builds) is a C# project of the repository,
+// build/_build.csproj beside a .nuke folder, whose targets are properties
+// (`Target Compile => _ => _ …`) and whose parameters are fields marked
+// [Parameter] (`readonly Configuration Configuration`, given as
+// --configuration). Its .cs files are pinned with the rule's trust, so the
+// names they define are the trusted ones.
+
+// nukeBuildDir is where NUKE's setup puts the build project.
+const nukeBuildDir = "build"
+
+// maxNukeFiles bounds the .cs files of a NUKE build Memo reads; a larger
+// build is not read (its lines ask as before).
+const maxNukeFiles = 200
+
+// NukeBuild is what a NUKE build defines; Exists is false when the
+// project holds none Memo can read whole.
+type NukeBuild struct {
+	Exists              bool
+	Targets, Parameters []string
+}
+
+var (
+	nukeTarget = regexp.MustCompile(`\bTarget\s+([A-Za-z_][A-Za-z0-9_]*)\s*=>`)
+	// [Parameter], [Parameter("…")], then other attributes ([Secret]),
+	// modifiers and a type, then the field's or property's name.
+	nukeParameter = regexp.MustCompile(`\[Parameter\b[^\]]*\]\s*(?:\[[^\]]*\]\s*)*(?:(?:readonly|public|private|protected|internal|static)\s+)*[A-Za-z_][A-Za-z0-9_.<>?,\[\] ]*?\s+([A-Za-z_][A-Za-z0-9_]*)\s*[;={]`)
+)
+
+// nukeFiles are the .cs files of the project's NUKE build (bin and obj
+// left out), and whether Memo read the folder whole.
+func (p *Project) nukeFiles() ([]string, bool) {
+	if p == nil {
+		return nil, false
+	}
+	if _, _, err := p.lstat(filepath.Join(p.Root, ".nuke")); err != nil {
+		return nil, false
+	}
+	if kind, _, err := p.lstat(filepath.Join(p.Root, nukeBuildDir)); err != nil || kind != filekind.Dir {
+		return nil, false // none, or a link Memo does not follow
+	}
+	if kind, _, err := p.lstat(filepath.Join(p.Root, nukeBuildDir, "_build.csproj")); err != nil || kind != filekind.File {
+		return nil, false
+	}
+	var files []string
+	var walk func(rel string, depth int) bool
+	walk = func(rel string, depth int) bool {
+		entries, err := p.listDir(filepath.Join(p.Root, filepath.FromSlash(rel)))
+		if err != nil || depth > 4 {
+			return false
+		}
+		for _, e := range entries {
+			child := rel + "/" + e.name
+			switch {
+			case e.kind == filekind.Dir && (e.name == "bin" || e.name == "obj" || strings.HasPrefix(e.name, ".")):
+			case e.kind == filekind.Dir:
+				if !walk(child, depth+1) {
+					return false
+				}
+			case e.kind != filekind.File:
+				return false // a link or a device: Memo does not read the build
+			case strings.HasSuffix(e.name, ".cs"):
+				files = append(files, child)
+				if len(files) > maxNukeFiles {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if !walk(nukeBuildDir, 0) {
+		return nil, false
+	}
+	return files, true
+}
+
+// NukeBuild reads the project's NUKE build, from the project's root.
+func (p *Project) NukeBuild() NukeBuild {
+	files, ok := p.nukeFiles()
+	if !ok {
+		return NukeBuild{}
+	}
+	b := NukeBuild{Exists: true}
+	for _, rel := range files {
+		data, err := p.readDefinition(filepath.Join(p.Root, filepath.FromSlash(rel)))
+		if err != nil {
+			return NukeBuild{}
+		}
+		text := string(data)
+		for _, m := range nukeTarget.FindAllStringSubmatch(text, -1) {
+			b.Targets = append(b.Targets, m[1])
+		}
+		for _, m := range nukeParameter.FindAllStringSubmatch(text, -1) {
+			b.Parameters = append(b.Parameters, m[1])
+		}
+	}
+	return b
+}
+
+// nukeDefs pins the NUKE build a rule's dotnet nuke runs: its project file
+// and .cs files (a file added later is a new definition, which asks).
+func (p *Project) nukeDefs(rule string) []Definition {
+	files, ok := p.nukeFiles()
+	if !ok {
+		return nil
+	}
+	d, _ := p.fileDefinition(rule, nukeBuildDir+"/_build.csproj", "")
+	d.Arguments = "nuke " + nukeBuildDir + "/_build.csproj" // for the rule's labels
+	out := []Definition{d}
+	for _, rel := range files {
+		d, _ := p.fileDefinition(rule, rel, "")
+		out = append(out, d)
+	}
+	return out
+}
