@@ -204,6 +204,9 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 			return reason, b
 		}
 	}
+	if reason, b := in.pipLine(name, args); !reason.IsZero() {
+		return reason, b
+	}
 	if in.project != nil && !in.noConfigs {
 		if b := in.project.ProgramBlock(name, r); b != nil {
 			return b.Reason, b
