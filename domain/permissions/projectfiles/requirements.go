@@ -308,15 +308,55 @@ func versionClause(c string) bool {
 	return true
 }
 
-// reqMarker: an environment marker of PEP 508's words, compared with
+// markerWords are the words of PEP 508's environment markers.
+var markerWords = map[string]bool{
+	"python_version": true, "python_full_version": true, "os_name": true, "sys_platform": true,
+	"platform_release": true, "platform_system": true, "platform_version": true, "platform_machine": true,
+	"platform_python_implementation": true, "implementation_name": true, "implementation_version": true,
+	"extra": true, "os.name": true, "sys.platform": true, "platform.version": true, "platform.machine": true,
+	"platform.python_implementation": true, "python_implementation": true,
+	"and": true, "or": true, "not": true, "in": true,
+}
+
+// reqMarker: an environment marker of PEP 508's words, operators and
 // quoted strings; pip evaluates it with its own parser, never Python.
 func reqMarker(m string) bool {
-	for _, r := range m {
-		if !strings.ContainsRune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 \t._-<>=!~()'\",*+", r) {
+	n := 0
+	for i := 0; i < len(m); {
+		c := m[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '(' || c == ')':
+			i++
+		case c == '\'' || c == '"':
+			end := strings.IndexByte(m[i+1:], c)
+			if end < 0 {
+				return false
+			}
+			for _, r := range m[i+1 : i+1+end] {
+				if !strings.ContainsRune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._-*+!", r) {
+					return false
+				}
+			}
+			i += end + 2
+			n++
+		case strings.IndexByte("<>=!~", c) >= 0:
+			for i < len(m) && strings.IndexByte("<>=!~", m[i]) >= 0 {
+				i++
+			}
+		case isAlnum(c) || c == '_':
+			start := i
+			for i < len(m) && (isAlnum(m[i]) || m[i] == '_' || m[i] == '.') {
+				i++
+			}
+			if !markerWords[m[start:i]] {
+				return false
+			}
+			n++
+		default:
 			return false
 		}
 	}
-	return strings.TrimSpace(m) != ""
+	return n > 0
 }
 
 // CheckRequirement tells why one requirement string (of pyproject.toml's
