@@ -3,7 +3,6 @@
 package projectfiles
 
 import (
-	"fmt"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -99,9 +98,9 @@ func pyprojectLike(f string) bool {
 // and slash separated, or why one makes the line ask.
 func (p *Project) requirementFiles(words []string) ([]string, domain.Text) {
 	type item struct {
-		path  string // absolute
-		word  string // as written
-		from  string // the file and line that named it, "" for the line
+		path  string      // absolute
+		word  string      // as written
+		from  domain.Text // the file and line that named it, zero for the line
 		depth int
 	}
 	var queue []item
@@ -114,10 +113,10 @@ func (p *Project) requirementFiles(words []string) ([]string, domain.Text) {
 		it := queue[0]
 		queue = queue[1:]
 		where := func(why domain.Text) domain.Text {
-			if it.from == "" {
+			if it.from.IsZero() {
 				return why
 			}
-			return domain.T("{{.Place}}: {{.Why}}", "Place", it.from, "Why", why)
+			return domain.T("{{.What}}: {{.Reason}}", "What", it.from, "Reason", why)
 		}
 		rel, ok := RelInside(p.Root, filepath.Clean(it.path))
 		if !ok {
@@ -163,7 +162,7 @@ func (p *Project) requirementFiles(words []string) ([]string, domain.Text) {
 		out = append(out, file)
 		dir := filepath.Dir(abs)
 		for _, l := range lines {
-			place := fmt.Sprintf("%s, line %d", file, l.Line)
+			place := domain.T("{{.File}}, line {{.Line}}", "File", file, "Line", l.Line)
 			switch l.Kind {
 			case "r", "c":
 				queue = append(queue, item{path: p.abs(dir, l.Value), word: l.Value, from: place, depth: it.depth + 1})
@@ -176,7 +175,7 @@ func (p *Project) requirementFiles(words []string) ([]string, domain.Text) {
 						_, ok = p.resolve(rel)
 					}
 					if !ok || ProtectedPart(rel) {
-						return nil, domain.T("{{.Place}}: {{.Why}}", "Place", place, "Why", outsideReason(l.Value))
+						return nil, domain.T("{{.What}}: {{.Reason}}", "What", place, "Reason", outsideReason(l.Value))
 					}
 				}
 			}

@@ -86,6 +86,9 @@ func LabelsIn(cat *catalog.Catalog, rule string, runs []projectfiles.DefinitionS
 		}
 		out = append(out, followLabels(rule, runs)...)
 	}
+	if pipInstallRule(cat, rule) {
+		out = append(out, domain.T("installs what the project declares into the active Python environment (with --user, the user's own site folder), which is outside the project unless a virtual environment of the project is active"))
+	}
 	if c&catalog.RunsUnknown != 0 {
 		out = append(out, domain.T("runs `{{.Program}}`, which Memo has no entry for: only the options and words the rule spells, and paths in the project, pass", "Program", unknown))
 	}
@@ -215,4 +218,19 @@ func longList(items []string) string {
 var scriptLanguages = map[string]bool{
 	".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true, ".jsx": true, ".tsx": true,
 	".py": true, ".rb": true, ".pl": true, ".pm": true, ".php": true, ".lua": true, ".go": true, ".r": true,
+}
+
+// pipInstallRule: the rule runs pip install (pip, python -m pip, uv pip
+// install), which installs into the active Python environment.
+func pipInstallRule(cat *catalog.Catalog, rule string) bool {
+	words, reason := cmdline.Words(rule)
+	if !reason.IsZero() {
+		return false
+	}
+	for _, t := range projectfiles.RuleTargets(cat, words) {
+		if t.Name == "pip" && t.R.Sub == "install" || t.Name == "uv" && t.R.Sub == "pip install" {
+			return true
+		}
+	}
+	return false
 }

@@ -243,3 +243,22 @@ func TestPipRulesRefused(t *testing.T) {
 		}
 	}
 }
+
+// A pip install rule's label says where it installs: the active Python
+// environment, outside the project unless a project venv is active.
+func TestPipInstallLabel(t *testing.T) {
+	for _, rule := range []string{"pip install", "pip3 install -e .", "python -m pip install", "uv pip install --system"} {
+		var all []string
+		for _, l := range RuleLabels(rule, nil) {
+			all = append(all, l.String())
+		}
+		if got := strings.Join(all, "; "); !strings.Contains(got, "active Python environment") || !strings.Contains(got, "outside the project") {
+			t.Errorf("rule %q: labels %q, want them to say it installs into the active Python environment", rule, got)
+		}
+	}
+	for _, l := range RuleLabels("uv sync", nil) {
+		if strings.Contains(l.String(), "active Python environment") {
+			t.Errorf("uv sync labelled %q", l)
+		}
+	}
+}
