@@ -481,3 +481,24 @@ func requirementName(lower string) bool {
 	}
 	return strings.Contains(lower, "requirements") || strings.HasPrefix(lower, "constraints") || strings.HasSuffix(strings.TrimSuffix(strings.TrimSuffix(lower, ".txt"), ".in"), "-constraints")
 }
+
+// VenvPipConfig: the program word names a program of a venv inside the
+// project (.venv/bin/pip, env/Scripts/python.exe) whose folder holds a
+// pip.conf or pip.ini, which that pip reads.
+func (p *Project) VenvPipConfig(word string) *Block {
+	w := filepath.FromSlash(strings.ReplaceAll(word, `\`, "/"))
+	if !strings.ContainsRune(w, filepath.Separator) {
+		return nil
+	}
+	venv := filepath.Dir(filepath.Dir(p.abs(p.Dir, w)))
+	if _, ok := RelInside(p.Root, filepath.Clean(venv)); !ok {
+		return nil
+	}
+	for _, n := range pipConfigNames {
+		path := filepath.Join(venv, n)
+		if _, _, err := p.lstat(path); err == nil {
+			return &Block{File: p.Display(path), Reason: domain.T("{{.File}} is a pip configuration, which pip reads (in a virtual environment, when it is active) and which can name another index or a program, so pip install asks", "File", p.Display(path))}
+		}
+	}
+	return nil
+}

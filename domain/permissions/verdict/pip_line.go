@@ -13,7 +13,7 @@ import (
 // the project's declarations (catalog.ReadPipInstall, checked with the
 // risky arguments); here the files they name are read. A rule being
 // accepted is not: its lines are, when checked.
-func (in *inspector) pipLine(name string, args []string) (domain.Text, *projectfiles.Block) {
+func (in *inspector) pipLine(name, word string, args []string) (domain.Text, *projectfiles.Block) {
 	if in.rule || (name != "pip" && name != "uv") {
 		return domain.Text{}, nil
 	}
@@ -29,6 +29,13 @@ func (in *inspector) pipLine(name string, args []string) (domain.Text, *projectf
 			return domain.T("Memo reads requirement files only in a project, so pip install of one asks here"), nil
 		}
 		return domain.Text{}, nil
+	}
+	// A pip of a venv the project holds (.venv/bin/pip, or its python
+	// running -m pip) reads that venv's pip.conf, however deep it is.
+	for _, w := range []string{word, in.runner} {
+		if b := in.project.VenvPipConfig(w); b != nil {
+			return b.Reason, b
+		}
 	}
 	return in.project.PipInstallProblem(in.ruleText, pi)
 }

@@ -18,27 +18,27 @@ var pipFiles = map[string]string{
 	"pyproject.toml": "[project]\nname = \"x\"\ndependencies = [\"requests>=2\"]\n[project.optional-dependencies]\ndev = [\"pytest\"]\n" +
 		"[dependency-groups]\ndev = [\"ruff==0.5\", {include-group = \"test\"}]\ntest = [\"pytest>=8\", \"coverage[toml]; python_version >= '3.9'\"]\n" +
 		"evil = [\"x @ https://evil.example/x.zip\"]\nnested = [{include-group = \"evil\"}]\n",
-	"requirements.txt":       "# runtime\nrequests==2.32.3 \\\n    --hash=sha256:70761cfe03c773ceb22aa2f671b4757976145175cdfca038c02654d061d6dcc6\nidna>=3; python_version >= \"3.8\"\n-r requirements/base.txt\n",
-	"requirements/base.txt":  "attrs\n-c ../constraints.txt\n",
-	"constraints.txt":        "attrs<24\n",
-	"tests/requirements.txt": "-r ../requirements.txt\npytest>=8\n-e ./sub\n",
-	"test-requirements.txt":  "pytest\n",
-	"sub/pyproject.toml":     "[project]\nname = \"sub\"\n",
-	"sub/src/x.py":           "",
-	"nosetup/x.py":           "",
-	"ci/reqs.txt":            "pytest\n",
-	"bad/url.txt":            "pytest\nblack @ git+https://github.com/psf/black\n",
-	"bad/index.txt":          "--index-url https://evil.example/simple\npytest\n",
-	"bad/extra.txt":          "--extra-index-url https://evil.example/simple\n",
-	"bad/links.txt":          "-f ./wheels\n",
-	"bad/host.txt":           "--trusted-host evil.example\n",
-	"bad/outside.txt":        "-r ../../outside.txt\n",
-	"bad/editable.txt":       "-e ../..\n",
-	"bad/git.txt":            "-e git+https://github.com/psf/black#egg=black\n",
-	"bad/env.txt":            "${PKG}\n",
-	"bad/settings.txt":       "x --config-settings=a=b\n",
-	"bad/nested.txt":         "-r url.txt\n",
-	"bad/deep.txt":           "-r missing.txt\n",
+	"requirements.txt":            "# runtime\nrequests==2.32.3 \\\n    --hash=sha256:70761cfe03c773ceb22aa2f671b4757976145175cdfca038c02654d061d6dcc6\nidna>=3; python_version >= \"3.8\"\n-r requirements/base.txt\n",
+	"requirements/base.txt":       "attrs\n-c ../constraints.txt\n",
+	"constraints.txt":             "attrs<24\n",
+	"tests/requirements.txt":      "-r ../requirements.txt\npytest>=8\n-e ./sub\n",
+	"test-requirements.txt":       "pytest\n",
+	"sub/pyproject.toml":          "[project]\nname = \"sub\"\n",
+	"sub/src/x.py":                "",
+	"nosetup/x.py":                "",
+	"ci/reqs.txt":                 "pytest\n",
+	"bad/url.txt":                 "pytest\nblack @ git+https://github.com/psf/black\n",
+	"bad/index.txt":               "--index-url https://evil.example/simple\npytest\n",
+	"bad/extra.txt":               "--extra-index-url https://evil.example/simple\n",
+	"bad/links.txt":               "-f ./wheels\n",
+	"bad/host.txt":                "--trusted-host evil.example\n",
+	"bad/outside.txt":             "-r ../../outside.txt\n",
+	"bad/editable.txt":            "-e ../..\n",
+	"bad/git.txt":                 "-e git+https://github.com/psf/black#egg=black\n",
+	"bad/env.txt":                 "${PKG}\n",
+	"bad/settings.txt":            "x --config-settings=a=b\n",
+	"bad/nested.txt":              "-r url.txt\n",
+	"bad/deep.txt":                "-r missing.txt\n",
 	"dist/x-1.0-py3-none-any.whl": "",
 }
 
@@ -177,6 +177,8 @@ func TestPipConfigsInTheProjectAsk(t *testing.T) {
 		{".tox/py312/pip.conf", "[global]\n", "pip install ."},
 		{"x/y/PIP.CONF", "[global]\n", "uv pip install ."},
 		{"uv.toml", "index-url = \"https://evil.example/simple\"\n", "uv pip install -e ."},
+		{"a/b/c/d/.venv/pip.conf", "[global]\n", "a/b/c/d/.venv/bin/pip install -e ."},
+		{"a/b/c/d/.venv/pip.conf", "[global]\n", "a/b/c/d/.venv/bin/python -m pip install -e ."},
 	} {
 		files := map[string]string{}
 		for k, v := range pipFiles {
@@ -184,7 +186,9 @@ func TestPipConfigsInTheProjectAsk(t *testing.T) {
 		}
 		files[tc.file] = tc.text
 		rule := strings.Join(strings.Fields(tc.line)[:2], " ")
-		if strings.HasPrefix(tc.line, "python") || strings.HasPrefix(tc.line, "uv") {
+		if strings.Contains(tc.line, "-m pip") {
+			rule = strings.Join(strings.Fields(tc.line)[:4], " ")
+		} else if strings.HasPrefix(tc.line, "python") || strings.HasPrefix(tc.line, "uv") {
 			rule = strings.Join(strings.Fields(tc.line)[:3], " ")
 			if strings.HasPrefix(tc.line, "python") {
 				rule = "python -m pip install"
