@@ -63,9 +63,11 @@ func LabelsIn(cat *catalog.Catalog, rule string, runs []projectfiles.DefinitionS
 	if bin := localBinOf(cat, rule); bin != "" {
 		out = append(out, domain.T("runs the project's installed `{{.Program}}` (node_modules/.bin), never one downloaded", "Program", bin))
 	}
+	pip := pipInstallRule(cat, rule)
 	if c&catalog.RunsProjectCode != 0 {
 		what, text := "", ""
-		if d, ok := mainDefinition(rule, runs); ok {
+		if d, ok := mainDefinition(rule, runs); ok && !pip {
+			// A pip rule's definitions are requirement files, not code.
 			what = d.File
 			if d.Key != "" {
 				what += " " + d.Key
@@ -86,7 +88,16 @@ func LabelsIn(cat *catalog.Catalog, rule string, runs []projectfiles.DefinitionS
 		}
 		out = append(out, followLabels(rule, runs)...)
 	}
-	if pipInstallRule(cat, rule) {
+	if pip {
+		var files []string
+		for _, d := range runs {
+			if d.Rule == rule && d.Hash != "" && !slices.Contains(files, d.File) {
+				files = append(files, d.File)
+			}
+		}
+		if len(files) > 0 {
+			out = append(out, domain.T("pins the requirement files its lines may read ({{.Files}}): a change to one asks until you trust it", "Files", shortList(files)))
+		}
 		out = append(out, domain.T("installs what the project declares into the active Python environment (with --user, the user's own site folder), which is outside the project unless a virtual environment of the project is active"))
 	}
 	if c&catalog.RunsUnknown != 0 {

@@ -260,6 +260,15 @@ func TestPipInstallLabel(t *testing.T) {
 			t.Errorf("rule %q: labels %q, want them to say it installs into the active Python environment", rule, got)
 		}
 	}
+	p := makeProject(t, "pip install", pipFiles)
+	defs, _ := p.Definitions("pip install")
+	var all []string
+	for _, l := range RuleLabels("pip install", projectfiles.CompareDefinitions(defs, defs)) {
+		all = append(all, l.String())
+	}
+	if got := strings.Join(all, "; "); !strings.Contains(got, "pins the requirement files") || !strings.Contains(got, "requirements.txt") || strings.Contains(got, "own code (requirements") {
+		t.Errorf("labels in a project: %q, want the pinned requirement files named, not as code", got)
+	}
 	for _, l := range RuleLabels("uv sync", nil) {
 		if strings.Contains(l.String(), "active Python environment") {
 			t.Errorf("uv sync labelled %q", l)
