@@ -111,7 +111,7 @@ func ReadPipInstall(args []string, uv bool) (PipInstall, domain.Text, bool) {
 		if !valued && !strings.HasPrefix(a, "--") && len(a) > 2 {
 			// -rfile, -e.: a short option with its value glued on.
 			if k, ok := pipValue(a[:2], uv); ok {
-				name, value, glued, kind, valued = a[:2], a[2:], true, k, true
+				value, glued, kind, valued = a[2:], true, k, true
 			}
 		}
 		if !valued {
@@ -188,7 +188,7 @@ func cutExtras(word string) string {
 	return word
 }
 
-// PipExtras: word is a project folder with extras (.[dev,test],
+// PipExtras reports whether word is a project folder with extras (.[dev,test],
 // ./sub[x]), which pip reads as names: its brackets are no pattern.
 func PipExtras(word string) bool {
 	w := cutExtras(word)

@@ -35,7 +35,7 @@ type ReqProblem struct {
 	Why  domain.Text
 }
 
-// IsZero: no problem.
+// IsZero reports whether there is no problem.
 func (p ReqProblem) IsZero() bool { return p.Why.IsZero() }
 
 // maxRequirementLines bounds the logical lines Memo reads of one file.

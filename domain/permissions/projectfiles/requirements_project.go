@@ -419,9 +419,7 @@ func (p *Project) requirementDefs(rule string, args []string, uv bool) []Definit
 			words = append(words, f)
 		}
 	}
-	for _, f := range p.usualRequirementFiles() {
-		words = append(words, f)
-	}
+	words = append(words, p.usualRequirementFiles()...)
 	var out []Definition
 	seen := map[string]bool{}
 	for _, w := range words {
@@ -482,9 +480,9 @@ func requirementName(lower string) bool {
 	return strings.Contains(lower, "requirements") || strings.HasPrefix(lower, "constraints") || strings.HasSuffix(strings.TrimSuffix(strings.TrimSuffix(lower, ".txt"), ".in"), "-constraints")
 }
 
-// VenvPipConfig: the program word names a program of a venv inside the
-// project (.venv/bin/pip, env/Scripts/python.exe) whose folder holds a
-// pip.conf or pip.ini, which that pip reads.
+// VenvPipConfig is the pip.conf or pip.ini of the venv inside the
+// project whose program the word names (.venv/bin/pip,
+// env/Scripts/python.exe), which that pip reads; nil when none.
 func (p *Project) VenvPipConfig(word string) *Block {
 	w := filepath.FromSlash(strings.ReplaceAll(word, `\`, "/"))
 	if !strings.ContainsRune(w, filepath.Separator) {
