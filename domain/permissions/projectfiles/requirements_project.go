@@ -60,9 +60,15 @@ func (p *Project) PipInstallProblem(rule string, pi catalog.PipInstall) (domain.
 	if len(files) == 0 {
 		return domain.Text{}, nil
 	}
-	reached, why := p.requirementFiles(files)
+	reached, folders, why := p.requirementFiles(files)
 	if !why.IsZero() {
 		return why, nil
+	}
+	for _, dir := range folders {
+		// -e ./sub inside a requirement file: a project folder as on the line.
+		if why := p.pipProjectFolder(dir); !why.IsZero() {
+			return why, nil
+		}
 	}
 	if p.pinned == nil || p.pinned.byID == nil {
 		return domain.T("the permissions file is not trusted, so nothing pins the requirement files"), nil
@@ -96,7 +102,9 @@ func pyprojectLike(f string) bool {
 // (relative to the line's folder) and those they name in turn (relative to
 // the naming file's folder): the files reached, relative to the project
 // and slash separated, or why one makes the line ask.
-func (p *Project) requirementFiles(words []string) ([]string, domain.Text) {
+// The folders they install (-e and path lines, as pip reads them from its
+// working folder) are returned beside them.
+func (p *Project) requirementFiles(words []string) ([]string, []string, domain.Text) {
 	type item struct {
 		path  string      // absolute
 		word  string      // as written
@@ -108,7 +116,7 @@ func (p *Project) requirementFiles(words []string) ([]string, domain.Text) {
 		queue = append(queue, item{path: p.abs(p.Dir, w), word: w})
 	}
 	seen := map[string]bool{}
-	var out []string
+	var out, folders []string
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
@@ -120,11 +128,11 @@ func (p *Project) requirementFiles(words []string) ([]string, domain.Text) {
 		}
 		rel, ok := RelInside(p.Root, filepath.Clean(it.path))
 		if !ok {
-			return nil, where(outsideReason(it.word))
+			return nil, nil, where(outsideReason(it.word))
 		}
 		real, ok := p.resolve(rel)
 		if !ok || ProtectedPart(real) {
-			return nil, where(outsideReason(it.word))
+			return nil, nil, where(outsideReason(it.word))
 		}
 		file := filepath.ToSlash(real)
 		if seen[file] {
@@ -132,21 +140,21 @@ func (p *Project) requirementFiles(words []string) ([]string, domain.Text) {
 		}
 		seen[file] = true
 		if len(seen) > maxRequirementFiles {
-			return nil, domain.T("the requirement files name more than {{.Max}} files, more than Memo reads", "Max", maxRequirementFiles)
+			return nil, nil, domain.T("the requirement files name more than {{.Max}} files, more than Memo reads", "Max", maxRequirementFiles)
 		}
 		if it.depth > maxRequirementDepth {
-			return nil, where(domain.T("the requirement files nest more deeply than Memo reads"))
+			return nil, nil, where(domain.T("the requirement files nest more deeply than Memo reads"))
 		}
 		abs := filepath.Join(p.Root, real)
 		if kind, _, err := p.lstat(abs); err == nil && kind != filekind.File {
-			return nil, where(domain.T("{{.File}} is not a file Memo reads as a requirement file", "File", file))
+			return nil, nil, where(domain.T("{{.File}} is not a file Memo reads as a requirement file", "File", file))
 		}
 		e, err := p.Cached(abs, maxConfigFile)
 		if isNotExist(err) {
-			return nil, where(domain.T("the requirement file {{.File}} does not exist", "File", file))
+			return nil, nil, where(domain.T("the requirement file {{.File}} does not exist", "File", file))
 		}
 		if err != nil {
-			return nil, where(domain.T("Memo cannot read the requirement file {{.File}} ({{.Error}}), so the line asks", "File", file, "Error", domain.Sentence(err)))
+			return nil, nil, where(domain.T("Memo cannot read the requirement file {{.File}} ({{.Error}}), so the line asks", "File", file, "Error", domain.Sentence(err)))
 		}
 		parsed := p.Cache.Parse(e, "requirements", func(b []byte) any {
 			lines, problem := ParseRequirements(string(b))
@@ -155,9 +163,9 @@ func (p *Project) requirementFiles(words []string) ([]string, domain.Text) {
 		lines, problem := parsed.lines, parsed.problem
 		if !problem.IsZero() {
 			if problem.Line == 0 {
-				return nil, domain.T("the requirement file {{.File}}: {{.Why}}", "File", file, "Why", problem.Why)
+				return nil, nil, domain.T("the requirement file {{.File}}: {{.Why}}", "File", file, "Why", problem.Why)
 			}
-			return nil, domain.T("{{.File}}, line {{.Line}}: {{.Why}}", "File", file, "Line", problem.Line, "Why", problem.Why)
+			return nil, nil, domain.T("{{.File}}, line {{.Line}}: {{.Why}}", "File", file, "Line", problem.Line, "Why", problem.Why)
 		}
 		out = append(out, file)
 		dir := filepath.Dir(abs)
@@ -169,19 +177,20 @@ func (p *Project) requirementFiles(words []string) ([]string, domain.Text) {
 			case "e", "path":
 				// pip reads these from its working folder; both it and the
 				// file's folder must lead inside the project.
+				folders = append(folders, l.Value)
 				for _, base := range []string{p.Dir, dir} {
 					rel, ok := RelInside(p.Root, filepath.Clean(p.abs(base, l.Value)))
 					if ok {
 						_, ok = p.resolve(rel)
 					}
 					if !ok || ProtectedPart(rel) {
-						return nil, domain.T("{{.What}}: {{.Reason}}", "What", place, "Reason", outsideReason(l.Value))
+						return nil, nil, domain.T("{{.What}}: {{.Reason}}", "What", place, "Reason", outsideReason(l.Value))
 					}
 				}
 			}
 		}
 	}
-	return out, domain.Text{}
+	return out, folders, domain.Text{}
 }
 
 // abs is word as a path from dir (an absolute word as it is).
@@ -219,7 +228,8 @@ func (p *Project) pipProjectFolder(word string) domain.Text {
 }
 
 // pipProjectFile checks the dependencies a pyproject.toml declares
-// ([project] dependencies and optional-dependencies): each must be a
+// ([project] dependencies and optional-dependencies, [build-system]
+// requires): each must be a
 // requirement by name. A folder without one (setup.py alone) passes: its
 // code is the project's own.
 func (p *Project) pipProjectFile(path string) domain.Text {
@@ -236,6 +246,10 @@ func (p *Project) pipProjectFile(path string) domain.Text {
 	project, _ := m["project"].(map[string]any)
 	var reqs []string
 	reqs = append(reqs, stringList(project["dependencies"])...)
+	// The build backend's own requirements, which pip installs to build.
+	if bs, ok := m["build-system"].(map[string]any); ok {
+		reqs = append(reqs, stringList(bs["requires"])...)
+	}
 	if opt, ok := project["optional-dependencies"].(map[string]any); ok {
 		keys := make([]string, 0, len(opt))
 		for k := range opt {
@@ -423,7 +437,7 @@ func (p *Project) requirementDefs(rule string, args []string, uv bool) []Definit
 	var out []Definition
 	seen := map[string]bool{}
 	for _, w := range words {
-		reached, _ := p.requirementFiles([]string{w})
+		reached, _, _ := p.requirementFiles([]string{w})
 		if len(reached) == 0 {
 			// Missing (pinned absent), outside, or with a problem its
 			// lines ask for: pin what the word names when it is inside.

