@@ -413,7 +413,7 @@ func (c *Catalog) readList(md toml.MetaData, name string, prim toml.Primitive) e
 // them.
 var definitionRunners = []string{"package.json scripts", "composer.json scripts", "Makefile", "justfile", "Taskfile",
 	"cargo aliases", "tox.ini", ".pre-commit-config.yaml", "maven wrapper", "gradle wrapper", "go run package",
-	"pyproject.toml scripts", "wrapper configs", "dotnet tool manifest"}
+	"pyproject.toml scripts", "wrapper configs", "dotnet tool manifest", "pip requirement files"}
 
 func parseStyle(s string, def optStyle) (optStyle, error) {
 	switch s {

@@ -141,6 +141,8 @@ func reasonVocabulary() []domain.Text {
 		domain.T("extracts into another folder"),
 		domain.T("deletes files"),
 		domain.T("replaces a dependency with another folder"),
+		domain.T("fetches packages from another place than the package index the project uses"),
+		domain.T("passes settings to the build backend, which can name a program to run"),
 	}
 }
 

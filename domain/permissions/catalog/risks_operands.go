@@ -5,6 +5,7 @@ package catalog
 import (
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"memo.dev/projects/domain"
@@ -20,7 +21,7 @@ func operandChecks(name string) (operandCheck, bool) {
 		"pytestOperands": pytestOperands, "compilerOperands": compilerOperands, "plusCommand": plusCommand,
 		"bunOperands": bunOperands, "uvOperands": uvOperands, "gradleOperands": gradleOperands,
 		"goToolOperands": goToolOperands, "sedOperands": sedOperands, "msbuildOperands": msbuildOperands, "rakeOperands": rakeOperands,
-		"assignOperands": assignOperands, "mesonOperands": mesonOperands, "bazelOperands": bazelOperands,
+		"assignOperands": assignOperands, "mesonOperands": mesonOperands, "bazelOperands": bazelOperands, "pipOperands": pipOperands,
 	}[name]
 	return f, ok
 }
@@ -537,6 +538,14 @@ func buildToolWord(w string) bool {
 // given by a name rather than a version is any program on the PATH.
 // The words after the program uv run runs are that program's.
 func uvOperands(c *Catalog, p Program, args []string) domain.Text {
+	if _, reason, ok := ReadPipInstall(args, true); ok && !reason.IsZero() {
+		return reason // uv pip install: the project's own declarations alone
+	}
+	if ops := operandWords(args); len(ops) > 2 && ops[0] == "pip" && ops[1] != "install" && slices.Contains(ops[2:], "install") {
+		// uv pip freeze install x: read as an install, as uv's table did
+		// before pip install had an entry.
+		return domain.T("`{{.Word}}` {{.Why}}", "Word", "install", "Why", addsPackage)
+	}
 	sub := ""
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -609,4 +618,15 @@ func goToolOperands(c *Catalog, p Program, args []string) domain.Text {
 		return domain.T("`go tool` runs a tool program")
 	}
 	return domain.Text{}
+}
+
+// operandWords are the arguments that are no option.
+func operandWords(args []string) []string {
+	var out []string
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			out = append(out, a)
+		}
+	}
+	return out
 }

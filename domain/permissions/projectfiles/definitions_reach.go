@@ -152,6 +152,16 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 			if cmdline.FirstWord(t.R.Sub) == "run" {
 				add(p.wholeFiles(rule, "pyproject.toml", "hatch.toml"), domain.Text{})
 			}
+		case "pip":
+			// pip install -r reads requirement files, which the trust pins:
+			// those the rule names and the project's by their usual names.
+			if t.R.Sub == "install" {
+				add(p.requirementDefs(rule, t.args[1:], false), domain.Text{})
+			}
+		case "uv":
+			if t.R.Sub == "pip install" {
+				add(p.requirementDefs(rule, t.args[1:], true), domain.Text{})
+			}
 		case "tox":
 			add(p.wholeFiles(rule, "tox.ini"), domain.Text{})
 		case "pre-commit":

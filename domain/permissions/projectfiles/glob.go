@@ -59,7 +59,7 @@ func Glob(root, dir, pattern string) ([]string, bool, domain.Text) {
 			return why(domain.T("it holds an empty folder name"))
 		case s == "..":
 			return why(domain.T("it climbs out of the folder with .."))
-		case strings.HasPrefix(s, ".") && HasGlobMeta(s):
+		case strings.HasPrefix(s, ".") && HasGlobMeta(s) && !hiddenBrackets(s):
 			return why(domain.T("a pattern of hidden names also matches . and .. in some bash versions"))
 		}
 		if reason := checkSegment(s); !reason.IsZero() {
@@ -91,7 +91,7 @@ func Glob(root, dir, pattern string) ([]string, bool, domain.Text) {
 				return why(reason)
 			}
 			for _, n := range names {
-				if strings.HasPrefix(n, ".") || !matchSegment(s, n) {
+				if strings.HasPrefix(n, ".") && !strings.HasPrefix(s, ".") || !matchSegment(s, n) {
 					continue
 				}
 				if !last || dirOnly {
@@ -284,4 +284,28 @@ func inClass(body string, c byte) bool {
 		body, negate = body[1:], true
 	}
 	return strings.IndexByte(body, c) >= 0 != negate
+}
+
+// hiddenBrackets: a pattern of hidden names that can match neither . nor
+// .. in any bash: a literal dot, then literal names and bracket sets of
+// letters, digits, _ and , alone (pip's .[dev,test]), each matching one
+// character that is no dot; no * or ?.
+func hiddenBrackets(s string) bool {
+	in := false
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '[' && !in:
+			in = true
+			if i+1 < len(s) && (s[i+1] == '!' || s[i+1] == '^' || s[i+1] == ']') {
+				return false
+			}
+		case c == ']' && in:
+			in = false
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == ',' && in:
+		default:
+			return false
+		}
+	}
+	return !in && len(s) > 1
 }

@@ -47,6 +47,9 @@ type inspector struct {
 	// interp is the interpreter the words are a script of (bash
 	// scripts/x.sh), "" when the program word runs itself.
 	interp string
+	// runner is the program word of the interpreter that runs the words
+	// as a module (.venv/bin/python of `-m pip`), "" when none does.
+	runner string
 }
 
 // inspect returns why the line asks, with the file that blocks it when a
@@ -182,7 +185,7 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 					}
 				}
 			}
-		} else if reason, b := in.inspectWrapped(name, r, prefix-at, depth+1); !reason.IsZero() {
+		} else if reason, b := in.wrappedBy(words[0], name, r, prefix-at, depth+1); !reason.IsZero() {
 			return reason, b
 		}
 	}
@@ -222,6 +225,9 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 			return reason, b
 		}
 	}
+	if reason, b := in.pipLine(name, words[0], args); !reason.IsZero() {
+		return reason, b
+	}
 	if in.project != nil && !in.noConfigs {
 		if b := in.project.ProgramBlock(name, r); b != nil {
 			return b.Reason, b
@@ -242,6 +248,18 @@ func (in *inspector) read(name string, args []string) catalog.Reading {
 		return catalog.ReadUnknown(name, args, in.spelled)
 	}
 	return c.ReadArgs(name, args, in.spelled)
+}
+
+// wrappedBy inspects the program line r wraps, knowing the word of the
+// program that runs it when that runs a module (python -m pip).
+func (in *inspector) wrappedBy(word, name string, r catalog.Reading, prefix, depth int) (domain.Text, *projectfiles.Block) {
+	was := in.runner
+	in.runner = ""
+	if r.Module {
+		in.runner = word
+	}
+	defer func() { in.runner = was }()
+	return in.inspectWrapped(name, r, prefix, depth)
 }
 
 // inspectWrapped inspects the program line r wraps, as a module when the

@@ -68,9 +68,11 @@ func LabelsIn(cat *catalog.Catalog, rule string, runs []projectfiles.DefinitionS
 	if bin := localBinOf(cat, rule); bin != "" {
 		out = append(out, domain.T("runs the project's installed `{{.Program}}` (node_modules/.bin), never one downloaded", "Program", bin))
 	}
+	pip := pipInstallRule(cat, rule)
 	if c&catalog.RunsProjectCode != 0 {
 		what, text := "", ""
-		if d, ok := mainDefinition(rule, runs); ok {
+		if d, ok := mainDefinition(rule, runs); ok && !pip {
+			// A pip rule's definitions are requirement files, not code.
 			what = d.File
 			if d.Key != "" {
 				what += " " + d.Key
@@ -90,6 +92,18 @@ func LabelsIn(cat *catalog.Catalog, rule string, runs []projectfiles.DefinitionS
 			out = append(out, domain.T("runs the project's own code"))
 		}
 		out = append(out, followLabels(rule, runs)...)
+	}
+	if pip {
+		var files []string
+		for _, d := range runs {
+			if d.Rule == rule && d.Hash != "" && !slices.Contains(files, d.File) {
+				files = append(files, d.File)
+			}
+		}
+		if len(files) > 0 {
+			out = append(out, domain.T("pins the requirement files its lines may read ({{.Files}}): a change to one asks until you trust it", "Files", shortList(files)))
+		}
+		out = append(out, domain.T("installs what the project declares into the active Python environment (with --user, the user's own site folder), which is outside the project unless a virtual environment of the project is active"))
 	}
 	if c&catalog.RunsUnknown != 0 {
 		out = append(out, domain.T("runs `{{.Program}}`, which Memo has no entry for: only the options and words the rule spells, and paths in the project, pass", "Program", unknown))
@@ -258,4 +272,19 @@ var scriptLanguages = map[string]bool{
 	".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true, ".jsx": true, ".tsx": true,
 	".py": true, ".rb": true, ".pl": true, ".pm": true, ".php": true, ".lua": true, ".go": true, ".r": true,
 	".cake": true,
+}
+
+// pipInstallRule: the rule runs pip install (pip, python -m pip, uv pip
+// install), which installs into the active Python environment.
+func pipInstallRule(cat *catalog.Catalog, rule string) bool {
+	words, reason := cmdline.Words(rule)
+	if !reason.IsZero() {
+		return false
+	}
+	for _, t := range projectfiles.RuleTargets(cat, words) {
+		if t.Name == "pip" && t.R.Sub == "install" || t.Name == "uv" && t.R.Sub == "pip install" {
+			return true
+		}
+	}
+	return false
 }

@@ -65,6 +65,15 @@ func (in *inspector) textPlaces(words []string, depth int, text map[int]bool, re
 	for _, at := range r.Text {
 		text[at] = true
 	}
+	if name == "pip" || name == "uv" {
+		// pip install ".[dev]": the extras of a project folder, which pip
+		// reads as names (catalog.PipExtras), never a pattern.
+		for i, a := range args {
+			if catalog.PipExtras(a) {
+				text[len(args)-i] = true
+			}
+		}
+	}
 	for _, at := range r.Revs {
 		revs[at] = "word"
 	}
