@@ -162,6 +162,9 @@ func tarOperands(c *Catalog, p Program, args []string) domain.Text {
 // `--` the words go to the build tool (make SHELL=x, ninja -t): only a job
 // count, keep-going and verbose pass.
 func cmakeOperands(c *Catalog, p Program, args []string) domain.Text {
+	if reason := cmakeInstalls(args); !reason.IsZero() {
+		return reason
+	}
 	for i, a := range args {
 		if a == "--" {
 			for _, w := range args[i+1:] {
@@ -181,6 +184,50 @@ func cmakeOperands(c *Catalog, p Program, args []string) domain.Text {
 			if strings.HasPrefix(a, o) {
 				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", runsProgram, "Spelled", "cmake "+o)
 			}
+		}
+	}
+	return domain.Text{}
+}
+
+// cmakeInstalls: cmake --install, and a build of the install targets
+// (--target install, install/strip, install/local, uninstall), copy files
+// to CMAKE_INSTALL_PREFIX (/usr/local by default, or what the project's
+// cache sets) and to the absolute destinations its install() rules name:
+// outside the project, whatever the build folder.
+func cmakeInstalls(args []string) domain.Text {
+	installTarget := func(t string) bool {
+		t = strings.ToLower(t)
+		return t == "install" || strings.HasPrefix(t, "install/") || t == "uninstall"
+	}
+	ask := func(w, spelled string) domain.Text {
+		return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", w, "Why", installsOutside, "Spelled", spelled)
+	}
+	targets := false
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		switch {
+		case a == "--install":
+			return ask(a, "cmake --install")
+		case a == "--target" || a == "-t":
+			targets = true
+			continue
+		case strings.HasPrefix(a, "--target=") || strings.HasPrefix(a, "-t") && len(a) > 2 && !strings.HasPrefix(a, "-t="):
+			v := strings.TrimPrefix(strings.TrimPrefix(a, "--target="), "-t")
+			for _, t := range strings.FieldsFunc(v, func(r rune) bool { return r == ';' || r == ',' }) {
+				if installTarget(t) {
+					return ask(a, "cmake --target "+t)
+				}
+			}
+		case strings.HasPrefix(a, "-t="):
+			if installTarget(strings.TrimPrefix(a, "-t=")) {
+				return ask(a, "cmake --target")
+			}
+		case strings.HasPrefix(a, "-"):
+			targets = false
+		case targets && installTarget(a):
+			return ask(a, "cmake --target "+a)
 		}
 	}
 	return domain.Text{}

@@ -131,6 +131,10 @@ func (p *Project) readScriptArgs(word string) ScriptArgs {
 		s.errexit = true
 	}
 	dir := p.Dir
+	if _, ok := s.funcs["command_not_found_handle"]; ok {
+		// bash hands a command it cannot find, with its arguments, to it.
+		s.fail("defines command_not_found_handle, which bash hands a missing command and its arguments")
+	}
 	s.stmts(f.Stmts, &dir, false)
 	out := ScriptArgs{File: file, Unknown: s.unknown}
 	if out.Unknown != "" {
@@ -199,6 +203,9 @@ type argScan struct {
 	vars     map[string]string
 	errexit  bool
 	plusE    bool
+	// captured counts the readers of the output of the command being
+	// scanned: a command substitution, a process substitution, a pipe.
+	captured int
 	forwards []Forward
 	choices  [][]string
 	unknown  string
@@ -284,12 +291,40 @@ func (s *argScan) stmt(st *syntax.Stmt, cwd *string, inFunc bool) {
 			}
 		}
 	}
+	// Output sent to a process substitution or to a place computed when
+	// it runs (>&"$fd", a coprocess) is read by another command, as a
+	// pipe's is; exec >(…) sends there all that follows.
+	readOut := false
+	for _, r := range st.Redirs {
+		if r.Word != nil && (hasProcSubst(r.Word) || !isLiteral(r.Word)) {
+			readOut = true
+		}
+	}
+	if readOut {
+		s.captured++
+		defer func() { s.captured-- }()
+		if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(c.Args) > 0 && wordValue(c.Args[0]) == "exec" && len(c.Args) == 1 {
+			s.captured++ // for the rest of the script
+		}
+	}
 	if st.Background {
 		inner := *cwd
 		s.command(st, &inner, inFunc)
 		return
 	}
 	s.command(st, cwd, inFunc)
+}
+
+// hasProcSubst: w holds a process substitution.
+func hasProcSubst(w *syntax.Word) bool {
+	found := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		if _, ok := n.(*syntax.ProcSubst); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func (s *argScan) command(st *syntax.Stmt, cwd *string, inFunc bool) {
@@ -387,9 +422,12 @@ func (s *argScan) loop(n syntax.Node, list []*syntax.Stmt, cwd *string, inFunc b
 func (s *argScan) binary(c *syntax.BinaryCmd, cwd *string, inFunc bool) {
 	switch c.Op {
 	case syntax.Pipe, syntax.PipeAll:
-		// Each side of a pipe runs in a subshell of its own.
+		// Each side of a pipe runs in a subshell of its own; what the
+		// left side prints, the right side reads.
 		l, r := *cwd, *cwd
+		s.captured++
 		s.stmt(c.X, &l, inFunc)
+		s.captured--
 		s.stmt(c.Y, &r, inFunc)
 		return
 	}
@@ -547,11 +585,15 @@ func (s *argScan) substs(n syntax.Node, cwd string, inFunc bool) {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			inner := cwd
+			s.captured++
 			s.stmts(n.Stmts, &inner, inFunc)
+			s.captured--
 			return false
 		case *syntax.ProcSubst:
 			inner := cwd
+			s.captured++
 			s.stmts(n.Stmts, &inner, inFunc)
+			s.captured--
 			return false
 		}
 		return true
@@ -678,6 +720,13 @@ func (s *argScan) call(c *syntax.CallExpr, cwd *string, inFunc bool) {
 			return
 		}
 		words = append(words, v)
+	}
+	if s.captured > 0 {
+		// Its output, which the arguments choose, becomes the script's
+		// data: a shell may read it as code (cat "$@" | sh, $(basename
+		// "$@")), which no check of the command's own line sees.
+		s.fail("hands its arguments to a command whose output the script reads or pipes on")
+		return
 	}
 	if shellBuiltins[words[0]] || s.funcs[words[0]] {
 		s.fail("hands its arguments to the shell's " + words[0])
