@@ -147,8 +147,19 @@ func (in *inspector) makeVariable(run *projectfiles.MakeRun, a string) domain.Te
 			}
 		}
 	}
+	if strings.Contains(value, "://") {
+		// A URL: where the recipes would fetch from or send to, which
+		// the project does not name.
+		return ask(domain.T("`{{.Value}}` names a place on the network the project does not name", "Value", value))
+	}
 	if _, why := run.VariableUse(name, projectfiles.MakeValue{Flags: flags && len(words) > 0, Empty: len(words) == 0}); !why.IsZero() {
 		return ask(why)
+	}
+	if !run.Uses(name) {
+		// make exports a line's variables to every recipe: one no makefile
+		// reads is there only for the programs the recipes run, in their
+		// environment (GOPROXY, PIP_INDEX_URL, PYTEST_PLUGINS …).
+		return ask(domain.T("no makefile this line reads uses `{{.Name}}`, so it only reaches the environment of the programs the recipes run, which Memo does not read", "Name", name))
 	}
 	return domain.Text{}
 }

