@@ -306,6 +306,9 @@ func installOperands(c *Catalog, p Program, args []string) domain.Text {
 // pytestOperands: -p loads a plugin (a module, which runs) unless it turns
 // one off (-p no:cacheprovider), also at the end of a bundle (-qp x).
 func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
+	if reason := pytestCacheClear(args); !reason.IsZero() {
+		return reason
+	}
 	for i, a := range args {
 		if a == "--" {
 			break
@@ -369,6 +372,33 @@ func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
 			}
 			break
 		}
+	}
+	return domain.Text{}
+}
+
+// pytestCacheClear: --cache-clear deletes the cache folder's d and v
+// folders (pytest before 6.0 the whole folder) before the run, so with it
+// the line may not choose that folder (-o cache_dir=src would delete
+// src/d and src/v), as --basetemp may not name the project.
+func pytestCacheClear(args []string) domain.Text {
+	clear, dir := "", ""
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if _, ok := longValue(args, i, "--cache-clear", len("--cache-c")); ok && !strings.Contains(a, "=") {
+			clear = a
+		}
+		v, ok := longValue(args, i, "--override-ini", len("--override-ini"))
+		if !ok && len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a, 'o') > 0 {
+			v, ok = strings.TrimPrefix(shortValue(args, i, strings.IndexByte(a, 'o')), "="), true
+		}
+		if ok && strings.HasPrefix(v, "cache_dir=") {
+			dir = a
+		}
+	}
+	if clear != "" && dir != "" {
+		return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", dir, "Why", deletesFiles, "Spelled", "pytest --cache-clear")
 	}
 	return domain.Text{}
 }
