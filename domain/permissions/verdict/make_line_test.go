@@ -57,14 +57,45 @@ func TestMakeFolderPinnedByTheRule(t *testing.T) {
 		{"make -C lib -C ../other x", false},
 		{"make -f other.mk x", false},
 		{"make --file=other.mk x", false},
-		// lib's makefile, pinned, run from the root: what its recipes
-		// reach from there is followed and must be pinned too.
-		{"make -f lib/Makefile libzstd", true},
+		// lib's makefile, pinned as run in lib, run from the root: its
+		// recipes' relative paths would name other files (../../out is
+		// outside the project from the root), so it asks.
+		{"make -f lib/Makefile libzstd", false},
 		{"make -f lib/Makefile nosuchtarget", false},
+		{"make -f ./lib/Makefile libzstd", false},
+		{"make --file=lib/Makefile libzstd", false},
+		{"make -flib/Makefile libzstd", false},
+		{"make -C lib -f ../Makefile all", false},
+		{"make -C lib -f Makefile libzstd", true},
+		{"make -f Makefile all", true},
 		{"make -kC lib libzstd", false},
 		{"make --dir=lib libzstd", false},
 		{"make -C lib -I /tmp libzstd", false},
 		{"make -C lib --eval=x libzstd", false},
+	} {
+		if v := ch.CheckIn(tc.line, p); v.Approved != tc.approve {
+			t.Errorf("%q: approved=%v (%s), want %v", tc.line, v.Approved, v.Reason, tc.approve)
+		}
+	}
+}
+
+// A makefile of another folder run with -f runs its recipes in make's
+// folder: a/b/Makefile's rm -rf ../../out, trusted as run in a/b (the
+// root's $(MAKE) -C a/b), would delete a folder outside the project.
+func TestMakeFileOfAnotherFolderAsks(t *testing.T) {
+	p := makeProject(t, "make", map[string]string{"Makefile": "all:\n\t$(MAKE) -C a/b clean\n", "a/b/Makefile": "clean:\n\trm -rf ../../out\n"})
+	ch := NewChecker([]string{"make"})
+	for _, tc := range []struct {
+		line    string
+		approve bool
+	}{
+		{"make -C a/b clean", true},
+		{"make -C a/b -f Makefile clean", true},
+		{"make -f a/b/Makefile clean", false},
+		{"make -f a/b/Makefile", false},
+		{"make --file=a/b/Makefile clean", false},
+		{"make --makefile a/b/Makefile clean", false},
+		{"make -C a -f b/Makefile clean", false},
 	} {
 		if v := ch.CheckIn(tc.line, p); v.Approved != tc.approve {
 			t.Errorf("%q: approved=%v (%s), want %v", tc.line, v.Approved, v.Reason, tc.approve)
