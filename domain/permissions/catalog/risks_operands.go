@@ -15,7 +15,7 @@ import (
 func operandChecks(name string) (operandCheck, bool) {
 	f, ok := map[string]operandCheck{
 		"gitOperands": gitOperands, "outsidePath": outsidePath, "goOperands": goOperands, "makeOperands": makeOperands,
-		"uniqOperands": uniqOperands, "tarOperands": tarOperands, "cmakeOperands": cmakeOperands,
+		"uniqOperands": uniqOperands, "tarOperands": tarOperands, "cmakeOperands": cmakeOperands, "ninjaOperands": ninjaOperands,
 		"mavenOperands": mavenOperands, "goRunOperands": goRunOperands, "installOperands": installOperands,
 		"pytestOperands": pytestOperands, "compilerOperands": compilerOperands, "plusCommand": plusCommand,
 		"bunOperands": bunOperands, "uvOperands": uvOperands, "gradleOperands": gradleOperands,
@@ -228,6 +228,20 @@ func cmakeInstalls(args []string) domain.Text {
 			targets = false
 		case targets && installTarget(a):
 			return ask(a, "cmake --target "+a)
+		}
+	}
+	return domain.Text{}
+}
+
+// ninjaOperands: the install targets of a build CMake or Meson generated
+// copy files outside the project, as cmakeInstalls says.
+func ninjaOperands(c *Catalog, p Program, args []string) domain.Text {
+	for i, a := range args {
+		if strings.HasPrefix(a, "-") || i > 0 && (args[i-1] == "-C" || args[i-1] == "-j" || args[i-1] == "-k" || args[i-1] == "-l" || args[i-1] == "-d" || args[i-1] == "-f" || args[i-1] == "-w") {
+			continue
+		}
+		if t := strings.ToLower(a); t == "install" || strings.HasPrefix(t, "install/") || t == "uninstall" {
+			return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", installsOutside, "Spelled", "ninja "+a)
 		}
 	}
 	return domain.Text{}

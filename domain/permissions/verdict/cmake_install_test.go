@@ -36,6 +36,9 @@ func TestCMakeInstallWritesOutside(t *testing.T) {
 		{"cmake", "cmake --install build", "outside the project"},
 		{"cmake", "cmake --install . --prefix /tmp/x", "outside the project"},
 		{"cmake --build", "cmake --build build --target install", "outside the project"},
+		{"ninja -C build", "ninja -C build", ""},
+		{"ninja -C build", "ninja -C build install", "outside the project"},
+		{"ninja -C build", "ninja -C build uninstall", "outside the project"},
 	} {
 		p := NewProject(root, "", projectfiles.OSGitFS(""), nil)
 		rules := []string{tc.rule}
