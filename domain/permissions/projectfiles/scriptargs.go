@@ -39,6 +39,9 @@ type ScriptArgs struct {
 	Forwards []Forward
 	// Choices[i] are the literal words $i+1 is compared with.
 	Choices [][]string
+	// BashSource: the reading took the script's folder from BASH_SOURCE,
+	// which only bash sets (sh x.sh on Debian is dash: the folder stays).
+	BashSource bool
 }
 
 // Forward is one command a script hands its arguments to: its literal
@@ -127,6 +130,7 @@ func (p *Project) readScriptArgs(word string) ScriptArgs {
 		return ScriptArgs{File: file, Unknown: "a syntax error"}
 	}
 	s := newArgScan(p, word, text, f)
+	s.bash = shebangShell(text) == "bash" || shebangShell(text) == ""
 	if first, _, _ := strings.Cut(text, "\n"); strings.HasPrefix(first, "#!") && strings.Contains(first, "-e") {
 		s.errexit = true
 	}
@@ -146,7 +150,29 @@ func (p *Project) readScriptArgs(word string) ScriptArgs {
 		s.choices[i] = slices.Compact(s.choices[i])
 	}
 	out.Choices = s.choices
+	out.BashSource = s.bashSource
 	return out
+}
+
+// shebangShell is the shell a #! line names (sh, bash, dash, ash), or ""
+// without one.
+func shebangShell(text string) string {
+	first, _, _ := strings.Cut(text, "\n")
+	first = strings.TrimSuffix(first, "\r")
+	if !strings.HasPrefix(first, "#!") {
+		return ""
+	}
+	fields := strings.Fields(first[2:])
+	if len(fields) > 0 && catalog.ProgramName(fields[0]) == "env" {
+		fields = fields[1:]
+		if len(fields) > 0 && fields[0] == "-S" {
+			fields = fields[1:]
+		}
+	}
+	if len(fields) == 0 {
+		return "?"
+	}
+	return filepath.Base(fields[0])
 }
 
 // bashReading says why a file is not read as a bash or sh script, or "".
@@ -203,6 +229,9 @@ type argScan struct {
 	vars     map[string]string
 	errexit  bool
 	plusE    bool
+	// bash: the #! line names bash, or there is none (bash runs such a
+	// file itself); bashSource: BASH_SOURCE was read.
+	bash, bashSource bool
 	// captured counts the readers of the output of the command being
 	// scanned: a command substitution, a process substitution, a pipe.
 	captured int
@@ -1228,6 +1257,14 @@ func (s *argScan) param(pe *syntax.ParamExp, cwd string) (string, bool) {
 		return "", false
 	}
 	name := pe.Param.Value
+	if name == "BASH_SOURCE" {
+		// Only bash sets it: dash, /bin/sh on Debian, leaves it empty
+		// (cd "$(dirname "${BASH_SOURCE[0]}")" fails and the folder stays).
+		if !s.bash {
+			return "", false
+		}
+		s.bashSource = true
+	}
 	if pe.Index != nil {
 		if name != "BASH_SOURCE" {
 			return "", false

@@ -113,6 +113,9 @@ func TestScriptArguments(t *testing.T) {
 		{"exec to a process", "#!/bin/bash\nexec > >(sh)\ngo vet \"$@\"\n", "unknown: hands its arguments to a command whose output"},
 		{"last of a pipe", "#!/bin/sh\nprintf 'x\\n' | go vet \"$@\"\n", "fwd .: go vet"},
 		{"to /dev/null", "#!/bin/sh\ngo vet \"$@\" >/dev/null 2>&1\n", "fwd .: go vet"},
+		{"bash source under sh", "#!/bin/sh\ncd \"$(dirname \"${BASH_SOURCE[0]}\")\"\ngo vet \"$@\"\n", "unknown: hands its arguments to a command in a folder Memo cannot tell"},
+		{"bash source under dash", "#!/usr/bin/env dash\nD=$(dirname \"$BASH_SOURCE\")\ncd \"$D\"\ngo vet \"$@\"\n", "unknown"},
+		{"bash source without a #! line", "cd \"$(dirname \"${BASH_SOURCE[0]}\")\"\ngo vet \"$@\"\n", "fwd .: go vet"},
 		{"command_not_found_handle", "#!/bin/bash\ncommand_not_found_handle() { sh -c \"$*\"; }\nmytool \"$@\"\n", "unknown: defines command_not_found_handle"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
