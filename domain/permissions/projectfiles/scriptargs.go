@@ -39,9 +39,10 @@ type ScriptArgs struct {
 	Forwards []Forward
 	// Choices[i] are the literal words $i+1 is compared with.
 	Choices [][]string
-	// BashSource: the reading took the script's folder from BASH_SOURCE,
-	// which only bash sets (sh x.sh on Debian is dash: the folder stays).
-	BashSource bool
+	// BashOnly: the reading took the script's folder from what only bash
+	// has (BASH_SOURCE, pushd): sh x.sh on Debian is dash, where the
+	// folder stays.
+	BashOnly bool
 }
 
 // Forward is one command a script hands its arguments to: its literal
@@ -150,7 +151,7 @@ func (p *Project) readScriptArgs(word string) ScriptArgs {
 		s.choices[i] = slices.Compact(s.choices[i])
 	}
 	out.Choices = s.choices
-	out.BashSource = s.bashSource
+	out.BashOnly = s.bashOnly
 	return out
 }
 
@@ -230,8 +231,8 @@ type argScan struct {
 	errexit  bool
 	plusE    bool
 	// bash: the #! line names bash, or there is none (bash runs such a
-	// file itself); bashSource: BASH_SOURCE was read.
-	bash, bashSource bool
+	// file itself); bashOnly: BASH_SOURCE or pushd was read.
+	bash, bashOnly bool
 	// captured counts the readers of the output of the command being
 	// scanned: a command substitution, a process substitution, a pipe.
 	captured int
@@ -841,6 +842,14 @@ func (s *argScan) cd(name string, args []*syntax.Word, cwd *string) {
 	for len(ws) > 0 && (ws[0] == "--" || ws[0] == "-P" || ws[0] == "-L") {
 		ws = ws[1:]
 	}
+	if name == "pushd" {
+		// dash has no pushd: the folder stays.
+		if !s.bash {
+			*cwd = ""
+			return
+		}
+		s.bashOnly = true
+	}
 	switch {
 	case name == "popd" || len(ws) != 1 || ws[0] == "-" || strings.HasPrefix(ws[0], "-") || strings.HasPrefix(ws[0], "+") || *cwd == "":
 		*cwd = ""
@@ -1263,7 +1272,7 @@ func (s *argScan) param(pe *syntax.ParamExp, cwd string) (string, bool) {
 		if !s.bash {
 			return "", false
 		}
-		s.bashSource = true
+		s.bashOnly = true
 	}
 	if pe.Index != nil {
 		if name != "BASH_SOURCE" {

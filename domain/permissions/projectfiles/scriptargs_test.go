@@ -115,6 +115,8 @@ func TestScriptArguments(t *testing.T) {
 		{"to /dev/null", "#!/bin/sh\ngo vet \"$@\" >/dev/null 2>&1\n", "fwd .: go vet"},
 		{"bash source under sh", "#!/bin/sh\ncd \"$(dirname \"${BASH_SOURCE[0]}\")\"\ngo vet \"$@\"\n", "unknown: hands its arguments to a command in a folder Memo cannot tell"},
 		{"bash source under dash", "#!/usr/bin/env dash\nD=$(dirname \"$BASH_SOURCE\")\ncd \"$D\"\ngo vet \"$@\"\n", "unknown"},
+		{"pushd under sh", "#!/bin/sh\npushd sub\ngo vet \"$@\"\n", "unknown: hands its arguments to a command in a folder Memo cannot tell"},
+		{"pushd under bash", "#!/bin/bash\npushd sub\ngo vet \"$@\"\n", "fwd sub: go vet"},
 		{"bash source without a #! line", "cd \"$(dirname \"${BASH_SOURCE[0]}\")\"\ngo vet \"$@\"\n", "fwd .: go vet"},
 		{"command_not_found_handle", "#!/bin/bash\ncommand_not_found_handle() { sh -c \"$*\"; }\nmytool \"$@\"\n", "unknown: defines command_not_found_handle"},
 	} {
