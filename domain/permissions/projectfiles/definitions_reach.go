@@ -348,6 +348,18 @@ func (p *Project) goPackage(rule, pkg string) ([]Definition, domain.Text) {
 // declaration added later asks.
 func (p *Project) goTool(rule, name string) ([]Definition, domain.Text) {
 	key := "tool " + name
+	for _, path := range p.goFiles() {
+		if filepath.Base(path) == "go.work" {
+			// In a workspace go tool runs the tools every module it uses
+			// declares, which this pin of one go.mod does not hold.
+			rel, ok := RelInside(p.Root, path)
+			if !ok {
+				rel = path
+			}
+			rel = filepath.ToSlash(rel)
+			return []Definition{definitionOf(rule, rel, key, nil, false)}, domain.T("{{.File}} makes go tool run the tools of every module it uses, which Memo does not pin, so go tool lines ask", "File", rel)
+		}
+	}
 	for _, dir := range p.upTo(true) {
 		path := filepath.Join(dir, "go.mod")
 		e, err := p.Cached(path, maxConfigFile)

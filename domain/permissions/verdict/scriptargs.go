@@ -39,6 +39,11 @@ func (in *inspector) scriptReading(name string, words []string) (projectfiles.Sc
 		return projectfiles.ScriptArgs{}, false
 	}
 	a := in.project.ScriptArguments(words[0])
+	if a.BashOnly && in.interp != "" && in.interp != "bash" {
+		// sh x.sh: dash has no BASH_SOURCE and no pushd, so the folder
+		// Memo read is not where the commands run.
+		return projectfiles.ScriptArgs{}, false
+	}
 	return a, a.Known()
 }
 
