@@ -512,3 +512,24 @@ func (c *Catalog) ReadArgs(name string, args []string, spelled map[string]bool) 
 	}
 	return r
 }
+
+// ReadFilter reads a later stage of a pipeline (docs/permissions.md §3):
+// the program must be a filter (its table's `filter`), its options among
+// the filter's, and no operand when the table says so. ok is false when
+// the program is no filter; reason is why the stage asks.
+func (c *Catalog) ReadFilter(name string, args []string) (reason domain.Text, ok bool) {
+	e := c.Entries[name]
+	if e == nil || e.Filter == nil {
+		return domain.Text{}, false
+	}
+	f := *e
+	f.Global = f.Filter
+	r := f.Read(name, args, nil)
+	if !r.Unknown.IsZero() {
+		return r.Unknown, true
+	}
+	if e.filterNoOperands && len(r.Operands) > 0 {
+		return domain.T("`{{.Word}}`: {{.Program}} reading a pipe takes no operand", "Word", r.Operands[0], "Program", name), true
+	}
+	return domain.Text{}, true
+}

@@ -158,6 +158,13 @@ type programData struct {
 	// Selects: options choosing the workspace packages or folder the
 	// command runs in; they pass only where the rule spells them.
 	Selects string `toml:"selects"`
+
+	// Filter: the program reads its input and prints a part of it; the
+	// spec is the options it may take as a later stage of a pipeline
+	// (docs/permissions.md §3). FilterNoOperands: there, it takes no
+	// operand (cat).
+	Filter           *string `toml:"filter"`
+	FilterNoOperands bool    `toml:"filter_no_operands"`
 }
 
 type subData struct {
@@ -593,9 +600,20 @@ func buildEntry(d programData) (*entry, error) {
 		textUnless: d.TextUnless, textAll: d.TextAll, textPattern: d.TextPattern, wraps: d.Wraps, module: d.Module, ModuleOnly: d.ModuleOnly, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, RunsGit: d.RunsGit, Targets: d.Targets, Definitions: d.Definitions,
 		props: strings.Fields(d.Props), Labels: d.Labels, toolchain: d.Toolchain,
-		OptionsBetween: d.OptionsBetween, selects: d.Selects}
+		OptionsBetween: d.OptionsBetween, selects: d.Selects, filterNoOperands: d.FilterNoOperands}
 	if err := checkSpec(e.selects); err != nil {
 		return nil, err
+	}
+	if d.Filter != nil {
+		if len(d.Sub) > 0 || d.Wraps || d.Module != "" {
+			return nil, errors.New("filter is for a program without subcommands that runs nothing")
+		}
+		e.filter, e.isFilter = *d.Filter, true
+		if err := checkSpec(e.filter); err != nil {
+			return nil, fmt.Errorf("filter: %w", err)
+		}
+	} else if d.FilterNoOperands {
+		return nil, errors.New("filter_no_operands needs filter")
 	}
 	if d.TextPattern && !d.TextFirst && !d.TextAll {
 		return nil, errors.New("text_pattern needs text_first or text_all")
@@ -700,6 +718,9 @@ func compileEntry(e *entry) *compiled {
 	c := &compiled{entry: e, Global: compileOpts(e.Style, e.global, e.foldCase), Subs: map[string]*compiledSub{}, nested: map[string]bool{}}
 	if e.selects != "" {
 		c.Selects = compileOpts(e.Style, e.selects, e.foldCase)
+	}
+	if e.isFilter {
+		c.Filter = compileOpts(e.Style, e.filter, e.foldCase)
 	}
 	for sn, s := range e.subs {
 		if parent, _, ok := strings.Cut(sn, " "); ok {

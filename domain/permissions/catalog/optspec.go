@@ -263,6 +263,11 @@ type entry struct {
 	// selects are the options that choose the workspace packages or the
 	// folder the command runs in (pnpm --filter, -C; npm -w): a spec.
 	selects string
+	// filter: the options it may take as a later stage of a pipeline,
+	// reading the output of the stage before (isFilter: it is a filter);
+	// filterNoOperands: there it takes no operand.
+	filter                     string
+	isFilter, filterNoOperands bool
 	// does is what the program can do when it has no subcommands, and
 	// what a defined subcommand does.
 	does Capability
@@ -336,6 +341,8 @@ type compiled struct {
 
 	// Selects: the entry's selects, nil when none.
 	Selects *OptSet
+	// Filter: the entry's filter options, nil when it is no filter.
+	Filter *OptSet
 }
 
 type compiledSub struct {
