@@ -22,7 +22,6 @@ import (
 
 // The reasons of a compound line.
 var (
-	compoundAsks = "`{{.Command}}`: {{.Reason}}"
 	changesFirst = domain.T("it runs before another command of the line and can change what that command runs; only commands that read may come first")
 	globInList   = domain.T("a file name pattern in a line of several commands: an earlier command could change what it matches")
 	cdNotAndOnly = domain.T("`cd` in a line with `||`: a later command may run in either folder")
@@ -51,7 +50,7 @@ func (c *Checker) checkCompound(cl cmdline.Compound, in *inspector) Verdict {
 	}
 	for i, cmd := range cl.Commands {
 		ask := func(reason domain.Text, v Verdict) Verdict {
-			v.Approved, v.Reason = false, domain.T(compoundAsks, "Command", cmd.Line, "Reason", reason)
+			v.Approved, v.Reason = false, domain.T("the command `{{.Command}}`: {{.Reason}}", "Command", cmd.Line, "Reason", reason)
 			if len(rules) > 0 {
 				v.Rule = rules[0]
 			}
