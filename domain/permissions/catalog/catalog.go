@@ -161,10 +161,8 @@ type programData struct {
 
 	// Filter: the program reads its input and prints a part of it; the
 	// spec is the options it may take as a later stage of a pipeline
-	// (docs/permissions.md §3). FilterNoOperands: there, it takes no
-	// operand (cat).
-	Filter           *string `toml:"filter"`
-	FilterNoOperands bool    `toml:"filter_no_operands"`
+	// (docs/permissions.md §3), where it takes no file operand.
+	Filter *string `toml:"filter"`
 }
 
 type subData struct {
@@ -600,7 +598,7 @@ func buildEntry(d programData) (*entry, error) {
 		textUnless: d.TextUnless, textAll: d.TextAll, textPattern: d.TextPattern, wraps: d.Wraps, module: d.Module, ModuleOnly: d.ModuleOnly, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, RunsGit: d.RunsGit, Targets: d.Targets, Definitions: d.Definitions,
 		props: strings.Fields(d.Props), Labels: d.Labels, toolchain: d.Toolchain,
-		OptionsBetween: d.OptionsBetween, selects: d.Selects, filterNoOperands: d.FilterNoOperands}
+		OptionsBetween: d.OptionsBetween, selects: d.Selects}
 	if err := checkSpec(e.selects); err != nil {
 		return nil, err
 	}
@@ -612,8 +610,6 @@ func buildEntry(d programData) (*entry, error) {
 		if err := checkSpec(e.filter); err != nil {
 			return nil, fmt.Errorf("filter: %w", err)
 		}
-	} else if d.FilterNoOperands {
-		return nil, errors.New("filter_no_operands needs filter")
 	}
 	if d.TextPattern && !d.TextFirst && !d.TextAll {
 		return nil, errors.New("text_pattern needs text_first or text_all")

@@ -264,10 +264,9 @@ type entry struct {
 	// folder the command runs in (pnpm --filter, -C; npm -w): a spec.
 	selects string
 	// filter: the options it may take as a later stage of a pipeline,
-	// reading the output of the stage before (isFilter: it is a filter);
-	// filterNoOperands: there it takes no operand.
-	filter                     string
-	isFilter, filterNoOperands bool
+	// reading the output of the stage before (isFilter: it is a filter).
+	filter   string
+	isFilter bool
 	// does is what the program can do when it has no subcommands, and
 	// what a defined subcommand does.
 	does Capability

@@ -141,7 +141,7 @@ func (c *Checker) judgeCommand(cmd cmdline.Command, in *inspector) (Verdict, cat
 	// asks.
 	v := c.judge(words, quoted, nil, in)
 	switch {
-	case v.Approved && (!does.OnlyReads() || slices.Contains(words, "-")):
+	case v.Approved && (!does.OnlyReads() || slices.ContainsFunc(words, readsStdin)):
 		return Verdict{Rule: v.Rule, Reason: pipeNotRead}, does
 	case v.Approved || v.Rule != "":
 		return v, does
@@ -164,4 +164,19 @@ func cdpathSearched(dir string) bool {
 		return false
 	}
 	return !(dir == "." || dir == ".." || strings.HasPrefix(dir, "./") || strings.HasPrefix(dir, "../"))
+}
+
+// readsStdin: the word names the standard input, which in a later stage of
+// a pipeline is the output before it: `-`, a value `=-`, `@-` (curl -d
+// @-), `:-`, a short option with `-` glued on (-f-), /dev/stdin and the
+// like. What such a program does with it is not what its rule was
+// approved for.
+func readsStdin(w string) bool {
+	switch {
+	case w == "-", strings.HasSuffix(w, "=-"), strings.HasSuffix(w, "@-"), strings.HasSuffix(w, ":-"),
+		len(w) > 2 && w[0] == '-' && w[1] != '-' && strings.HasSuffix(w, "-"),
+		strings.Contains(w, "/dev/"), strings.Contains(w, "/proc/"):
+		return true
+	}
+	return false
 }

@@ -46,7 +46,9 @@ func TestCompoundLines(t *testing.T) {
 		{"go test -run 'A|B' 2>&1 | grep -E 'FAIL|ok' | wc -l", ""},
 		{"git log | cat", ""},
 		{"git log | cut -d ' ' -f 1 | tac", ""},
-		{"git diff | grep -c x go.mod", ""}, // a file operand inside the project
+		{"git diff | grep -c x go.mod", "reads its input alone, not a file"}, // a file, even inside the project
+		{"git log | tr -s x", ""},
+		{"git log | head -5 | tail -n 2", ""},
 		{"go test | sh", "`sh`: no allowed rule starts it"},
 		{"go test |& sh", "`sh`"},
 		{"git log | tee x", "`tee x`"},
@@ -58,22 +60,29 @@ func TestCompoundLines(t *testing.T) {
 		{"git log | python3", "`python3`"},
 		{"git log | ./head", "`./head`"},
 		{"git log | /usr/bin/head", "`/usr/bin/head`"},
-		{"git log | head -c 100 /etc/passwd", "`/etc/passwd` names a path outside the project"},
+		{"git log | head -c 100 /etc/passwd", "`/etc/passwd`: head reading a pipe reads its input alone"},
 		{"cat ~/.ssh/id_rsa | head", "`~` expands to a home folder"},
-		{"git log | cat /etc/passwd", "takes no operand"},
-		{"git log | cat go.mod", "takes no operand"},
+		{"git log | cat /etc/passwd", "`/etc/passwd`: cat reading a pipe reads its input alone"},
+		{"git log | cat go.mod", "reads its input alone"},
+		{"git log | head -n 5 go.sum", "reads its input alone"},
+		{"git log | sort -k 2 Makefile", "reads its input alone"},
 		{"git log | grep -f /etc/shadow", "`-f` is not an option Memo knows for grep"},
 		{"git log | grep -r x /", "`-r` is not an option Memo knows for grep"},
 		{"git log | sort -o Makefile", "`-o` is not an option"},
 		{"git log | sort --output=x", "`--output=x` is not an option"},
 		{"git log | sort -T /tmp", "`-T` is not an option"},
 		{"git log | sort --compress-program=sh", "`--compress-program=sh` is not an option"},
-		{"git log | uniq - out.txt", "uniq's output file"},
+		{"git log | uniq - out.txt", "reads its input alone"},
+		{"git log | uniq in.txt", "reads its input alone"},
 		{"git log | tail -f", "`-f` is not an option"},
 		{"git log | rg --pre sh x", "`--pre` is not an option Memo knows for rg"},
 		{"git log | git apply", "does more than read"}, // approved on its own, but it writes
 		{"git log | make -f -", "`make -f -`"},
 		{"git log | echo -", "reads `-`"},
+		{"git log | echo x=-", "reads `-`"},
+		{"git log | echo @-", "reads `-`"},
+		{"git log | echo /dev/stdin", "reads `-`"},
+		{"git log | echo x", ""}, // its own rule, reading only
 		{"git log | head *", "a file name pattern in a line of several commands"},
 		{"git log | head 2>/tmp/x", "`|` can pipe"},
 		{"git log | head $X", "`$` expands"},
@@ -184,4 +193,14 @@ func TestCompoundCd(t *testing.T) {
 	}
 	wantVerdict(t, "CDPATH set: cd pkg", checkIn(root, "", rules, "cd pkg && go test"), "`cd` goes to a folder")
 	wantVerdict(t, "CDPATH set: cd ./pkg", checkIn(root, "", rules, "cd ./pkg && go test"), "")
+}
+
+// readsStdin: every spelling of the standard input a program's words can hold.
+func TestCompoundReadsStdin(t *testing.T) {
+	for w, want := range map[string]bool{"-": true, "--file=-": true, "@-": true, "-f-": true, "x:-": true,
+		"/dev/stdin": true, "/proc/self/fd/0": true, "--": false, "-x": false, "a-b": false, "--dry-run": false, "x": false} {
+		if readsStdin(w) != want {
+			t.Errorf("readsStdin(%q) = %v, want %v", w, !want, want)
+		}
+	}
 }
