@@ -16,7 +16,7 @@ const (
 	RunsUnknown                            // runs a program Memo has no entry for
 )
 
-// OnlyReads: the program only reads (the project, the network): it cannot
+// OnlyReads reports whether the program only reads (the project, the network): it cannot
 // change a file, the repository or what a later command runs. An entry
 // that says nothing does not only read.
 func (c Capability) OnlyReads() bool {
