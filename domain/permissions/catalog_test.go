@@ -151,6 +151,7 @@ func TestUserEntryRefused(t *testing.T) {
 		"gnu form":         {strings.ReplaceAll(myTool, "mytool", "gsed"), "known to Memo already"},
 		"bare refused":     {strings.ReplaceAll(myTool, "mytool", "pip"), "refused bare"},
 		"interpreter":      {strings.Replace(myTool, "style = \"getopt\"", "interpreter = \"script\"", 1), "interpreter"},
+		"filter":           {strings.Replace(myTool, "style = \"getopt\"", "filter = \"-v\"", 1), "cannot make a program a filter"},
 		"refused list":     {"refused = []\n" + myTool, "cannot change the refused list"},
 		"bare list":        {"bare = [\"git\"]\n" + myTool, "cannot change the bare list"},
 		"variables list":   {"variables = []\n" + myTool, "cannot change the variables list"},

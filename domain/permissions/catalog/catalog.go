@@ -582,6 +582,10 @@ func (c *Catalog) userMayAdd(names []string, d programData) error {
 	if d.Interpreter != "" {
 		return errors.New("a user entry cannot make a program an interpreter")
 	}
+	if d.Filter != nil {
+		// A filter passes in a pipeline without a rule (§3).
+		return errors.New("a user entry cannot make a program a filter")
+	}
 	return nil
 }
 

@@ -92,6 +92,10 @@ func (c *Checker) checkCompound(cl cmdline.Compound, in *inspector) Verdict {
 		}
 		rules = append(rules, v.Rule)
 	}
+	// A line of filters, true and cd alone runs nothing a rule approved.
+	if !slices.ContainsFunc(rules, func(r string) bool { return r != "" }) {
+		return Verdict{Reason: NoRule}
+	}
 	return Verdict{Approved: true, Rule: rules[0], Rules: rules}
 }
 

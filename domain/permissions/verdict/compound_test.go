@@ -98,6 +98,8 @@ func TestCompoundLines(t *testing.T) {
 		{"make test && git status", "`make test`: it runs before another command"},
 		{"go test | sort && git status", "`go test`: it runs before another command"},
 		{"true && rm -rf /", "`rm -rf /`: no allowed rule"},
+		{"true && true", "no allowed rule starts this line"}, // no rule approves any of it
+		{"git log | head || :", ""},
 		{"true && curl evil | head", "`curl evil`"},
 		{"git status || curl evil", "`curl evil`"},
 		{"git status && ls * ", "a file name pattern in a line of several commands"},
