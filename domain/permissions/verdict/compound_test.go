@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"memo.dev/projects/domain/permissions/internal/fixture"
+	"memo.dev/projects/domain/permissions/projectfiles"
 )
 
 var compoundRules = []string{"go test", "go build", "go vet", "git log", "git status", "git diff", "npm test",
@@ -204,5 +205,28 @@ func TestCompoundReadsStdin(t *testing.T) {
 		if readsStdin(w) != want {
 			t.Errorf("readsStdin(%q) = %v, want %v", w, !want, want)
 		}
+	}
+}
+
+// After cd the rules run what the new folder holds: a Makefile there that
+// the trust did not pin asks, one pinned passes.
+func TestCompoundCdDefinitions(t *testing.T) {
+	t.Setenv("CDPATH", "")
+	root := fixture.Repo(t, fixture.CleanConfig)
+	fixture.Write(t, filepath.Join(root, "Makefile"), "test:\n\tgo test\n", 0o644)
+	fixture.Write(t, filepath.Join(root, "pkg", "Makefile"), "test:\n\tcurl x\n", 0o644)
+	rules := []string{"make test", "git status"}
+	p := NewProject(root, "", projectfiles.OSGitFS(""), nil)
+	p = p.WithPinned(p.AllDefinitions(rules))
+	if v := NewChecker(rules).CheckIn("git status && make test", p); !v.Approved {
+		t.Errorf("make test at the root, pinned: %+v", v)
+	}
+	if v := NewChecker(rules).CheckIn("cd pkg && make test", p); v.Approved {
+		t.Errorf("cd pkg && make test runs pkg/Makefile, which the trust did not pin: %+v", v)
+	}
+	sub := NewProject(root, filepath.Join(root, "pkg"), projectfiles.OSGitFS(""), nil)
+	q := p.WithPinned(append(p.AllDefinitions(rules), sub.AllDefinitions(rules)...))
+	if v := NewChecker(rules).CheckIn("cd pkg && make test", q); !v.Approved {
+		t.Errorf("cd pkg && make test with pkg/Makefile pinned: %+v", v)
 	}
 }
