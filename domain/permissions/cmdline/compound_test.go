@@ -32,6 +32,8 @@ func TestSplitCompound(t *testing.T) {
 		{"go test 2>&1 ./x | head", []string{"go test ./x", "head"}, []int{0, 1}, true},
 		{"GOOS=linux go build && git log | sort | head -3", []string{"GOOS=linux go build", "git log", "sort", "head -3"}, []int{0, 0, 1, 2}, true},
 		{"go test >&2 | head", []string{"go test", "head"}, []int{0, 1}, true},
+		{"2>/dev/null git status&&git diff|head", []string{"git status", "git diff", "head"}, []int{0, 0, 1}, true},
+		{"git status 2>/dev/null && git diff", []string{"git status", "git diff"}, []int{0, 0}, true},
 	}
 	for _, c := range reads {
 		cl, ok, reason := SplitCompound(c.line)
