@@ -35,6 +35,9 @@ var (
 // runs in; the verdict names the rule of each (Rules), "" for a filter,
 // `true` or `cd`.
 func (c *Checker) checkCompound(cl cmdline.Compound, in *inspector) Verdict {
+	if len(c.rules) == 0 {
+		return Verdict{Reason: NoRule} // as a plain line: the service says why none applies
+	}
 	rules := make([]string, 0, len(cl.Commands))
 	project, git := in.project, in.git
 	// laterRuns[p]: a pipeline after p runs a program (not only `true`,

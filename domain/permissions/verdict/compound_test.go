@@ -131,6 +131,9 @@ func TestCompoundVerdictRules(t *testing.T) {
 	if !v.Approved || v.Rule != "git status" || !slices.Equal(v.Rules, want) {
 		t.Errorf("got %+v, want approved, rule git status, rules %q", v, want)
 	}
+	if v := CheckCommand(nil, "git status && git diff", nil); v.Approved || v.Reason.Template != NoRule.Template {
+		t.Errorf("no rules at all: %+v, want the plain no-rule reason", v)
+	}
 	if v := CheckCommand(compoundRules, "go test ./...", nil); v.Rules != nil {
 		t.Errorf("a plain line has rules %q, want none (rule alone)", v.Rules)
 	}
