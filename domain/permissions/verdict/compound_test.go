@@ -233,3 +233,21 @@ func TestCompoundCdDefinitions(t *testing.T) {
 		t.Errorf("cd pkg && make test with pkg/Makefile pinned: %+v", v)
 	}
 }
+
+// After cd git reads the repository of the new folder: a nested one whose
+// configuration runs a program asks, as `git status` run there would.
+func TestCompoundCdGitRepository(t *testing.T) {
+	t.Setenv("CDPATH", "")
+	root := fixture.Repo(t, fixture.CleanConfig)
+	fixture.Write(t, filepath.Join(root, "sub", ".git", "config"), "[core]\n\tfsmonitor = ./evil\n", 0o644)
+	fixture.Write(t, filepath.Join(root, "sub", ".git", "HEAD"), "ref: refs/heads/main\n", 0o644)
+	fixture.Write(t, filepath.Join(root, "other", "x"), "x", 0o644)
+	rules := []string{"git status"}
+	wantVerdict(t, "cd other && git status", checkIn(root, "", rules, "cd other && git status"), "")
+	if v := checkIn(root, "", rules, "cd sub && git status"); v.Approved || !strings.Contains(v.Reason.String(), "fsmonitor") {
+		t.Errorf("cd sub && git status in a repository whose config runs a program: %+v", v)
+	}
+	if v := checkIn(root, filepath.Join(root, "sub"), rules, "git status"); v.Approved {
+		t.Errorf("git status run in sub: %+v (the test's premise)", v)
+	}
+}
