@@ -25,6 +25,11 @@ func capabilitiesIn(cat *catalog.Catalog, rule string) (catalog.Capability, stri
 	if !reason.IsZero() {
 		return 0, ""
 	}
+	return wordsCapabilities(cat, words)
+}
+
+// wordsCapabilities is what the programs a command's words run can do.
+func wordsCapabilities(cat *catalog.Catalog, words []string) (catalog.Capability, string) {
 	var c catalog.Capability
 	unknown := ""
 	for _, t := range projectfiles.RuleTargets(cat, words) {
