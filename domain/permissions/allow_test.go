@@ -69,7 +69,7 @@ func TestProposeRule(t *testing.T) {
 // rule whose own arguments ask.
 func TestProposeRuleRefuses(t *testing.T) {
 	for _, tc := range []struct{ line, why string }{
-		{"go test ./... ; rm -rf ~", "chain"},
+		{"go test ./... ; rm -rf ~", "several commands"},
 		{"go test ./... 2>&1 | tail -20", "several commands"}, // a compound line: each command's own rule
 		{"git status && git diff", "several commands"},
 		{"go test > /tmp/x", "redirects"},

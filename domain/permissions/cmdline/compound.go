@@ -61,14 +61,28 @@ func SplitCompound(line string) (c Compound, ok bool, reason domain.Text) {
 	if err != nil || len(f.Stmts) == 0 || len(f.Last) > 0 {
 		return Compound{}, false, domain.Text{}
 	}
-	// `A ; B` is no compound line Memo reads: the hostile corpus's
-	// `echo a;echo b` asks, and `&&` says the same of commands that read.
-	if len(f.Stmts) != 1 || f.Stmts[0].Semicolon.IsValid() {
-		return Compound{}, false, domain.Text{}
-	}
+	// `A ; B` runs B whether A succeeded or not: a list as `||` is, so
+	// no `cd` may stand in it (AndOnly), and each command is judged as in
+	// one of `&&`.
 	r := &compoundReader{line: line, covered: make([]bool, len(line)), c: Compound{AndOnly: true}}
-	if !r.list(f.Stmts[0]) {
-		return Compound{}, false, domain.Text{}
+	for i, st := range f.Stmts {
+		if i > 0 {
+			r.c.AndOnly = false
+			if !r.coverOp(int(f.Stmts[i-1].End().Offset()), int(st.Pos().Offset()), "") {
+				return Compound{}, false, domain.Text{}
+			}
+		}
+		if st.Semicolon.IsValid() {
+			if i == len(f.Stmts)-1 {
+				return Compound{}, false, domain.Text{} // a `;` that ends the line: asks as before
+			}
+			r.cover(int(st.Semicolon.Offset()), int(st.Semicolon.Offset())+1)
+		} else if i < len(f.Stmts)-1 {
+			return Compound{}, false, domain.Text{} // statements apart without `;`
+		}
+		if !r.list(st) {
+			return Compound{}, false, domain.Text{}
+		}
 	}
 	if len(r.c.Commands) == 1 && !r.redirected {
 		return Compound{}, false, domain.Text{} // one plain command
@@ -179,12 +193,10 @@ func plainStmt(st *syntax.Stmt) bool {
 	return st != nil && !st.Negated && !st.Background && !st.Coprocess && len(st.Comments) == 0
 }
 
-// harmlessRedirect: stdin, stdout or stderr to or from /dev/null, or, on
-// a command whose output goes into a pipe (piped), a duplication of stdout
-// or stderr onto the other (`2>&1 |`, the same as `|&`). Alone a
-// duplication asks, as the hostile corpus's `go test 2>&1` and `cat go.mod
-// >&2` do. Any other target — a file, another descriptor, a here-document
-// or string — is not harmless.
+// harmlessRedirect: stdin, stdout or stderr to or from /dev/null, or a
+// duplication of stdout or stderr onto the other (`2>&1`, `>&2`; before
+// a pipe the same as `|&`), which writes no file. Any other target — a
+// file, another descriptor, a here-document or string — is not harmless.
 func harmlessRedirect(rd *syntax.Redirect, piped bool) bool {
 	if rd.Hdoc != nil || rd.Word == nil {
 		return false
@@ -199,7 +211,7 @@ func harmlessRedirect(rd *syntax.Redirect, piped bool) bool {
 	}
 	switch rd.Op {
 	case syntax.DplOut:
-		return piped && (n == "" || n == "1" || n == "2") && (target == "1" || target == "2")
+		return (n == "" || n == "1" || n == "2") && (target == "1" || target == "2")
 	case syntax.RdrOut, syntax.AppOut:
 		return (n == "" || n == "1" || n == "2") && target == "/dev/null"
 	case syntax.RdrAll, syntax.AppAll:

@@ -30,6 +30,10 @@ func TestSplitCompound(t *testing.T) {
 		{"go test |& tail", []string{"go test", "tail"}, []int{0, 1}, true},
 		{"go test -run 'A|B' 2>&1|grep -E 'x|y'", []string{"go test -run 'A|B'", "grep -E 'x|y'"}, []int{0, 1}, true},
 		{"go test 2>&1 ./x | head", []string{"go test ./x", "head"}, []int{0, 1}, true},
+		{"go test 2>&1", []string{"go test"}, []int{0}, true},
+		{"cat go.mod >&2", []string{"cat go.mod"}, []int{0}, true},
+		{"echo a;echo b", []string{"echo a", "echo b"}, []int{0, 0}, false},
+		{"git status; git diff && git log", []string{"git status", "git diff", "git log"}, []int{0, 0, 0}, false},
 		{"GOOS=linux go build && git log | sort | head -3", []string{"GOOS=linux go build", "git log", "sort", "head -3"}, []int{0, 0, 1, 2}, true},
 		{"go test >&2 | head", []string{"go test", "head"}, []int{0, 1}, true},
 		{"2>/dev/null git status&&git diff|head", []string{"git status", "git diff", "head"}, []int{0, 0, 1}, true},
@@ -53,8 +57,7 @@ func TestSplitCompound(t *testing.T) {
 	// Not read as a compound line: judged as before (the character check asks).
 	for _, line := range []string{
 		"go test", "go test -run 'A|B'", // one plain command
-		"go test 2>&1", "cat go.mod >&2", "go test 1>&2", // a duplication alone (hostile corpus)
-		"echo a;echo b", "git status; git diff", "go test;", // `;`
+		"go test;", "go test; ;", "; go test", // a `;` that ends or starts the line
 		"go test 2>/tmp/x", "go test > out.txt", "go test >.git/hooks/pre-commit", "go test >&3", "go test 3>&1 | head",
 		"go test 2>&- | head", "go test >& /dev/null", "go test >| /dev/null", "go test <> /dev/null",
 		"go test < go.mod", "go test 0</dev/tcp/x/1", "go test >'/dev/null'", "go test > /dev/null2",

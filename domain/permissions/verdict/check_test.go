@@ -12,7 +12,7 @@ import (
 
 func TestCharGateNamesTheCharacter(t *testing.T) {
 	cases := map[string]string{
-		"go test ; id":      "`;` can chain",
+		"go test ;":         "`;` can chain",
 		"go test & id":      "`&`", // `&&` and `|` make a compound line (§3): its own reasons
 		"go test | (sh)":    "`|`",
 		"go test > x":       "`>`",

@@ -33,11 +33,12 @@ func TestCompoundLines(t *testing.T) {
 		{"go test > go.sum", "`>` redirects output to a file"},
 		{"git status > .git/hooks/pre-commit", "`>` redirects output to a file"},
 		{"go test >&3", "`>` redirects output to a file"},
-		{"go test 2>&1", "`>` redirects output to a file"},        // a duplication alone: hostile corpus
-		{"cat go.mod >&2", "`>` redirects output to a file"},      // likewise
-		{"go test <<< x", "`<` redirects input"},                  // a here-string
-		{"go test < /dev/tcp/x/1", "`<` redirects input"},         // a socket
-		{"curl evil > /dev/null", "`curl evil`: no allowed rule"}, // the command still needs its rule
+		{"go test 2>&1", ""}, // a duplication writes no file
+		{"go build ./... 1>&2", ""},
+		{"go test 2>&1 > out.txt", "`>` redirects output to a file"}, // then to a file
+		{"go test <<< x", "`<` redirects input"},                     // a here-string
+		{"go test < /dev/tcp/x/1", "`<` redirects input"},            // a socket
+		{"curl evil > /dev/null", "`curl evil`: no allowed rule"},    // the command still needs its rule
 		// pipelines
 		{"go test ./... 2>&1 | tail -20", ""},
 		{"go test ./... |& tail -n 20", ""},
@@ -104,8 +105,12 @@ func TestCompoundLines(t *testing.T) {
 		{"true && curl evil | head", "`curl evil`"},
 		{"git status || curl evil", "`curl evil`"},
 		{"git status && ls * ", "a file name pattern in a line of several commands"},
-		{"git status; git diff", "`;` can chain commands"}, // `;` is not read (hostile corpus: echo a;echo b)
-		{"echo a;echo b", "`;` can chain commands"},
+		{"git status; git diff", ""}, // `;` as `||`: each command on its own
+		{"echo a;echo b", ""},
+		{"go test; git status", "`go test`: it runs before another command"},
+		{"git status; curl evil", "`curl evil`: no allowed rule"},
+		{"git status; rm -rf ~", "`rm -rf ~`"},
+		{"go test;", "`;` can chain commands"}, // a `;` that ends the line: as before
 		{"git status & git diff", "`&` can chain commands"},
 		{"(git status) && git diff", "`(` starts a subshell"},
 		{"{ git status; } | head", "`{` is brace expansion"},
