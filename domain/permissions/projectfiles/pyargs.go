@@ -248,7 +248,7 @@ func (p *Project) PyScriptArguments(word string, byPython bool) PyArgs {
 
 func (p *Project) readPyArgs(word string, byPython bool) PyArgs {
 	notFile := domain.T("it is not a file of the project Memo can read")
-	if filepath.IsAbs(word) || !filepath.IsLocal(filepath.FromSlash(strings.ReplaceAll(word, `\`, "/"))) && !strings.HasPrefix(word, "..") {
+	if filepath.IsAbs(word) {
 		return PyArgs{Why: notFile}
 	}
 	rel, ok := RelInside(p.Root, filepath.Clean(filepath.Join(p.Dir, word)))

@@ -171,6 +171,8 @@ func TestPyScriptArguments(t *testing.T) {
 		{"click args", "import click\n@click.command()\ndef cli():\n    pass\ncli(sys_words)\n", "unknown: it parses words other than its arguments", "x", "", 0},
 		{"click add_command", "import click\n@click.group()\ndef cli():\n    pass\ncli.add_command(other, 'x')\n", "unknown: builds its command-line parser", "x", "", 0},
 		{"typer add_typer", "import typer\napp = typer.Typer()\napp.add_typer(sub, name='x')\n", "unknown: builds its command-line parser", "x", "", 0},
+		{"subparsers and a positional", "import argparse\np = argparse.ArgumentParser()\ndef later():\n    p.add_argument('pos')\ns = p.add_subparsers()\ns.add_parser('lint')\nlater()\np.parse_args()\n", "argparse: ", "lint", "", 0},
+		{"click is_flag variable", "import click\n@click.command()\n@click.option('--x', is_flag=FLAG)\ndef cli():\n    pass\n", "click: ", "--x", "", 0},
 		{"no parser", "import os\nprint(os.getcwd())\n", "unknown: it defines no command-line parser Memo reads", "x", "", 0},
 		{"an unclosed string", "import argparse\np = argparse.ArgumentParser('x\n", "unknown: Memo cannot read it as Python", "x", "", 0},
 		{"no python #!", "#!/bin/sh\nimport argparse\n", "unknown: its #! line does not name python", "x", "", -1},

@@ -79,6 +79,7 @@ func (r *pyReader) result() PyArgs {
 	}
 	switch {
 	case len(r.parsers) == 1:
+		subsAndPositionals(r.parsers[0], 0)
 		return PyArgs{Parser: "argparse", Root: r.parsers[0]}
 	case len(r.clicks) == 1:
 		return PyArgs{Parser: "click", Root: r.clicks[0]}
@@ -94,6 +95,29 @@ func (r *pyReader) result() PyArgs {
 		return PyArgs{Parser: "sys.argv", Choices: r.choices}
 	}
 	return PyArgs{Why: domain.T("it defines no command-line parser Memo reads")}
+}
+
+// subsAndPositionals: an argparse parser that has both subparsers and
+// other positional arguments reads them in the order they were added when
+// the script runs, which the file's order need not be (a function adds
+// one later): Memo reads no positional word of it.
+func subsAndPositionals(c *PyCommand, depth int) {
+	if depth > 32 {
+		c.Slots = []PySlot{{Variable: true}}
+		return
+	}
+	subs := false
+	for _, s := range c.Slots {
+		for _, sub := range s.Subs {
+			subsAndPositionals(sub, depth+1)
+		}
+		if s.Subs != nil {
+			subs = true
+		}
+	}
+	if subs && len(c.Slots) > 1 {
+		c.Slots = []PySlot{{Variable: true}}
+	}
 }
 
 // read walks the tokens once.
@@ -706,21 +730,14 @@ func (r *pyReader) addArgument(cmd *PyCommand, args []pyArg) {
 			r.failBuild("add_argument")
 			return
 		}
+		// A positional without nargs takes one word (its default is
+		// used only with nargs="?").
 		s := PySlot{Any: true}
 		switch {
 		case hasNargs || action != "store":
 			s = PySlot{Variable: true}
-			if _, opt := kw["default"]; opt && !hasNargs && action == "store" {
-				s = PySlot{Variable: true}
-			}
 		case len(choices) > 0:
 			s = PySlot{Choices: choices}
-		}
-		if n, ok := kw["nargs"]; ok && r.isTokens(n, "1") && action == "store" {
-			s = PySlot{Any: true}
-			if len(choices) > 0 {
-				s = PySlot{Choices: choices}
-			}
 		}
 		cmd.Slots = append(cmd.Slots, s)
 		return

@@ -282,15 +282,14 @@ func (r *pyReader) clickParam(cmd *PyCommand, kind string, args []pyArg) {
 		}
 	case "option":
 		o := &PyOption{}
-		flag := false
+		flag, unknown := false, false
 		if a, ok := kw["is_flag"]; ok {
 			switch {
 			case sub.isTokens(a, "True"):
 				flag = true
 			case sub.isTokens(a, "False"):
 			default:
-				o = &PyOption{} // unknown
-				flag = false
+				unknown = true // is_flag from a variable
 			}
 		}
 		_, count := kw["count"]
@@ -310,7 +309,7 @@ func (r *pyReader) clickParam(cmd *PyCommand, kind string, args []pyArg) {
 		_, hasDefault := kw["default"]
 		_, isFlagGiven := kw["is_flag"]
 		switch {
-		case nargs != "" && nargs != "1":
+		case unknown || nargs != "" && nargs != "1":
 		case flag || count && sub.isTokens(kw["count"], "True") || flagValue:
 			o.Switch = true
 		case !isFlagGiven && hasDefault && (sub.isTokens(kw["default"], "True") || sub.isTokens(kw["default"], "False")):
