@@ -23,7 +23,6 @@ type pyReader struct {
 	parsers, clicks []*PyCommand
 	typers          []*pyTyper
 	choices         [][]string
-	argvSeen        bool
 	decorators      [][]pyToken
 	// cur reads the tokens of the decorator being read.
 	cur *pyReader
