@@ -165,3 +165,56 @@ func TestPyScriptArgumentsLabelled(t *testing.T) {
 		}
 	}
 }
+
+// Reading a Python script's parser never approves a line that would ask
+// as before unless the parser is read and the words that make the
+// difference are among those it defines: the line without them is
+// approved for a script Memo reads nothing of.
+func FuzzPyScriptLine(f *testing.F) {
+	for _, seed := range [][2]string{
+		{pyArgparse, "lint --fix"},
+		{pyArgparse, "--kind --exec"},
+		{pyArgparse, "build fast --fix"},
+		{pyClick, "config"},
+		{pyTyper, "prepare major"},
+		{"import sys\nif sys.argv[1] == 'a':\n    pass\n", "a src"},
+		{"import argparse\np = argparse.ArgumentParser()\np.add_argument('m', choices=['../x', 'a'])\n", "../x"},
+	} {
+		f.Add(seed[0], seed[1])
+	}
+	root := scriptProject(f, nil)
+	plain := scriptProject(f, map[string]string{"s.py": "print(1)\n"})
+	rules := []string{"python s.py"}
+	f.Fuzz(func(t *testing.T, script, args string) {
+		if len(script) > 4096 || len(args) > 128 {
+			return
+		}
+		fixture.Write(t, filepath.Join(root, "s.py"), script, 0o755)
+		line := "python s.py " + args
+		if v := checkTrusted(root, rules, line); !v.Approved || checkTrusted(plain, rules, line).Approved {
+			return
+		}
+		a := projectfiles.ReadPyArgs(script, true)
+		if !a.Known() {
+			t.Fatalf("%q approved, but Memo reads nothing of the script (%s):\n%s", line, a.Why, script)
+		}
+		known := map[string]bool{}
+		for _, w := range a.Words() {
+			name, value, _ := strings.Cut(w, " ")
+			known[name], known[value], known[name+"="+value] = true, true, true
+		}
+		words, quoted, reason := cmdlineWords(line)
+		if !reason.IsZero() || quoted {
+			return
+		}
+		rest := []string{"python", "s.py"}
+		for _, w := range words[2:] {
+			if !known[w] {
+				rest = append(rest, w)
+			}
+		}
+		if back, ok := ruleOf(rest); ok && !checkTrusted(plain, rules, back).Approved {
+			t.Fatalf("%q approved; without the parser's words (%v) it asks:\n%s", line, a.Words(), script)
+		}
+	})
+}
