@@ -96,6 +96,24 @@ func (r *pyReader) result() PyArgs {
 	return PyArgs{Why: domain.T("it defines no command-line parser Memo reads")}
 }
 
+// parserNames are the modules and classes whose calls the reader knows:
+// a class made of them, a function or a variable of their name makes its
+// reading unknown.
+var parserNames = map[string]bool{
+	"sys": true, "argv": true, "argparse": true, "ArgumentParser": true, "click": true, "typer": true,
+	"Typer": true, "Group": true, "Command": true, "BooleanOptionalAction": true, "Choice": true,
+}
+
+// namesParserKind: the tokens [i, j) name one of parserNames.
+func (r *pyReader) namesParserKind(i, j int) bool {
+	for k := i; k < j && k < len(r.toks); k++ {
+		if r.toks[k].kind == pyName && parserNames[r.toks[k].text] {
+			return true
+		}
+	}
+	return false
+}
+
 // subsAndPositionals: an argparse parser that has both subparsers and
 // other positional arguments reads them in the order they were added when
 // the script runs, which the file's order need not be (a function adds
@@ -158,7 +176,8 @@ func (r *pyReader) scan(from, to int, top bool) {
 			i = r.def(i)
 			continue
 		case start && t.kind == pyName && t.text == "class":
-			if r.clickDecorated() {
+			if r.clickDecorated() || r.namesParserKind(i, r.lineEnd(i)) {
+				// A class made of a parser's may read its words its own way.
 				r.failBuild("class")
 			}
 			r.decorators = nil
@@ -166,6 +185,10 @@ func (r *pyReader) scan(from, to int, top bool) {
 			i = r.imports(i)
 			continue
 		case start && t.kind == pyName && r.isOp(i+1, "="):
+			if parserNames[t.text] {
+				r.failBuild(t.text + " =")
+				return
+			}
 			v, next := r.chain(i + 2)
 			if old, ok := r.vars[t.text]; ok && v != old {
 				r.fail(domain.T("it sets `{{.Name}}`, which holds its parser, more than once", "Name", t.text))
@@ -254,6 +277,18 @@ func (r *pyReader) imports(i int) int {
 	}
 	if names["as"] && (names["sys"] || names["argv"] || names["argparse"] || names["click"] || names["typer"] || names["ArgumentParser"]) {
 		r.fail(domain.T("it imports sys, argparse, click or typer under another name"))
+	}
+	if r.isName(i, "from") && i+1 < end {
+		from := r.toks[i+1].text
+		if r.isOp(i+2, ".") || !slices.Contains([]string{"sys", "argparse", "click", "typer", "__future__"}, from) {
+			// from mylib import ArgumentParser: not argparse's.
+			for k := i + 1; k < end; k++ {
+				if r.toks[k].kind == pyName && parserNames[r.toks[k].text] && r.toks[k].text != "sys" {
+					r.failBuild("from " + from + " import " + r.toks[k].text)
+					break
+				}
+			}
+		}
 	}
 	return end
 }
@@ -493,6 +528,9 @@ func (r *pyReader) chain(i int) (*pyVal, int) {
 			v, path = nv, nil
 			k = end
 		default:
+			if v != nil && len(path) == 1 && r.isOp(k, "=") && settableAttrs[path[0]] {
+				return nil, k // subparsers.required = True
+			}
 			if v != nil && len(path) > 0 {
 				r.failBuild(strings.Join(path, "."))
 				return nil, k
@@ -523,6 +561,13 @@ func (r *pyReader) checkName(k int) bool {
 		return false
 	}
 	return true
+}
+
+// settableAttrs are the attributes of a parser or its subparsers a
+// script may set without changing which words it takes.
+var settableAttrs = map[string]bool{
+	"required": true, "dest": true, "metavar": true, "help": true, "title": true,
+	"description": true, "epilog": true, "usage": true, "prog": true, "formatter_class": true,
 }
 
 // known: the dotted name is a constructor the reader knows.

@@ -43,6 +43,10 @@ func (r *pyReader) def(i int) int {
 		return r.lineEnd(i)
 	}
 	fname := r.toks[k+1].text
+	if parserNames[fname] {
+		r.failBuild("def " + fname)
+		return r.lineEnd(i)
+	}
 	paramsEnd := r.close(k + 2)
 	hasParams := paramsEnd > k+4
 	// The parameters' defaults are read as any code is (typer.Option …).
