@@ -38,6 +38,11 @@ type PyArgs struct {
 	Root *PyCommand
 	// Choices[i] are the literal words sys.argv[i+1] is compared with.
 	Choices [][]string
+	// NotPython: the script runs itself and is not known to be Python
+	// (its #! line names no python, or Memo cannot read it).
+	NotPython bool
+	// read: Memo read the file's bytes.
+	read bool
 }
 
 // PyCommand is one command of a script's parser: the top one, or a
@@ -247,6 +252,14 @@ func (p *Project) PyScriptArguments(word string, byPython bool) PyArgs {
 }
 
 func (p *Project) readPyArgs(word string, byPython bool) PyArgs {
+	a := p.readPyFile(word, byPython)
+	// A file run as itself that Memo cannot read may be no Python script
+	// at all (a program the build makes, a shell script).
+	a.NotPython = a.NotPython || !byPython && !a.read
+	return a
+}
+
+func (p *Project) readPyFile(word string, byPython bool) PyArgs {
 	notFile := domain.T("it is not a file of the project Memo can read")
 	if filepath.IsAbs(word) {
 		return PyArgs{Why: notFile}
@@ -273,7 +286,7 @@ func (p *Project) readPyArgs(word string, byPython bool) PyArgs {
 		return PyArgs{File: file, Why: notFile}
 	}
 	a := ReadPyArgs(string(b), byPython)
-	a.File = file
+	a.File, a.read = file, true
 	return a
 }
 
@@ -281,7 +294,7 @@ func (p *Project) readPyArgs(word string, byPython bool) PyArgs {
 // takes.
 func ReadPyArgs(src string, byPython bool) PyArgs {
 	if !byPython && !pythonShebang(src) {
-		return PyArgs{Why: domain.T("its #! line does not name python")}
+		return PyArgs{Why: domain.T("its #! line does not name python"), NotPython: true}
 	}
 	toks, why := pyTokenize(src)
 	if why != "" {

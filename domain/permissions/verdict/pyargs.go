@@ -25,24 +25,25 @@ func (in *inspector) pyScript(words []string) (projectfiles.PyArgs, bool) {
 		return projectfiles.PyArgs{}, false
 	}
 	c := in.catalog()
+	word := words[0]
+	// python x.py: the trust pins x.py (a script an interpreter runs);
+	// uv run ./x.py and ./x.py: pinned as a path.
+	byPython := in.interp != "" && c.Entries[in.interp] != nil && c.Entries[in.interp].Interpreter == catalog.PythonInterpreter
+	if !byPython {
+		if in.interp != "" || !projectFile(word) {
+			return projectfiles.PyArgs{}, false
+		}
+		byPython = in.uvRun && strings.HasSuffix(strings.ToLower(word), ".py")
+	}
 	name, _ := c.ResolveProgram(words)
 	if e := c.Entries[name]; e != nil && !(e.ModuleOnly && !in.module) || c.IsInterpreter(name) {
 		return projectfiles.PyArgs{}, false // manage.py has an entry
 	}
-	word := words[0]
-	byPython := false
-	switch {
-	case in.interp != "" && c.Entries[in.interp] != nil && c.Entries[in.interp].Interpreter == catalog.PythonInterpreter:
-		// python x.py: the trust pins x.py (a script an interpreter runs).
-		byPython = true
-	case in.interp != "":
-		return projectfiles.PyArgs{}, false
-	case !projectFile(word):
-		return projectfiles.PyArgs{}, false // pinned only as a path
-	case in.uvRun && strings.HasSuffix(strings.ToLower(word), ".py"):
-		byPython = true
+	a := in.project.PyScriptArguments(word, byPython)
+	if a.NotPython {
+		return a, false // a shell script, a program: read as before
 	}
-	return in.project.PyScriptArguments(word, byPython), true
+	return a, true
 }
 
 // inspectPyScript inspects a Python script's line without the words its

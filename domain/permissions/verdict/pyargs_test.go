@@ -218,3 +218,16 @@ func FuzzPyScriptLine(f *testing.F) {
 		}
 	})
 }
+
+// A program the project builds, a shell script or a missing file run as
+// itself asks as before, without a word about Python.
+func TestPyScriptNoteOnlyForPython(t *testing.T) {
+	root := scriptProject(t, map[string]string{"t.sh": "#!/bin/sh\ngo vet ./...\n", "bin/app": "\x7fELF\x00\x01"})
+	for _, line := range []string{"./t.sh deploy", "./bin/app deploy", "./missing deploy"} {
+		rule := strings.Fields(line)[0]
+		v := checkTrusted(root, []string{rule}, line)
+		if v.Approved || strings.Contains(v.Reason.String(), "arguments of") || strings.Contains(v.Reason.String(), "parser") {
+			t.Errorf("%q: approved=%v %q, want it to ask as before", line, v.Approved, v.Reason)
+		}
+	}
+}
