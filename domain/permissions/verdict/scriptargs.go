@@ -92,7 +92,7 @@ func (in *inspector) scriptArgs(script string, args []string, ruleArgs, depth in
 		sub.git = sub.project.Git
 		sub.spelled, sub.named = catalog.SpelledOptions(implied), implied
 		sub.scripts = append(append([]string{}, in.scripts...), a.File)
-		sub.module, sub.interp = false, ""
+		sub.module, sub.interp, sub.uvRun = false, "", false
 		if _, problem := sub.project.Definitions(rule); !problem.IsZero() {
 			// What a rule naming the command would ask for (a script it
 			// runs is missing, a tool manifest the project lacks).
