@@ -95,7 +95,7 @@ func (c *commandTester) ask(line string) {
 		case a.err != nil:
 			text = say(a.err)
 		case a.v.Approved:
-			text = lang.L("Approved by {{.Rule}}", map[string]any{"Rule": visible(a.v.Rule)})
+			text = lang.L("Approved by {{.Rule}}", map[string]any{"Rule": visibleRules(a.v)})
 		default:
 			text = lang.L("Would ask: {{.Reason}}", map[string]any{"Reason": sayText(a.v.Reason)})
 			offer = c.allow != nil
@@ -125,12 +125,37 @@ func (c *commandTester) ifTrusted(line string) string {
 	v := permissions.CheckCommand(c.pending, line, nil)
 	before := permissions.CheckCommand(c.trusted, line, nil)
 	switch {
-	case v.Approved && !slices.Contains(c.trusted, v.Rule):
-		return lang.L("If you trust this version: approved by {{.Rule}}, a rule that is not trusted yet.", map[string]any{"Rule": visible(v.Rule)})
+	case v.Approved && slices.ContainsFunc(verdictRules(v), func(r string) bool { return !slices.Contains(c.trusted, r) }):
+		return lang.L("If you trust this version: approved by {{.Rule}}, a rule that is not trusted yet.", map[string]any{"Rule": visibleRules(v)})
 	case v.Approved:
-		return lang.L("If you trust this version: approved by {{.Rule}}, as in the version you trusted.", map[string]any{"Rule": visible(v.Rule)})
+		return lang.L("If you trust this version: approved by {{.Rule}}, as in the version you trusted.", map[string]any{"Rule": visibleRules(v)})
 	case before.Approved:
 		return lang.L("If you trust this version: it would ask ({{.Rule}} is no longer in it): {{.Reason}}", map[string]any{"Rule": visible(before.Rule), "Reason": sayText(v.Reason)})
 	}
 	return lang.L("If you trust this version: it would still ask.")
+}
+
+// verdictRules are the rules that approve a line: one for a plain line,
+// each command's for a compound one (docs/permissions.md §3), each once;
+// a filter, true or cd has none.
+func verdictRules(v permissions.Verdict) []string {
+	if len(v.Rules) == 0 {
+		return []string{v.Rule}
+	}
+	var out []string
+	for _, r := range v.Rules {
+		if r != "" && !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// visibleRules names the rules that approve a line, as the tab shows rules.
+func visibleRules(v permissions.Verdict) string {
+	rules := verdictRules(v)
+	for i, r := range rules {
+		rules[i] = visible(r)
+	}
+	return strings.Join(rules, ", ")
 }

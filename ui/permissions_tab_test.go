@@ -373,6 +373,9 @@ func TestPermissionsTabCommandTester(t *testing.T) {
 		{"go test -exec=sh ./...", "-exec"},
 		{"go testing", "Would ask: "},
 		{"git status", "Approved by “git status”"},
+		// a compound line names every rule that approves it (§3)
+		{"git status && go test ./... 2>&1 | tail -5", "Approved by “git status”, “go test”"},
+		{"go test ./... | sh", "Would ask: "},
 		{"", ""},
 	}
 	for _, c := range cases {

@@ -44,8 +44,8 @@ func TestPermissionsTabSpeaksTurkish(t *testing.T) {
 
 	// The tester: a character's reason, and the state's meaning inside the
 	// reason that no rule applies.
-	tab.tester.line.SetText("go test ; id")
-	has("tester", tab.tester.result.Text, "İzin istenirdi: “;” komutları zincirleyebilir")
+	tab.tester.line.SetText("go test & id")
+	has("tester", tab.tester.result.Text, "İzin istenirdi: “&” komutları zincirleyebilir")
 	tab.tester.line.SetText("ls")
 	has("tester", tab.tester.result.Text, "İzin istenirdi: hiçbir kural geçerli değil. İzin dosyasında sorunlar var: düzeltilene kadar bütünüyle yok sayılır")
 

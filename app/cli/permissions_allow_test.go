@@ -71,7 +71,7 @@ func TestCLIPermissionsAllow(t *testing.T) {
 		says string
 	}{
 		{"npm run lint", 4, "conflict", "approved already"},
-		{"go test ./... ; rm -rf ~", 3, "forbidden", "chain"},
+		{"go test ./... ; rm -rf ~", 3, "forbidden", "several commands"},
 		{"bash -c 'go test'", 3, "forbidden", "runs anything"},
 		{"git config user.name x", 3, "forbidden", "git config"},
 		{"cat /etc/passwd", 3, "forbidden", "outside"},

@@ -86,7 +86,7 @@ func TestCLIPermissionsLifecycle(t *testing.T) {
 		{"go test ./...", true, "go test", ""},
 		{"git status", true, "git status", ""},
 		{"go test ./... ; rm -rf ~", false, "", ";"},
-		{"go test ./... && curl x", false, "", "&"},
+		{"go test ./... && curl x", false, "", "the command `go test ./...`"}, // a compound line names the command that asks
 		{"go testing", false, "", ""},
 		{"go test -exec=sh ./...", false, "", "-exec"},
 		{"go test $(rm -rf ~)", false, "", "$"},

@@ -28,7 +28,17 @@ func ProposeRule(line string) (string, domain.Text) { return proposeRule(catalog
 // shorter rule would approve other operands too. It is refused when §8
 // refuses it, and when even it does not approve the line: then no rule can.
 func proposeRule(c *catalog.Catalog, line string) (string, domain.Text) {
-	words, reason := cmdline.Words(line)
+	// A compound line (§3) is approved when each of its commands is: a
+	// rule approves one command, so each that asks is allowed on its own.
+	// One command with harmless redirections is that command's rule.
+	cmdWords := line
+	if cl, ok, _ := cmdline.SplitCompound(line); ok {
+		if len(cl.Commands) != 1 {
+			return "", domain.T("no rule can approve this line: it holds several commands, and a rule approves one; allow each command that asks on its own")
+		}
+		cmdWords = cl.Commands[0].Line
+	}
+	words, reason := cmdline.Words(cmdWords)
 	if !reason.IsZero() {
 		return "", domain.T("no rule can approve this line: {{.Reason}}", "Reason", reason)
 	}

@@ -32,6 +32,8 @@ func TestProposeRule(t *testing.T) {
 		{`grep -n "it's \"x\"" src`, ``},
 		{"rg -n TODO src", "rg -n TODO src"},
 		{"mytool --check src", "mytool --check src"},
+		// one command with a harmless redirection: that command's rule
+		{"go build ./... 2>/dev/null", "go build ./..."},
 	} {
 		if tc.rule == "" {
 			continue // below: characters the gate refuses
@@ -48,6 +50,9 @@ func TestProposeRule(t *testing.T) {
 			t.Errorf("rule %q does not approve its line %q: %s", got, tc.line, v.Reason)
 		}
 		words, _ := cmdline.Words(tc.line)
+		if words == nil {
+			continue // a redirection: the neighbours below are plain lines
+		}
 		shorter := strings.Join(words[:len(words)-1], " ")
 		if v := verdict.CheckCommand([]string{got}, shorter, nil); v.Approved {
 			t.Errorf("rule %q for %q approves the wider %q", got, tc.line, shorter)
@@ -64,7 +69,10 @@ func TestProposeRule(t *testing.T) {
 // rule whose own arguments ask.
 func TestProposeRuleRefuses(t *testing.T) {
 	for _, tc := range []struct{ line, why string }{
-		{"go test ./... ; rm -rf ~", "chain"},
+		{"go test ./... ; rm -rf ~", "several commands"},
+		{"go test ./... 2>&1 | tail -20", "several commands"}, // a compound line: each command's own rule
+		{"git status && git diff", "several commands"},
+		{"go test > /tmp/x", "redirects"},
 		{"go test $(whoami)", "`$`"},
 		{"go test ./...\nrm x", "newline"},
 		{"echo 'unbalanced", "unbalanced"},

@@ -154,6 +154,7 @@ func TestUserEntryRefused(t *testing.T) {
 		// one replacing it.
 		"bare refused":     {strings.ReplaceAll(myTool, "mytool", "pip"), "known to Memo already"},
 		"interpreter":      {strings.Replace(myTool, "style = \"getopt\"", "interpreter = \"script\"", 1), "interpreter"},
+		"filter":           {strings.Replace(myTool, "style = \"getopt\"", "filter = \"-v\"", 1), "cannot make a program a filter"},
 		"refused list":     {"refused = []\n" + myTool, "cannot change the refused list"},
 		"bare list":        {"bare = [\"git\"]\n" + myTool, "cannot change the bare list"},
 		"variables list":   {"variables = []\n" + myTool, "cannot change the variables list"},

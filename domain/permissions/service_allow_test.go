@@ -126,7 +126,7 @@ func TestAllowRuleRefusals(t *testing.T) {
 		name, file, line, want string
 		kind                   error
 	}{
-		{"characters", "", "go test ./... ; rm -rf ~", "chain", domain.ErrRefused},
+		{"characters", "", "go test ./... ; rm -rf ~", "several commands", domain.ErrRefused},
 		{"refused program", "", "bash -c 'go test'", "runs anything", domain.ErrRefused},
 		{"refused subcommand", "", "git config user.name x", "git config", domain.ErrRefused},
 		{"path outside", "", "cat " + filepath.Join(outside, "x"), "outside", domain.ErrRefused},

@@ -134,7 +134,7 @@ func TestServiceLifecycle(t *testing.T) {
 	}{
 		{"go test ./...", true, "go test", ""},
 		{"git status", true, "git status", ""},
-		{"go test ./... ; rm -rf ~", false, "", ";"},
+		{"go test ./... ; rm -rf ~", false, "go test", "runs before another command"},
 		{"go test -exec sh", false, "go test", "-exec"},
 		{"go build", false, "", "no allowed rule"},
 	}

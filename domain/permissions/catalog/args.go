@@ -535,3 +535,30 @@ func (c *Catalog) ReadArgs(name string, args []string, spelled map[string]bool) 
 	}
 	return r
 }
+
+// ReadFilter reads a later stage of a pipeline (docs/permissions.md §3):
+// the program must be a filter (its table's `filter`), its options among
+// the filter's, and it reads its input alone: an operand that is not text
+// (a pattern, tr's sets) or a count (head -5) is a file, and asks. ok is
+// false when the program is no filter; reason is why the stage asks.
+func (c *Catalog) ReadFilter(name string, args []string) (reason domain.Text, ok bool) {
+	e := c.Entries[name]
+	if e == nil || e.Filter == nil {
+		return domain.Text{}, false
+	}
+	f := *e
+	f.Global = f.Filter
+	r := f.Read(name, args, nil)
+	if !r.Unknown.IsZero() {
+		return r.Unknown, true
+	}
+	for _, o := range r.Operands {
+		if e.Numeric && len(o) > 1 && o[0] == '-' && strings.Trim(o[1:], "0123456789") == "" {
+			continue // -20: a count
+		}
+		if slices.Contains(r.Paths, o) {
+			return domain.T("`{{.Word}}`: {{.Program}} reading a pipe reads its input alone, not a file", "Word", o, "Program", name), true
+		}
+	}
+	return domain.Text{}, true
+}

@@ -15,3 +15,14 @@ const (
 	ChangesRepo                            // commits, switches branches, rewrites history
 	RunsUnknown                            // runs a program Memo has no entry for
 )
+
+// OnlyReads reports whether the program only reads (the project, the network): it cannot
+// change a file, the repository or what a later command runs. An entry
+// that says nothing does not only read.
+func (c Capability) OnlyReads() bool {
+	return c != 0 && c&^(readsProject|ReadsNetwork) == 0
+}
+
+// FilterDoes is what a filter does with only its filter options (a
+// table's `filter`): it reads.
+const FilterDoes = readsProject

@@ -164,6 +164,11 @@ type programData struct {
 	// SlashSwitches: /name and /name:value are the option -name
 	// (MSBuild's and VSTest's switches: /t:restore, /Parallel).
 	SlashSwitches bool `toml:"slash_switches"`
+
+	// Filter: the program reads its input and prints a part of it; the
+	// spec is the options it may take as a later stage of a pipeline
+	// (docs/permissions.md §3), where it takes no file operand.
+	Filter *string `toml:"filter"`
 }
 
 type subData struct {
@@ -584,6 +589,10 @@ func (c *Catalog) userMayAdd(names []string, d programData) error {
 	if d.Interpreter != "" {
 		return errors.New("a user entry cannot make a program an interpreter")
 	}
+	if d.Filter != nil {
+		// A filter passes in a pipeline without a rule (§3).
+		return errors.New("a user entry cannot make a program a filter")
+	}
 	return nil
 }
 
@@ -603,6 +612,15 @@ func buildEntry(d programData) (*entry, error) {
 		OptionsBetween: d.OptionsBetween, selects: d.Selects, Narrows: d.Narrows}
 	if err := checkSpec(e.selects); err != nil {
 		return nil, err
+	}
+	if d.Filter != nil {
+		if len(d.Sub) > 0 || d.Wraps || d.Module != "" {
+			return nil, errors.New("filter is for a program without subcommands that runs nothing")
+		}
+		e.filter, e.isFilter = *d.Filter, true
+		if err := checkSpec(e.filter); err != nil {
+			return nil, fmt.Errorf("filter: %w", err)
+		}
 	}
 	if d.TextPattern && !d.TextFirst && !d.TextAll {
 		return nil, errors.New("text_pattern needs text_first or text_all")
@@ -707,6 +725,9 @@ func compileEntry(e *entry) *compiled {
 	c := &compiled{entry: e, Global: compileOpts(e.Style, e.global, e.foldCase), Subs: map[string]*compiledSub{}, nested: map[string]bool{}}
 	if e.selects != "" {
 		c.Selects = compileOpts(e.Style, e.selects, e.foldCase)
+	}
+	if e.isFilter {
+		c.Filter = compileOpts(e.Style, e.filter, e.foldCase)
 	}
 	for sn, s := range e.subs {
 		if parent, _, ok := strings.Cut(sn, " "); ok {

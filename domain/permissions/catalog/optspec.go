@@ -281,6 +281,10 @@ type entry struct {
 	// definitions runs (tox -e lint): a rule that gives them approves only
 	// the values it gives (verdict/narrows.go).
 	Narrows []string
+	// filter: the options it may take as a later stage of a pipeline,
+	// reading the output of the stage before (isFilter: it is a filter).
+	filter   string
+	isFilter bool
 	// does is what the program can do when it has no subcommands, and
 	// what a defined subcommand does.
 	does Capability
@@ -354,6 +358,8 @@ type compiled struct {
 
 	// Selects: the entry's selects, nil when none.
 	Selects *OptSet
+	// Filter: the entry's filter options, nil when it is no filter.
+	Filter *OptSet
 }
 
 type compiledSub struct {

@@ -16,7 +16,7 @@ import (
 func operandChecks(name string) (operandCheck, bool) {
 	f, ok := map[string]operandCheck{
 		"gitOperands": gitOperands, "outsidePath": outsidePath, "goOperands": goOperands, "makeOperands": makeOperands,
-		"uniqOperands": uniqOperands, "tarOperands": tarOperands, "cmakeOperands": cmakeOperands,
+		"uniqOperands": uniqOperands, "tarOperands": tarOperands, "cmakeOperands": cmakeOperands, "ninjaOperands": ninjaOperands,
 		"mavenOperands": mavenOperands, "goRunOperands": goRunOperands, "installOperands": installOperands,
 		"pytestOperands": pytestOperands, "compilerOperands": compilerOperands, "plusCommand": plusCommand,
 		"bunOperands": bunOperands, "uvOperands": uvOperands, "gradleOperands": gradleOperands,
@@ -163,7 +163,7 @@ func tarOperands(c *Catalog, p Program, args []string) domain.Text {
 // `--` the words go to the build tool (make SHELL=x, ninja -t): only a job
 // count, keep-going and verbose pass.
 func cmakeOperands(c *Catalog, p Program, args []string) domain.Text {
-	if reason := cmakeInstall(args); !reason.IsZero() {
+	if reason := cmakeInstalls(args); !reason.IsZero() {
 		return reason
 	}
 	for i, a := range args {
@@ -190,46 +190,60 @@ func cmakeOperands(c *Catalog, p Program, args []string) domain.Text {
 	return domain.Text{}
 }
 
-// cmakeInstall: cmake's install step copies the build into
-// CMAKE_INSTALL_PREFIX, /usr/local unless the configure step set another,
-// so `cmake --install DIR` passes only with a --prefix (path-checked as
-// every value), and the install targets of `cmake --build` ask: the prefix
-// they use was chosen when the build folder was configured.
-func cmakeInstall(args []string) domain.Text {
-	install, prefix := false, false
-	for i, a := range args {
+// cmakeInstalls: cmake --install, and a build of the install targets
+// (--target install, install/strip, install/local, uninstall), copy files
+// to CMAKE_INSTALL_PREFIX (/usr/local by default, or what the project's
+// cache sets) and to the absolute destinations its install() rules name:
+// outside the project, whatever the build folder.
+func cmakeInstalls(args []string) domain.Text {
+	installTarget := func(t string) bool {
+		t = strings.ToLower(t)
+		return t == "install" || strings.HasPrefix(t, "install/") || t == "uninstall"
+	}
+	ask := func(w, spelled string) domain.Text {
+		return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", w, "Why", installsOutside, "Spelled", spelled)
+	}
+	targets := false
+	for _, a := range args {
 		if a == "--" {
 			break
 		}
-		var targets []string
 		switch {
 		case a == "--install":
-			install = true
-		case strings.HasPrefix(a, "--install="):
-			install = true
-		case a == "--prefix" || strings.HasPrefix(a, "--prefix="):
-			prefix = true
+			return ask(a, "cmake --install")
 		case a == "--target" || a == "-t":
-			// cmake takes one or more targets after --target.
-			for _, t := range args[i+1:] {
-				if strings.HasPrefix(t, "-") {
-					break
+			targets = true
+			continue
+		case strings.HasPrefix(a, "--target=") || strings.HasPrefix(a, "-t") && len(a) > 2 && !strings.HasPrefix(a, "-t="):
+			v := strings.TrimPrefix(strings.TrimPrefix(a, "--target="), "-t")
+			for _, t := range strings.FieldsFunc(v, func(r rune) bool { return r == ';' || r == ',' }) {
+				if installTarget(t) {
+					return ask(a, "cmake --target "+t)
 				}
-				targets = append(targets, t)
 			}
-		case strings.HasPrefix(a, "--target="):
-			targets = strings.Split(strings.TrimPrefix(a, "--target="), ",")
-		case strings.HasPrefix(a, "-t") && !strings.HasPrefix(a, "--"):
-			targets = strings.Split(strings.TrimPrefix(a, "-t"), ",")
-		}
-		for _, t := range targets {
-			if t == "install" || strings.HasPrefix(t, "install/") {
-				return domain.T("`{{.Word}}` is the install target, which copies the build into CMAKE_INSTALL_PREFIX, by default /usr/local, outside the project; install with `cmake --install DIR --prefix FOLDER` into a folder of the project", "Word", t)
+		case strings.HasPrefix(a, "-t="):
+			if installTarget(strings.TrimPrefix(a, "-t=")) {
+				return ask(a, "cmake --target")
 			}
+		case strings.HasPrefix(a, "-"):
+			targets = false
+		case targets && installTarget(a):
+			return ask(a, "cmake --target "+a)
 		}
 	}
-	if install && !prefix {
-		return domain.T("`cmake --install` copies the build into CMAKE_INSTALL_PREFIX, by default /usr/local, outside the project; name a folder of the project with --prefix")
+	return domain.Text{}
+}
+
+// ninjaOperands: the install targets of a build CMake or Meson generated
+// copy files outside the project, as cmakeInstalls says.
+func ninjaOperands(c *Catalog, p Program, args []string) domain.Text {
+	for i, a := range args {
+		if strings.HasPrefix(a, "-") || i > 0 && (args[i-1] == "-C" || args[i-1] == "-j" || args[i-1] == "-k" || args[i-1] == "-l" || args[i-1] == "-d" || args[i-1] == "-f" || args[i-1] == "-w") {
+			continue
+		}
+		if t := strings.ToLower(a); t == "install" || strings.HasPrefix(t, "install/") || t == "uninstall" {
+			return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", installsOutside, "Spelled", "ninja "+a)
+		}
 	}
 	return domain.Text{}
 }
@@ -307,6 +321,9 @@ func installOperands(c *Catalog, p Program, args []string) domain.Text {
 // pytestOperands: -p loads a plugin (a module, which runs) unless it turns
 // one off (-p no:cacheprovider), also at the end of a bundle (-qp x).
 func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
+	if reason := pytestCacheClear(args); !reason.IsZero() {
+		return reason
+	}
 	for i, a := range args {
 		if a == "--" {
 			break
@@ -370,6 +387,33 @@ func pytestOperands(c *Catalog, p Program, args []string) domain.Text {
 			}
 			break
 		}
+	}
+	return domain.Text{}
+}
+
+// pytestCacheClear: --cache-clear deletes the cache folder's d and v
+// folders (pytest before 6.0 the whole folder) before the run, so with it
+// the line may not choose that folder (-o cache_dir=src would delete
+// src/d and src/v), as --basetemp may not name the project.
+func pytestCacheClear(args []string) domain.Text {
+	clear, dir := "", ""
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if _, ok := longValue(args, i, "--cache-clear", len("--cache-c")); ok && !strings.Contains(a, "=") {
+			clear = a
+		}
+		v, ok := longValue(args, i, "--override-ini", len("--override-ini"))
+		if !ok && len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a, 'o') > 0 {
+			v, ok = strings.TrimPrefix(shortValue(args, i, strings.IndexByte(a, 'o')), "="), true
+		}
+		if ok && strings.HasPrefix(v, "cache_dir=") {
+			dir = a
+		}
+	}
+	if clear != "" && dir != "" {
+		return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", dir, "Why", deletesFiles, "Spelled", "pytest --cache-clear")
 	}
 	return domain.Text{}
 }

@@ -127,6 +127,23 @@ func (m *MakeRun) VariableUse(name string, v MakeValue) (where []string, reason 
 	return where, domain.Text{}
 }
 
+// Uses reports whether a makefile the line reaches names name outside its
+// comments ($(name), ${name}, name = …, ifdef name).
+func (m *MakeRun) Uses(name string) bool {
+	for _, d := range m.texts {
+		for _, l := range makeLines(d.Text) {
+			line := l.text
+			if i := strings.IndexByte(line, '#'); i >= 0 && (i == 0 || line[i-1] != '\\') {
+				line = line[:i]
+			}
+			if mentions(line, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // followsEveryMake: every make a recipe of the reached makefiles runs was
 // followed (its makefiles are among them), and every include was: a
 // variable on the line reaches them all.

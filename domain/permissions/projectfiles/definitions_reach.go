@@ -106,6 +106,18 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 			if shell && len(d) == 1 && w.depth == 0 && w.forwards == 0 && projectWord(t.Word) {
 				d[0].Arguments = p.ScriptArguments(t.Word).Summary() // for the rule's labels
 			}
+			if len(d) == 1 && d[0].Arguments == "" && w.depth == 0 && w.forwards == 0 {
+				// A Python script's command line, as the line's check reads
+				// it (verdict's pyScript).
+				switch {
+				case t.Script && isPython(targets[i-1].Name):
+					d[0].Arguments = p.PyScriptArguments(t.Word, true).Summary()
+				case !t.Script && projectWord(t.Word) && i > 0 && targets[i-1].Name == "uv" && strings.HasSuffix(strings.ToLower(t.Word), ".py"):
+					d[0].Arguments = p.PyScriptArguments(t.Word, true).Summary()
+				case !t.Script && projectWord(t.Word):
+					d[0].Arguments = p.PyScriptArguments(t.Word, false).Summary()
+				}
+			}
 			add(d, why)
 			if shell {
 				// What the script hands its arguments to is pinned as a rule
@@ -348,6 +360,18 @@ func (p *Project) goPackage(rule, pkg string) ([]Definition, domain.Text) {
 // declaration added later asks.
 func (p *Project) goTool(rule, name string) ([]Definition, domain.Text) {
 	key := "tool " + name
+	for _, path := range p.goFiles() {
+		if filepath.Base(path) == "go.work" {
+			// In a workspace go tool runs the tools every module it uses
+			// declares, which this pin of one go.mod does not hold.
+			rel, ok := RelInside(p.Root, path)
+			if !ok {
+				rel = path
+			}
+			rel = filepath.ToSlash(rel)
+			return []Definition{definitionOf(rule, rel, key, nil, false)}, domain.T("{{.File}} makes go tool run the tools of every module it uses, which Memo does not pin, so go tool lines ask", "File", rel)
+		}
+	}
 	for _, dir := range p.upTo(true) {
 		path := filepath.Join(dir, "go.mod")
 		e, err := p.Cached(path, maxConfigFile)
@@ -490,4 +514,10 @@ func (p *Project) nextestConfigs() []string {
 		out = append(out, filepath.ToSlash(filepath.Join(rel, ".config", "nextest.toml")))
 	}
 	return out
+}
+
+// isPython: the program is a Python interpreter (python, python3, pypy).
+func isPython(name string) bool {
+	e := catalog.Builtin().Entries[name]
+	return e != nil && e.Interpreter == catalog.PythonInterpreter
 }

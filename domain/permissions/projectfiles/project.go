@@ -250,3 +250,33 @@ func (p *Project) Holds(word string) bool {
 		return err == nil
 	}).(bool)
 }
+
+// CdFolder is the folder `cd word` enters, with its links followed, when it
+// is a folder of the project outside .git and .memo: bash's own reading of
+// the word (relative to the line's folder, `..` taken away as written, as
+// cd does without -P). false for anything else.
+func (p *Project) CdFolder(word string) (string, bool) {
+	if p == nil || word == "" {
+		return "", false
+	}
+	abs := word
+	if !filepath.IsAbs(abs) {
+		if filepath.VolumeName(abs) != "" || strings.HasPrefix(abs, `\`) {
+			return "", false
+		}
+		abs = filepath.Join(p.Dir, abs)
+	}
+	rel, ok := RelInside(p.Root, filepath.Clean(abs))
+	if !ok || ProtectedPart(rel) {
+		return "", false
+	}
+	real, ok := p.resolve(rel)
+	if !ok || ProtectedPart(real) {
+		return "", false
+	}
+	dir := filepath.Join(p.Root, real)
+	if kind, _, err := p.lstat(dir); err != nil || kind != filekind.Dir {
+		return "", false
+	}
+	return dir, true
+}

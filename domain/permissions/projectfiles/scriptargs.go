@@ -39,6 +39,10 @@ type ScriptArgs struct {
 	Forwards []Forward
 	// Choices[i] are the literal words $i+1 is compared with.
 	Choices [][]string
+	// BashOnly: the reading took the script's folder from what only bash
+	// has (BASH_SOURCE, pushd): sh x.sh on Debian is dash, where the
+	// folder stays.
+	BashOnly bool
 }
 
 // Forward is one command a script hands its arguments to: its literal
@@ -127,10 +131,15 @@ func (p *Project) readScriptArgs(word string) ScriptArgs {
 		return ScriptArgs{File: file, Unknown: "a syntax error"}
 	}
 	s := newArgScan(p, word, text, f)
+	s.bash = shebangShell(text) == "bash" || shebangShell(text) == ""
 	if first, _, _ := strings.Cut(text, "\n"); strings.HasPrefix(first, "#!") && strings.Contains(first, "-e") {
 		s.errexit = true
 	}
 	dir := p.Dir
+	if _, ok := s.funcs["command_not_found_handle"]; ok {
+		// bash hands a command it cannot find, with its arguments, to it.
+		s.fail("defines command_not_found_handle, which bash hands a missing command and its arguments")
+	}
 	s.stmts(f.Stmts, &dir, false)
 	out := ScriptArgs{File: file, Unknown: s.unknown}
 	if out.Unknown != "" {
@@ -142,7 +151,29 @@ func (p *Project) readScriptArgs(word string) ScriptArgs {
 		s.choices[i] = slices.Compact(s.choices[i])
 	}
 	out.Choices = s.choices
+	out.BashOnly = s.bashOnly
 	return out
+}
+
+// shebangShell is the shell a #! line names (sh, bash, dash, ash), or ""
+// without one.
+func shebangShell(text string) string {
+	first, _, _ := strings.Cut(text, "\n")
+	first = strings.TrimSuffix(first, "\r")
+	if !strings.HasPrefix(first, "#!") {
+		return ""
+	}
+	fields := strings.Fields(first[2:])
+	if len(fields) > 0 && catalog.ProgramName(fields[0]) == "env" {
+		fields = fields[1:]
+		if len(fields) > 0 && fields[0] == "-S" {
+			fields = fields[1:]
+		}
+	}
+	if len(fields) == 0 {
+		return "?"
+	}
+	return filepath.Base(fields[0])
 }
 
 // bashReading says why a file is not read as a bash or sh script, or "".
@@ -199,6 +230,12 @@ type argScan struct {
 	vars     map[string]string
 	errexit  bool
 	plusE    bool
+	// bash: the #! line names bash, or there is none (bash runs such a
+	// file itself); bashOnly: BASH_SOURCE or pushd was read.
+	bash, bashOnly bool
+	// captured counts the readers of the output of the command being
+	// scanned: a command substitution, a process substitution, a pipe.
+	captured int
 	forwards []Forward
 	choices  [][]string
 	unknown  string
@@ -284,12 +321,40 @@ func (s *argScan) stmt(st *syntax.Stmt, cwd *string, inFunc bool) {
 			}
 		}
 	}
+	// Output sent to a process substitution or to a place computed when
+	// it runs (>&"$fd", a coprocess) is read by another command, as a
+	// pipe's is; exec >(…) sends there all that follows.
+	readOut := false
+	for _, r := range st.Redirs {
+		if r.Word != nil && (hasProcSubst(r.Word) || !isLiteral(r.Word)) {
+			readOut = true
+		}
+	}
+	if readOut {
+		s.captured++
+		defer func() { s.captured-- }()
+		if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(c.Args) > 0 && wordValue(c.Args[0]) == "exec" && len(c.Args) == 1 {
+			s.captured++ // for the rest of the script
+		}
+	}
 	if st.Background {
 		inner := *cwd
 		s.command(st, &inner, inFunc)
 		return
 	}
 	s.command(st, cwd, inFunc)
+}
+
+// hasProcSubst: w holds a process substitution.
+func hasProcSubst(w *syntax.Word) bool {
+	found := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		if _, ok := n.(*syntax.ProcSubst); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func (s *argScan) command(st *syntax.Stmt, cwd *string, inFunc bool) {
@@ -387,9 +452,12 @@ func (s *argScan) loop(n syntax.Node, list []*syntax.Stmt, cwd *string, inFunc b
 func (s *argScan) binary(c *syntax.BinaryCmd, cwd *string, inFunc bool) {
 	switch c.Op {
 	case syntax.Pipe, syntax.PipeAll:
-		// Each side of a pipe runs in a subshell of its own.
+		// Each side of a pipe runs in a subshell of its own; what the
+		// left side prints, the right side reads.
 		l, r := *cwd, *cwd
+		s.captured++
 		s.stmt(c.X, &l, inFunc)
+		s.captured--
 		s.stmt(c.Y, &r, inFunc)
 		return
 	}
@@ -547,11 +615,15 @@ func (s *argScan) substs(n syntax.Node, cwd string, inFunc bool) {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			inner := cwd
+			s.captured++
 			s.stmts(n.Stmts, &inner, inFunc)
+			s.captured--
 			return false
 		case *syntax.ProcSubst:
 			inner := cwd
+			s.captured++
 			s.stmts(n.Stmts, &inner, inFunc)
+			s.captured--
 			return false
 		}
 		return true
@@ -679,6 +751,13 @@ func (s *argScan) call(c *syntax.CallExpr, cwd *string, inFunc bool) {
 		}
 		words = append(words, v)
 	}
+	if s.captured > 0 {
+		// Its output, which the arguments choose, becomes the script's
+		// data: a shell may read it as code (cat "$@" | sh, $(basename
+		// "$@")), which no check of the command's own line sees.
+		s.fail("hands its arguments to a command whose output the script reads or pipes on")
+		return
+	}
 	if shellBuiltins[words[0]] || s.funcs[words[0]] {
 		s.fail("hands its arguments to the shell's " + words[0])
 		return
@@ -762,6 +841,14 @@ func (s *argScan) cd(name string, args []*syntax.Word, cwd *string) {
 	}
 	for len(ws) > 0 && (ws[0] == "--" || ws[0] == "-P" || ws[0] == "-L") {
 		ws = ws[1:]
+	}
+	if name == "pushd" {
+		// dash has no pushd: the folder stays.
+		if !s.bash {
+			*cwd = ""
+			return
+		}
+		s.bashOnly = true
 	}
 	switch {
 	case name == "popd" || len(ws) != 1 || ws[0] == "-" || strings.HasPrefix(ws[0], "-") || strings.HasPrefix(ws[0], "+") || *cwd == "":
@@ -1179,6 +1266,14 @@ func (s *argScan) param(pe *syntax.ParamExp, cwd string) (string, bool) {
 		return "", false
 	}
 	name := pe.Param.Value
+	if name == "BASH_SOURCE" {
+		// Only bash sets it: dash, /bin/sh on Debian, leaves it empty
+		// (cd "$(dirname "${BASH_SOURCE[0]}")" fails and the folder stays).
+		if !s.bash {
+			return "", false
+		}
+		s.bashOnly = true
+	}
 	if pe.Index != nil {
 		if name != "BASH_SOURCE" {
 			return "", false

@@ -106,6 +106,19 @@ func TestScriptArguments(t *testing.T) {
 		{"heredoc", "#!/bin/bash\ncat <<EOF\n$1\nEOF\n", "unknown: uses an argument in a redirection"},
 		{"declare", "#!/bin/bash\ndeclare -x GOFLAGS=-toolexec=x\ngo test \"$@\"\n", "unknown: sets GOFLAGS"},
 		{"computed command", "#!/bin/bash\n$GO test \"$@\"\n", "unknown: hands its arguments to a command whose words are computed"},
+		{"piped", "#!/bin/sh\ncat \"$@\" | sh\n", "unknown: hands its arguments to a command whose output"},
+		{"piped to tee", "#!/bin/sh\ngo test \"$@\" | tee out.txt\n", "unknown: hands its arguments to a command whose output"},
+		{"substituted", "#!/bin/sh\nx=$(basename \"$@\")\n$x\n", "unknown: hands its arguments to a command whose output"},
+		{"process substitution", "#!/bin/bash\ngo vet \"$@\" > >(sh)\n", "unknown: hands its arguments to a command whose output"},
+		{"exec to a process", "#!/bin/bash\nexec > >(sh)\ngo vet \"$@\"\n", "unknown: hands its arguments to a command whose output"},
+		{"last of a pipe", "#!/bin/sh\nprintf 'x\\n' | go vet \"$@\"\n", "fwd .: go vet"},
+		{"to /dev/null", "#!/bin/sh\ngo vet \"$@\" >/dev/null 2>&1\n", "fwd .: go vet"},
+		{"bash source under sh", "#!/bin/sh\ncd \"$(dirname \"${BASH_SOURCE[0]}\")\"\ngo vet \"$@\"\n", "unknown: hands its arguments to a command in a folder Memo cannot tell"},
+		{"bash source under dash", "#!/usr/bin/env dash\nD=$(dirname \"$BASH_SOURCE\")\ncd \"$D\"\ngo vet \"$@\"\n", "unknown"},
+		{"pushd under sh", "#!/bin/sh\npushd sub\ngo vet \"$@\"\n", "unknown: hands its arguments to a command in a folder Memo cannot tell"},
+		{"pushd under bash", "#!/bin/bash\npushd sub\ngo vet \"$@\"\n", "fwd sub: go vet"},
+		{"bash source without a #! line", "cd \"$(dirname \"${BASH_SOURCE[0]}\")\"\ngo vet \"$@\"\n", "fwd .: go vet"},
+		{"command_not_found_handle", "#!/bin/bash\ncommand_not_found_handle() { sh -c \"$*\"; }\nmytool \"$@\"\n", "unknown: defines command_not_found_handle"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()

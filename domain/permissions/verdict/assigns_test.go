@@ -39,7 +39,7 @@ func TestAssignmentsBeforeTheCommand(t *testing.T) {
 		"GOOS=linux":                                                    "sets a variable before the command",
 		"GOOS=linux go build -toolexec x":                               "runs another program",
 		"GOOS=linux go vet":                                             "no allowed rule starts this line",
-		"GOOS=linux go build; id":                                       "`;` can chain commands",
+		"GOOS=linux go build; id":                                       "runs before another command",
 		"GOOS=$X go build":                                              "`$` expands variables",
 		// A program's own log variable, to log levels alone.
 		"STARSHIP_LOG=trace cargo test":                         "",

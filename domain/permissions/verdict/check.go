@@ -3,6 +3,8 @@
 package verdict
 
 import (
+	"strings"
+
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/permissions/catalog"
 	"memo.dev/projects/domain/permissions/cmdline"
@@ -14,6 +16,10 @@ import (
 type Verdict struct {
 	Approved bool   `json:"approved"`
 	Rule     string `json:"rule"`
+	// Rules are, for an approved compound line (docs/permissions.md §3),
+	// the rule of each command in order: "" for a filter, `true`, `:` or
+	// `cd`. Rule is the first command's.
+	Rules []string `json:"rules,omitempty"`
 	// Reason prints as its English sentence; the window words it.
 	Reason domain.Text `json:"reason"`
 	// BlockedBy is the project file and key that make the line ask, when
@@ -75,6 +81,14 @@ func (c *Checker) CheckIn(line string, p *projectfiles.Project) Verdict {
 }
 
 func (c *Checker) check(line string, in *inspector) Verdict {
+	if strings.ContainsAny(line, ";&|<>") {
+		if cl, ok, reason := cmdline.SplitCompound(line); ok {
+			if !reason.IsZero() {
+				return Verdict{Reason: reason}
+			}
+			return c.checkCompound(cl, in) // compound.go
+		}
+	}
 	words, quoted, reason := cmdline.QuotedWords(line)
 	if reason.Template == cmdline.SetsVariable.Template {
 		words, reason = in.afterAssignments(line) // assigns.go

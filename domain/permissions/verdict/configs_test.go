@@ -234,6 +234,14 @@ func TestPytestOverrideIni(t *testing.T) {
 		"pytest -o log_file=../../x.log":                              "outside the project",
 		"pytest -o pythonpath=/tmp/evil":                              "outside the project",
 		"uv run pytest -o addopts=-pevil":                             "sets an ini key",
+		// --cache-clear deletes the chosen cache folder's d and v (before
+		// pytest 6.0 the whole folder).
+		"pytest --cache-clear":                            "",
+		"pytest --cache-clear -o cache_dir=src":           "pytest --cache-clear",
+		"pytest -o cache_dir=. --cache-clear":             "pytest --cache-clear",
+		"pytest -vo cache_dir=src --cache-clear":          "pytest --cache-clear",
+		"python -m pytest --cache-clear -o cache_dir=src": "pytest --cache-clear",
+		"pytest --cache-clear --override-ini cache_dir=x": "pytest --cache-clear",
 	}
 	root := fixture.Repo(t, fixture.CleanConfig)
 	for line, want := range cases {

@@ -80,6 +80,9 @@ func TestGlobsThatAsk(t *testing.T) {
 		{[]string{"--output=x", "a.whl"}, "twine check", "twine check *", "matches `--output=x`"},
 		{[]string{"--config=evil.toml", "Cargo.toml"}, "cargo test", "cargo test *", "matches `--config=evil.toml`"},
 		{[]string{"-exec=x", "go.mod", "x.go"}, "go test", "go test *", "matches `-exec=x`"},
+		// A name that is an @file: javac, java, kotlinc … read arguments from
+		// the file after the @ (-J-XX:OnError=…).
+		{[]string{"@x.java", "x.java", "A.java"}, "javac", "javac *.java", "read more arguments from a file"},
 		{[]string{"go.mod", "x.go", "-json"}, "go test", "go test ./*", "+"}, // ./-json is no option: a path
 		{[]string{"dist/a b.whl"}, "twine check", "twine check dist/*", "the name holds characters the line check refuses"},
 		{[]string{"dist/a;id.whl"}, "twine check", "twine check dist/*", "the name holds characters the line check refuses"},
@@ -93,9 +96,9 @@ func TestGlobsThatAsk(t *testing.T) {
 		{dist, "twine check", "twine check dist/[a-z]*", "range"},
 		{dist, "twine check", "twine check dist/[a*", "without its `]`"},
 		{dist, "twine check", "twine check dist/[[:alpha:]]*", "POSIX class"},
-		{dist, "twine check", "twine check dist/* && rm -rf x", "`*` is a file name pattern"},
-		{dist, "twine check", "twine check dist/*; id", "`*` is a file name pattern"},
-		{dist, "twine check", "twine check dist/* | sh", "`*` is a file name pattern"},
+		{dist, "twine check", "twine check dist/* && rm -rf x", "a file name pattern in a line of several commands"},
+		{dist, "twine check", "twine check dist/*; id", "a file name pattern in a line of several commands"},
+		{dist, "twine check", "twine check dist/* | sh", "a file name pattern in a line of several commands"},
 		{dist, "twine check", "twine check dist/* > out", "`*` is a file name pattern"},
 		{dist, "twine check", "CI=dist/* twine check dist/a.whl", "`*` is a file name pattern"},
 		{dist, "twine check", "twine check \"dist\"/*", "`*` is a file name pattern"},

@@ -36,7 +36,7 @@ func TestGoToolRunsTheDeclaredTool(t *testing.T) {
 		{"go tool cover", "go tool cover -html=coverage.out", "opens a web browser"},
 		{"go tool cover", "go tool cover -html coverage.out", "opens a web browser"},
 		{"go tool gofumpt", "go tool stringer", "no allowed rule starts this line"},
-		{"go tool gofumpt", "go tool gofumpt; id", "can chain commands"},
+		{"go tool gofumpt", "go tool gofumpt & id", "can chain commands"},
 		// go tool alone lists the tools; it names none to run.
 		{"go tool", "go tool", ""},
 		{"go tool", "go tool gofumpt -l .", "runs a program the rule does not name"},
@@ -114,5 +114,38 @@ func mustDo(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// In a workspace go tool NAME runs a tool any module go.work uses may
+// declare (go1.24+: `go tool stringer` at the root runs sub/go.mod's
+// example.com/evil/stringer), so the pin of the main module's go.mod does
+// not say what runs: the line asks, whether go.work was there at trust or
+// came later, and also for a NAME go.mod does not declare.
+func TestGoToolInAWorkspaceAsks(t *testing.T) {
+	const work = "go 1.24\n\nuse (\n\t.\n\t./sub\n)\n"
+	const sub = "module example.com/sub\n\ngo 1.24\n\ntool example.com/evil/stringer\n\nrequire example.com/evil v0.0.1\n"
+	for _, tc := range []struct {
+		name, rule, line string
+		workAtTrust      bool
+	}{
+		{"declared, go.work added after trust", "go tool gofumpt", "go tool gofumpt -l .", false},
+		{"not declared, go.work added after trust", "go tool stringer", "go tool stringer", false},
+		{"declared, go.work at trust", "go tool gofumpt", "go tool gofumpt -l .", true},
+		{"not declared, go.work at trust", "go tool stringer", "go tool stringer", true},
+	} {
+		root := fixture.Repo(t, fixture.CleanConfig)
+		fixture.Write(t, filepath.Join(root, "go.mod"), goModWithTools, 0o644)
+		fixture.Write(t, filepath.Join(root, "main.go"), "package main\n", 0o644)
+		fixture.Write(t, filepath.Join(root, "sub", "go.mod"), sub, 0o644)
+		if tc.workAtTrust {
+			fixture.Write(t, filepath.Join(root, "go.work"), work, 0o644)
+		}
+		rules := []string{tc.rule}
+		trusted := NewProject(root, "", projectfiles.OSGitFS(""), nil)
+		pins := trusted.AllDefinitions(rules)
+		fixture.Write(t, filepath.Join(root, "go.work"), work, 0o644)
+		p := NewProject(root, "", projectfiles.OSGitFS(""), nil).WithPinned(pins)
+		wantVerdict(t, fmt.Sprintf("%s: rule %q, %q", tc.name, tc.rule, tc.line), NewChecker(rules).CheckIn(tc.line, p), "go.work")
 	}
 }

@@ -50,12 +50,23 @@ type inspector struct {
 	// runner is the program word of the interpreter that runs the words
 	// as a module (.venv/bin/python of `-m pip`), "" when none does.
 	runner string
+	// uvRun: the words are what uv run runs, which runs a .py file with
+	// Python.
+	uvRun bool
 }
 
 // inspect returns why the line asks, with the file that blocks it when a
 // project config does, or nothing.
 // prefix is how many of words are the rule's.
 func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *projectfiles.Block) {
+	if py, ok := in.pyScript(words); ok {
+		return in.inspectPyScript(words, prefix, depth, py)
+	}
+	return in.inspectLine(words, prefix, depth)
+}
+
+// inspectLine is inspect for one line as it is.
+func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text, *projectfiles.Block) {
 	if depth > catalog.MaxWrapDepth {
 		return domain.T("the line wraps programs in programs more deeply than Memo reads"), nil
 	}
@@ -265,12 +276,13 @@ func (in *inspector) wrappedBy(word, name string, r catalog.Reading, prefix, dep
 // inspectWrapped inspects the program line r wraps, as a module when the
 // wrapper runs one (-m).
 func (in *inspector) inspectWrapped(name string, r catalog.Reading, prefix, depth int) (domain.Text, *projectfiles.Block) {
-	was, wasInterp := in.module, in.interp
+	was, wasInterp, wasUv := in.module, in.interp, in.uvRun
 	in.module, in.interp = r.Module, ""
 	if in.catalog().IsInterpreter(name) && !r.Module {
 		in.interp = name
 	}
-	defer func() { in.module, in.interp = was, wasInterp }()
+	in.uvRun = name == "uv" && cmdline.FirstWord(r.Sub) == "run" && !r.Module
+	defer func() { in.module, in.interp, in.uvRun = was, wasInterp, wasUv }()
 	return in.inspect(r.Wrapped, prefix, depth)
 }
 

@@ -70,7 +70,7 @@ func TestInterpreterVersionRules(t *testing.T) {
 		"python --version -c 'import os'": "approves the version query alone",
 		"python --version --version x.py": "approves the version query alone",
 		"node --version":                  "no allowed rule starts this line",
-		"node -v; id":                     "can chain commands",
+		"node -v & id":                    "can chain commands",
 		"node -v > out":                   "redirects",
 	} {
 		v := NewChecker(rules).Check(line, nil)

@@ -25,6 +25,11 @@ func capabilitiesIn(cat *catalog.Catalog, rule string) (catalog.Capability, stri
 	if !reason.IsZero() {
 		return 0, ""
 	}
+	return wordsCapabilities(cat, words)
+}
+
+// wordsCapabilities is what the programs a command's words run can do.
+func wordsCapabilities(cat *catalog.Catalog, words []string) (catalog.Capability, string) {
 	var c catalog.Capability
 	unknown := ""
 	for _, t := range projectfiles.RuleTargets(cat, words) {
@@ -219,7 +224,26 @@ func followLabels(rule string, runs []projectfiles.DefinitionState) []domain.Tex
 			}
 		}
 	}
+	var pyWords []string
+	pyParser := ""
+	for _, d := range runs {
+		if d.Rule != rule {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(d.Arguments, "python "); ok {
+			fields := strings.Fields(rest)
+			pyParser = fields[0]
+			for _, w := range fields[1:] {
+				if w = "`" + strings.ReplaceAll(w, "\x1f", " ") + "`"; !slices.Contains(pyWords, w) {
+					pyWords = append(pyWords, w)
+				}
+			}
+		}
+	}
 	var out []domain.Text
+	if len(pyWords) > 0 {
+		out = append(out, domain.T("reads its arguments with its {{.Parser}} parser: past the rule's words only the names, switches and choices it defines pass ({{.Words}})", "Parser", pyParser, "Words", longList(pyWords)))
+	}
 	if len(forwards) > 0 {
 		out = append(out, domain.T("hands its arguments to {{.Commands}}: the words past the rule's are checked as that command's", "Commands", shortList(forwards)))
 	} else if len(choices) > 0 {

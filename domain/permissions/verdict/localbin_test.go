@@ -64,7 +64,7 @@ func TestLocalBinLines(t *testing.T) {
 		"npx evil":                       "leads outside the project",
 		"npx gone":                       "not installed",
 		"npx eslint .":                   "eslint is not installed in the project's node_modules; npx would download it",
-		"npx vitest run; id":             "chain",
+		"npx vitest run & id":            "chain",
 		"npx -y vitest":                  "no allowed rule",
 		"npx vitest@latest run":          "no allowed rule",
 		"pnpm exec vitest run -- --x=/a": "outside the project",

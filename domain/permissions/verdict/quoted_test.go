@@ -210,6 +210,10 @@ func checkQuotedProperty(t *testing.T, rules []string, line string) {
 	if !v.Approved || cmdline.CharGate(line).IsZero() {
 		return
 	}
+	if _, ok, _ := cmdline.SplitCompound(line); ok {
+		checkCompoundProperty(t, rules, line, v)
+		return
+	}
 	if why := quotedOracle(line); why != "" {
 		t.Fatalf("approved %q under %q: %s", line, v.Rule, why)
 	}

@@ -26,7 +26,7 @@ func TestEveryRuleThatStartsALineIsTried(t *testing.T) {
 		{[]string{"stringer", "stringer -type=Color"}, "stringer -type=Pill", "not an option the rule spells", "stringer"},
 		{[]string{"pytest", "pytest tests"}, "pytest tests --frobnicate", "--frobnicate", "pytest tests"},
 		{[]string{"stringer", "stringer -type=Color"}, "stringer -type=Color -output=/tmp/x.go", "not an option the rule spells", "stringer -type=Color"},
-		{[]string{"stringer", "stringer -type=Color"}, "stringer -type=Color; id", "can chain commands", ""},
+		{[]string{"stringer", "stringer -type=Color"}, "stringer -type=Color & id", "can chain commands", ""},
 	} {
 		for _, rules := range [][]string{tc.rules, reversed(tc.rules)} {
 			v := NewChecker(rules).Check(tc.line, nil)

@@ -39,6 +39,11 @@ func (in *inspector) scriptReading(name string, words []string) (projectfiles.Sc
 		return projectfiles.ScriptArgs{}, false
 	}
 	a := in.project.ScriptArguments(words[0])
+	if a.BashOnly && in.interp != "" && in.interp != "bash" {
+		// sh x.sh: dash has no BASH_SOURCE and no pushd, so the folder
+		// Memo read is not where the commands run.
+		return projectfiles.ScriptArgs{}, false
+	}
 	return a, a.Known()
 }
 
@@ -87,7 +92,7 @@ func (in *inspector) scriptArgs(script string, args []string, ruleArgs, depth in
 		sub.git = sub.project.Git
 		sub.spelled, sub.named = catalog.SpelledOptions(implied), implied
 		sub.scripts = append(append([]string{}, in.scripts...), a.File)
-		sub.module, sub.interp = false, ""
+		sub.module, sub.interp, sub.uvRun = false, "", false
 		if _, problem := sub.project.Definitions(rule); !problem.IsZero() {
 			// What a rule naming the command would ask for (a script it
 			// runs is missing, a tool manifest the project lacks).

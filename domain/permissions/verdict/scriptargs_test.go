@@ -98,6 +98,23 @@ func TestScriptForwardsItsArguments(t *testing.T) {
 		{"syntax error", map[string]string{"x.sh": "#!/bin/sh\nif then go test \"$@\"\n"}, "./x.sh", "./x.sh -v", "not an option the rule spells"},
 		{"huge", map[string]string{"x.sh": "#!/bin/sh\n" + strings.Repeat("# padding\n", 30000) + "go test \"$@\"\n"}, "./x.sh", "./x.sh -v", "not an option the rule spells"},
 		{"quoted text", map[string]string{"t.sh": "#!/bin/sh\ngo test \"$@\"\n"}, "./t.sh", "./t.sh -run 'A|B'", "`|`"},
+		// The forwarded command's output, which the arguments choose, read as
+		// code: its own line passes, what the script does with it does not.
+		{"output piped to sh", map[string]string{"x.sh": "#!/bin/sh\nbasename \"$@\" | sh\n"}, "./x.sh", "./x.sh 'touch pwned'", "neither a path in the project"},
+		{"output substituted", map[string]string{"x.sh": "#!/bin/sh\nx=$(basename \"$@\")\nbash -c \"$x\"\n"}, "./x.sh", "./x.sh 'touch pwned'", "neither a path in the project"},
+		{"output as the command", map[string]string{"x.sh": "#!/bin/sh\n$(basename \"$@\")\n"}, "./x.sh", "./x.sh touch", "neither a path in the project"},
+		{"output to sh -c", map[string]string{"x.sh": "#!/bin/sh\nsh -c \"$(git log -1 \"$@\")\"\n"}, "./x.sh", "./x.sh --format=id", "not an option the rule spells"},
+		{"output to a process", map[string]string{"x.sh": "#!/bin/bash\ngit log -1 \"$@\" > >(sh)\n"}, "./x.sh", "./x.sh --format=id", "not an option the rule spells"},
+		{"all output to a process", map[string]string{"x.sh": "#!/bin/bash\nexec > >(sh)\ngit log -1 \"$@\"\n"}, "./x.sh", "./x.sh --format=id", "not an option the rule spells"},
+		{"output to a computed place", map[string]string{"x.sh": "#!/bin/bash\ncoproc sh\ngit log -1 \"$@\" >&\"${COPROC[1]}\"\n"}, "./x.sh", "./x.sh --format=id", "not an option the rule spells"},
+		{"process substitution read", map[string]string{"x.sh": "#!/bin/bash\nsh <(basename \"$@\")\n"}, "./x.sh", "./x.sh touch", "neither a path in the project"},
+		// dash (/bin/sh on Debian) sets no BASH_SOURCE: cd "$(dirname
+		// "${BASH_SOURCE[0]}")" fails and go build runs in the line's
+		// folder, where ../bin/x is outside the project.
+		{"bash source under a sh #! line", map[string]string{"ci/b.sh": "#!/bin/sh\ncd \"$(dirname \"${BASH_SOURCE[0]}\")\"\ngo build \"$@\"\n", "go.mod": "module x\n\ngo 1.22\n"}, "./ci/b.sh", "./ci/b.sh -o ../src/x", "not an option the rule spells"},
+		{"bash source run by sh", map[string]string{"ci/c.sh": "#!/bin/bash\ncd \"$(dirname \"${BASH_SOURCE[0]}\")\"\ngo build \"$@\"\n", "go.mod": "module x\n\ngo 1.22\n"}, "sh ci/c.sh", "sh ci/c.sh -o ../src/x", "not an option the rule spells"},
+		{"bash source run by bash", map[string]string{"ci/c.sh": "#!/bin/bash\ncd \"$(dirname \"${BASH_SOURCE[0]}\")\"\ngo build \"$@\"\n", "go.mod": "module x\n\ngo 1.22\n"}, "bash ci/c.sh", "bash ci/c.sh -o ../src/x", ""},
+		{"missing command handler", map[string]string{"x.sh": "#!/bin/bash\ncommand_not_found_handle() { bash -c \"$*\"; }\nnot-installed-tool \"$@\"\n"}, "./x.sh", "./x.sh --x", "not an option the rule spells"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := scriptProject(t, tc.files)

@@ -57,7 +57,12 @@ func (in *inspector) looseOperands(name string, words, args []string, prefix int
 		if j < ruleArgs || j >= len(args) {
 			continue
 		}
-		if w := args[j]; !in.project.Holds(w) && !plainNumber(w) && !in.heldWithLine(w) {
+		if w := args[j]; strings.HasPrefix(w, "@") {
+			// javac, java, kotlinc, MSBuild … read more arguments from the
+			// file @FILE names (-J-XX:OnError=…, -processorpath): a file
+			// named @x.java that a pattern matches, too.
+			return domain.T("`{{.Word}}` may make {{.Program}} read more arguments from a file, as many programs do; Memo knows no operands of {{.Program}}", "Word", w, "Program", name)
+		} else if !in.project.Holds(w) && !plainNumber(w) && !in.heldWithLine(w) {
 			return domain.T("`{{.Word}}` is neither a path in the project nor a word the rule spells; Memo knows no operands of {{.Program}}", "Word", w, "Program", name)
 		}
 	}

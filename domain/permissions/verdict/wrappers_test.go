@@ -240,6 +240,10 @@ func TestOperandsOfProgramsWithoutAnEntry(t *testing.T) {
 		"mytool 1.5":                       "`1.5` is neither a path in the project",
 		"mytool :37":                       "neither a path in the project",
 		"mytool README.md:1:2:3":           "neither a path in the project",
+		// javac, java, kotlinc … read arguments from @FILE (a project file
+		// named @x too: a pattern that matches it puts it on the line).
+		"mytool @src/main.c": "read more arguments from a file",
+		"mytool @README.md":  "read more arguments from a file",
 	} {
 		v := checkIn(root, "", rules, line)
 		switch {
