@@ -440,6 +440,24 @@ func TestDefinitionsNotFollowedAreLabelled(t *testing.T) {
 			}
 		}
 	}
+	// What a pinned text runs that reaches outside the project is said
+	// (of a makefile, every recipe's: the trust pins the whole file).
+	out := verdict.NewProject(runnerProject(t, map[string]string{
+		"Makefile":      "deps:\n\tsudo apt-get install -y valgrind\n\tgo install golang.org/x/tools/cmd/stringer@latest\n\tgo build ./...\nlint:\n\tgo run github.com/golangci/golangci-lint/cmd/golangci-lint@latest run\ntest:\n\tgo test ./...\n\trm -rf build\n",
+		"scripts/up.sh": "#!/bin/sh\ndocker-compose up -d\n",
+		"package.json":  `{"scripts": {"up": "./scripts/up.sh", "test": "node --test"}}`,
+	}), "", projectfiles.OSGitFS(""), nil)
+	for rule, want := range map[string]string{
+		"make deps":  "reach outside the project: `go install golang.org/x/tools/cmd/stringer@latest`, `go run github.com/golangci/golangci-lint/cmd/golangci-lint@latest run`, `sudo apt-get install -y valgrind`",
+		"npm run up": "reach outside the project: `docker-compose up -d`",
+		"npm test":   "",
+	} {
+		defs, _ := out.Definitions(rule)
+		labels := labelsOf(rule, projectfiles.CompareDefinitions(defs, nil))
+		if want == "" && strings.Contains(labels, "reach outside") || want != "" && !strings.Contains(labels, want) {
+			t.Errorf("%s labels\n got %s\nwant %q", rule, labels, want)
+		}
+	}
 	// A ./path operand of a program is no script the command runs.
 	q := verdict.NewProject(runnerProject(t, map[string]string{"package.json": `{"scripts": {"lint": "eslint --fix ./src && jest ./src/a.test.js"}}`, "src/a.test.js": "x\n"}), "", projectfiles.OSGitFS(""), nil)
 	if defs, _ := q.Definitions("npm run lint"); strings.Contains(fixture.Keys(defs), "src") {

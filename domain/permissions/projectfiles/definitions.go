@@ -42,6 +42,11 @@ type Definition struct {
 	// Arguments is what a project script the rule names does with its
 	// arguments, when Memo can tell (ScriptArgs.Summary), for the label.
 	Arguments string `json:"arguments,omitempty"`
+	// Outside are the commands of Text that reach outside the project
+	// (OutsideCommand: sudo, an install into the user's programs, a
+	// download), as written, one a line: pinned as written, while what
+	// they fetch or change is not; the rule's label says so.
+	Outside string `json:"outside,omitempty"`
 }
 
 // String is the definition as file#key, "(absent)" after one that does not

@@ -91,6 +91,13 @@ func (p *Project) followDefinitions(w *defWalk, defs []Definition) []Definition 
 		}
 		cmds, notes := p.commandsOf(out[i], o)
 		w.depth = level + 1
+		var outside []string
+		for _, c := range cmds {
+			if len(c.words) > 0 && OutsideCommand(c.words) && len(outside) < maxNotFollowed && !slices.Contains(outside, c.raw) {
+				outside = append(outside, c.raw)
+			}
+		}
+		out[i].Outside = strings.Join(outside, "\n")
 		for _, c := range cmds {
 			found, note := p.followCommand(w, c)
 			for _, f := range found {

@@ -198,6 +198,17 @@ func followLabels(rule string, runs []projectfiles.DefinitionState) []domain.Tex
 			}
 		}
 	}
+	var outside []string
+	for _, d := range runs {
+		if d.Rule != rule || d.Outside == "" {
+			continue
+		}
+		for _, c := range strings.Split(d.Outside, "\n") {
+			if !slices.Contains(outside, "`"+c+"`") {
+				outside = append(outside, "`"+c+"`")
+			}
+		}
+	}
 	var forwards, choices, cake, nuke []string
 	for _, d := range runs {
 		if d.Rule != rule || d.Arguments == "" {
@@ -255,6 +266,9 @@ func followLabels(rule string, runs []projectfiles.DefinitionState) []domain.Tex
 	}
 	if len(commands) > 0 {
 		out = append(out, domain.T("does not follow {{.Commands}}: what they run is not pinned", "Commands", shortList(commands)))
+	}
+	if len(outside) > 0 {
+		out = append(out, domain.T("what it runs holds commands that reach outside the project: {{.Commands}} (pinned as written; what they install, download or start is not)", "Commands", shortList(outside)))
 	}
 	return out
 }
