@@ -164,11 +164,12 @@ func (c *Checker) candidates(words []string) []candidate {
 	if cat == nil {
 		cat = catalog.Builtin()
 	}
+	var resolved resolvedProgram
 	for i := range c.rules {
 		if cmdline.HasPrefixWords(words, c.rules[i].words) {
 			continue
 		}
-		if n, ok := optionsBetween(cat, words, c.rules[i].words); ok {
+		if n, ok := optionsBetween(cat, words, c.rules[i].words, &resolved); ok {
 			out = append(out, candidate{&c.rules[i], words, n})
 		}
 	}

@@ -7,16 +7,28 @@ import (
 	"memo.dev/projects/domain/permissions/catalog"
 )
 
+// resolvedProgram is a line's program and arguments, resolved once for
+// all the rules tried against it.
+type resolvedProgram struct {
+	done bool
+	name string
+	args []string
+}
+
 // optionsBetween reports whether words start with the rule's words in order
 // with only options of the program between them, and how many words that
 // covers. Each option skipped must be one the entry knows (global, or the
 // rule's subcommand's once it is passed), with the values it takes: a
 // value is never read as one of the rule's words.
-func optionsBetween(c *catalog.Catalog, words, rule []string) (int, bool) {
+func optionsBetween(c *catalog.Catalog, words, rule []string, resolved *resolvedProgram) (int, bool) {
 	if len(rule) < 2 || len(words) <= len(rule) || words[0] != rule[0] {
 		return 0, false
 	}
-	name, args := c.ResolveProgram(words)
+	if !resolved.done {
+		resolved.name, resolved.args = c.ResolveProgram(words)
+		resolved.done = true
+	}
+	name, args := resolved.name, resolved.args
 	e := c.Entries[name]
 	if e == nil || !e.OptionsBetween || len(args) != len(words)-1 {
 		return 0, false
