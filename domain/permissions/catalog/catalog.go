@@ -163,6 +163,9 @@ type programData struct {
 
 	// OptionsBetween: options may stand between the words a rule names.
 	OptionsBetween bool `toml:"options_between"`
+	// SameSubs: subcommands that are another's documented alias (npm i is
+	// npm install): a rule naming one matches lines spelling the other.
+	SameSubs map[string]string `toml:"same_subs"`
 	// Selects: options choosing the workspace packages or folder the
 	// command runs in; they pass only where the rule spells them.
 	Selects string `toml:"selects"`
@@ -643,6 +646,18 @@ func buildEntry(d programData) (*entry, error) {
 	}
 	if e.global, err = expandSpec(d.Options, d.Sets, 0); err != nil {
 		return nil, err
+	}
+	for alias, name := range d.SameSubs {
+		a, okA := d.Sub[alias]
+		n, okN := d.Sub[name]
+		// The two are read with one table: the same options, the same does.
+		if !okA || !okN || alias == name || strings.Contains(alias+name, " ") || a.Options != n.Options || !slices.Equal(a.Does, n.Does) {
+			return nil, fmt.Errorf("same_subs %s = %s: both must be subcommands of the table, with the same options and does", alias, name)
+		}
+		if e.sameSubs == nil {
+			e.sameSubs = map[string]string{}
+		}
+		e.sameSubs[alias] = name
 	}
 	if err := checkSpec(e.global); err != nil {
 		return nil, err
