@@ -83,7 +83,7 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 	// A risky argument's reason before an unknown option's: it says more.
 	// The words of the program it wraps are that program's: read below.
 	own := args[:len(args)-len(r.Wrapped)]
-	if reason := c.RiskyArgs(name, own, cmdline.FirstWord(r.Sub)); !reason.IsZero() {
+	if reason := c.RiskyArgs(name, own, cmdline.FirstWord(r.Sub)); !reason.IsZero() && !in.bunFileOfTheRule(name, words, own, prefix, reason) {
 		return reason, nil
 	}
 	script, scriptKnown := in.scriptReading(name, words)
@@ -320,4 +320,16 @@ func targetsOf(name string, r catalog.Reading) []string {
 		out = append(out, t)
 	}
 	return out
+}
+
+// bunFileOfTheRule: the only risky argument is the project file bun runs
+// (bun ./scripts/x.ts), and the rule names it, as a node rule names its
+// script: the trust pins the file's bytes (the rule's definitions), and
+// the words after it are the script's arguments, path-checked.
+func (in *inspector) bunFileOfTheRule(name string, words, args []string, prefix int, reason domain.Text) bool {
+	if name != "bun" || !catalog.BunFileReason(reason) {
+		return false
+	}
+	i := catalog.BunFile(args)
+	return i >= 0 && len(words)-len(args)+i < prefix && in.project.PathProblem(args[i]).IsZero()
 }

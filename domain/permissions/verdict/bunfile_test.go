@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package verdict
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"memo.dev/projects/domain/permissions/internal/fixture"
+)
+
+// A rule may name the project file bun runs (bun ./scripts/x.ts), as a
+// node rule names its script: that file alone, inside the project; the
+// words after it are the script's arguments, path-checked. A file the rule
+// does not name still asks, and so does a rule naming a file outside.
+func TestBunFileRules(t *testing.T) {
+	root := fixture.Repo(t, fixture.CleanConfig)
+	fixture.Write(t, filepath.Join(root, "package.json"), `{"scripts": {"build": "tsc"}}`, 0o644)
+	fixture.Write(t, filepath.Join(root, "scripts", "x.ts"), "console.log(1)\n", 0o644)
+	fixture.Write(t, filepath.Join(root, "scripts", "y.ts"), "console.log(2)\n", 0o644)
+	if err := os.Symlink(t.TempDir(), filepath.Join(root, "out")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		rule, line string
+		want       string // "" approved, else a part of the reason
+	}{
+		{"bun ./scripts/x.ts", "bun ./scripts/x.ts", ""},
+		{"bun ./scripts/x.ts", "bun ./scripts/x.ts src", ""},
+		{"bun scripts/x.ts", "bun scripts/x.ts", ""},
+		{"bun run ./scripts/x.ts", "bun run ./scripts/x.ts", ""},
+		{"bun ./scripts/x.ts", "bun ./scripts/y.ts", "no allowed rule starts this line"},
+		{"bun ./scripts/x.ts", "bun ./scripts/x.ts /etc/passwd", "outside the project"},
+		{"bun ./scripts/x.ts", "bun ./scripts/x.ts --x=../../etc", "outside the project"},
+		{"bun run", "bun run ./scripts/x.ts", "names a file, which bun would run"},
+		{"bun ./out/x.ts", "bun ./out/x.ts", "names a file, which bun would run"},
+		{"bun ./scripts/x.ts", "bun --preload=/tmp/p.ts ./scripts/x.ts", "no allowed rule starts this line"},
+	} {
+		wantVerdict(t, c.line+" under "+c.rule, checkIn(root, "", []string{c.rule}, c.line), c.want)
+	}
+	for rule, want := range map[string]string{
+		"bun ./scripts/x.ts": "",
+		"bun ../x.ts":        "names a file, which bun would run",
+		"bun /tmp/x.ts":      "names a file, which bun would run",
+		"bun run":            "",
+		"bun ./.git/x.ts":    ".git",
+	} {
+		got := AcceptRule(rule)
+		if want == "" && !got.IsZero() || want != "" && !strings.Contains(got.String(), want) {
+			t.Errorf("AcceptRule(%q) = %q, want %q", rule, got, want)
+		}
+	}
+}
