@@ -79,6 +79,9 @@ func (in *inspector) inspect(words []string, prefix, depth int) (domain.Text, *p
 			args = words[len(words)-len(kept):]
 		}
 	}
+	if name == "mix" && len(args) > 0 && args[0] == "do" {
+		return in.mixDo(args[1:], depth)
+	}
 	r := in.read(name, args)
 	// A risky argument's reason before an unknown option's: it says more.
 	// The words of the program it wraps are that program's: read below.
@@ -332,4 +335,52 @@ func (in *inspector) bunFileOfTheRule(name string, words, args []string, prefix 
 	}
 	i := catalog.BunFile(args)
 	return i >= 0 && len(words)-len(args)+i < prefix && in.project.PathProblem(args[i]).IsZero()
+}
+
+// mixDo reads `mix do task1 args + task2` (and the older `task1, task2`
+// form, a word ending with a comma closing a task) as the mix lines it
+// runs, one after the other, each checked as a line of its own: every task
+// must be one mix's table lists (never the project's alias, which may run
+// anything, nor a word Memo does not know), and its arguments pass as that
+// task's. A rule `mix do` alone names no task.
+func (in *inspector) mixDo(args []string, depth int) (domain.Text, *projectfiles.Block) {
+	var tasks [][]string
+	var cur []string
+	closed := true
+	for _, a := range args {
+		switch {
+		case a == "+":
+			if len(cur) == 0 {
+				return mixDoProblem(a), nil
+			}
+			tasks, cur, closed = append(tasks, cur), nil, true
+		case strings.HasSuffix(a, ","):
+			if a == "," || len(cur) == 0 && strings.HasPrefix(a, "-") {
+				return mixDoProblem(a), nil
+			}
+			tasks, cur, closed = append(tasks, append(cur, strings.TrimSuffix(a, ","))), nil, true
+		default:
+			cur, closed = append(cur, a), false
+		}
+	}
+	if !closed {
+		tasks = append(tasks, cur)
+	} else if len(args) > 0 {
+		return mixDoProblem(args[len(args)-1]), nil // a separator with no task after it
+	}
+	e := in.catalog().Entries["mix"]
+	for _, t := range tasks {
+		reason, b := in.inspect(append([]string{"mix"}, t...), 1, depth+1)
+		if !reason.IsZero() {
+			return reason, b // a risky task says why (mix do local.hex)
+		}
+		if e == nil || e.Subs[t[0]] == nil {
+			return mixDoProblem(t[0]), nil
+		}
+	}
+	return domain.Text{}, nil
+}
+
+func mixDoProblem(word string) domain.Text {
+	return domain.T("`{{.Word}}` is not a mix task Memo knows; mix do runs only tasks of its table", "Word", word)
 }

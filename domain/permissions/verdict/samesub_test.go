@@ -44,3 +44,40 @@ func TestSameSubcommands(t *testing.T) {
 		wantVerdict(t, c.line+" under "+c.rules[0], checkIn(root, "", c.rules, c.line), c.want)
 	}
 }
+
+// mix do runs its tasks one after the other (`+`, or the older trailing
+// comma): each must be a task of mix's table and pass as a mix line of its
+// own; the project's aliases, a task Memo does not know, a risky task or
+// an empty task ask.
+func TestMixDoTasks(t *testing.T) {
+	root := fixture.Repo(t, fixture.CleanConfig)
+	fixture.Write(t, filepath.Join(root, "mix.exs"), "defmodule X.MixProject do\nend\n", 0o644)
+	for line, want := range map[string]string{
+		"mix do deps.get + deps.compile + compile":        "",
+		"mix do deps.get, deps.compile, compile":          "",
+		"mix do compile --warnings-as-errors + test":      "",
+		"mix do format --check-formatted, credo --strict": "",
+		"mix do":                                    "",
+		"mix do deps.get + local.hex --force":       "installs or changes programs outside the project",
+		"mix do compile + run -e System.cmd":        "runs another program",
+		"mix do compile + cmd rm -rf x":             "runs code",
+		"mix do compile + do run x":                 "runs another program",
+		"mix do compile + setup":                    "is not a mix task Memo knows",
+		"mix do compile + my.alias":                 "is not a mix task Memo knows",
+		"mix do compile +":                          "is not a mix task Memo knows",
+		"mix do + compile":                          "is not a mix task Memo knows",
+		"mix do compile, , test":                    "is not a mix task Memo knows",
+		"mix do compile --eval IO.puts":             "runs another program",
+		"mix do test /etc/passwd":                   "outside the project",
+		"mix do -e x compile":                       "runs another program",
+		"mix do tailwind.install, tailwind default": "downloads and installs a program",
+	} {
+		wantVerdict(t, line+" under mix do", checkIn(root, "", []string{"mix do"}, line), want)
+	}
+	if got := AcceptRule("mix do"); !got.IsZero() {
+		t.Errorf("AcceptRule(mix do) = %q, want it accepted", got)
+	}
+	if got := AcceptRule("mix do compile + run x.exs"); got.IsZero() {
+		t.Errorf("AcceptRule(mix do compile + run x.exs) is accepted, want it refused")
+	}
+}
