@@ -53,3 +53,30 @@ func TestBunFileRules(t *testing.T) {
 		}
 	}
 }
+
+// cmake's CMAKE_INSTALL_PREFIX and CMAKE_PREFIX_PATH name a folder cmake
+// writes to or loads CMake scripts from: one inside the project passes,
+// glued or as the next word; one outside (also through a link), a list or
+// another type asks.
+func TestCmakeProjectPaths(t *testing.T) {
+	root := fixture.Repo(t, fixture.CleanConfig)
+	fixture.Write(t, filepath.Join(root, "CMakeLists.txt"), "project(x)\n", 0o644)
+	if err := os.Symlink(t.TempDir(), filepath.Join(root, "out")); err != nil {
+		t.Fatal(err)
+	}
+	for line, want := range map[string]string{
+		"cmake -S . -B build -D CMAKE_INSTALL_PREFIX=install-prefix":                    "",
+		"cmake -S . -B build -DCMAKE_INSTALL_PREFIX=install-prefix":                     "",
+		"cmake -S . -B b -D CMAKE_BUILD_TYPE=Debug -D CMAKE_PREFIX_PATH=install-prefix": "",
+		"cmake -S . -B build -D CMAKE_INSTALL_PREFIX=out":                               "outside the project",
+		"cmake -S . -B build -D CMAKE_INSTALL_PREFIX=out/x":                             "outside the project",
+		"cmake -S . -B build -D CMAKE_PREFIX_PATH=/opt/x":                               "outside the project",
+		"cmake -S . -B build -D CMAKE_PREFIX_PATH=.git/x":                               ".git",
+		"cmake -S . -B build -D CMAKE_INSTALL_PREFIX=-x":                                "runs another program",
+		"cmake -S . -B build -D CMAKE_INSTALL_PREFIX:INTERNAL=x":                        "runs another program",
+		"cmake -S . -B build -D CMAKE_TOOLCHAIN_FILE=install-prefix":                    "runs another program",
+		"cmake -S . -B build -D":                                                        "runs another program",
+	} {
+		wantVerdict(t, line, checkIn(root, "", []string{"cmake"}, line), want)
+	}
+}
