@@ -80,3 +80,27 @@ func TestCmakeProjectPaths(t *testing.T) {
 		wantVerdict(t, line, checkIn(root, "", []string{"cmake"}, line), want)
 	}
 }
+
+// A `#` inside a word is literal to bash (a comment starts only at a
+// word's start), so such a word passes where the program reads text it
+// only matches or prints, as a quoted `#` does; anywhere else, and a `#`
+// after a space, ask.
+func TestHashInsideAWord(t *testing.T) {
+	root := fixture.Repo(t, fixture.CleanConfig)
+	rules := []string{"git log", "go test", "make", "rg"}
+	for line, want := range map[string]string{
+		"git log --grep=issue#12":       "",
+		"git log --grep issue#12":       "",
+		"rg fix#12 src":                 "",
+		"go test -run Test#1 ./...":     "",
+		"go test ./... #comment":        "`#` starts a comment",
+		"go test -run x #y":             "`#` starts a comment",
+		"make X=a#b":                    "`#` starts a comment",
+		"go test ./pkg#x":               "`#` starts a comment",
+		"git log --grep=a#b; id":        "`#` starts a comment",
+		"git log --format=%h#x":         "`%` is not among the allowed characters",
+		"git log --grep=issue#12 --foo": "`#` starts a comment",
+	} {
+		wantVerdict(t, line, checkIn(root, "", rules, line), want)
+	}
+}
