@@ -454,11 +454,13 @@ func bunOperands(c *Catalog, p Program, args []string) domain.Text {
 		return reason
 	}
 	if i := BunFile(args); i >= 0 {
-		return domain.T(bunFileTemplate, "Word", args[i])
+		return domain.T("`{{.Word}}` names a file, which bun would run rather than a package.json script", "Word", args[i])
 	}
 	return domain.Text{}
 }
 
+// bunFileTemplate is bunOperands' reason's template, spelled as its
+// literal (the translations are checked on the literal).
 const bunFileTemplate = "`{{.Word}}` names a file, which bun would run rather than a package.json script"
 
 // BunFileReason reports whether reason is bunOperands' for a file bun runs.
