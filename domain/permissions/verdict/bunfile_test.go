@@ -5,10 +5,12 @@ package verdict
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"memo.dev/projects/domain/permissions/internal/fixture"
+	"memo.dev/projects/domain/permissions/projectfiles"
 )
 
 // A rule may name the project file bun runs (bun ./scripts/x.ts), as a
@@ -30,7 +32,9 @@ func TestBunFileRules(t *testing.T) {
 		{"bun ./scripts/x.ts", "bun ./scripts/x.ts", ""},
 		{"bun ./scripts/x.ts", "bun ./scripts/x.ts src", ""},
 		{"bun scripts/x.ts", "bun scripts/x.ts", ""},
-		{"bun run ./scripts/x.ts", "bun run ./scripts/x.ts", ""},
+		// bun run FILE: the rule's definitions read the word as a script's
+		// name, so the file would not be pinned: it asks as before.
+		{"bun run ./scripts/x.ts", "bun run ./scripts/x.ts", "no allowed rule starts this line"},
 		{"bun ./scripts/x.ts", "bun ./scripts/y.ts", "no allowed rule starts this line"},
 		{"bun ./scripts/x.ts", "bun ./scripts/x.ts /etc/passwd", "outside the project"},
 		{"bun ./scripts/x.ts", "bun ./scripts/x.ts --x=../../etc", "outside the project"},
@@ -40,12 +44,20 @@ func TestBunFileRules(t *testing.T) {
 	} {
 		wantVerdict(t, c.line+" under "+c.rule, checkIn(root, "", []string{c.rule}, c.line), c.want)
 	}
+	// The trust pins the file the rule names, by its bytes.
+	for _, rule := range []string{"bun ./scripts/x.ts", "bun scripts/x.ts"} {
+		defs, reason := NewProject(root, root, projectfiles.OSGitFS(""), nil).Definitions(rule)
+		if !reason.IsZero() || !slices.ContainsFunc(defs, func(d projectfiles.Definition) bool { return d.File == "scripts/x.ts" && d.Hash != "" }) {
+			t.Errorf("Definitions(%q) = %+v (%s), want scripts/x.ts pinned", rule, defs, reason)
+		}
+	}
 	for rule, want := range map[string]string{
-		"bun ./scripts/x.ts": "",
-		"bun ../x.ts":        "names a file, which bun would run",
-		"bun /tmp/x.ts":      "names a file, which bun would run",
-		"bun run":            "",
-		"bun ./.git/x.ts":    ".git",
+		"bun ./scripts/x.ts":     "",
+		"bun ../x.ts":            "names a file, which bun would run",
+		"bun /tmp/x.ts":          "names a file, which bun would run",
+		"bun run":                "",
+		"bun run ./scripts/x.ts": "names a file, which bun would run",
+		"bun ./.git/x.ts":        ".git",
 	} {
 		got := AcceptRule(rule)
 		if want == "" && !got.IsZero() || want != "" && !strings.Contains(got.String(), want) {

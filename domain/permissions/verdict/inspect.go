@@ -334,7 +334,9 @@ func (in *inspector) bunFileOfTheRule(name string, words, args []string, prefix 
 		return false
 	}
 	i := catalog.BunFile(args)
-	return i >= 0 && len(words)-len(args)+i < prefix && in.project.PathProblem(args[i]).IsZero()
+	// Only bun FILE: the trust pins that file (bun run FILE is read as a
+	// script's name by the definitions, which would not pin it).
+	return i >= 0 && (i == 0 || args[i-1] != "run") && len(words)-len(args)+i < prefix && in.project.PathProblem(args[i]).IsZero()
 }
 
 // mixDo reads `mix do task1 args + task2` (and the older `task1, task2`
