@@ -15,6 +15,29 @@ import (
 // (LD_PRELOAD, PATH), which can make them run another program.
 var bazelEnvOptions = []string{"--action_env", "--host_action_env", "--test_env", "--repo_env"}
 
+// systemPath are the standard system folders: a PATH made of them alone
+// (--test_env=PATH=/bin:/usr/bin:/usr/local/bin, rules_cc) finds only the
+// system's programs, which the actions find there anyway. Any other folder,
+// a relative one or an empty entry (the current folder) asks.
+var systemPath = map[string]bool{"/bin": true, "/usr/bin": true, "/usr/local/bin": true, "/sbin": true, "/usr/sbin": true, "/usr/local/sbin": true}
+
+// safeEnvValue: NAME alone, or PATH of the system folders alone.
+func safeEnvValue(v string) bool {
+	if envName.MatchString(v) {
+		return true
+	}
+	dirs, ok := strings.CutPrefix(v, "PATH=")
+	if !ok {
+		return false
+	}
+	for _, d := range strings.Split(dirs, ":") {
+		if !systemPath[d] {
+			return false
+		}
+	}
+	return true
+}
+
 // envName is a variable's name, and nothing more.
 var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
@@ -24,7 +47,8 @@ var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 var jdkProperties = []string{"java.", "javax.", "jdk.", "sun.", "com.sun.", "com.oracle.", "oracle."}
 
 // bazelValues judges the options of bazel whose value decides whether they
-// are risky: the environment options (a name passes, a value asks) and
+// are risky: the environment options (a name passes, a value asks, but a
+// PATH of the system folders alone passes: safeEnvValue) and
 // --host_jvm_args, the bazel server's JVM options, which pass only when
 // they size or tune the JVM as gradle's may (gradleJVMArg) or set a
 // property of bazel's own that only switches or counts
@@ -36,7 +60,7 @@ func bazelValues(args []string) domain.Text {
 			v = args[i+1]
 		}
 		for _, o := range bazelEnvOptions {
-			if opt == o && (!glued && i+1 >= len(args) || !envName.MatchString(v)) {
+			if opt == o && (!glued && i+1 >= len(args) || !safeEnvValue(v)) {
 				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", runsProgram, "Spelled", "bazel "+o)
 			}
 		}

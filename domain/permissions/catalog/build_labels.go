@@ -90,3 +90,23 @@ func toolchainName(s string) bool {
 	}
 	return true
 }
+
+// SameSubcommand reports whether a and b, the words after program, name
+// the same subcommand: equal, or one the documented alias of the other
+// (same_subs: npm i and npm install, npm t and npm test).
+func (c *Catalog) SameSubcommand(program, a, b string) bool {
+	if a == b {
+		return true
+	}
+	e := c.Entries[c.Canonical(ProgramName(program))]
+	if e == nil || e.sameSubs == nil {
+		return false
+	}
+	canon := func(s string) string {
+		if n, ok := e.sameSubs[s]; ok {
+			return n
+		}
+		return s
+	}
+	return canon(a) == canon(b)
+}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -49,6 +50,13 @@ type Catalog struct {
 	// STARSHIP_LOG=trace, set to a level, as plain as RUST_LOG.
 	logSuffixes []string
 	logLevels   map[string]bool
+	// switchVariables may be set to a switch or a count alone
+	// (UPDATE_SNAPSHOTS=true, REPIN=1), wordVariables to a plain word
+	// (MIX_ENV=test), FlagVariables to flags the checker reads one by one
+	// (RUSTDOCFLAGS="-D warnings": lint levels and cfgs only).
+	switchVariables map[string]bool
+	wordVariables   map[string]bool
+	FlagVariables   map[string]bool
 	// Dropped are the builtin programs whose table did not load: refused
 	// rather than read as programs without an entry (a wrapper would then
 	// pass its command as operands).
@@ -155,6 +163,9 @@ type programData struct {
 
 	// OptionsBetween: options may stand between the words a rule names.
 	OptionsBetween bool `toml:"options_between"`
+	// SameSubs: subcommands that are another's documented alias (npm i is
+	// npm install): a rule naming one matches lines spelling the other.
+	SameSubs map[string]string `toml:"same_subs"`
 	// Selects: options choosing the workspace packages or folder the
 	// command runs in; they pass only where the rule spells them.
 	Selects string `toml:"selects"`
@@ -245,6 +256,9 @@ const (
 	keyPlain         = "plain_variables"
 	keyLogVariables  = "log_variables"
 	keyLogLevels     = "log_levels"
+	keySwitchVars    = "switch_variables"
+	keyWordVars      = "word_variables"
+	keyFlagVars      = "flag_variables"
 )
 
 // ErrCatalog wraps a user catalogue file that cannot be read at all.
@@ -283,7 +297,7 @@ func (c *Catalog) readFile(f SourceFile) []Problem {
 		return []Problem{fail("", "the key %s is given twice", dup)}
 	}
 	if f.User {
-		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels} {
+		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels, keySwitchVars, keyWordVars, keyFlagVars} {
 			if _, ok := top[name]; ok {
 				return []Problem{fail(name, "a user file cannot change the %s list (docs/permissions.md §12); nothing of the file loads", name)}
 			}
@@ -298,7 +312,8 @@ func (c *Catalog) readFile(f SourceFile) []Problem {
 	for _, name := range names {
 		prim := top[name]
 		switch name {
-		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels:
+		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels,
+			keySwitchVars, keyWordVars, keyFlagVars:
 			if err := c.readList(md, name, prim); err != nil {
 				problems = append(problems, fail(name, "%v", err))
 			}
@@ -405,7 +420,8 @@ func (c *Catalog) readList(md toml.MetaData, name string, prim toml.Primitive) e
 			c.logSuffixes = append(c.logSuffixes, list...)
 			return nil
 		}
-		m := map[string]map[string]bool{keyBare: c.Bare, keyGNU: c.gnu, keyAlternatives: c.alternatives, keyPlain: c.PlainVariables, keyLogLevels: c.logLevels}[name]
+		m := map[string]map[string]bool{keyBare: c.Bare, keyGNU: c.gnu, keyAlternatives: c.alternatives, keyPlain: c.PlainVariables, keyLogLevels: c.logLevels,
+			keySwitchVars: c.switchVariables, keyWordVars: c.wordVariables, keyFlagVars: c.FlagVariables}[name]
 		for _, n := range list {
 			m[n] = true
 		}
@@ -656,6 +672,18 @@ func buildEntry(d programData) (*entry, error) {
 	if e.global, err = expandSpec(d.Options, d.Sets, 0); err != nil {
 		return nil, err
 	}
+	for alias, name := range d.SameSubs {
+		a, okA := d.Sub[alias]
+		n, okN := d.Sub[name]
+		// The two are read with one table: the same options, the same does.
+		if !okA || !okN || alias == name || strings.Contains(alias+name, " ") || a.Options != n.Options || !slices.Equal(a.Does, n.Does) {
+			return nil, fmt.Errorf("same_subs %s = %s: both must be subcommands of the table, with the same options and does", alias, name)
+		}
+		if e.sameSubs == nil {
+			e.sameSubs = map[string]string{}
+		}
+		e.sameSubs[alias] = name
+	}
 	if err := checkSpec(e.global); err != nil {
 		return nil, err
 	}
@@ -871,7 +899,7 @@ func ReadFiles(files, user []SourceFile) (*Catalog, []Problem) {
 		Entries: map[string]*compiled{}, Programs: map[string]Program{}, refused: map[string]domain.Text{},
 		Bare: map[string]bool{}, gnu: map[string]bool{}, alternatives: map[string]bool{}, Known: map[string]*Known{},
 		variables: map[string]domain.Text{}, PlainVariables: map[string]bool{}, Dropped: map[string]bool{},
-		logLevels: map[string]bool{},
+		logLevels: map[string]bool{}, switchVariables: map[string]bool{}, wordVariables: map[string]bool{}, FlagVariables: map[string]bool{},
 	}
 	var problems []Problem
 	for _, f := range append(slices.Clone(files), user...) {
@@ -880,14 +908,25 @@ func ReadFiles(files, user []SourceFile) (*Catalog, []Problem) {
 	return c, problems
 }
 
+// plainWord is a name, never a path or a list: an environment's name
+// (MIX_ENV=test), which chooses among the project's own config files.
+var plainWord = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
+
 // PlainAssignment reports whether NAME=VALUE may be set before a command (docs/permissions.md
-// §3): a plain variable, or a program's own log variable (a name ending as
-// log_variables say) set to log levels alone — a level, or a
-// comma-separated list of levels and module=level, as env_logger reads
-// RUST_LOG.
+// §3): a plain variable, a switch variable set to a switch or a count, a
+// word variable set to a plain word, or a program's own log variable (a
+// name ending as log_variables say) set to log levels alone — a level, or
+// a comma-separated list of levels and module=level, as env_logger reads
+// RUST_LOG. FlagVariables are the checker's to read (their flags).
 func (c *Catalog) PlainAssignment(name, value string) bool {
 	if c.PlainVariables[name] {
 		return true
+	}
+	if c.switchVariables[name] {
+		return value != "" && flagValue(value)
+	}
+	if c.wordVariables[name] {
+		return plainWord.MatchString(value)
 	}
 	logName := false
 	for _, s := range c.logSuffixes {

@@ -326,6 +326,8 @@ type entry struct {
 	// toolchain: a first word +NAME picks the rustup toolchain (cargo
 	// +nightly test), read as if absent when matching rules.
 	toolchain bool
+	// sameSubs maps a subcommand to the one it is an alias of (same_subs).
+	sameSubs map[string]string
 }
 
 // propWord: the word sets a property by one of the entry's spellings.

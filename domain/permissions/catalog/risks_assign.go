@@ -176,6 +176,11 @@ func cmakeSafeDefine(c *Catalog, p Program, a string, next []string) bool {
 		return false
 	}
 	name, typ, _ := strings.Cut(name, ":")
+	if cmakeProjectPaths[name] && (typ == "" || typ == "PATH") {
+		// The value is path-checked as every -D value is (inside the
+		// project, through its links); one folder, never a list.
+		return value != "" && !strings.ContainsAny(value, ";$~") && !strings.HasPrefix(value, "-")
+	}
 	switch typ {
 	case "", "BOOL", "STRING":
 	default:
@@ -200,6 +205,14 @@ var cmakeCompilerFlags = regexp.MustCompile(`^CMAKE_(C|CXX|OBJC|OBJCXX)_FLAGS(_[
 
 // cmakeLauncher: the program cmake runs the compiler or linker under.
 var cmakeLauncher = regexp.MustCompile(`^CMAKE_[A-Z]+_(COMPILER|LINKER)_LAUNCHER$`)
+
+// cmakeProjectPaths are cache variables naming a folder: where `cmake
+// --install` writes (CMAKE_INSTALL_PREFIX) and where find_package reads
+// the packages' CMake scripts (CMAKE_PREFIX_PATH). A folder inside the
+// project is the project's own (-D CMAKE_INSTALL_PREFIX=install-prefix);
+// the path check asks for one outside, which would write or load code
+// there.
+var cmakeProjectPaths = map[string]bool{"CMAKE_INSTALL_PREFIX": true, "CMAKE_PREFIX_PATH": true}
 
 // cmakeSafeEcho: the -E commands that run nothing and write only the
 // folders they are given (path-checked as operands): make_directory, echo,

@@ -117,6 +117,10 @@ func (p Program) check(name string, args []string) domain.Text {
 		}
 		if strings.HasPrefix(a, "--") {
 			if r, ok := p.matchLong(a[2:], p.Style == Getopt); ok {
+				if safe, n := p.safeFlagValue(r, args, i); safe {
+					skip = n // bazel --javacopt=-Werror, go --ldflags=-s
+					continue
+				}
 				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", r.why, "Spelled", name+" --"+r.Name)
 			}
 			continue

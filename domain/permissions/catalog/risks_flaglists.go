@@ -41,8 +41,16 @@ func parseFlagList(spec string) (flagList, bool) {
 // = or the next word) holds only flags its flag list names. It returns
 // whether it does and how many words after args[i] the value took. A value
 // with quotes inside, which the tool would split its own way, asks.
+//
+// The list is looked up by the option's name as spelled: "ldflags" for
+// -ldflags, "--javacopt" for --javacopt (go's --ldflags asks: go's table
+// lists the single-dash spelling only).
 func (p Program) safeFlagValue(r risk, args []string, i int) (bool, int) {
-	list, ok := p.flagLists[r.Name]
+	key := r.Name
+	if strings.HasPrefix(args[i], "--") {
+		key = "--" + r.Name
+	}
+	list, ok := p.flagLists[key]
 	if !ok {
 		return false, 0
 	}

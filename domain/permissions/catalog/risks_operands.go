@@ -545,23 +545,43 @@ func plusCommand(c *Catalog, p Program, args []string) domain.Text {
 
 // bunOperands: bun runs a file it is named (bun x.ts, bun run ./x.js)
 // rather than a package.json script, and installs what bun install names.
+// Checked last, so a line whose only reason is the file passes every other
+// check (BunFile: a rule may name the file).
 func bunOperands(c *Catalog, p Program, args []string) domain.Text {
 	if reason := installOperands(c, p, args); !reason.IsZero() {
 		return reason
 	}
-	ops := make([]string, 0, 2)
-	for _, a := range args {
-		if !strings.HasPrefix(a, "-") {
-			ops = append(ops, a)
-		}
-	}
-	if len(ops) > 1 && ops[0] == "run" {
-		ops = ops[1:]
-	}
-	if len(ops) > 0 && (strings.ContainsAny(ops[0], `/\`) || path.Ext(ops[0]) != "") {
-		return domain.T("`{{.Word}}` names a file, which bun would run rather than a package.json script", "Word", ops[0])
+	if i := BunFile(args); i >= 0 {
+		return domain.T("`{{.Word}}` names a file, which bun would run rather than a package.json script", "Word", args[i])
 	}
 	return domain.Text{}
+}
+
+// bunFileTemplate is bunOperands' reason's template, spelled as its
+// literal (the translations are checked on the literal).
+const bunFileTemplate = "`{{.Word}}` names a file, which bun would run rather than a package.json script"
+
+// BunFileReason reports whether reason is bunOperands' for a file bun runs.
+func BunFileReason(reason domain.Text) bool { return reason.Template == bunFileTemplate }
+
+// BunFile is the place in args of the file bun runs (bun x.ts, bun run
+// ./x.js), or -1.
+func BunFile(args []string) int {
+	first := true
+	for i, a := range args {
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		if first && a == "run" && i+1 < len(args) {
+			first = false
+			continue
+		}
+		if strings.ContainsAny(a, `/\`) || path.Ext(a) != "" {
+			return i
+		}
+		return -1
+	}
+	return -1
 }
 
 // buildToolWord: a word after cmake --build's `--` that only sets how many

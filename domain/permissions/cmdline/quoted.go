@@ -99,13 +99,17 @@ func QuotedWords(line string) ([]string, QuotedChars, domain.Text) {
 // bareLiteral: line[i] is a character the line check refuses that bash
 // reads literally without quotes: `^` (special only to an interactive
 // shell's history and inside [^…] and ${…^}, whose brackets are refused),
-// `$` ending a word (go test -run=^$), and a `~` that is not a tilde prefix
-// (midTilde: HEAD~1). Such a word is marked as a quoted one is, and passes
-// only where the program reads text or a revision.
+// `$` ending a word (go test -run=^$), a `~` that is not a tilde prefix
+// (midTilde: HEAD~1), and a `#` inside a word (bash starts a comment only
+// at a word's start: nix run .#lint, --grep=issue#12). Such a word is
+// marked as a quoted one is, and passes only where the program reads text
+// or a revision.
 func bareLiteral(line []byte, i int) bool {
 	switch line[i] {
 	case '^':
 		return true
+	case '#':
+		return i > 0 && line[i-1] != ' '
 	case '$':
 		return i+1 == len(line) || line[i+1] == ' '
 	case '~':
@@ -210,7 +214,8 @@ func quotedLiteralParts(w *syntax.Word) (string, string, bool, bool) {
 				switch {
 				case Allowed(c) && c != '\'' && c != '"':
 				case c == '^' || c == '$' && i == len(p.Value)-1 && k == len(w.Parts)-1,
-					c == '~' && i > 0 && midTilde(p.Value[i-1]):
+					c == '~' && i > 0 && midTilde(p.Value[i-1]),
+					c == '#' && (i > 0 || k > 0):
 					held[c] = true // literal unquoted too (bareLiteral)
 				case strings.IndexByte("*?[]", c) >= 0 || c == '!' && (i > 0 && p.Value[i-1] == '[' || i == 0 && k > 0 && strings.HasSuffix(litValue(w.Parts[k-1]), "[")):
 					held[c], glob = true, true

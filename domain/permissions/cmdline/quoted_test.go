@@ -31,6 +31,10 @@ func TestQuotedWords(t *testing.T) {
 		{"go test -run=^$ ./...", want{[]string{"go", "test", "-run=^$", "./..."}, map[int]string{2: "$^"}}},
 		{"go test -run ^TestA$", want{[]string{"go", "test", "-run", "^TestA$"}, map[int]string{3: "$^"}}},
 		{"x a$ b", want{[]string{"x", "a$", "b"}, map[int]string{1: "$"}}},
+		// and a # inside a word: a comment starts only at a word's start
+		{"nix run .#lint", want{[]string{"nix", "run", ".#lint"}, map[int]string{2: "#"}}},
+		{"git log --grep=issue#12", want{[]string{"git", "log", "--grep=issue#12"}, map[int]string{2: "#"}}},
+		{"x a## 'b'#c", want{[]string{"x", "a##", "b#c"}, map[int]string{1: "#", 2: "#"}}},
 	}
 	for _, c := range ok {
 		words, q, reason := QuotedWords(c.line)
@@ -58,6 +62,9 @@ func TestQuotedWords(t *testing.T) {
 	asks := []string{
 		"go test -run A|B",             // unquoted
 		"go test -run=^$X",             // $ before a name expands it
+		"go test -run x #y",            // a comment: # at a word's start
+		"go test #x",                   // a comment
+		"#x go test",                   // a comment first
 		"go test -run=a$'b'",           // $'…' decodes escapes
 		"go test -run=a$\"b\"",         // $"…" is translated
 		"go test -run=${X^}",           // a case-changing expansion

@@ -148,9 +148,29 @@ func bazelConfigs(lines []bazelrcLine, words []string) map[string]bool {
 	return on
 }
 
+// bazelWorkspaceFiles mark a bazel workspace's root: bazel runs in the
+// nearest folder above the line's that holds one, and reads that folder's
+// .bazelrc, not the root's (rules_cc's examples/rule_based_toolchain).
+var bazelWorkspaceFiles = []string{"MODULE.bazel", "REPO.bazel", "WORKSPACE.bazel", "WORKSPACE"}
+
+// bazelWorkspace is the workspace the line runs in: the nearest folder from
+// the line's up to the project's root holding a workspace file, else the
+// root. Each file looked for is recorded, so one added later is seen.
+func (p *Project) bazelWorkspace() string {
+	for _, dir := range p.upTo(true) {
+		for _, name := range bazelWorkspaceFiles {
+			if _, err := p.Cached(filepath.Join(dir, name), maxConfigFile); !isNotExist(err) {
+				return dir // an unreadable one marks the workspace all the same
+			}
+		}
+	}
+	return p.Root
+}
+
 func (p *Project) bazelBlock(words []string) *Block {
 	c := catalog.Builtin() // the risky arguments, as for make's MAKEFLAGS
-	queue := []string{filepath.Join(p.Root, ".bazelrc")}
+	workspace := p.bazelWorkspace()
+	queue := []string{filepath.Join(workspace, ".bazelrc")}
 	seen := map[string]bool{}
 	for len(queue) > 0 {
 		path := queue[0]
@@ -181,7 +201,7 @@ func (p *Project) bazelBlock(words []string) *Block {
 				if len(l.args) != 1 {
 					return &Block{File: show, Key: l.Command, Reason: setsKey(show, l.Command, strings.Join(l.args, " "))}
 				}
-				target := strings.ReplaceAll(l.args[0], "%workspace%", p.Root)
+				target := strings.ReplaceAll(l.args[0], "%workspace%", workspace)
 				if !filepath.IsAbs(target) {
 					target = filepath.Join(filepath.Dir(path), target)
 				}

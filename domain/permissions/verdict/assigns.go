@@ -7,6 +7,7 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/permissions/cmdline"
+	"memo.dev/projects/domain/permissions/projectfiles"
 )
 
 // afterAssignments is the command's words of a line that sets variables
@@ -24,15 +25,19 @@ func (in *inspector) afterAssignments(line string) ([]string, domain.Text) {
 
 // assignsProblem: a variable set before the command passes only when the
 // catalogue lists it as plain (plain_variables: it chooses a target, the
-// output or a log level, never what runs) and its value is no path outside
-// the project. One that makes the program load or run other code says so.
+// output or a log level, never what runs; switch_variables and
+// word_variables with a switch or a plain word; flag_variables holding lint
+// levels and cfgs alone) and its value is no path outside the project. One that makes the program load or run other code says so.
 func (in *inspector) assignsProblem(assigns []string) domain.Text {
 	c := in.catalog()
-	if reason := c.VariableRisk(assigns); !reason.IsZero() {
-		return reason
-	}
 	for _, a := range assigns {
 		name, value, _ := strings.Cut(a, "=")
+		if c.FlagVariables[name] && projectfiles.HarmlessRustflags(strings.Fields(value)) {
+			continue // lint levels and cfgs only, as in .cargo/config.toml
+		}
+		if reason := c.VariableRisk([]string{a}); !reason.IsZero() {
+			return reason
+		}
 		if !c.PlainAssignment(name, value) {
 			return cmdline.SetsVariable
 		}

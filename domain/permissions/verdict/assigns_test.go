@@ -13,7 +13,7 @@ import (
 // command's rule, every other asks, and the command is checked as if it
 // stood alone.
 func TestAssignmentsBeforeTheCommand(t *testing.T) {
-	rules := []string{"go build", "cargo test", "npm test", "pytest"}
+	rules := []string{"go build", "cargo test", "npm test", "pytest", "mix test", "cargo doc", "bazel run"}
 	cases := map[string]string{ // line: "" approved, else a part of the reason
 		"GOOS=windows go build":                                         "",
 		"CGO_ENABLED=0 GOOS=linux GOARCH=arm64 go build":                "",
@@ -55,6 +55,31 @@ func TestAssignmentsBeforeTheCommand(t *testing.T) {
 		"Starship_log=trace cargo test":                         "sets a variable before the command",
 		"STARSHIP_LOGFILE=trace cargo test":                     "sets a variable before the command",
 		"LD_PRELOAD=trace go build":                             "`LD_PRELOAD` loads a library that runs code",
+		// Switches, environment names and lint flags.
+		"UPDATE_SNAPSHOTS=true npm test":                                     "",
+		"REPIN=1 bazel run @maven//:pin":                                     "",
+		"RULES_JVM_EXTERNAL_REPIN=1 RJE_VERBOSE=true bazel run @maven//:pin": "",
+		"UPDATE_SNAPSHOTS=./x npm test":                                      "sets a variable before the command",
+		"REPIN= bazel run @maven//:pin":                                      "sets a variable before the command",
+		"REPIN=yes,please bazel run @maven//:pin":                            "sets a variable before the command",
+		"Repin=1 bazel run @maven//:pin":                                     "sets a variable before the command",
+		"MIX_ENV=test mix test":                                              "",
+		"MIX_ENV=dev-local mix test":                                         "",
+		"MIX_ENV=../x mix test":                                              "sets a variable before the command",
+		"MIX_ENV=/tmp/x mix test":                                            "sets a variable before the command",
+		"MIX_ENV=a.b mix test":                                               "sets a variable before the command",
+		"MIX_ENV= mix test":                                                  "sets a variable before the command",
+		"MIX_ENV='test prod' mix test":                                       "sets a variable before the command",
+		"RUSTDOCFLAGS=\"-D warnings\" cargo doc --no-deps":                   "",
+		"RUSTDOCFLAGS='-Dwarnings --cfg docsrs' cargo doc":                   "",
+		"RUSTFLAGS='-D warnings' cargo test":                                 "",
+		"RUSTDOCFLAGS='-D warnings -Clinker=/tmp/x' cargo doc":               "`RUSTDOCFLAGS` changes the configuration",
+		"RUSTDOCFLAGS=--extern-html-root-url=x cargo doc":                    "`RUSTDOCFLAGS` changes the configuration",
+		"RUSTDOCFLAGS='-Z unstable-options' cargo doc":                       "`RUSTDOCFLAGS` changes the configuration",
+		"RUSTDOCFLAGS= cargo doc":                                            "",
+		"rustdocflags='-C linker=x' cargo doc":                               "changes the configuration",
+		"RUSTC_WRAPPER=1 cargo test":                                         "`RUSTC_WRAPPER`",
+		"NODE_OPTIONS=1 npm test":                                            "`NODE_OPTIONS`",
 	}
 	root := fixture.Repo(t, fixture.CleanConfig)
 	for line, want := range cases {

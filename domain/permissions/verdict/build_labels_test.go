@@ -160,3 +160,78 @@ func FuzzBazelrc(f *testing.F) {
 		}
 	})
 }
+
+// A .bazelrc's environment options may set PATH to the system's own
+// folders (rules_cc: test --test_env=PATH=/bin:/usr/bin:/usr/local/bin);
+// any other folder, a relative one or an empty entry asks.
+func TestBazelrcSystemPath(t *testing.T) {
+	rules := []string{"bazel build", "bazel test"}
+	for _, rc := range []string{
+		"test --test_env=PATH=/bin:/usr/bin:/usr/local/bin\n",
+		"build --action_env=PATH=/usr/sbin:/sbin:/usr/local/sbin\n",
+		"common --test_env PATH=/usr/bin\n",
+	} {
+		root := fixture.Repo(t, fixture.CleanConfig)
+		fixture.Write(t, filepath.Join(root, ".bazelrc"), rc, 0o644)
+		approvedIn(t, root, "", rules, "bazel test //...")
+	}
+	for _, c := range []struct{ rc, key string }{
+		{"test --test_env=PATH=/bin:/usr/bin:/tmp/bin\n", "test"},
+		{"test --test_env=PATH=/bin::/usr/bin\n", "test"},
+		{"test --test_env=PATH=/usr/bin:\n", "test"},
+		{"test --test_env=PATH=tools:/usr/bin\n", "test"},
+		{"test --test_env=PATH=/usr/bin/../../tmp\n", "test"},
+		{"common --action_env=PATH=/opt/bin\n", "common"},
+		{"test --test_env=LD_LIBRARY_PATH=/usr/lib\n", "test"},
+	} {
+		root := fixture.Repo(t, fixture.CleanConfig)
+		fixture.Write(t, filepath.Join(root, ".bazelrc"), c.rc, 0o644)
+		blockedBy(t, root, "", rules, "bazel test //...", ".bazelrc", c.key)
+	}
+}
+
+// A line run in a nested bazel workspace (a folder holding its own
+// MODULE.bazel, REPO.bazel or WORKSPACE: rules_cc's
+// examples/rule_based_toolchain) reads that workspace's .bazelrc, as bazel
+// does, and %workspace% is that folder; a folder without one is part of
+// the workspace above it.
+func TestBazelrcOfTheNestedWorkspace(t *testing.T) {
+	rules := []string{"bazel build", "bazel test"}
+	for _, marker := range []string{"MODULE.bazel", "REPO.bazel", "WORKSPACE", "WORKSPACE.bazel"} {
+		root := fixture.Repo(t, fixture.CleanConfig)
+		fixture.Write(t, filepath.Join(root, "MODULE.bazel"), "module(name = \"top\")\n", 0o644)
+		fixture.Write(t, filepath.Join(root, ".bazelrc"), "build --run_under=/tmp/x\n", 0o644)
+		fixture.Write(t, filepath.Join(root, "examples", "ws", marker), "", 0o644)
+		fixture.Write(t, filepath.Join(root, "examples", "ws", ".bazelrc"), "build --enable_platform_specific_config\n", 0o644)
+		fixture.Write(t, filepath.Join(root, "examples", "ws", "sub", "BUILD"), "", 0o644)
+		fixture.Write(t, filepath.Join(root, "examples", "plain", "BUILD"), "", 0o644)
+		approvedIn(t, root, filepath.Join(root, "examples/ws"), rules, "bazel build //...")
+		approvedIn(t, root, filepath.Join(root, "examples/ws/sub"), rules, "bazel build //...")
+		// The root's workspace, and a folder of it without a marker.
+		blockedBy(t, root, "", rules, "bazel build //...", ".bazelrc", "build")
+		blockedBy(t, root, filepath.Join(root, "examples/plain"), rules, "bazel build //...", ".bazelrc", "build")
+	}
+	// The nested workspace's own .bazelrc and what it imports from
+	// %workspace% are read.
+	root := fixture.Repo(t, fixture.CleanConfig)
+	fixture.Write(t, filepath.Join(root, "examples", "ws", "MODULE.bazel"), "", 0o644)
+	fixture.Write(t, filepath.Join(root, "examples", "ws", ".bazelrc"), "build --run_under=/tmp/x\n", 0o644)
+	blockedBy(t, root, filepath.Join(root, "examples/ws"), rules, "bazel build //...", "examples/ws/.bazelrc", "build")
+	approvedIn(t, root, "", rules, "bazel build //...")
+	root = fixture.Repo(t, fixture.CleanConfig)
+	fixture.Write(t, filepath.Join(root, "examples", "ws", "MODULE.bazel"), "", 0o644)
+	fixture.Write(t, filepath.Join(root, "examples", "ws", ".bazelrc"), "import %workspace%/ci.bazelrc\n", 0o644)
+	fixture.Write(t, filepath.Join(root, "examples", "ws", "ci.bazelrc"), "test --test_env=PATH=/tmp\n", 0o644)
+	blockedBy(t, root, filepath.Join(root, "examples/ws"), rules, "bazel test //...", "examples/ws/ci.bazelrc", "test")
+	// A .bazelrc alone makes no workspace: bazel reads the root's.
+	root = fixture.Repo(t, fixture.CleanConfig)
+	fixture.Write(t, filepath.Join(root, ".bazelrc"), "build --run_under=/tmp/x\n", 0o644)
+	fixture.Write(t, filepath.Join(root, "examples", "ws", ".bazelrc"), "build --enable_platform_specific_config\n", 0o644)
+	blockedBy(t, root, filepath.Join(root, "examples/ws"), rules, "bazel build //...", ".bazelrc", "build")
+	// A marker added after a check is seen by the next.
+	root = fixture.Repo(t, fixture.CleanConfig)
+	fixture.Write(t, filepath.Join(root, "examples", "ws", ".bazelrc"), "build --run_under=/tmp/x\n", 0o644)
+	approvedIn(t, root, filepath.Join(root, "examples/ws"), rules, "bazel build //...")
+	fixture.Write(t, filepath.Join(root, "examples", "ws", "WORKSPACE"), "", 0o644)
+	blockedBy(t, root, filepath.Join(root, "examples/ws"), rules, "bazel build //...", "examples/ws/.bazelrc", "build")
+}

@@ -160,6 +160,13 @@ func (c *Checker) candidates(words []string) []candidate {
 			}
 		}
 	}
+	if len(out) == 0 {
+		// npm i under the rule npm install: a documented alias of the
+		// rule's subcommand, read as the rule spells it.
+		if w, r := c.matchSameSub(words); r != nil {
+			out = append(out, candidate{r, w, len(r.words)})
+		}
+	}
 	cat := c.cat
 	if cat == nil {
 		cat = catalog.Builtin()
@@ -202,6 +209,30 @@ func (c *Checker) judgeWith(m candidate, quoted cmdline.QuotedChars, expanded ma
 		return Verdict{Rule: matched.text, Reason: reason, BlockedBy: b}
 	}
 	return Verdict{Approved: true, Rule: matched.text}
+}
+
+// matchSameSub is the first rule whose subcommand the line spells by
+// another name of the same subcommand (same_subs), and the line with the
+// rule's spelling; or words and nil.
+func (c *Checker) matchSameSub(words []string) ([]string, *rule) {
+	cat := c.cat
+	if cat == nil {
+		cat = catalog.Builtin()
+	}
+	if len(words) < 2 {
+		return words, nil
+	}
+	for i := range c.rules {
+		r := c.rules[i].words
+		if len(r) < 2 || r[0] != words[0] || r[1] == words[1] || !cat.SameSubcommand(words[0], r[1], words[1]) {
+			continue
+		}
+		spelled := append([]string{words[0], r[1]}, words[2:]...)
+		if cmdline.HasPrefixWords(spelled, r) {
+			return spelled, &c.rules[i]
+		}
+	}
+	return words, nil
 }
 
 // runsGit: the program runs git in the project on its own (runs_git in its

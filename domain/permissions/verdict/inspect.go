@@ -93,11 +93,14 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 			args = words[len(words)-len(kept):]
 		}
 	}
+	if name == "mix" && len(args) > 0 && args[0] == "do" {
+		return in.mixDo(args[1:], depth)
+	}
 	r := in.read(name, args)
 	// A risky argument's reason before an unknown option's: it says more.
 	// The words of the program it wraps are that program's: read below.
 	own := args[:len(args)-len(r.Wrapped)]
-	if reason := c.RiskyArgs(name, own, cmdline.FirstWord(r.Sub)); !reason.IsZero() {
+	if reason := c.RiskyArgs(name, own, cmdline.FirstWord(r.Sub)); !reason.IsZero() && !in.bunFileOfTheRule(name, words, own, prefix, reason) {
 		return reason, nil
 	}
 	script, scriptKnown := in.scriptReading(name, words)
@@ -368,4 +371,66 @@ func targetsOf(name string, r catalog.Reading) []string {
 		out = append(out, t)
 	}
 	return out
+}
+
+// bunFileOfTheRule: the only risky argument is the project file bun runs
+// (bun ./scripts/x.ts), and the rule names it, as a node rule names its
+// script: the trust pins the file's bytes (the rule's definitions), and
+// the words after it are the script's arguments, path-checked.
+func (in *inspector) bunFileOfTheRule(name string, words, args []string, prefix int, reason domain.Text) bool {
+	if name != "bun" || !catalog.BunFileReason(reason) {
+		return false
+	}
+	i := catalog.BunFile(args)
+	// Only bun FILE: the trust pins that file (bun run FILE is read as a
+	// script's name by the definitions, which would not pin it).
+	return i >= 0 && (i == 0 || args[i-1] != "run") && len(words)-len(args)+i < prefix && in.project.PathProblem(args[i]).IsZero()
+}
+
+// mixDo reads `mix do task1 args + task2` (and the older `task1, task2`
+// form, a word ending with a comma closing a task) as the mix lines it
+// runs, one after the other, each checked as a line of its own: every task
+// must be one mix's table lists (never the project's alias, which may run
+// anything, nor a word Memo does not know), and its arguments pass as that
+// task's. A rule `mix do` alone names no task.
+func (in *inspector) mixDo(args []string, depth int) (domain.Text, *projectfiles.Block) {
+	var tasks [][]string
+	var cur []string
+	closed := true
+	for _, a := range args {
+		switch {
+		case a == "+":
+			if len(cur) == 0 {
+				return mixDoProblem(a), nil
+			}
+			tasks, cur, closed = append(tasks, cur), nil, true
+		case strings.HasSuffix(a, ","):
+			if a == "," || len(cur) == 0 && strings.HasPrefix(a, "-") {
+				return mixDoProblem(a), nil
+			}
+			tasks, cur, closed = append(tasks, append(cur, strings.TrimSuffix(a, ","))), nil, true
+		default:
+			cur, closed = append(cur, a), false
+		}
+	}
+	if !closed {
+		tasks = append(tasks, cur)
+	} else if len(args) > 0 {
+		return mixDoProblem(args[len(args)-1]), nil // a separator with no task after it
+	}
+	e := in.catalog().Entries["mix"]
+	for _, t := range tasks {
+		reason, b := in.inspect(append([]string{"mix"}, t...), 1, depth+1)
+		if !reason.IsZero() {
+			return reason, b // a risky task says why (mix do local.hex)
+		}
+		if e == nil || e.Subs[t[0]] == nil {
+			return mixDoProblem(t[0]), nil
+		}
+	}
+	return domain.Text{}, nil
+}
+
+func mixDoProblem(word string) domain.Text {
+	return domain.T("`{{.Word}}` is not a mix task Memo knows; mix do runs only tasks of its table", "Word", word)
 }

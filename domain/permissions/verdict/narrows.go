@@ -56,6 +56,9 @@ func narrowValues(opts, words []string) ([]string, bool) {
 				next = words[i+1]
 			}
 			switch {
+			case w == o && next == "":
+				// the option last, with no value (a rule `tox -e`): it
+				// names none, and narrows nothing
 			case w == o:
 				add(next)
 				i++

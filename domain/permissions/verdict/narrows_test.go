@@ -18,6 +18,7 @@ func TestRulesNarrowTheirValues(t *testing.T) {
 		{"tox -e lint", "tox -n -e lint", ""},
 		{"tox -e lint,py", "tox -e lint,py -e py", ""},
 		{"tox", "tox -e anything", ""},
+		{"tox -e", "tox -e anything", ""}, // the option without a value names none
 		{"tox run -e py", "tox run -e py -q", ""},
 		{"tox -e lint", "tox -e lint -e evil", "`evil` is not among the values the rule gives"},
 		{"tox -e lint", "tox -e lint,evil", "no allowed rule starts this line"},

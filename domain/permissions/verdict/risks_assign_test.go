@@ -82,7 +82,9 @@ func TestMixTasks(t *testing.T) {
 	if r := AcceptRule("mix"); r.IsZero() {
 		t.Errorf("AcceptRule(mix) is accepted, want it refused bare")
 	}
-	for _, rule := range []string{"mix do", "mix cmd", "mix run", "mix archive.install", "mix local.hex", "mix hex.publish", "mix escript.install"} {
+	// mix do is read task by task (TestMixDoTasks): a rule naming a task
+	// that runs what it is given is refused.
+	for _, rule := range []string{"mix do run x.exs", "mix do compile + cmd id", "mix cmd", "mix run", "mix archive.install", "mix local.hex", "mix hex.publish", "mix escript.install"} {
 		if r := AcceptRule(rule); r.IsZero() {
 			t.Errorf("AcceptRule(%q) is accepted, want it refused", rule)
 		}
