@@ -179,7 +179,7 @@ func cutExtras(word string) string {
 	if i := strings.IndexByte(word, '['); i > 0 && strings.HasSuffix(word, "]") {
 		extras := word[i+1 : len(word)-1]
 		for _, e := range strings.Split(extras, ",") {
-			if !pipName(strings.TrimSpace(e)) {
+			if !PipName(strings.TrimSpace(e)) {
 				return word
 			}
 		}
@@ -202,7 +202,7 @@ func pipGroup(value string) domain.Text {
 	if i := strings.LastIndexByte(value, ':'); i >= 0 {
 		path, name = value[:i], value[i+1:]
 	}
-	if !pipName(name) || pipURL(value) || path != "" && !strings.HasSuffix(strings.ReplaceAll(path, `\`, "/"), "pyproject.toml") {
+	if !PipName(name) || pipURL(value) || path != "" && !strings.HasSuffix(strings.ReplaceAll(path, `\`, "/"), "pyproject.toml") {
 		return domain.T("`{{.Word}}` is not a dependency group of a pyproject.toml that Memo reads", "Word", value)
 	}
 	return domain.Text{}
@@ -219,9 +219,9 @@ func pipURL(w string) bool {
 	return strings.Contains(w, "://")
 }
 
-// pipName: a project, extra or group name as PEP 508 and PEP 735 write
-// it (letters, digits, and . _ - inside).
-func pipName(s string) bool {
+// PipName reports whether s is a project, extra or group name as PEP 508
+// and PEP 735 write it (letters, digits, and . _ - inside).
+func PipName(s string) bool {
 	if s == "" {
 		return false
 	}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"memo.dev/projects/domain"
+	"memo.dev/projects/domain/permissions/catalog"
 )
 
 // pip's requirement files are hostile input: a cloned repository writes
@@ -198,7 +199,7 @@ func parseReqOption(line string) (ReqLine, domain.Text) {
 // binaryValue: :all:, :none: or package names, comma separated.
 func binaryValue(v string) bool {
 	for _, n := range strings.Split(v, ",") {
-		if n != ":all:" && n != ":none:" && !reqName(n) {
+		if n != ":all:" && n != ":none:" && !catalog.PipName(n) {
 			return false
 		}
 	}
@@ -216,28 +217,13 @@ func reqPathForm(s string) bool {
 func cutReqExtras(s string) string {
 	if i := strings.IndexByte(s, '['); i > 0 && strings.HasSuffix(s, "]") {
 		for _, e := range strings.Split(s[i+1:len(s)-1], ",") {
-			if !reqName(strings.TrimSpace(e)) {
+			if !catalog.PipName(strings.TrimSpace(e)) {
 				return s
 			}
 		}
 		return s[:i]
 	}
 	return s
-}
-
-// reqName: a PEP 508 name (letters and digits, with . _ - inside).
-func reqName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		alnum := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-		if !alnum && (i == 0 || i == len(s)-1 || c != '.' && c != '_' && c != '-') {
-			return false
-		}
-	}
-	return true
 }
 
 // pep508 tells why s is not a requirement by name: name, [extras],
@@ -254,7 +240,7 @@ func pep508(s string) domain.Text {
 		end++
 	}
 	name := spec[:end]
-	if !reqName(name) {
+	if !catalog.PipName(name) {
 		return bad
 	}
 	rest := strings.TrimSpace(spec[end:])
@@ -264,7 +250,7 @@ func pep508(s string) domain.Text {
 			return bad
 		}
 		for _, e := range strings.Split(rest[1:close], ",") {
-			if e = strings.TrimSpace(e); e != "" && !reqName(e) {
+			if e = strings.TrimSpace(e); e != "" && !catalog.PipName(e) {
 				return bad
 			}
 		}

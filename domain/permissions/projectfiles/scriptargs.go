@@ -158,10 +158,23 @@ func (p *Project) readScriptArgs(word string) ScriptArgs {
 // shebangShell is the shell a #! line names (sh, bash, dash, ash), or ""
 // without one.
 func shebangShell(text string) string {
+	fields, ok := shebangFields(text)
+	if !ok {
+		return ""
+	}
+	if len(fields) == 0 {
+		return "?"
+	}
+	return filepath.Base(fields[0])
+}
+
+// shebangFields are the words of a text's #! line, past `env` and its
+// `-S`; ok is false when the text has no #! line.
+func shebangFields(text string) ([]string, bool) {
 	first, _, _ := strings.Cut(text, "\n")
 	first = strings.TrimSuffix(first, "\r")
 	if !strings.HasPrefix(first, "#!") {
-		return ""
+		return nil, false
 	}
 	fields := strings.Fields(first[2:])
 	if len(fields) > 0 && catalog.ProgramName(fields[0]) == "env" {
@@ -170,10 +183,7 @@ func shebangShell(text string) string {
 			fields = fields[1:]
 		}
 	}
-	if len(fields) == 0 {
-		return "?"
-	}
-	return filepath.Base(fields[0])
+	return fields, true
 }
 
 // bashReading says why a file is not read as a bash or sh script, or "".
@@ -184,21 +194,13 @@ func bashReading(name, text string) string {
 	if strings.ContainsRune(text, 0) {
 		return "not a text file"
 	}
-	first, _, _ := strings.Cut(text, "\n")
-	first = strings.TrimSuffix(first, "\r")
-	if !strings.HasPrefix(first, "#!") {
+	fields, ok := shebangFields(text)
+	if !ok {
 		switch strings.ToLower(filepath.Ext(name)) {
 		case "", ".sh", ".bash":
 			return ""
 		}
 		return "not a shell script"
-	}
-	fields := strings.Fields(first[2:])
-	if len(fields) > 0 && catalog.ProgramName(fields[0]) == "env" {
-		fields = fields[1:]
-		if len(fields) > 0 && fields[0] == "-S" {
-			fields = fields[1:]
-		}
 	}
 	if len(fields) == 0 {
 		return "not a shell script"
