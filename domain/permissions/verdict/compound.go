@@ -24,7 +24,7 @@ import (
 var (
 	changesFirst = domain.T("it runs before another command of the line and can change what that command runs; only commands that read may come first")
 	globInList   = domain.T("a file name pattern in a line of several commands: an earlier command could change what it matches")
-	cdNotAndOnly = domain.T("`cd` in a line with `||`: a later command may run in either folder")
+	cdNotAndOnly = domain.T("`cd` in a line with `||` or `;`: a later command may run in either folder")
 	cdOutside    = domain.T("`cd` goes to a folder that is not inside the project, or to none Memo can name")
 	cdInPipe     = domain.T("`cd` in a pipeline changes no folder")
 	pipeNotRead  = domain.T("it reads the output of the command before it and does more than read, or reads `-`")

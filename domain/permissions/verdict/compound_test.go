@@ -187,6 +187,7 @@ func TestCompoundCd(t *testing.T) {
 		{"", "cd -P pkg && go test", "`cd` goes to a folder"},
 		{"", "cd pkg || go test", "`cd` in a line with `||`"},
 		{"", "cd pkg && go test || true", "`cd` in a line with `||`"},
+		{"", "cd pkg; go test", "`cd` in a line with `||` or `;`"},
 		{"", "cd pkg | go test", "`cd` in a pipeline"},
 		{"", "cd pkg && make && go test", "`make`: it runs before another command"},
 	}
