@@ -36,16 +36,8 @@ func OutsideCommand(words []string) bool {
 	if why, ok := c.RefusedWhy(name); ok {
 		return strings.Contains(why.String(), "network")
 	}
-	canon := c.Canonical(name)
-	args := words[1:]
-	sub := ""
-	for _, a := range args {
-		if !strings.HasPrefix(a, "-") {
-			sub = a
-			break
-		}
-	}
-	reason := c.RiskyArgs(canon, args, sub)
+	// RiskyArgs reads the subcommand from the arguments itself.
+	reason := c.RiskyArgs(c.Canonical(name), words[1:], "")
 	for _, r := range outsideReasons {
 		if strings.Contains(reason.String(), r) {
 			return true

@@ -5,6 +5,7 @@ package projectfiles
 import (
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"memo.dev/projects/domain"
 )
@@ -23,14 +24,18 @@ import (
 // splits into a list: pytest's `pythonpath=src lib`, `--ignore=a,b`) names
 // each of its parts as well, so a second path in a list is checked too.
 func PathCandidates(w string) []string {
-	if strings.ContainsAny(w, " \t\n\r\v\f,") {
-		out := pathCandidates(w)
-		for _, part := range strings.FieldsFunc(w, func(r rune) bool { return r == ',' || strings.ContainsRune(" \t\n\r\v\f", r) }) {
+	out := pathCandidates(w)
+	if parts := strings.FieldsFunc(w, listSeparator); len(parts) > 1 || len(parts) == 1 && parts[0] != w {
+		for _, part := range parts {
 			out = append(out, pathCandidates(part)...)
 		}
-		return out
 	}
-	return pathCandidates(w)
+	return out
+}
+
+// listSeparator: white space or a comma, which split a list value.
+func listSeparator(r rune) bool {
+	return r == ',' || unicode.IsSpace(r)
 }
 
 // pathCandidates are the paths one word of a list may name (PathCandidates).

@@ -143,21 +143,12 @@ type candidate struct {
 // is read as absent, then those with options of the program between
 // their words (optionsBetween).
 func (c *Checker) candidates(words []string) []candidate {
-	var out []candidate
-	for i := range c.rules {
-		if cmdline.HasPrefixWords(words, c.rules[i].words) {
-			out = append(out, candidate{&c.rules[i], words, len(c.rules[i].words)})
-		}
-	}
+	out := c.startingRules(words)
 	if len(out) == 0 {
 		// cargo +nightly test under the rule cargo test: the toolchain word
 		// is read as absent (a rule may still spell it).
 		if w := c.cat.WithoutToolchain(words); w != nil {
-			for i := range c.rules {
-				if cmdline.HasPrefixWords(w, c.rules[i].words) {
-					out = append(out, candidate{&c.rules[i], w, len(c.rules[i].words)})
-				}
-			}
+			out = c.startingRules(w)
 		}
 	}
 	if len(out) == 0 {
@@ -167,17 +158,24 @@ func (c *Checker) candidates(words []string) []candidate {
 			out = append(out, candidate{r, w, len(r.words)})
 		}
 	}
-	cat := c.cat
-	if cat == nil {
-		cat = catalog.Builtin()
-	}
 	var resolved resolvedProgram
 	for i := range c.rules {
 		if cmdline.HasPrefixWords(words, c.rules[i].words) {
 			continue
 		}
-		if n, ok := optionsBetween(cat, words, c.rules[i].words, &resolved); ok {
+		if n, ok := optionsBetween(c.cat, words, c.rules[i].words, &resolved); ok {
 			out = append(out, candidate{&c.rules[i], words, n})
+		}
+	}
+	return out
+}
+
+// startingRules are the rules whose words start words, in the file's order.
+func (c *Checker) startingRules(words []string) []candidate {
+	var out []candidate
+	for i := range c.rules {
+		if cmdline.HasPrefixWords(words, c.rules[i].words) {
+			out = append(out, candidate{&c.rules[i], words, len(c.rules[i].words)})
 		}
 	}
 	return out
@@ -215,16 +213,12 @@ func (c *Checker) judgeWith(m candidate, quoted cmdline.QuotedChars, expanded ma
 // another name of the same subcommand (same_subs), and the line with the
 // rule's spelling; or words and nil.
 func (c *Checker) matchSameSub(words []string) ([]string, *rule) {
-	cat := c.cat
-	if cat == nil {
-		cat = catalog.Builtin()
-	}
 	if len(words) < 2 {
 		return words, nil
 	}
 	for i := range c.rules {
 		r := c.rules[i].words
-		if len(r) < 2 || r[0] != words[0] || r[1] == words[1] || !cat.SameSubcommand(words[0], r[1], words[1]) {
+		if len(r) < 2 || r[0] != words[0] || r[1] == words[1] || !c.cat.SameSubcommand(words[0], r[1], words[1]) {
 			continue
 		}
 		spelled := append([]string{words[0], r[1]}, words[2:]...)
