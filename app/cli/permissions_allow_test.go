@@ -73,7 +73,7 @@ func TestCLIPermissionsAllow(t *testing.T) {
 		{"npm run lint", 4, "conflict", "approved already"},
 		{"go test ./... ; rm -rf ~", 3, "forbidden", "several commands"},
 		{"bash -c 'go test'", 3, "forbidden", "runs anything"},
-		{"git config user.name x", 3, "forbidden", "git config"},
+		{"git config --global user.name x", 3, "forbidden", "--global"},
 		{"cat /etc/passwd", 3, "forbidden", "outside"},
 	} {
 		before := readFileString(t, permsFile(dir))

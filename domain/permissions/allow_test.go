@@ -84,7 +84,7 @@ func TestProposeRuleRefuses(t *testing.T) {
 		{"curl https://example.com", "curl"},
 		{"sudo make", "sudo"},
 		{"env LD_PRELOAD=/tmp/x.so go test", "LD_PRELOAD"},
-		{"git config user.name x", "git config"},
+		{"git config core.pager x", "core.pager"},
 		{"go run github.com/x/y@latest", "download"},
 		{"npm exec foo", "npm exec"},
 		{"go test -exec ./x ./...", "-exec"},

@@ -119,7 +119,7 @@ func TestAcceptRule(t *testing.T) {
 		"cargo":              "bare `cargo`",
 		"go test -exec=sh":   "-exec",
 		"go build -toolexec": "-toolexec",
-		"git config":         "git config",
+		"git config -e":      "`-e`",
 		"npm config set":     "npm config",
 		"go generate":        "go generate",
 		"make SHELL=sh":      "SHELL",

@@ -128,7 +128,7 @@ func TestAllowRuleRefusals(t *testing.T) {
 	}{
 		{"characters", "", "go test ./... ; rm -rf ~", "several commands", domain.ErrRefused},
 		{"refused program", "", "bash -c 'go test'", "runs anything", domain.ErrRefused},
-		{"refused subcommand", "", "git config user.name x", "git config", domain.ErrRefused},
+		{"refused subcommand", "", "git config --global core.pager x", "--global", domain.ErrRefused},
 		{"path outside", "", "cat " + filepath.Join(outside, "x"), "outside", domain.ErrRefused},
 		{"config blocks", "", "npm test", ".npmrc", domain.ErrRefused},
 		{"not trusted", `{"version": 1, "allowed_commands": ["git status"]}`, "go test ./...", "trust it first", domain.ErrRefused},

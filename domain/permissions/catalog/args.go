@@ -267,7 +267,11 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 				continue
 			}
 		}
-		vals, n, ok, ar := c.Option(sets, a, args[i+1:])
+		optSets := sets
+		if !subDone && c.Lead != nil {
+			optSets = append([]*OptSet{c.Lead}, sets...)
+		}
+		vals, n, ok, ar := c.Option(optSets, a, args[i+1:])
 		switch {
 		case ok && ar == OutValue && r.Does&(WritesProject|RunsProjectCode) == 0 && !spelled[a]:
 			// A file written by a program the review labels as one that

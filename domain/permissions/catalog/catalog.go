@@ -169,6 +169,8 @@ type programData struct {
 	// Selects: options choosing the workspace packages or folder the
 	// command runs in; they pass only where the rule spells them.
 	Selects string `toml:"selects"`
+	// Lead: options that stand only before the subcommand (git -c, -C).
+	Lead string `toml:"lead"`
 	// Narrows: options whose values a rule that gives them names alone.
 	Narrows []string `toml:"narrows"`
 
@@ -625,9 +627,12 @@ func buildEntry(d programData) (*entry, error) {
 		textUnless: d.TextUnless, textAll: d.TextAll, textPattern: d.TextPattern, wraps: d.Wraps, module: d.Module, ModuleOnly: d.ModuleOnly, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, RunsGit: d.RunsGit, Targets: d.Targets, Definitions: d.Definitions,
 		props: strings.Fields(d.Props), Labels: d.Labels, toolchain: d.Toolchain,
-		OptionsBetween: d.OptionsBetween, selects: d.Selects, Narrows: d.Narrows}
+		OptionsBetween: d.OptionsBetween, selects: d.Selects, lead: d.Lead, Narrows: d.Narrows}
 	if err := checkSpec(e.selects); err != nil {
 		return nil, err
+	}
+	if err := checkSpec(e.lead); err != nil {
+		return nil, fmt.Errorf("lead: %w", err)
 	}
 	if d.Filter != nil {
 		if len(d.Sub) > 0 || d.Wraps || d.Module != "" {
@@ -753,6 +758,9 @@ func compileEntry(e *entry) *compiled {
 	c := &compiled{entry: e, Global: compileOpts(e.Style, e.global, e.foldCase), Subs: map[string]*compiledSub{}, nested: map[string]bool{}}
 	if e.selects != "" {
 		c.Selects = compileOpts(e.Style, e.selects, e.foldCase)
+	}
+	if e.lead != "" {
+		c.Lead = compileOpts(e.Style, e.lead, e.foldCase)
 	}
 	if e.isFilter {
 		c.Filter = compileOpts(e.Style, e.filter, e.foldCase)

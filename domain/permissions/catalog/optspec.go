@@ -277,6 +277,9 @@ type entry struct {
 	// selects are the options that choose the workspace packages or the
 	// folder the command runs in (pnpm --filter, -C; npm -w): a spec.
 	selects string
+	// lead are options that stand only before the subcommand (git -c,
+	// -C): a spec. Their risks are the table's operands check to say.
+	lead string
 	// Narrows are options whose values choose what of the project's own
 	// definitions runs (tox -e lint): a rule that gives them approves only
 	// the values it gives (verdict/narrows.go).
@@ -362,6 +365,8 @@ type compiled struct {
 	Selects *OptSet
 	// Filter: the entry's filter options, nil when it is no filter.
 	Filter *OptSet
+	// Lead: the entry's lead options, nil when none.
+	Lead *OptSet
 }
 
 type compiledSub struct {

@@ -15,7 +15,7 @@ import (
 // catalogue table can name (operands = "…"): what options cannot express.
 func operandChecks(name string) (operandCheck, bool) {
 	f, ok := map[string]operandCheck{
-		"gitOperands": gitOperands, "outsidePath": outsidePath, "goOperands": goOperands, "makeOperands": makeOperands,
+		"gitOperands": gitOperands, "gitConfigOperands": gitConfigOperands, "outsidePath": outsidePath, "goOperands": goOperands, "makeOperands": makeOperands,
 		"uniqOperands": uniqOperands, "tarOperands": tarOperands, "cmakeOperands": cmakeOperands, "ninjaOperands": ninjaOperands,
 		"mavenOperands": mavenOperands, "goRunOperands": goRunOperands, "installOperands": installOperands,
 		"pytestOperands": pytestOperands, "compilerOperands": compilerOperands, "plusCommand": plusCommand,
@@ -28,6 +28,11 @@ func operandChecks(name string) (operandCheck, bool) {
 
 // gitOperands: options before the subcommand are git's global options
 // (-c, -C, -p, --git-dir …), and ext:: and fd:: remotes run programs.
+// Before the subcommand pass: the entry's options that only turn things
+// off, `-c KEY=VALUE` of a key the table's safe_keys list (gitKey), and one
+// `-C DIR` of a folder named as it is, inside the line's folder (the
+// verdict then checks that folder, and the rest of the line in it, as
+// `cd DIR && git …`).
 func gitOperands(c *Catalog, p Program, args []string) domain.Text {
 	// The options before the subcommand that only turn things off: the
 	// entry's own (catalog/git.toml).
@@ -39,8 +44,24 @@ func gitOperands(c *Catalog, p Program, args []string) domain.Text {
 		ar, ok := g.Global.lookupLong(a[2:])
 		return ok && ar == noValue
 	}
-	for len(args) > 0 && safeGlobal(args[0]) {
-		args = args[1:]
+	folders := 0
+	for len(args) > 0 {
+		switch a := args[0]; {
+		case safeGlobal(a):
+			args = args[1:]
+			continue
+		case a == "-c" && len(args) > 1:
+			if why := p.gitKey(args[1], false); !why.IsZero() {
+				return why
+			}
+			args = args[2:]
+			continue
+		case a == "-C" && len(args) > 1 && folders == 0 && GitFolderWord(args[1]):
+			folders++
+			args = args[2:]
+			continue
+		}
+		break
 	}
 	if len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		return domain.T("`{{.Word}}` is a git option before the subcommand; those can change what git runs (-c, -C, -p, --git-dir …)", "Word", args[0])
@@ -59,6 +80,50 @@ func gitOperands(c *Catalog, p Program, args []string) domain.Text {
 		}
 	}
 	return domain.Text{}
+}
+
+// GitFolderWord reports whether w can be the folder of `git -C`: a relative path that
+// stays inside the folder the line runs in (no `..`, not absolute, no
+// drive), not empty (`-C ""` is no folder) and no option.
+func GitFolderWord(w string) bool {
+	return w != "" && !strings.HasPrefix(w, "-") && !strings.ContainsAny(w, `\:`) && filepath.IsLocal(filepath.FromSlash(w)) &&
+		!slices.Contains(strings.Split(w, "/"), "..")
+}
+
+// gitKey tells why git may not be given the configuration setting kv
+// (KEY=VALUE, or KEY alone, which sets it to true): only a key of the
+// table's safe_keys passes, compared as git compares them, in lower case
+// (core.pager is Core.Pager). An entry `section.*` is every key of that
+// section, `key=value` that key set to that value alone (commit.gpgSign
+// =false: true runs gpg). read: the key is only read (git config KEY),
+// which the keys of config's own safe_keys may be too.
+func (p Program) gitKey(kv string, read bool) domain.Text {
+	key, value, hasValue := strings.Cut(kv, "=")
+	if gitKeyListed(p.safeKeys, key, value, hasValue) || read && gitKeyListed(p.Sub["config"].safeKeys, key, value, hasValue) {
+		return domain.Text{}
+	}
+	return domain.T("`{{.Setting}}` sets or reads a git configuration key Memo does not know to run nothing (core.pager, alias.*, include.path … run programs or read other files)", "Setting", kv)
+}
+
+// gitKeyListed: key (with value, when one is given) is one of the list's.
+func gitKeyListed(list map[string]bool, key, value string, hasValue bool) bool {
+	k := strings.ToLower(key)
+	if k == "" || strings.ContainsAny(k, " \t\n\r\"'") {
+		return false
+	}
+	for e := range list {
+		ek, ev, valued := strings.Cut(strings.ToLower(e), "=")
+		switch {
+		case valued && ek == k && hasValue && strings.ToLower(value) == ev:
+			return true
+		case valued:
+		case strings.HasSuffix(ek, ".*") && strings.HasPrefix(k, strings.TrimSuffix(ek, "*")) && len(k) > len(ek)-1:
+			return true
+		case ek == k:
+			return true
+		}
+	}
+	return false
 }
 
 // outsidePath: git clone and git init write a repository wherever their
@@ -693,4 +758,109 @@ func operandWords(args []string) []string {
 		}
 	}
 	return out
+}
+
+// gitLeadEnd is the index in git's args of the subcommand: past the
+// options before it that gitOperands reads (-c and -C take a word).
+func gitLeadEnd(args []string) int {
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "-c" || a == "-C":
+			i++
+		case !strings.HasPrefix(a, "-"):
+			return i
+		}
+	}
+	return len(args)
+}
+
+// gitConfigForm reads the words after `git config`: the keys and values it
+// names (ops), whether it reads or unsets (mode "get", "unset", "set" or ""
+// for the classic form, where one operand reads and two write), and the
+// first option it does not let pass.
+func gitConfigForm(rest []string) (ops []string, mode string, bad string) {
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		switch {
+		case a == "--local" || a == "--show-origin" || a == "--show-scope" || a == "-z" || a == "--null" ||
+			a == "--bool" || a == "--int":
+		case a == "--type=bool" || a == "--type=int" || a == "--type=bool-or-int":
+		case a == "--type" && i+1 < len(rest) && (rest[i+1] == "bool" || rest[i+1] == "int" || rest[i+1] == "bool-or-int"):
+			i++
+		case (a == "--get" || a == "--get-all") && mode == "":
+			mode = "get"
+		case (a == "--unset" || a == "--unset-all") && mode == "":
+			mode = "unset"
+		case strings.HasPrefix(a, "-"):
+			return nil, "", a
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if mode == "" && len(ops) > 0 && (ops[0] == "get" || ops[0] == "set" || ops[0] == "unset") {
+		// git 2.46's subcommands: git config get KEY, set KEY VALUE.
+		mode, ops = ops[0], ops[1:]
+	}
+	return ops, mode, ""
+}
+
+// gitConfigOperands: git config reads one key or writes one value of the
+// repository's own configuration (docs/permissions.md §5): a read of a key
+// either safe_keys list names (git.risky's, or config's own), a write or
+// an unset of one git.risky's lists. Any other scope, option or form asks.
+func gitConfigOperands(c *Catalog, p Program, args []string) domain.Text {
+	i := gitLeadEnd(args)
+	if i >= len(args) || !strings.EqualFold(args[i], "config") {
+		return domain.Text{}
+	}
+	git := c.Programs["git"]
+	ops, mode, bad := gitConfigForm(args[i+1:])
+	switch bad {
+	case "":
+	case "--global", "--system", "--file", "-f", "--blob", "--worktree", "--includes":
+		return domain.T("`{{.Word}}` reads or writes a configuration other than the repository's own", "Word", bad)
+	default:
+		if strings.HasPrefix(bad, "--file=") || strings.HasPrefix(bad, "--blob=") || strings.HasPrefix(bad, "-f") && !strings.HasPrefix(bad, "--") {
+			return domain.T("`{{.Word}}` reads or writes a configuration other than the repository's own", "Word", bad)
+		}
+		return domain.T("`{{.Word}}` is a git config option Memo does not let pass: it opens an editor, prints every key (a remote's URL may hold a token) or changes several values", "Word", bad)
+	}
+	form := func() domain.Text {
+		return domain.T("`git config {{.Words}}`: Memo lets git config read one key, or set or unset one", "Words", strings.Join(args[i+1:], " "))
+	}
+	switch {
+	case len(ops) == 0 && mode == "":
+		return domain.Text{} // git config alone prints its usage
+	case len(ops) == 1 && (mode == "" || mode == "get"):
+		return git.gitKey(ops[0], true)
+	case len(ops) == 1 && mode == "unset":
+		return git.gitKey(ops[0], false)
+	case len(ops) == 2 && (mode == "" || mode == "set"):
+		return git.gitKey(ops[0]+"="+ops[1], false)
+	}
+	return form()
+}
+
+// GitConfigValue is the place, counted from the end of args (git's
+// arguments), of the value `git config KEY VALUE` writes, when the key is
+// a safe key whose value is text git only stores and prints (not a
+// path); 0 when there is none. Quoted, it may hold characters the line
+// check refuses (github-actions[bot]).
+func (c *Catalog) GitConfigValue(args []string) int {
+	i := gitLeadEnd(args)
+	if i >= len(args) || !strings.EqualFold(args[i], "config") {
+		return 0
+	}
+	ops, mode, bad := gitConfigForm(args[i+1:])
+	git := c.Programs["git"]
+	if bad != "" || len(ops) != 2 || mode != "" && mode != "set" || !git.gitKey(ops[0]+"="+ops[1], false).IsZero() ||
+		gitKeyListed(git.pathKeys, ops[0], "", false) {
+		return 0
+	}
+	for j := len(args) - 1; j > i; j-- {
+		if args[j] == ops[1] {
+			return len(args) - j
+		}
+	}
+	return 0
 }

@@ -251,6 +251,20 @@ func (p *Project) Holds(word string) bool {
 	}).(bool)
 }
 
+// LiteralFolder is the folder word names as CdFolder finds it, when it is
+// that folder as written: relative, without `..`, reached through no link
+// (git -C, which Memo reads as cd without links).
+func (p *Project) LiteralFolder(word string) (string, bool) {
+	if p == nil || word == "" || filepath.IsAbs(word) || !filepath.IsLocal(filepath.FromSlash(word)) {
+		return "", false
+	}
+	dir, ok := p.CdFolder(word)
+	if !ok || dir != filepath.Join(p.Dir, filepath.FromSlash(word)) {
+		return "", false
+	}
+	return dir, true
+}
+
 // CdFolder is the folder `cd word` enters, with its links followed, when it
 // is a folder of the project outside .git and .memo: bash's own reading of
 // the word (relative to the line's folder, `..` taken away as written, as

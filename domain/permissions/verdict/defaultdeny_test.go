@@ -290,7 +290,7 @@ func TestSubcommandsRefusedAsRules(t *testing.T) {
 		"composer require x":              "adds a package",
 		"pre-commit install":              "git hook",
 		"pre-commit try-repo x":           "runs another program",
-		"git config core.pager x":         "changes the configuration",
+		"git config core.pager x":         "core.pager=x",
 		"git remote rename a b":           "is not a git subcommand",
 		"git submodule foreach id":        "runs another program",
 		"git help log":                    "web browser",

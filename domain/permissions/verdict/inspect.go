@@ -93,6 +93,11 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 			args = words[len(words)-len(kept):]
 		}
 	}
+	if name == "git" && !in.rule {
+		if at, ok := gitFolderAt(args); ok {
+			return in.inspectGitFolder(words, args, at, prefix, depth)
+		}
+	}
 	if name == "mix" && len(args) > 0 && args[0] == "do" {
 		return in.mixDo(args[1:], depth)
 	}

@@ -65,6 +65,13 @@ func (in *inspector) textPlaces(words []string, depth int, text map[int]bool, re
 	for _, at := range r.Text {
 		text[at] = true
 	}
+	if name == "git" {
+		// git config user.name "github-actions[bot]": the value of a key
+		// that runs nothing is text git stores and prints.
+		if at := in.catalog().GitConfigValue(args); at > 0 {
+			text[at] = true
+		}
+	}
 	if name == "pip" || name == "uv" {
 		// pip install ".[dev]": the extras of a project folder, which pip
 		// reads as names (catalog.PipExtras), never a pattern.

@@ -35,6 +35,8 @@ func TestGitRevisions(t *testing.T) {
 		{"git commit", "git commit --fixup=HEAD~2", true},
 		{"git diff", "git diff 'HEAD~1'", true},
 		{"git diff", "git --no-pager diff HEAD^", true},
+		{"git clang-format", "git clang-format HEAD~1", true},
+		{"git clang-format", "git clang-format --diff HEAD^ -- src/a.cc", true},
 		// what must still ask
 		{"git diff", "git diff ~/x", false},             // a home folder
 		{"git diff", "git diff ~root", false},           // another user's home
@@ -54,11 +56,13 @@ func TestGitRevisions(t *testing.T) {
 		{"git rebase", "git rebase -i HEAD~3", false},   // opens an editor: not a safe option
 		{"git fetch", "git fetch origin main~1", false}, // a refspec, not a revision
 		{"git push", "git push origin HEAD~1:main", false},
-		{"git clang-format", "git clang-format HEAD~1", false}, // an external command git's table does not list
-		{"go test", "go test ./x~1", false},                    // a package
-		{"make", "make X=a~b", false},                          // a make variable
-		{"./scripts/x.sh", "./scripts/x.sh HEAD~1", false},     // a program without an entry
-		{"git diff", "git diff ../x~1", false},                 // a revision is path-checked besides
+		{"git clang-format", "git clang-format HEAD -- a~1", false},       // a path after --
+		{"git clang-format", "git clang-format --binary x HEAD~1", false}, // runs another program
+		{"git clang-format", "git clang-format --extensions=~/x", false},  // an option value
+		{"go test", "go test ./x~1", false},                               // a package
+		{"make", "make X=a~b", false},                                     // a make variable
+		{"./scripts/x.sh", "./scripts/x.sh HEAD~1", false},                // a program without an entry
+		{"git diff", "git diff ../x~1", false},                            // a revision is path-checked besides
 	}
 	for _, c := range cases {
 		v := CheckCommand([]string{c.rule}, c.line, nil)

@@ -47,7 +47,11 @@ func optionsBetween(c *catalog.Catalog, words, rule []string, resolved *resolved
 					return 0, false // the rule must name what it selects
 				}
 			}
-			_, n, known, _ := e.Option(sets, a, words[i+1:])
+			optSets := sets
+			if len(sets) == 1 && j == 1 && e.Lead != nil {
+				optSets = []*catalog.OptSet{e.Lead, e.Global} // before the subcommand: git -c k=v, -C dir
+			}
+			_, n, known, _ := e.Option(optSets, a, words[i+1:])
 			if !known || i+n >= len(words) {
 				return 0, false
 			}

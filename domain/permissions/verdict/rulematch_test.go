@@ -46,9 +46,13 @@ func TestOptionsBetweenTheRulesWords(t *testing.T) {
 		{"pnpm test", "pnpm -- test", false, "no allowed rule"},
 		// programs whose entry does not say so keep the plain prefix
 		{"go test", "go -C dir test", false, "no allowed rule"},
-		// git's entry says so for its global options (--no-pager), never -c
+		// git's entry says so for its global options (--no-pager) and its
+		// lead options (-c, -C), whose risky values then ask
 		{"git status", "git --no-pager status", true, ""},
-		{"git status", "git -c core.pager=sh status", false, "no allowed rule"},
+		{"git status", "git -c core.pager=sh status", false, "`core.pager=sh`"},
+		{"git status", "git -c user.name=x status", true, ""},
+		{"git status", "git --git-dir=/tmp/x status", false, "no allowed rule"},
+		{"git log", "git log -c HEAD", true, ""}, // after the subcommand -c is log's own
 		// cargo's entry says so too: its global safe options, never
 		// --config or -C
 		{"cargo test", "cargo --locked test", true, ""},
