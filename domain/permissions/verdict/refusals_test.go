@@ -52,3 +52,81 @@ func TestTouchInsideTheProject(t *testing.T) {
 		}
 	}
 }
+
+// gh reads the project's own pull requests, issues and runs with the
+// user's account: its read-only subcommands are accepted; a write, another
+// repository, the browser, a jq program or template, and every other
+// subcommand or spelling stay refused or ask (docs/permissions.md §8).
+func TestGhReadsTheProjectsOwnRepository(t *testing.T) {
+	for _, rule := range []string{"gh pr view", "gh run list", "gh issue view", "gh pr list", "gh pr diff",
+		"gh pr checks", "gh pr status", "gh issue list", "gh issue status", "gh run view", "gh repo view",
+		"gh release list", "gh release view", "gh workflow list", "gh workflow view", "gh auth status",
+		"gh.exe pr view", "GH pr view"} {
+		if r := AcceptRule(rule); !r.IsZero() {
+			t.Errorf("rule %q refused: %s", rule, r)
+		}
+	}
+	for _, rule := range []string{"gh", "GH", "gh.exe", "/usr/bin/gh", "gh api", "gh api repos/o/r", "gh pr ready",
+		"gh pr checkout 1", "gh pr", "gh pr merge", "gh pr create", "gh pr comment", "gh issue create",
+		"gh extension list", "gh extension install x/y", "gh foo", "gh run download", "gh release download",
+		"gh repo clone", "gh search prs", "gh status", "gh auth token", "gh auth login", "gh secret list",
+		"gh pr view --web", "gh pr view -w", "gh pr view --jq .title", "gh pr view -q .title",
+		"gh pr view --template x", "gh pr view -t x", "gh auth status --show-token", "gh auth status -t",
+		"gh -R evil/repo pr view", "gh alias set", "gh config set", "gh codespace ssh", "gh browse"} {
+		if AcceptRule(rule).IsZero() {
+			t.Errorf("rule %q is accepted, want it refused", rule)
+		}
+	}
+	root := fixture.Repo(t, destConfig) // origin https://example.com/me/x.git, upstream github.com/them/x
+	notRemote := "not one of the repository's remotes"
+	cases := []struct{ rule, line, want string }{
+		{"gh pr view", "gh pr view", ""},
+		{"gh pr view", "gh pr view 42 --comments", ""},
+		{"gh pr view", "gh pr view -R them/x", ""},
+		{"gh pr view", "gh pr view --repo=them/x", ""},
+		{"gh pr view", "gh pr view -R github.com/them/x", ""},
+		{"gh pr view", "gh pr view -R https://github.com/them/x", ""},
+		{"gh pr view", "gh pr view -R example.com/me/x", ""},
+		{"gh issue view", "gh issue view 42", ""},
+		{"gh run list", "gh run list -w ci.yml", ""},
+		{"gh repo view", "gh repo view them/x", ""},
+		{"gh pr view", "gh pr view -R other/repo", notRemote},
+		{"gh pr view", "gh pr view --repo=evil/x", notRemote},
+		{"gh pr view", "gh pr view -R me/x", notRemote}, // me/x is github.com/me/x, not example.com's
+		{"gh pr view", "gh pr view -R origin", notRemote},
+		{"gh pr view", "gh pr view -R github.com.evil.com/them/x", notRemote},
+		{"gh pr view", "gh pr view -R them/x/y/z", notRemote},
+		{"gh pr view", "gh pr view -R http://github.com/them/x", notRemote},
+		{"gh pr view", "gh pr view https://github.com/other/repo/pull/1", notRemote},
+		{"gh repo view", "gh repo view evil/x", notRemote},
+		{"gh pr view", "gh -R evil/repo pr view", "no allowed rule"},
+		{"gh pr view", "GH_REPO=evil/x gh pr view", "variable"},
+		{"gh pr view", "GH_HOST=evil.example gh pr view", "variable"},
+		{"gh pr view", "gh pr view --web", "web browser"},
+		{"gh pr view", "gh pr view -cw", "web browser"},
+		{"gh pr view", "gh pr view --json body --jq .body", "outside the project"},
+		{"gh pr view", "gh pr view --json body -t x", "outside the project"},
+		{"gh pr view", "gh pr checkout 1", "no allowed rule"},
+		{"gh pr view", "gh api repos/o/r", "no allowed rule"},
+		{"gh pr view", "gh extension exec x", "no allowed rule"},
+		{"gh run list", "gh run download 1", "no allowed rule"},
+		{"gh run view", "gh run view 1 -w", "-w"},
+		{"gh auth status", "gh auth status --show-token", "outside the project"},
+		{"gh auth status", "gh auth status --hostname evil.example", "--hostname"},
+	}
+	for _, c := range cases {
+		v := checkIn(root, "", []string{c.rule}, c.line)
+		switch {
+		case c.want == "" && !v.Approved:
+			t.Errorf("rule %q: %q asks (%s), want it approved", c.rule, c.line, v.Reason)
+		case c.want != "" && v.Approved:
+			t.Errorf("rule %q: %q is approved, want it to ask naming %q", c.rule, c.line, c.want)
+		case c.want != "" && !strings.Contains(v.Reason.String(), c.want):
+			t.Errorf("rule %q: %q asks with %q, want %q", c.rule, c.line, v.Reason, c.want)
+		}
+	}
+	// Without a project no repository is the project's own.
+	if v := CheckCommand([]string{"gh pr view"}, "gh pr view -R them/x", nil); v.Approved {
+		t.Errorf("gh pr view -R them/x approved without a project, want it to ask")
+	}
+}
