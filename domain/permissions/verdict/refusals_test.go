@@ -130,3 +130,68 @@ func TestGhReadsTheProjectsOwnRepository(t *testing.T) {
 		t.Errorf("gh pr view -R them/x approved without a project, want it to ask")
 	}
 }
+
+// python -m of the project's own package runs the project's code, as a
+// script file of the project does: accepted as a rule, and a line passes
+// only where Python, run in the line's folder, finds the module in the
+// project (docs/permissions.md §8).
+func TestPythonModuleOfTheProject(t *testing.T) {
+	outside := t.TempDir()
+	fixture.Write(t, filepath.Join(outside, "evil", "__init__.py"), "x\n", 0o644)
+	root := fixture.LinkedProject(t, map[string]string{"linked": filepath.Join(outside, "evil")},
+		"src/textual/__init__.py", "src/textual/__main__.py", "src/textual/cli/__init__.py", "src/textual/cli/tools.py",
+		"tool.py", "pkg/__init__.py", "pkg/sub.py", "http/__init__.py", "nsonly/x.py", "docs/x.md")
+	fixture.Write(t, filepath.Join(root, "pyproject.toml"), "[tool.poetry]\nname = \"textual\"\n", 0o644)
+	for _, rule := range []string{"python -m textual", "python3 -m textual.cli", "python -m pkg", "python -mpkg"} {
+		if r := AcceptRule(rule); !r.IsZero() {
+			t.Errorf("rule %q refused: %s", rule, r)
+		}
+	}
+	for _, rule := range []string{"python -m http.server", "python -m code", "python -m pdb", "python -m bash",
+		"python -m _frozen", "python -m 1x", "python -m pip", "python -m python", "python -m a-b", "python -m rm",
+		"python -m curl", "python -m ipython", "python -m pipx", "python -m pre_commit"} {
+		if r := AcceptRule(rule); r.IsZero() && rule != "python -m pip" {
+			t.Errorf("rule %q is accepted, want it refused", rule)
+		}
+	}
+	unknown := "runs a module Memo does not know"
+	cases := []struct{ dir, rule, line, want string }{
+		{"", "python -m textual", "python -m textual", ""},
+		{"", "python -m textual.cli", "python -m textual.cli", ""},
+		{"", "python -m textual.cli.tools", "python -m textual.cli.tools", ""},
+		{"", "python -m pkg", "python -m pkg", ""},
+		{"", "python -m pkg.sub", "python -m pkg.sub", ""},
+		{"", "python -m tool", "python -m tool", ""},
+		{"", "python -m textual", "python -m textual src/textual", ""},
+		{"", "python -m textual.nosuch", "python -m textual.nosuch", unknown},
+		{"", "python -m other", "python -m other", unknown},
+		{"", "python -m nsonly", "python -m nsonly", unknown}, // a namespace folder: another regular package wins
+		{"", "python -m linked", "python -m linked", unknown}, // a link out of the project
+		{"", "python -m http.server", "python -m http.server", "no allowed rule"},
+		{"", "python -m textual", "python -I -m textual", "*"}, // -I leaves the folder off sys.path
+		{"", "python -m textual", "python -P -m textual", "*"},
+		{"", "python -m textual", "PYTHONSAFEPATH=1 python -m textual", "variable"},
+		{"", "python -m textual", "python -m textual --dev", "--dev"},
+		{"", "python -m textual", "python -m textual /tmp/x", "/tmp/x"},
+		{"docs", "python -m textual", "python -m textual", unknown}, // not found from docs/: installed or another
+	}
+	for _, c := range cases {
+		v := checkIn(root, filepath.Join(root, c.dir), []string{c.rule}, c.line)
+		switch {
+		case c.want == "" && !v.Approved:
+			t.Errorf("rule %q: %q in %q asks (%s), want it approved", c.rule, c.line, c.dir, v.Reason)
+		case c.want != "" && v.Approved:
+			t.Errorf("rule %q: %q in %q is approved, want it to ask naming %q", c.rule, c.line, c.dir, c.want)
+		case c.want != "" && c.want != "*" && !strings.Contains(v.Reason.String(), c.want):
+			t.Errorf("rule %q: %q in %q asks with %q, want %q", c.rule, c.line, c.dir, v.Reason, c.want)
+		}
+	}
+	// In a project that does not hold it, and without a project, it asks.
+	other := fixture.LinkedProject(t, nil, "src/x/__init__.py")
+	if v := checkIn(other, "", []string{"python -m textual"}, "python -m textual"); v.Approved {
+		t.Errorf("python -m textual approved in a project without textual, want it to ask")
+	}
+	if v := CheckCommand([]string{"python -m textual"}, "python -m textual", nil); v.Approved {
+		t.Errorf("python -m textual approved without a project, want it to ask")
+	}
+}
