@@ -111,6 +111,8 @@ func TestGhReadsTheProjectsOwnRepository(t *testing.T) {
 		{"gh pr view", "gh extension exec x", "no allowed rule"},
 		{"gh run list", "gh run download 1", "no allowed rule"},
 		{"gh run view", "gh run view 1 -w", "-w"},
+		{"gh pr list", "gh pr list --search repo:evil/x", "--search"},
+		{"gh issue list", "gh issue list -S repo:evil/x", "-S"},
 		{"gh auth status", "gh auth status --show-token", "outside the project"},
 		{"gh auth status", "gh auth status --hostname evil.example", "--hostname"},
 	}
