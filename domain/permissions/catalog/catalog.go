@@ -57,6 +57,10 @@ type Catalog struct {
 	switchVariables map[string]bool
 	wordVariables   map[string]bool
 	FlagVariables   map[string]bool
+	// PythonStdlib are the top-level modules of Python's standard library
+	// (sys.stdlib_module_names): `python -m NAME` of one is never the
+	// project's own module, even when a project folder shadows it.
+	PythonStdlib map[string]bool
 	// Dropped are the builtin programs whose table did not load: refused
 	// rather than read as programs without an entry (a wrapper would then
 	// pass its command as operands).
@@ -261,6 +265,7 @@ const (
 	keySwitchVars    = "switch_variables"
 	keyWordVars      = "word_variables"
 	keyFlagVars      = "flag_variables"
+	keyPyStdlib      = "python_stdlib"
 )
 
 // ErrCatalog wraps a user catalogue file that cannot be read at all.
@@ -299,7 +304,7 @@ func (c *Catalog) readFile(f SourceFile) []Problem {
 		return []Problem{fail("", "the key %s is given twice", dup)}
 	}
 	if f.User {
-		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels, keySwitchVars, keyWordVars, keyFlagVars} {
+		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels, keySwitchVars, keyWordVars, keyFlagVars, keyPyStdlib} {
 			if _, ok := top[name]; ok {
 				return []Problem{fail(name, "a user file cannot change the %s list (docs/permissions.md §12); nothing of the file loads", name)}
 			}
@@ -315,7 +320,7 @@ func (c *Catalog) readFile(f SourceFile) []Problem {
 		prim := top[name]
 		switch name {
 		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels,
-			keySwitchVars, keyWordVars, keyFlagVars:
+			keySwitchVars, keyWordVars, keyFlagVars, keyPyStdlib:
 			if err := c.readList(md, name, prim); err != nil {
 				problems = append(problems, fail(name, "%v", err))
 			}
@@ -423,7 +428,7 @@ func (c *Catalog) readList(md toml.MetaData, name string, prim toml.Primitive) e
 			return nil
 		}
 		m := map[string]map[string]bool{keyBare: c.Bare, keyGNU: c.gnu, keyAlternatives: c.alternatives, keyPlain: c.PlainVariables, keyLogLevels: c.logLevels,
-			keySwitchVars: c.switchVariables, keyWordVars: c.wordVariables, keyFlagVars: c.FlagVariables}[name]
+			keySwitchVars: c.switchVariables, keyWordVars: c.wordVariables, keyFlagVars: c.FlagVariables, keyPyStdlib: c.PythonStdlib}[name]
 		for _, n := range list {
 			m[n] = true
 		}
@@ -908,6 +913,7 @@ func ReadFiles(files, user []SourceFile) (*Catalog, []Problem) {
 		Bare: map[string]bool{}, gnu: map[string]bool{}, alternatives: map[string]bool{}, Known: map[string]*Known{},
 		variables: map[string]domain.Text{}, PlainVariables: map[string]bool{}, Dropped: map[string]bool{},
 		logLevels: map[string]bool{}, switchVariables: map[string]bool{}, wordVariables: map[string]bool{}, FlagVariables: map[string]bool{},
+		PythonStdlib: map[string]bool{},
 	}
 	var problems []Problem
 	for _, f := range append(slices.Clone(files), user...) {

@@ -65,6 +65,11 @@ func (in *inspector) destination(name, w string) domain.Text {
 			return domain.T("`{{.Word}}` names a remote archive, which tar reaches by running a remote shell", "Word", w)
 		}
 		return domain.Text{}
+	case "gh":
+		if !in.ownGhRepo(w) {
+			return notRemote(w)
+		}
+		return domain.Text{}
 	}
 	if _, publishing := projectfiles.DefaultRegistries[name]; publishing {
 		if !in.ownRegistry(name, w) {
@@ -111,4 +116,28 @@ func (in *inspector) ownRegistry(name, w string) bool {
 		return slices.ContainsFunc(projectfiles.DefaultRegistries[name], func(r string) bool { return projectfiles.NormRemote(r) == projectfiles.NormRemote(w) })
 	}
 	return in.project.Registries(name)[projectfiles.NormRemote(w)]
+}
+
+// ownGhRepo: w, as gh reads a repository — [HOST/]OWNER/REPO (the host
+// github.com when none is given) or an https URL — is one of the
+// repository's remotes, in any spelling a forge serves it under. A
+// remote's name is no repository to gh, so it does not pass.
+func (in *inspector) ownGhRepo(w string) bool {
+	if in.project == nil {
+		return false
+	}
+	u := w
+	if !strings.Contains(w, "://") {
+		switch parts := strings.Split(w, "/"); len(parts) {
+		case 2:
+			u = "https://github.com/" + w
+		case 3:
+			u = "https://" + w
+		default:
+			return false
+		}
+	} else if !strings.HasPrefix(strings.ToLower(w), "https://") {
+		return false
+	}
+	return projectfiles.RepoKey(u) != "" && in.project.Remotes().Has(u)
 }

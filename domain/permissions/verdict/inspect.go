@@ -173,6 +173,9 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 		if reason := wrappedProblem(c, name, r); !reason.IsZero() {
 			return reason, nil
 		}
+		if reason := in.projectModule(own, r); !reason.IsZero() {
+			return reason, nil
+		}
 		at := len(words) - len(r.Wrapped)
 		if at >= prefix {
 			return domain.T("`{{.Word}}` runs a program the rule does not name; name it in the rule, as in `uv run pytest`", "Word", strings.Join(words[:at], " ")), nil
@@ -306,7 +309,7 @@ func wrappedProblem(c *catalog.Catalog, name string, r catalog.Reading) domain.T
 		return domain.T("`{{.Program}}` names no program to run", "Program", name)
 	case r.Module:
 		mod := c.Canonical(catalog.ProgramName(w))
-		if _, ok := c.Entries[mod]; !ok || mod != strings.ToLower(w) {
+		if _, ok := c.Entries[mod]; (!ok || mod != strings.ToLower(w)) && !projectModuleName(c, w) {
 			return domain.T("`-m {{.Module}}` runs a module Memo does not know", "Module", w)
 		}
 	}

@@ -76,7 +76,8 @@ func projectFile(word string) bool {
 // interpreterForm tells why an interpreter's words are not one of the two
 // forms a rule may take: the interpreter, then at once a script file of the
 // project (bash scripts/test.sh) — nothing can be slipped in before the
-// script — or, for python, -m and a module Memo has an entry for — or its
+// script — or, for python, -m and a module Memo has an entry for or one
+// that may be the project's own (pymodule.go) — or its
 // version options alone (node -v), which approve themselves alone.
 func interpreterForm(c *catalog.Catalog, name string, words []string) domain.Text {
 	refused := domain.T("`{{.Word}}` {{.Why}}", "Word", words[0], "Why", catalog.RunsAnything)
@@ -94,6 +95,9 @@ func interpreterForm(c *catalog.Catalog, name string, words []string) domain.Tex
 		}
 		if e, ok := c.Entries[strings.ToLower(mod)]; ok && mod != "" && !c.IsInterpreter(strings.ToLower(mod)) && e != nil {
 			return domain.Text{}
+		}
+		if projectModuleName(c, mod) {
+			return domain.Text{} // a line passes only where the project holds it (pymodule.go)
 		}
 		return domain.T("`-m {{.Module}}` runs a module Memo does not know", "Module", mod)
 	}
