@@ -98,6 +98,7 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 	passUnknown := false
 	textFirst, textUnless, textPattern := c.textFirst, c.textUnless, c.textPattern
 	revisions := false
+	var keys, fileKeys map[string]bool
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if ws.after[a] && subDone {
@@ -150,6 +151,7 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 					child, rest, script, passUnknown = s.child, s.rest, s.Script, s.PassUnknown
 					dest, destEvery = s.dest, s.destEvery != "" && givenBy(args, s.destEvery)
 					revisions = s.revisions
+					keys, fileKeys = s.keys, s.fileKeys
 					if s.textFirst {
 						textFirst, textUnless, textPattern = true, s.textUnless, s.textPattern
 					}
@@ -274,6 +276,15 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 			// only reads: the label would not say what the line does.
 			r.Unknown = domain.T("`{{.Word}}` writes a file, and {{.Program}} is approved as a program that only reads; spell the option in the rule to let it write", "Word", a, "Program", strings.TrimSpace(name+" "+r.Sub))
 			return r
+		case ok && ar == KeyedValue:
+			v, spelledSo := keyedValueOf(a, args[i+1:], n)
+			if paths, list := keyedList(v, keys, fileKeys); spelledSo && list {
+				r.Paths = append(r.Paths, paths...)
+				r.Text = append(r.Text, len(args)-i-n)
+			} else {
+				r.Paths = append(r.Paths, vals...) // a plain value: a refused character asks
+			}
+			i += n
 		case ok:
 			r.Paths = append(r.Paths, vals...)
 			if ar == DestValue {
