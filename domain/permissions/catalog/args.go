@@ -99,6 +99,7 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 	textFirst, textUnless, textPattern := c.textFirst, c.textUnless, c.textPattern
 	revisions := false
 	var keys, fileKeys map[string]bool
+	query := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if ws.after[a] && subDone {
@@ -151,7 +152,7 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 					child, rest, script, passUnknown = s.child, s.rest, s.Script, s.PassUnknown
 					dest, destEvery = s.dest, s.destEvery != "" && givenBy(args, s.destEvery)
 					revisions = s.revisions
-					keys, fileKeys = s.keys, s.fileKeys
+					keys, fileKeys, query = s.keys, s.fileKeys, s.query
 					if s.textFirst {
 						textFirst, textUnless, textPattern = true, s.textUnless, s.textPattern
 					}
@@ -214,7 +215,11 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 				if destEvery || slices.Contains(dest, len(r.Operands)) {
 					r.Dests = append(r.Dests, a)
 				}
+				words, expr := queryWords(a)
 				switch {
+				case query && expr:
+					r.Text = append(r.Text, len(args)-i)
+					r.Paths = append(r.Paths, words...)
 				case c.textAll || textFirst && len(r.Operands) == 1 && !givenBy(args, textUnless):
 					if textPattern {
 						r.Text = append(r.Text, len(args)-i)

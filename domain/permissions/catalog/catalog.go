@@ -214,6 +214,8 @@ type subData struct {
 	// text, or a file or folder (path-checked).
 	Keys     []string `toml:"keys"`
 	FileKeys []string `toml:"file_keys"`
+	// Query: its operands are a bazel query expression (query.go).
+	Query bool `toml:"query"`
 	wrapData
 }
 
@@ -704,7 +706,7 @@ func buildEntry(d programData) (*entry, error) {
 		}
 		s := sub{does: does, wraps: sd.Wraps, module: sd.Module, rest: sd.Rest, localBin: sd.LocalBin, dest: sd.Dest, destEvery: sd.DestEvery, PassUnknown: sd.PassUnknown,
 			textFirst: sd.TextFirst, textUnless: sd.TextUnless, textPattern: sd.TextPattern, revisions: sd.Revisions}
-		s.keys, s.fileKeys = lowerSet(sd.Keys), lowerSet(sd.FileKeys)
+		s.keys, s.fileKeys, s.query = lowerSet(sd.Keys), lowerSet(sd.FileKeys), sd.Query
 		if len(sd.OwnTools) > 0 {
 			if !sd.Wraps {
 				return nil, fmt.Errorf("sub %s: own_tools is for a subcommand that wraps", sn)

@@ -242,6 +242,9 @@ type sub struct {
 	// keys and fileKeys (lower case): the keys a NAME;key=value;… value
 	// (=k) may set, whose values are text, or name a file (keyed.go).
 	keys, fileKeys map[string]bool
+	// query: its operands are a bazel query expression: text, whose
+	// target patterns are read as labels (query.go).
+	query bool
 }
 
 // entry is what Memo knows is safe for one program.
@@ -394,7 +397,7 @@ func (c *compiled) PatternSpellings() (options map[string]bool, operands bool) {
 	operands = c.textPattern
 	for _, s := range c.Subs {
 		sets = append(sets, s.Opts, s.child)
-		operands = operands || s.textPattern
+		operands = operands || s.textPattern || s.query
 	}
 	for _, s := range sets {
 		if s == nil {

@@ -58,6 +58,9 @@ var quotedApproved = []quotedTextCase{
 	// coverage's own file name patterns
 	{"coverage report", "coverage report --omit '*/migrations/*,*/tests/*'"},
 	{"coverage html", "coverage html --include='src/*'"},
+	// a bazel query expression, its words path-checked as labels
+	{"bazel query", "bazel query 'kind(platform, @io_bazel_rules_go//go/toolchain:all)'"},
+	{"bazel query", "bazel query 'deps(//main:app) except //third_party/...:all'"},
 }
 
 // quotedAsked: the same characters in every place that is not text.
@@ -109,6 +112,10 @@ var quotedAsked = []quotedTextCase{
 	{"dotnet build", "dotnet build -l 'console;verbosity=detailed'"}, // build has no -l
 	{"coverage report", "coverage report --data-file='a;b'"},         // a file, not a pattern
 	{"coverage report", "coverage report 'a;b'"},                     // an operand, a file
+	{"bazel query", "bazel query 'deps(//x) | id'"},                  // a character a query never holds
+	{"bazel query", "bazel query 'deps(//x);id'"},                    // the same, chaining
+	{"bazel build", "bazel build 'deps(//x)'"},                       // build's operands are labels, no expression
+	{"bazel run //:gazelle", "bazel run //:gazelle -- 'deps(//x)'"},  // the program's own arguments
 	{"make", "make X=%PATH%"},                                        // a make variable: a bare % too
 	{"npm run test", "npm run test -- %PATH%"},                       // a script's argument: cmd.exe expands %PATH% on Windows
 	{"pnpm test", "pnpm test a!b"},                                   // a script's argument: a bare ! too
