@@ -98,6 +98,8 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 	passUnknown := false
 	textFirst, textUnless, textPattern := c.textFirst, c.textUnless, c.textPattern
 	revisions := false
+	var keys, fileKeys map[string]bool
+	query := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if ws.after[a] && subDone {
@@ -150,6 +152,7 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 					child, rest, script, passUnknown = s.child, s.rest, s.Script, s.PassUnknown
 					dest, destEvery = s.dest, s.destEvery != "" && givenBy(args, s.destEvery)
 					revisions = s.revisions
+					keys, fileKeys, query = s.keys, s.fileKeys, s.query
 					if s.textFirst {
 						textFirst, textUnless, textPattern = true, s.textUnless, s.textPattern
 					}
@@ -212,7 +215,11 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 				if destEvery || slices.Contains(dest, len(r.Operands)) {
 					r.Dests = append(r.Dests, a)
 				}
+				words, expr := queryWords(a)
 				switch {
+				case query && expr:
+					r.Text = append(r.Text, len(args)-i)
+					r.Paths = append(r.Paths, words...)
 				case c.textAll || textFirst && len(r.Operands) == 1 && !givenBy(args, textUnless):
 					if textPattern {
 						r.Text = append(r.Text, len(args)-i)
@@ -278,6 +285,15 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 			// only reads: the label would not say what the line does.
 			r.Unknown = domain.T("`{{.Word}}` writes a file, and {{.Program}} is approved as a program that only reads; spell the option in the rule to let it write", "Word", a, "Program", strings.TrimSpace(name+" "+r.Sub))
 			return r
+		case ok && ar == KeyedValue:
+			v, spelledSo := keyedValueOf(a, args[i+1:], n)
+			if paths, list := keyedList(v, keys, fileKeys); spelledSo && list {
+				r.Paths = append(r.Paths, paths...)
+				r.Text = append(r.Text, len(args)-i-n)
+			} else {
+				r.Paths = append(r.Paths, vals...) // a plain value: a refused character asks
+			}
+			i += n
 		case ok:
 			r.Paths = append(r.Paths, vals...)
 			if ar == DestValue {

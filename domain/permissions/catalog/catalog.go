@@ -216,6 +216,12 @@ type subData struct {
 	// Revisions: its operands before `--` may be revisions (git diff
 	// HEAD~1): a `~` or `^` inside them passes the character check.
 	Revisions bool `toml:"revisions"`
+	// Keys and FileKeys: the keys a NAME;key=value;… value (=k) may set:
+	// text, or a file or folder (path-checked).
+	Keys     []string `toml:"keys"`
+	FileKeys []string `toml:"file_keys"`
+	// Query: its operands are a bazel query expression (query.go).
+	Query bool `toml:"query"`
 	wrapData
 }
 
@@ -710,6 +716,7 @@ func buildEntry(d programData) (*entry, error) {
 		}
 		s := sub{does: does, wraps: sd.Wraps, module: sd.Module, rest: sd.Rest, localBin: sd.LocalBin, dest: sd.Dest, destEvery: sd.DestEvery, PassUnknown: sd.PassUnknown,
 			textFirst: sd.TextFirst, textUnless: sd.TextUnless, textPattern: sd.TextPattern, revisions: sd.Revisions}
+		s.keys, s.fileKeys, s.query = lowerSet(sd.Keys), lowerSet(sd.FileKeys), sd.Query
 		if len(sd.OwnTools) > 0 {
 			if !sd.Wraps {
 				return nil, fmt.Errorf("sub %s: own_tools is for a subcommand that wraps", sn)

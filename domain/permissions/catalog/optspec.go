@@ -31,6 +31,9 @@ import (
 //	                (destinations.go judges it; a local path is path-checked)
 //	--onto=r        a revision git only resolves (HEAD~3): it may hold a
 //	                `~` or `^` inside it; it is path-checked besides
+//	--logger=k      a value NAME;key=value;… (a VSTest logger): NAME is
+//	                path-checked, each key must be one the subcommand's
+//	                `keys` (text) or `file_keys` (path-checked) list
 //
 // Safe options match only as spelled in full: an abbreviation the program
 // would expand (git's --pre for --pretty) asks, since Memo cannot tell which
@@ -51,6 +54,7 @@ const (
 	optPatternValue              // an optional value that is such text, glued only
 	RevValue                     // a revision git only resolves: glued, or the next word
 	countValue                   // an optional count: glued, or the next word when it is one (IsCount)
+	KeyedValue                   // NAME;key=value;…: glued, or the next word (keyed.go)
 )
 
 // IsCount reports whether an optional count (=c?) takes w as its value: a
@@ -61,7 +65,7 @@ func IsCount(w string) bool {
 
 // takesNext: the value may be the next word (=, =o, =d, =r).
 func (a Arity) takesNext() bool {
-	return a == Value || a == OutValue || a == DestValue || a == RevValue
+	return a == Value || a == OutValue || a == DestValue || a == RevValue || a == KeyedValue
 }
 
 // Text reports whether the value is text, not a path, glued or the next
@@ -138,6 +142,8 @@ func compileOpts(style optStyle, spec string, fold bool) *OptSet {
 			a, tok = DestValue, strings.TrimSuffix(tok, "=d")
 		case strings.HasSuffix(tok, "=r"):
 			a, tok = RevValue, strings.TrimSuffix(tok, "=r")
+		case strings.HasSuffix(tok, "=k"):
+			a, tok = KeyedValue, strings.TrimSuffix(tok, "=k")
 		case strings.HasSuffix(tok, "=c?"):
 			a, tok = countValue, strings.TrimSuffix(tok, "=c?")
 		case strings.HasSuffix(tok, "=?"):
@@ -233,6 +239,12 @@ type sub struct {
 	// revisions: its operands before `--` may be revisions git only
 	// resolves (HEAD~1, main^2): a `~` or `^` inside them passes.
 	revisions bool
+	// keys and fileKeys (lower case): the keys a NAME;key=value;… value
+	// (=k) may set, whose values are text, or name a file (keyed.go).
+	keys, fileKeys map[string]bool
+	// query: its operands are a bazel query expression: text, whose
+	// target patterns are read as labels (query.go).
+	query bool
 }
 
 // entry is what Memo knows is safe for one program.
@@ -379,7 +391,8 @@ type compiledSub struct {
 func CompiledEntries() map[string]*compiled { return Builtin().Entries }
 
 // PatternSpellings are the option spellings (with their dashes) whose values
-// the entry marks as text the program only matches or prints (=p, =p?), on
+// the entry marks as text the program only matches or prints (=p, =p?, and
+// =k, whose keys the program reads itself), on
 // the program and on every subcommand, and whether some operands are such
 // text (text_pattern): a reading of the entry apart from ReadArgs, for the
 // checks that hold ReadArgs to it.
@@ -389,19 +402,19 @@ func (c *compiled) PatternSpellings() (options map[string]bool, operands bool) {
 	operands = c.textPattern
 	for _, s := range c.Subs {
 		sets = append(sets, s.Opts, s.child)
-		operands = operands || s.textPattern
+		operands = operands || s.textPattern || s.query
 	}
 	for _, s := range sets {
 		if s == nil {
 			continue
 		}
 		for n, a := range s.Long {
-			if a.Pattern() {
+			if a.Pattern() || a == KeyedValue {
 				options["--"+n], options["-"+n] = true, true
 			}
 		}
 		for b, a := range s.Short {
-			if a.Pattern() {
+			if a.Pattern() || a == KeyedValue {
 				options["-"+string(b)] = true
 			}
 		}

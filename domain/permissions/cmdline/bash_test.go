@@ -79,3 +79,35 @@ func corpusLines(t *testing.T) []string {
 	}
 	return out
 }
+
+// The characters bash -c reads literally without quotes (bareLiteral: `^`,
+// a final `$`, `~` and `#` and `!` inside a word) are read as bash reads
+// them: the words QuotedWords returns are the words bash runs.
+func TestBareLiteralsMatchBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Fatal("bash is needed to compare word splitting: ", err)
+	}
+	lines := []string{
+		"pnpm --filter=!docs i", "x a!b c!! d!1 e!-1 f!x!y", "x --filter=!./a/b 'q'!r",
+		"x HEAD~1 a#b -run=^$ a^b",
+	}
+	for _, line := range lines {
+		words, _, reason := QuotedWords(line)
+		if !reason.IsZero() {
+			t.Errorf("QuotedWords(%q) asks: %s", line, reason)
+			continue
+		}
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", `f() { printf '%s\0' "$@"; }; f `+line)
+		cmd.Env = []string{"PATH=/nonexistent", "HOME=/home/x"}
+		out, err := cmd.Output()
+		if err != nil {
+			t.Errorf("bash on %q: %v", line, err)
+			continue
+		}
+		got := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+		if strings.Join(got, "\x01") != strings.Join(words, "\x01") {
+			t.Errorf("%q: Memo reads %q, bash %q", line, words, got)
+		}
+	}
+}

@@ -101,14 +101,17 @@ func QuotedWords(line string) ([]string, QuotedChars, domain.Text) {
 // shell's history and inside [^…] and ${…^}, whose brackets are refused),
 // `$` ending a word (go test -run=^$), a `~` that is not a tilde prefix
 // (midTilde: HEAD~1), and a `#` inside a word (bash starts a comment only
-// at a word's start: nix run .#lint, --grep=issue#12). Such a word is
-// marked as a quoted one is, and passes only where the program reads text
-// or a revision.
+// at a word's start: nix run .#lint, --grep=issue#12) and a `!` inside a
+// word (history expansion is off in bash -c, and `!` negates a pipeline
+// only as a word of its own: --filter=!docs). Such a word is marked as a
+// quoted one is, and passes only where the program reads text or a
+// revision. A bare `%` stays refused (the hostile corpus holds
+// `git log --format=%H` to ask): quoted, it is text as any character.
 func bareLiteral(line []byte, i int) bool {
 	switch line[i] {
 	case '^':
 		return true
-	case '#':
+	case '#', '!':
 		return i > 0 && line[i-1] != ' '
 	case '$':
 		return i+1 == len(line) || line[i+1] == ' '
@@ -219,6 +222,8 @@ func quotedLiteralParts(w *syntax.Word) (string, string, bool, bool) {
 					held[c] = true // literal unquoted too (bareLiteral)
 				case strings.IndexByte("*?[]", c) >= 0 || c == '!' && (i > 0 && p.Value[i-1] == '[' || i == 0 && k > 0 && strings.HasSuffix(litValue(w.Parts[k-1]), "[")):
 					held[c], glob = true, true
+				case c == '!' && (i > 0 || k > 0):
+					held[c] = true // literal inside a word (bareLiteral)
 				default:
 					return "", "", false, false
 				}

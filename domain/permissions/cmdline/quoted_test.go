@@ -35,6 +35,9 @@ func TestQuotedWords(t *testing.T) {
 		{"nix run .#lint", want{[]string{"nix", "run", ".#lint"}, map[int]string{2: "#"}}},
 		{"git log --grep=issue#12", want{[]string{"git", "log", "--grep=issue#12"}, map[int]string{2: "#"}}},
 		{"x a## 'b'#c", want{[]string{"x", "a##", "b#c"}, map[int]string{1: "#", 2: "#"}}},
+		// a ! inside a word: bash -c reads it literally
+		{"pnpm --filter=!docs i", want{[]string{"pnpm", "--filter=!docs", "i"}, map[int]string{1: "!"}}},
+		{"x a!b 'c'!d", want{[]string{"x", "a!b", "c!d"}, map[int]string{1: "!", 2: "!"}}},
 	}
 	for _, c := range ok {
 		words, q, reason := QuotedWords(c.line)
@@ -91,6 +94,12 @@ func TestQuotedWords(t *testing.T) {
 		"go test -run a'|'b\\ c",       // an escape outside quotes
 		"go test -run '~'~",            // a tilde outside quotes
 		"go test -run \"a|b\"'c'{x,y}", // brace expansion outside quotes
+		"x !a",                         // ! at a word's start
+		"! x",                          // ! negates the pipeline
+		"x a && ! y",                   // ! negates the second command
+		"x a!$b",                       // ! before an expansion
+		"x a!(b)",                      // an extended pattern's parenthesis
+		"date +%Y",                     // a bare %: refused (the hostile corpus)
 		"go test -run '" + strings.Repeat("a", MaxLineLength) + "|'", // too long
 	}
 	for _, line := range asks {

@@ -81,7 +81,7 @@ func optionPasses(t *testing.T, rule, opt string, ar catalog.Arity) {
 		return // go run, npm install: refused bare, their options tested with a rule that names more
 	}
 	line := rule + " " + opt
-	if ar == catalog.Value || ar.Text() || ar == catalog.OutValue || ar == catalog.DestValue || ar == catalog.RevValue {
+	if ar == catalog.Value || ar == catalog.KeyedValue || ar.Text() || ar == catalog.OutValue || ar == catalog.DestValue || ar == catalog.RevValue {
 		line += " v"
 	}
 	v := CheckCommand([]string{rule}, line, nil)

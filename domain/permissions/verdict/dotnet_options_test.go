@@ -30,7 +30,7 @@ func TestDotnetOptionsFromTheDocs(t *testing.T) {
 		{"dotnet test", "dotnet test --settings tests.runsettings --collect 'XPlat Code Coverage'", ""},
 		{"dotnet test", "dotnet test --settings /etc/x.runsettings", "outside the project"},
 		{"dotnet test", "dotnet test --test-adapter-path /tmp/adapters", "outside the project"},
-		{"dotnet test", "dotnet test --logger 'html;LogFileName=/tmp/x.html'", "`;`"},
+		{"dotnet test", "dotnet test --logger 'html;LogFileName=/tmp/x.html'", "outside the project"},
 		{"dotnet test", "dotnet test --arch x64 --os linux -v q -tl:off -bl", ""},
 		{"dotnet test", "dotnet test --artifacts-path artifacts", ""},
 		{"dotnet test", "dotnet test --artifacts-path /tmp/a", "outside the project"},

@@ -52,6 +52,15 @@ var quotedApproved = []quotedTextCase{
 	{"bundle exec rspec", "bundle exec rspec -e '(a)'"},
 	{"poetry run pytest", "poetry run pytest -k 'not (slow)'"},
 	{"git log", "git --no-pager log --format='%h %s'"},
+	// a logger's settings, keys dotnet test's table lists
+	{"dotnet test", `dotnet test -l "console;verbosity=detailed"`},
+	{"dotnet test", `dotnet test --logger "trx;LogFileName=out/r.trx"`},
+	// coverage's own file name patterns
+	{"coverage report", "coverage report --omit '*/migrations/*,*/tests/*'"},
+	{"coverage html", "coverage html --include='src/*'"},
+	// a bazel query expression, its words path-checked as labels
+	{"bazel query", "bazel query 'kind(platform, @io_bazel_rules_go//go/toolchain:all)'"},
+	{"bazel query", "bazel query 'deps(//main:app) except //third_party/...:all'"},
 }
 
 // quotedAsked: the same characters in every place that is not text.
@@ -70,44 +79,61 @@ var quotedAsked = []quotedTextCase{
 	{"nix-shell --run 'go test'", `nix-shell --run 'go test -run "A|B"'`}, // a wrapper's command string
 	{"nix-shell --run 'go test'", "nix-shell --run 'go test;id'"},         // the same, chaining
 	{"uv run pytest", "uv run pytest 'tests/a;b.py'"},
-	{"uv run pytest", "uv run --with 'x;y' pytest -k '(a)'"},       // a wrapped program's operand
-	{"git log", "git -c 'alias.x=!sh' log"},                        // git -c
-	{"git log", "git log -c 'core.pager=a|b'"},                     // an option Memo does not know
-	{"cargo test", "cargo test --config 'a;b'"},                    // cargo --config
-	{"cargo test", "cargo test -- 'a|b'"},                          // the test binary's operand
-	{"sed -n", "sed -n 's/a/b/;e id' go.mod"},                      // sed's program
-	{"sed", "sed -e '1{p}' go.mod"},                                // sed's program by -e
-	{"awk", "awk '{print $1}' go.mod"},                             // awk (refused as a rule)
-	{"jq", "jq '.a|.b' x.json"},                                    // jq (refused as a rule)
-	{"find", "find . -name '*.go' -exec id ;"},                     // find (refused as a rule)
-	{"xargs", "xargs -I '{}' id"},                                  // xargs (refused as a rule)
-	{"go test", "go test -zzz 'a|b' ."},                            // an unknown option's value
-	{"go test", "go test -ldflags='-X a=$(id)' ./..."},             // a known option whose value is not text
-	{"go test", "go test . -args -run 'a|b'"},                      // the test binary's own arguments
-	{"go test", "go test 'a;b'"},                                   // a package operand
-	{"grep", "grep -r a 'src;x'"},                                  // grep's file operand
-	{"grep", "grep -e x 'a|b'"},                                    // grep's first operand once -e gives the pattern
-	{"rg", "rg --pre 'sh -c x;y' foo"},                             // rg --pre
-	{"git grep", "git grep -e x 'a|b'"},                            // git grep's revision once -e gives the pattern
-	{"git log", "git log --oneline -- 'a|b'"},                      // a path after --
-	{"git show", "git show 'v1.0^{commit}'"},                       // a revision holding braces
-	{"gradle test", "gradle test -Pfoo='a;b'"},                     // a gradle property
-	{"mvn test", "mvn test -Dother='Foo#bar*'"},                    // a maven property
-	{"dotnet test", "dotnet test -l 'console;verbosity=detailed'"}, // a logger
-	{"dotnet test", "dotnet test '-p:A=a;b'"},                      // an MSBuild property
-	{"pnpm install", "pnpm install --filter '!docs'"},              // an option that selects packages
-	{"./scripts/test.sh", "./scripts/test.sh 'a|b'"},               // a program without an entry
-	{"mytool", "mytool -k 'a|b'"},                                  // a program without an entry, by name
-	{"bash scripts/x.sh", "bash scripts/x.sh 'a;b'"},               // an interpreter's script's arguments
-	{"go test", `go test -run "$(id)" .`},                          // $ in double quotes
-	{"go test", "go test -run \"`id`\" ."},                         // a backquote in double quotes
-	{"go test", `go test -run "a\b" .`},                            // a backslash in double quotes
-	{"go test", `go test -run "a!b" .`},                            // ! in double quotes
-	{"go test", "go test -run $'a|b' ."},                           // $'…'
-	{"git commit", "git commit -m x 'c;d'"},                        // a path beside a message
-	{"echo", "echo 'a' > out"},                                     // a redirection beside quoted text
-	{"cat", "cat 'a;b'"},                                           // a program whose operands are files
-	{"go test", "go vet -run 'a|b'"},                               // no rule starts the line
+	{"uv run pytest", "uv run --with 'x;y' pytest -k '(a)'"},         // a wrapped program's operand
+	{"git log", "git -c 'alias.x=!sh' log"},                          // git -c
+	{"git log", "git log -c 'core.pager=a|b'"},                       // an option Memo does not know
+	{"cargo test", "cargo test --config 'a;b'"},                      // cargo --config
+	{"cargo test", "cargo test -- 'a|b'"},                            // the test binary's operand
+	{"sed -n", "sed -n 's/a/b/;e id' go.mod"},                        // sed's program
+	{"sed", "sed -e '1{p}' go.mod"},                                  // sed's program by -e
+	{"awk", "awk '{print $1}' go.mod"},                               // awk (refused as a rule)
+	{"jq", "jq '.a|.b' x.json"},                                      // jq (refused as a rule)
+	{"find", "find . -name '*.go' -exec id ;"},                       // find (refused as a rule)
+	{"xargs", "xargs -I '{}' id"},                                    // xargs (refused as a rule)
+	{"go test", "go test -zzz 'a|b' ."},                              // an unknown option's value
+	{"go test", "go test -ldflags='-X a=$(id)' ./..."},               // a known option whose value is not text
+	{"go test", "go test . -args -run 'a|b'"},                        // the test binary's own arguments
+	{"go test", "go test 'a;b'"},                                     // a package operand
+	{"grep", "grep -r a 'src;x'"},                                    // grep's file operand
+	{"grep", "grep -e x 'a|b'"},                                      // grep's first operand once -e gives the pattern
+	{"rg", "rg --pre 'sh -c x;y' foo"},                               // rg --pre
+	{"git grep", "git grep -e x 'a|b'"},                              // git grep's revision once -e gives the pattern
+	{"git log", "git log --oneline -- 'a|b'"},                        // a path after --
+	{"git show", "git show 'v1.0^{commit}'"},                         // a revision holding braces
+	{"gradle test", "gradle test -Pfoo='a;b'"},                       // a gradle property
+	{"mvn test", "mvn test -Dother='Foo#bar*'"},                      // a maven property
+	{"dotnet test", "dotnet test -l 'console;nosuch=1'"},             // a logger's key Memo does not know
+	{"dotnet test", "dotnet test -l 'trx;LogFileName=../x.trx'"},     // a logger's file climbing out
+	{"dotnet test", "dotnet test -l 'trx;LogFileName'"},              // a logger's key without a value
+	{"dotnet test", "dotnet test -l ';verbosity=quiet'"},             // a logger without a name
+	{"dotnet test", "dotnet test -l 'trx;LogFileName=a%2F..%2Fb'"},   // a % MSBuild would unescape
+	{"dotnet test", "dotnet test -l 'console;verbosity=a|b'"},        // a character besides ;
+	{"dotnet test", "dotnet test --settings 'a;b'"},                  // a file, not a logger
+	{"dotnet build", "dotnet build -l 'console;verbosity=detailed'"}, // build has no -l
+	{"coverage report", "coverage report --data-file='a;b'"},         // a file, not a pattern
+	{"coverage report", "coverage report 'a;b'"},                     // an operand, a file
+	{"bazel query", "bazel query 'deps(//x) | id'"},                  // a character a query never holds
+	{"bazel query", "bazel query 'deps(//x);id'"},                    // the same, chaining
+	{"bazel build", "bazel build 'deps(//x)'"},                       // build's operands are labels, no expression
+	{"bazel run //:gazelle", "bazel run //:gazelle -- 'deps(//x)'"},  // the program's own arguments
+	{"make", "make X=%PATH%"},                                        // a make variable: a bare % too
+	{"npm run test", "npm run test -- %PATH%"},                       // a script's argument: cmd.exe expands %PATH% on Windows
+	{"pnpm test", "pnpm test a!b"},                                   // a script's argument: a bare ! too
+	{"go test", "go test -run=a -ldflags=-X=a%b ./..."},              // a value that is not text
+	{"dotnet test", "dotnet test '-p:A=a;b'"},                        // an MSBuild property
+	{"pnpm install", "pnpm install --filter '!docs'"},                // an option that selects packages
+	{"./scripts/test.sh", "./scripts/test.sh 'a|b'"},                 // a program without an entry
+	{"mytool", "mytool -k 'a|b'"},                                    // a program without an entry, by name
+	{"bash scripts/x.sh", "bash scripts/x.sh 'a;b'"},                 // an interpreter's script's arguments
+	{"go test", `go test -run "$(id)" .`},                            // $ in double quotes
+	{"go test", "go test -run \"`id`\" ."},                           // a backquote in double quotes
+	{"go test", `go test -run "a\b" .`},                              // a backslash in double quotes
+	{"go test", `go test -run "a!b" .`},                              // ! in double quotes
+	{"go test", "go test -run $'a|b' ."},                             // $'…'
+	{"git commit", "git commit -m x 'c;d'"},                          // a path beside a message
+	{"echo", "echo 'a' > out"},                                       // a redirection beside quoted text
+	{"cat", "cat 'a;b'"},                                             // a program whose operands are files
+	{"go test", "go vet -run 'a|b'"},                                 // no rule starts the line
 }
 
 // Every place that is not text asks with the character's reason, exactly as
