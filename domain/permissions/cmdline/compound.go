@@ -10,14 +10,16 @@ import (
 	"memo.dev/projects/domain"
 )
 
-// Compound lines (docs/permissions.md §3): commands joined by `&&`, `||`
-// and pipes, each with harmless redirections only. The line is read
+// Compound lines (docs/permissions.md §3): commands joined by `&&`, `||`,
+// `;` and pipes, each with harmless redirections (/dev/null, `2>&1`) or
+// redirections to or from a file, which the checker judges (Files). The line is read
 // with bash's grammar, never split as a string: each command's words are
 // its words' own text, joined by spaces, so that each is a line of its own
 // that passes every gate of a plain command (Words, QuotedWords). Anything
 // else the grammar builds (a subshell, a group, a function, `!`, `time`,
-// background, a coprocess, any other redirection) makes the line no
-// compound line: it is judged as before, and asks.
+// background, a coprocess, another descriptor, `<>`, a here-document, a
+// target that is not one plain word) makes the line no compound line: it
+// is judged as before, and asks.
 
 // MaxCommands bounds the commands of a compound line.
 const MaxCommands = 8

@@ -15,7 +15,8 @@ import (
 )
 
 // Compound lines (docs/permissions.md §3): `A && B`, `A ; B`, `A || B`,
-// `A | B`, each command with harmless redirections. The line is checked
+// `A | B`, each command with harmless redirections or ones to or from a
+// file of the project (checkFiles). The line is checked
 // once, before any of it runs, so every command is judged on its own, and
 // every command before the last pipeline must only read: one that writes
 // or runs the project's code could change what a later command's approval
@@ -175,7 +176,7 @@ func (c *Checker) checkFiles(cmd cmdline.Command, in *inspector, later, none boo
 	switch {
 	case !v.Approved:
 		return v, v.Reason
-	case write && does&writers == 0:
+	case write && !writesAlready(in.catalog(), cmd.Line):
 		return Verdict{Rule: v.Rule}, fileOnlyReads
 	case input && !does.OnlyReads():
 		return Verdict{Rule: v.Rule}, fileInputWrites
@@ -186,6 +187,26 @@ func (c *Checker) checkFiles(cmd cmdline.Command, in *inspector, later, none boo
 		}
 	}
 	return v, domain.Text{}
+}
+
+// writesAlready: every program the command runs, a wrapper and what it
+// wraps, is a writer (writers): the output is the innermost program's, so
+// `uv run echo x > f` asks although uv runs the project's code.
+func writesAlready(cat *catalog.Catalog, line string) bool {
+	words, _, reason := cmdline.QuotedWords(line)
+	if !reason.IsZero() {
+		words, _ = (&inspector{}).afterAssignments(line)
+	}
+	targets := projectfiles.RuleTargets(cat, words)
+	if len(targets) == 0 {
+		return false
+	}
+	for _, t := range targets {
+		if !t.Script && !projectProgram(t.Word) && t.R.Does&writers == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // judgeCommand judges one command of a compound line: the first of its

@@ -22,7 +22,7 @@ func redirectProject(t *testing.T) (root, outside string) {
 	fixture.Write(t, filepath.Join(outside, "x"), "x\n", 0o644)
 	root = fixture.Repo(t, fixture.CleanConfig)
 	for name, text := range map[string]string{
-		"go.mod": "module x\n\ngo 1.22\n", "Makefile": "test:\n\tgo test ./...\n", "scripts/gen.js": "console.log(1)\n",
+		"go.mod": "module x\n\ngo 1.22\n", "Makefile": "test:\n\tgo test ./...\n", "scripts/gen.js": "console.log(1)\n", "scripts/gen.py": "print(1)\n",
 		"out.txt": "old\n", "dir/keep.txt": "x\n", ".memo/permissions.json": "{}\n", ".git/hooks/README": "x\n",
 	} {
 		fixture.Write(t, filepath.Join(root, name), text, 0o644)
@@ -38,7 +38,7 @@ func redirectProject(t *testing.T) (root, outside string) {
 	return root, outside
 }
 
-var redirectRules = []string{"go test", "node scripts/gen.js", "git log", "echo", "make test", "grep", "git status", "cat"}
+var redirectRules = []string{"uv run echo", "uv run python scripts/gen.py", "go test", "node scripts/gen.js", "git log", "echo", "make test", "grep", "git status", "cat"}
 
 // A redirection to or from a file of the project passes on a command its
 // rule approves (docs/permissions.md §3); every hostile neighbour asks,
@@ -102,6 +102,8 @@ func TestRedirectionsToProjectFiles(t *testing.T) {
 		{"", "curl x > out.txt", "no allowed rule"},
 		{"", "echo x > out.txt", "only lets it read"},
 		{"", "git log --format=x > x_test.go", "only lets it read"},
+		{"", "uv run echo x > x.pth", "only lets it read"}, // the wrapped program's output
+		{"", "uv run python scripts/gen.py > out.txt", ""},
 		{"", "true > out.txt", "take no redirection"},
 		{"", ": > out.txt", "take no redirection"},
 		{"", "cd dir > out.txt", "take no redirection"},
