@@ -172,3 +172,22 @@ func TestRedirectionsLaterLinesSeeTheFile(t *testing.T) {
 		t.Errorf("npm test after .npmrc was written: %+v", v)
 	}
 }
+
+// A `..` after a link is taken by the system after the link's target:
+// l/../x, l a link to a folder outside, is outside (any path word, not
+// only a redirection's).
+func TestPathDotDotAfterALink(t *testing.T) {
+	outside := t.TempDir()
+	fixture.Write(t, filepath.Join(outside, "d", "keep"), "x\n", 0o644)
+	fixture.Write(t, filepath.Join(outside, "secret"), "s\n", 0o644)
+	root := fixture.LinkedProject(t, map[string]string{"l": filepath.Join(outside, "d"), "in": "sub"}, "secret", "sub/x")
+	for line, want := range map[string]string{
+		"cat l/../secret":              "outside the project",
+		"cat " + root + "/l/../secret": "outside the project",
+		"cat sub/../secret":            "",
+		"cat in/../secret":             "", // in is sub: ../secret is the root's
+		"cat ./sub/x":                  "",
+	} {
+		wantVerdict(t, line, checkIn(root, "", []string{"cat"}, line), want)
+	}
+}
