@@ -10,14 +10,16 @@ import (
 	"memo.dev/projects/domain"
 )
 
-// Compound lines (docs/permissions.md §3): commands joined by `&&`, `||`
-// and pipes, each with harmless redirections only. The line is read
+// Compound lines (docs/permissions.md §3): commands joined by `&&`, `||`,
+// `;` and pipes, each with harmless redirections (/dev/null, `2>&1`) or
+// redirections to or from a file, which the checker judges (Files). The line is read
 // with bash's grammar, never split as a string: each command's words are
 // its words' own text, joined by spaces, so that each is a line of its own
 // that passes every gate of a plain command (Words, QuotedWords). Anything
 // else the grammar builds (a subshell, a group, a function, `!`, `time`,
-// background, a coprocess, any other redirection) makes the line no
-// compound line: it is judged as before, and asks.
+// background, a coprocess, another descriptor, `<>`, a here-document, a
+// target that is not one plain word) makes the line no compound line: it
+// is judged as before, and asks.
 
 // MaxCommands bounds the commands of a compound line.
 const MaxCommands = 8
@@ -32,6 +34,19 @@ type Command struct {
 	Stage int
 	// Pipeline is the index of the pipeline it belongs to.
 	Pipeline int
+	// Files are its redirections to or from a file (not /dev/null), in
+	// order: the checker decides whether each passes.
+	Files []FileRedirect
+}
+
+// FileRedirect is a redirection of a command to or from a file: `>`,
+// `>>`, `>|`, `1>`, `2>`, `&>`, `&>>` (Write) or `<`, `0<` (reading). The
+// target is one unquoted word of the strict character set: no expansion,
+// quote, pattern or `~` (Plain).
+type FileRedirect struct {
+	Op    string
+	Path  string
+	Write bool
 }
 
 // Compound is a line read as commands.
@@ -42,6 +57,16 @@ type Compound struct {
 	// AndOnly: every list operator is `&&` (no `||`): a command
 	// runs only when every one before it succeeded.
 	AndOnly bool
+}
+
+// Files reports whether a command of the line redirects to or from a file.
+func (c Compound) Files() bool {
+	for _, cmd := range c.Commands {
+		if len(cmd.Files) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // TooManyCommands is why a compound line of more than MaxCommands asks.
@@ -161,9 +186,14 @@ func (r *compoundReader) pipe(st *syntax.Stmt, stage int, piped bool) int {
 	if !ok || len(call.Args) == 0 {
 		return -1
 	}
+	var files []FileRedirect
 	for _, rd := range st.Redirs {
-		if !harmlessRedirect(rd, piped) {
-			return -1
+		if !harmlessRedirect(rd) {
+			f, ok := fileRedirect(rd)
+			if !ok {
+				return -1
+			}
+			files = append(files, f)
 		}
 		r.redirected = true
 		r.cover(int(rd.Pos().Offset()), int(rd.End().Offset()))
@@ -175,7 +205,7 @@ func (r *compoundReader) pipe(st *syntax.Stmt, stage int, piped bool) int {
 	for _, w := range call.Args {
 		parts = append(parts, r.text(w.Pos(), w.End()))
 	}
-	r.c.Commands = append(r.c.Commands, Command{Line: strings.Join(parts, " "), Stage: stage, Pipeline: r.c.Pipelines - 1})
+	r.c.Commands = append(r.c.Commands, Command{Line: strings.Join(parts, " "), Stage: stage, Pipeline: r.c.Pipelines - 1, Files: files})
 	return stage + 1
 }
 
@@ -197,7 +227,7 @@ func plainStmt(st *syntax.Stmt) bool {
 // duplication of stdout or stderr onto the other (`2>&1`, `>&2`; before
 // a pipe the same as `|&`), which writes no file. Any other target — a
 // file, another descriptor, a here-document or string — is not harmless.
-func harmlessRedirect(rd *syntax.Redirect, piped bool) bool {
+func harmlessRedirect(rd *syntax.Redirect) bool {
 	if rd.Hdoc != nil || rd.Word == nil {
 		return false
 	}
@@ -220,6 +250,36 @@ func harmlessRedirect(rd *syntax.Redirect, piped bool) bool {
 		return (n == "" || n == "0") && target == "/dev/null"
 	}
 	return false
+}
+
+// fileRedirect reads a redirection to or from a file: stdout or stderr
+// written (`>`, `>>`, `>|`, `1>`, `2>`, `&>`, `&>>`) or stdin read (`<`),
+// the target one unquoted word of the strict set (Plain: no `$`, quote,
+// pattern, `~`, brace). Another descriptor (`3>`, `>&3`, `>&file`), `<>`,
+// here-documents and strings are no file redirection.
+func fileRedirect(rd *syntax.Redirect) (FileRedirect, bool) {
+	if rd.Hdoc != nil || rd.Word == nil {
+		return FileRedirect{}, false
+	}
+	n := ""
+	if rd.N != nil {
+		n = rd.N.Value
+	}
+	target, ok := bareLit(rd.Word)
+	if !ok || target == "" || !Plain(target) {
+		return FileRedirect{}, false
+	}
+	f := FileRedirect{Op: n + rd.Op.String(), Path: target, Write: true}
+	switch rd.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.ClbOut:
+		return f, n == "" || n == "1" || n == "2"
+	case syntax.RdrAll, syntax.AppAll:
+		return f, n == ""
+	case syntax.RdrIn:
+		f.Write = false
+		return f, n == "" || n == "0"
+	}
+	return FileRedirect{}, false
 }
 
 // bareLit is a word of one unquoted literal part.

@@ -58,10 +58,11 @@ func TestSplitCompound(t *testing.T) {
 	for _, line := range []string{
 		"go test", "go test -run 'A|B'", // one plain command
 		"go test;", "go test; ;", "; go test", // a `;` that ends or starts the line
-		"go test 2>/tmp/x", "go test > out.txt", "go test >.git/hooks/pre-commit", "go test >&3", "go test 3>&1 | head",
-		"go test 2>&- | head", "go test >& /dev/null", "go test >| /dev/null", "go test <> /dev/null",
-		"go test < go.mod", "go test 0</dev/tcp/x/1", "go test >'/dev/null'", "go test > /dev/null2",
-		"go test > /dev/./null", "cat <<EOF\nx\nEOF", "cat <<< x", "diff <(a) <(b)", "go test > >(sh)",
+		"go test >&3", "go test 3>&1 | head", "go test 3> out.txt", "go test 3< go.mod", "go test {fd}> x",
+		"go test 2>&- | head", "go test >& /dev/null", "go test >& out.txt", "go test <> /dev/null", "go test <> x",
+		"go test >'/dev/null'", "go test > \"a b\"", "go test > 'x'", "go test > $X", "go test > ${X}",
+		"go test > ~/.bashrc", "go test > x*", "go test > x?", "go test > [x]", "go test > {a,b}", "go test > x\\y",
+		"go test <&3", "go test < <(x)", "go test > x#y", "cat <<EOF\nx\nEOF", "cat <<< x", "diff <(a) <(b)", "go test > >(sh)",
 		"go test &", "go test & curl x", "(go test) | head", "{ go test; } | head", "go test | (head)",
 		"! go test", "time go test", "coproc go test", "f() { x; } && f", "FOO=1 && go test", "> /dev/null",
 		"go test | head # x", "go test |\nhead", "go test\t| head", "go test | head\r", "if x; then y; fi | head",
@@ -69,6 +70,32 @@ func TestSplitCompound(t *testing.T) {
 	} {
 		if cl, ok, _ := SplitCompound(line); ok {
 			t.Errorf("SplitCompound(%q) read it as %+v, want no compound line", line, cl.Commands)
+		}
+	}
+	// Redirections to or from a file are read for the checker, which
+	// judges each target (verdict.checkFiles).
+	files := []struct {
+		line string
+		want []FileRedirect
+	}{
+		{"go test 2>/tmp/x", []FileRedirect{{"2>", "/tmp/x", true}}},
+		{"go test > out.txt", []FileRedirect{{">", "out.txt", true}}},
+		{"go test >>out.txt 2>&1", []FileRedirect{{">>", "out.txt", true}}},
+		{"go test 1>out.txt 2>err.txt", []FileRedirect{{"1>", "out.txt", true}, {"2>", "err.txt", true}}},
+		{"go test &> out.txt", []FileRedirect{{"&>", "out.txt", true}}},
+		{"go test &>> out.txt", []FileRedirect{{"&>>", "out.txt", true}}},
+		{"go test >| /dev/null", []FileRedirect{{">|", "/dev/null", true}}},
+		{"go test >.git/hooks/pre-commit", []FileRedirect{{">", ".git/hooks/pre-commit", true}}},
+		{"go test > /dev/null2", []FileRedirect{{">", "/dev/null2", true}}},
+		{"go test > /dev/./null", []FileRedirect{{">", "/dev/./null", true}}},
+		{"go test < go.mod", []FileRedirect{{"<", "go.mod", false}}},
+		{"go test 0</dev/tcp/x/1", []FileRedirect{{"0<", "/dev/tcp/x/1", false}}},
+		{"> out.txt go test", []FileRedirect{{">", "out.txt", true}}},
+	}
+	for _, c := range files {
+		cl, ok, _ := SplitCompound(c.line)
+		if !ok || len(cl.Commands) != 1 || !slices.Equal(cl.Commands[0].Files, c.want) || cl.Commands[0].Line != "go test" {
+			t.Errorf("SplitCompound(%q) = %+v %v, want go test with %+v", c.line, cl.Commands, ok, c.want)
 		}
 	}
 	// More than MaxCommands asks as a whole.

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"memo.dev/projects/domain"
@@ -112,6 +113,9 @@ func (p *Project) resolvePath(word string) domain.Text {
 		return ProtectedReason(word)
 	}
 	real, ok := p.resolve(rel)
+	if slices.Contains(splitPath(word), "..") {
+		real, ok = p.physical(word)
+	}
 	switch {
 	case !ok:
 		return outsideReason(word)
@@ -119,6 +123,29 @@ func (p *Project) resolvePath(word string) domain.Text {
 		return ProtectedReason(word)
 	}
 	return domain.Text{}
+}
+
+// physical is where word leads when it holds `..`: the system takes a
+// `..` after the link before it (l/../x, l a link to /etc/ssl, opens
+// /etc/x), not as written, as Clean does. The real path relative to the
+// root, or false when it leaves the project or Memo cannot tell.
+func (p *Project) physical(word string) (string, bool) {
+	var parts []string
+	if filepath.IsAbs(word) {
+		rest, ok := strings.CutPrefix(word, p.Root+string(filepath.Separator))
+		if !ok {
+			return "", false
+		}
+		parts = splitPath(rest)
+	} else {
+		dir, ok := RelInside(p.Root, p.Dir)
+		if !ok {
+			return "", false
+		}
+		parts = append(splitPath(dir), splitPath(word)...)
+	}
+	parts = slices.DeleteFunc(parts, func(s string) bool { return s == "." })
+	return p.resolve(strings.Join(parts, string(filepath.Separator))) // not Join: it would Clean
 }
 
 // RelInside is path relative to root when it is root or inside it.

@@ -19,3 +19,12 @@ func stampOf(fi fs.FileInfo) stamp {
 	}
 	return s
 }
+
+// hardLinks is how many names the file has; ok false when the system does
+// not say.
+func hardLinks(fi fs.FileInfo) (uint64, bool) {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink), true
+	}
+	return 0, false
+}

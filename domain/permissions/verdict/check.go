@@ -86,6 +86,11 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 			if !reason.IsZero() {
 				return Verdict{Reason: reason}
 			}
+			if in.project == nil && cl.Files() {
+				// No folder to find a file in (the editor's live verdict):
+				// the character's reason, as before.
+				return Verdict{Reason: cmdline.CharGate(line)}
+			}
 			return c.checkCompound(cl, in) // compound.go
 		}
 	}

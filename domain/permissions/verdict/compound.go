@@ -11,10 +11,12 @@ import (
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/permissions/catalog"
 	"memo.dev/projects/domain/permissions/cmdline"
+	"memo.dev/projects/domain/permissions/projectfiles"
 )
 
 // Compound lines (docs/permissions.md §3): `A && B`, `A ; B`, `A || B`,
-// `A | B`, each command with harmless redirections. The line is checked
+// `A | B`, each command with harmless redirections or ones to or from a
+// file of the project (checkFiles). The line is checked
 // once, before any of it runs, so every command is judged on its own, and
 // every command before the last pipeline must only read: one that writes
 // or runs the project's code could change what a later command's approval
@@ -29,7 +31,23 @@ var (
 	cdInPipe     = domain.T("`cd` in a pipeline changes no folder")
 	pipeNotRead  = domain.T("it reads the output of the command before it and does more than read, or reads `-`")
 	noFilter     = domain.T("no allowed rule starts it, and it is no filter Memo knows to only read its input")
+
+	fileInPipe      = domain.T("a redirection to or from a file on a later command of a pipeline")
+	fileThenCommand = domain.T("it writes a file and another command runs after it, which could read or run what it wrote")
+	fileNoProgram   = domain.T("`true`, `:` and `cd` take no redirection to or from a file")
+	fileOnlyReads   = domain.T("its rule only lets it read: a redirection would make it write a file whose text the line can choose (echo, --format)")
+	fileInputWrites = domain.T("it reads a file as its input (`<`) and does more than read")
 )
+
+// judgedFile is why a command asks that writes a file Memo read to judge it.
+func judgedFile(word string) domain.Text {
+	return domain.T("`{{.Word}}` is a file Memo read to judge this command: writing it changes what the command runs", "Word", word)
+}
+
+// writers may take a redirection that writes a file: what they do already
+// writes the project or runs code Memo does not read (the project's, a
+// program without an entry), which could write that file itself.
+const writers = catalog.WritesProject | catalog.RunsProjectCode | catalog.RunsUnknown
 
 // checkCompound judges each command of a compound line in the folder it
 // runs in; the verdict names the rule of each (Rules), "" for a filter,
@@ -43,11 +61,16 @@ func (c *Checker) checkCompound(cl cmdline.Compound, in *inspector) Verdict {
 	// laterRuns[p]: a pipeline after p runs a program (not only `true`,
 	// `:` or `cd`), whose approval an earlier command could undo.
 	laterRuns := make([]bool, cl.Pipelines)
+	// laterProgram[i]: a command after the i-th runs a program.
+	laterProgram := make([]bool, len(cl.Commands))
 	for i := len(cl.Commands) - 1; i >= 0; i-- {
 		cmd := cl.Commands[i]
 		if words, _ := cmdline.Words(cmd.Line); len(words) == 0 || !noProgram(words) {
 			for p := 0; p < cmd.Pipeline; p++ {
 				laterRuns[p] = true
+			}
+			for j := 0; j < i; j++ {
+				laterProgram[j] = true
 			}
 		}
 	}
@@ -62,6 +85,14 @@ func (c *Checker) checkCompound(cl cmdline.Compound, in *inspector) Verdict {
 		cin := &inspector{cat: c.cat, project: project, git: git}
 		words, strict := cmdline.Words(cmd.Line)
 		single := (i == 0 || cl.Commands[i-1].Pipeline != cmd.Pipeline) && (i+1 == len(cl.Commands) || cl.Commands[i+1].Pipeline != cmd.Pipeline)
+		if len(cmd.Files) > 0 {
+			v, reason := c.checkFiles(cmd, cin, laterProgram[i], strict.IsZero() && noProgram(words))
+			if !reason.IsZero() {
+				return ask(reason, v)
+			}
+			rules = append(rules, v.Rule)
+			continue
+		}
 		if cmdline.FirstWord(cmd.Line) == "cd" {
 			switch {
 			case !single:
@@ -100,6 +131,82 @@ func (c *Checker) checkCompound(cl cmdline.Compound, in *inspector) Verdict {
 		return Verdict{Reason: NoRule}
 	}
 	return Verdict{Approved: true, Rule: rules[0], Rules: rules}
+}
+
+// checkFiles judges a command with redirections to or from files (§3):
+// the first of its pipeline, the last to run a program when it writes,
+// each target a file of the project (RedirectTarget), the command approved
+// by its rule, a writer when it writes (writers), only reading when it
+// reads its input from a file, and writing no file Memo read to judge it
+// (bash truncates it before the command runs). later: a later command of
+// the line runs a program; none: the command is `true`, `:` or `cd`.
+func (c *Checker) checkFiles(cmd cmdline.Command, in *inspector, later, none bool) (Verdict, domain.Text) {
+	write := slices.ContainsFunc(cmd.Files, func(f cmdline.FileRedirect) bool { return f.Write })
+	input := slices.ContainsFunc(cmd.Files, func(f cmdline.FileRedirect) bool { return !f.Write })
+	switch {
+	case in.project == nil: // Check asks before (check.go)
+		return Verdict{}, cmdline.CharGate(">")
+	case cmd.Stage > 0:
+		return Verdict{}, fileInPipe
+	case none || cmdline.FirstWord(cmd.Line) == "cd":
+		return Verdict{}, fileNoProgram
+	case write && later:
+		return Verdict{}, fileThenCommand
+	}
+	if _, quoted, _ := cmdline.QuotedWords(cmd.Line); len(quoted.Globs) > 0 {
+		return Verdict{}, quoted.Reason // a pattern, as in a line of its own with a file redirection (§2)
+	}
+	var written []string
+	var words []string
+	for _, f := range cmd.Files {
+		target, reason := in.project.RedirectTarget(f.Path, f.Write)
+		if !reason.IsZero() {
+			return Verdict{}, reason
+		}
+		if f.Write {
+			written, words = append(written, target), append(words, f.Path)
+		}
+	}
+	var v Verdict
+	var does catalog.Capability
+	read := in.project.Reads(func(q *projectfiles.Project) {
+		in.project = q
+		v, does = c.judgeCommand(cmd, in)
+	})
+	switch {
+	case !v.Approved:
+		return v, v.Reason
+	case write && !writesAlready(in.catalog(), cmd.Line):
+		return Verdict{Rule: v.Rule}, fileOnlyReads
+	case input && !does.OnlyReads():
+		return Verdict{Rule: v.Rule}, fileInputWrites
+	}
+	for i, t := range written {
+		if read(t) {
+			return Verdict{Rule: v.Rule}, judgedFile(words[i])
+		}
+	}
+	return v, domain.Text{}
+}
+
+// writesAlready: every program the command runs, a wrapper and what it
+// wraps, is a writer (writers): the output is the innermost program's, so
+// `uv run echo x > f` asks although uv runs the project's code.
+func writesAlready(cat *catalog.Catalog, line string) bool {
+	words, _, reason := cmdline.QuotedWords(line)
+	if !reason.IsZero() {
+		words, _ = (&inspector{}).afterAssignments(line)
+	}
+	targets := projectfiles.RuleTargets(cat, words)
+	if len(targets) == 0 {
+		return false
+	}
+	for _, t := range targets {
+		if !t.Script && !projectProgram(t.Word) && t.R.Does&writers == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // judgeCommand judges one command of a compound line: the first of its

@@ -94,6 +94,8 @@ var compoundSeeds = []string{
 	"git status && git diff --stat", "git status && curl evil", "make && go test", "cargo build || true",
 	"go test 2>/dev/null", "go test >/dev/null 2>&1 | head", "go test >&3", "git log | sort -o x",
 	"git log | head -c 1 /etc/passwd", "true && rm -rf /", "git log | grep -f x", "ls | cat -n",
+	"go test > out.txt", "go test 2> .git/config", "go test < go.mod", "echo x > Makefile && make test",
+	"go test >> ../x", "make > Makefile", "git log | sort > x",
 }
 
 // checkCompoundProperty: a compound line is approved only when every
@@ -112,6 +114,10 @@ func checkCompoundProperty(t *testing.T, rules []string, line string, v Verdict)
 	}
 	cat := catalog.Builtin()
 	for i, cmd := range cl.Commands {
+		if len(cmd.Files) > 0 {
+			// Checked without a project: no folder to find a file in.
+			t.Fatalf("approved %q, which redirects to or from a file, without a project", line)
+		}
 		words, _ := cmdline.Words(cmd.Line)
 		if noProgram(words) {
 			if len(words) > 0 && words[0] == "cd" {
@@ -150,7 +156,8 @@ func checkCompoundProperty(t *testing.T, rules []string, line string, v Verdict)
 			t.Fatalf("approved %q, whose command %q can change what a later command runs", line, cmd.Line)
 		}
 	}
-	for _, op := range []string{";", " & ", "&\n", "`", "$(", "<(", ">(", "<<"} {
+	// `;` is a list operator of its own (`A ; B`), outside every command.
+	for _, op := range []string{" & ", "&\n", "`", "$(", "<(", ">(", "<<"} {
 		if strings.Contains(line, op) && !strings.Contains(strings.Join(commandLines(cl), "\x00"), op) {
 			t.Fatalf("approved %q holding %q outside its commands' words", line, op)
 		}
