@@ -108,6 +108,7 @@ func (c *Checker) checkCompound(cl cmdline.Compound, in *inspector) Verdict {
 // it, `sh`, `tee`, reads `-`, asks), or as a filter the catalogue knows.
 // does is what it can do.
 func (c *Checker) judgeCommand(cmd cmdline.Command, in *inspector) (Verdict, catalog.Capability) {
+	in.envAssigns = nil
 	words, quoted, reason := cmdline.QuotedWords(cmd.Line)
 	if reason.Template == cmdline.SetsVariable.Template {
 		words, reason = in.afterAssignments(cmd.Line)

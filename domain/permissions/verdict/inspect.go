@@ -32,6 +32,9 @@ type inspector struct {
 	// without one.
 	project *projectfiles.Project
 	git     projectfiles.GitCheck
+	// envAssigns are the variables the line sets before make, judged as
+	// variables on its line (assigns.go, makeLine); nil for another line.
+	envAssigns []string
 	// noConfigs: the words come from a config (a cargo alias, pytest's
 	// addopts), which is being read already.
 	noConfigs bool
@@ -81,6 +84,9 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 			return domain.Text{}, nil
 		}
 		return domain.T("`{{.Rule}}` approves the version query alone", "Rule", strings.Join(words[:prefix], " ")), nil
+	}
+	if name == "make" && len(in.envAssigns) > 0 && (in.project == nil || in.rule || in.noConfigs || in.ruleText == "") {
+		return cmdline.SetsVariable, nil
 	}
 	if name == "make" && in.project != nil && !in.rule && !in.noConfigs && in.ruleText != "" {
 		kept, reason := in.makeLine(words, args, prefix)
