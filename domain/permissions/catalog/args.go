@@ -386,6 +386,13 @@ func (c *compiled) findSub(words []string) (s *compiledSub, n int, nestedUnknown
 func (r *Reading) readChild(words []string, child *OptSet, spelled map[string]bool, name string) {
 	for i := 0; i < len(words); i++ {
 		a := words[i]
+		if child != nil && a == "--" {
+			// The child reads its options as getopt does: a second `--`
+			// ends them, and what follows are its operands (cargo test --
+			// name -- --exact: libtest's test names).
+			r.Paths = append(r.Paths, words[i+1:]...)
+			return
+		}
 		if child == nil || !IsOptionWord(a, false) {
 			r.Paths = append(r.Paths, a)
 			continue

@@ -126,6 +126,18 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 			r.Paths = append(r.Paths, args[i+1:]...)
 		}
 	}
+	if !r.Unknown.IsZero() && name == "cargo" && in.project != nil && !in.noConfigs {
+		// An alias of cargo run: the line's words after it read as they
+		// would follow the alias's words on cargo run's line.
+		if aw, ok := in.project.CargoRunAlias(cmdline.FirstWord(r.Sub)); ok {
+			if i := slices.Index(args, cmdline.FirstWord(r.Sub)); i >= 0 {
+				if r2 := in.read("cargo", append(slices.Clone(aw), args[i+1:]...)); r2.Unknown.IsZero() && len(r2.Lines) == 0 && len(r2.Wrapped) == 0 {
+					r.Unknown = domain.Text{}
+					r.Paths = append(r.Paths, r2.Paths...)
+				}
+			}
+		}
+	}
 	if !r.Unknown.IsZero() && name == "dotnet" && cmdline.FirstWord(r.Sub) == "cake" {
 		// The tasks and arguments the project's Cake script defines.
 		if paths, reason, ok := in.cakeLine(args, prefix-(len(words)-len(args))); ok {
