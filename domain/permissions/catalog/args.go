@@ -386,10 +386,11 @@ func (c *compiled) findSub(words []string) (s *compiledSub, n int, nestedUnknown
 func (r *Reading) readChild(words []string, child *OptSet, spelled map[string]bool, name string) {
 	for i := 0; i < len(words); i++ {
 		a := words[i]
-		if child != nil && a == "--" {
-			// The child reads its options as getopt does: a second `--`
-			// ends them, and what follows are its operands (cargo test --
-			// name -- --exact: libtest's test names).
+		if a == "--" && libtestChild(child) {
+			// libtest reads its options as getopt does: a second `--`
+			// ends them, and what follows are test names (cargo test --
+			// name -- --exact). Not so for rustc, rustdoc or clippy,
+			// which expand @file arguments wherever they stand.
 			r.Paths = append(r.Paths, words[i+1:]...)
 			return
 		}
@@ -413,6 +414,17 @@ func (r *Reading) readChild(words []string, child *OptSet, spelled map[string]bo
 			return
 		}
 	}
+}
+
+// libtestChild: the child options are libtest's, the test harness's
+// (--exact, --test-threads), which no compiler takes.
+func libtestChild(child *OptSet) bool {
+	if child == nil {
+		return false
+	}
+	_, exact := child.lookupLong("exact")
+	_, threads := child.lookupLong("test-threads")
+	return exact && threads
 }
 
 func unknownOption(word, program, sub string) domain.Text {
