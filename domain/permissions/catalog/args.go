@@ -406,6 +406,14 @@ func (c *compiled) findSub(words []string) (s *compiledSub, n int, nestedUnknown
 func (r *Reading) readChild(words []string, child *OptSet, spelled map[string]bool, name string) {
 	for i := 0; i < len(words); i++ {
 		a := words[i]
+		if a == "--" && libtestChild(child) {
+			// libtest reads its options as getopt does: a second `--`
+			// ends them, and what follows are test names (cargo test --
+			// name -- --exact). Not so for rustc, rustdoc or clippy,
+			// which expand @file arguments wherever they stand.
+			r.Paths = append(r.Paths, words[i+1:]...)
+			return
+		}
 		if child == nil || !IsOptionWord(a, false) {
 			r.Paths = append(r.Paths, a)
 			continue
@@ -426,6 +434,17 @@ func (r *Reading) readChild(words []string, child *OptSet, spelled map[string]bo
 			return
 		}
 	}
+}
+
+// libtestChild: the child options are libtest's, the test harness's
+// (--exact, --test-threads), which no compiler takes.
+func libtestChild(child *OptSet) bool {
+	if child == nil {
+		return false
+	}
+	_, exact := child.lookupLong("exact")
+	_, threads := child.lookupLong("test-threads")
+	return exact && threads
 }
 
 func unknownOption(word, program, sub string) domain.Text {

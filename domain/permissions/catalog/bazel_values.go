@@ -21,9 +21,24 @@ var bazelEnvOptions = []string{"--action_env", "--host_action_env", "--test_env"
 // a relative one or an empty entry (the current folder) asks.
 var systemPath = map[string]bool{"/bin": true, "/usr/bin": true, "/usr/local/bin": true, "/sbin": true, "/usr/sbin": true, "/usr/local/sbin": true}
 
-// safeEnvValue: NAME alone, or PATH of the system folders alone.
+// localeVars choose the language and text encoding (LANG=C.UTF-8,
+// rules_haskell's .bazelrc): a locale's name selects among the system's
+// locales; with a `/` glibc would load it from that path (localeName).
+var localeVars = map[string]bool{
+	"LANG": true, "LANGUAGE": true, "LC_ALL": true, "LC_CTYPE": true, "LC_COLLATE": true, "LC_MESSAGES": true,
+	"LC_NUMERIC": true, "LC_TIME": true, "LC_MONETARY": true,
+}
+
+// localeName is a locale's name (C, C.UTF-8, en_US.UTF-8, de_DE@euro), never a path.
+var localeName = regexp.MustCompile(`^[A-Za-z0-9_.@-]+$`)
+
+// safeEnvValue: NAME alone, a locale variable set to a locale's name, or
+// PATH of the system folders alone.
 func safeEnvValue(v string) bool {
 	if envName.MatchString(v) {
+		return true
+	}
+	if name, value, _ := strings.Cut(v, "="); localeVars[name] && localeName.MatchString(value) {
 		return true
 	}
 	dirs, ok := strings.CutPrefix(v, "PATH=")
@@ -64,11 +79,26 @@ func bazelValues(args []string) domain.Text {
 				return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", runsProgram, "Spelled", "bazel "+o)
 			}
 		}
+		if opt == "--define" && (!glued && i+1 >= len(args) || !bazelDefine(v)) {
+			return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", runsProgram, "Spelled", "bazel --define")
+		}
 		if opt == "--host_jvm_args" && (!glued && i+1 >= len(args) || !GradleJVMArg(v) && !bazelJVMProperty(v)) {
 			return domain.T("`{{.Word}}` {{.Why}} ({{.Spelled}})", "Word", a, "Why", domain.T("loads a library that runs code"), "Spelled", "bazel --host_jvm_args")
 		}
 	}
 	return domain.Text{}
+}
+
+// bazelDefine: --define NAME=VALUE sets a make variable that select() and
+// the genrules' commands read ($(NAME)): a value that is a plain name or a
+// switch (kt_trace=1, mode=opt) only chooses; one that could be a flag, a
+// path or words (-fplugin=…, /tmp/x, "a b") could reach a command.
+func bazelDefine(v string) bool {
+	name, value, ok := strings.Cut(v, "=")
+	if !ok || !envName.MatchString(name) {
+		return false
+	}
+	return flagValue(value) || !strings.HasPrefix(value, "-") && PlainValue(value) && !strings.ContainsAny(value, "/\\")
 }
 
 // bazelJVMProperty: -DNAME=VALUE outside the JDK's name spaces, with a

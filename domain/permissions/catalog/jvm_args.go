@@ -15,6 +15,15 @@ var gradleSafeProps = map[string]bool{
 	"java.awt.headless": true, "stdout.encoding": true, "stderr.encoding": true,
 }
 
+// tlsProtocolProps choose the TLS versions the JVM speaks
+// (-Djdk.tls.client.protocols=TLSv1.2, rules_haskell's .bazelrc): a list of
+// protocol names it matches, nothing loaded or run. Only the current
+// versions pass (tlsProtocols): an older one would weaken what it downloads.
+var tlsProtocolProps = map[string]bool{"jdk.tls.client.protocols": true, "jdk.tls.server.protocols": true, "https.protocols": true}
+
+// tlsProtocols is a comma separated list of TLSv1.2 and TLSv1.3.
+var tlsProtocols = regexp.MustCompile(`^TLSv1\.[23](,TLSv1\.[23])*$`)
+
 // gradleSafeXX are -XX:name=value options that take a number or a size.
 var gradleSafeXX = map[string]bool{
 	"MaxMetaspaceSize": true, "MetaspaceSize": true, "ReservedCodeCacheSize": true, "MaxRAMPercentage": true,
@@ -70,7 +79,10 @@ func GradleJVMArg(a string) bool {
 		_, v, _ := strings.Cut(a, "=")
 		return javaModuleAccess.MatchString(v)
 	case strings.HasPrefix(a, "-D"):
-		name, _, _ := strings.Cut(a[2:], "=")
+		name, v, _ := strings.Cut(a[2:], "=")
+		if tlsProtocolProps[name] {
+			return tlsProtocols.MatchString(v)
+		}
 		return gradleSafeProps[name]
 	}
 	return false

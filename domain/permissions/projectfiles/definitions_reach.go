@@ -493,6 +493,19 @@ func (p *Project) AliasPassesArgs(name string) bool {
 	return found && len(words) > 1 && words[0] == "run" && words[len(words)-1] == "--"
 }
 
+// CargoRunAlias is the words of the cargo alias name when it runs a
+// project program without ending with `--` (dev = "run --package uv-dev
+// --features dev"): a line's words after the alias follow them as on
+// cargo run's line, where its first operand and what follows are the
+// program's. The alias itself is checked as a line and pinned.
+func (p *Project) CargoRunAlias(name string) ([]string, bool) {
+	_, words, found := p.findAlias(name)
+	if !found || len(words) == 0 || words[0] != "run" && words[0] != "r" || words[len(words)-1] == "--" {
+		return nil, false
+	}
+	return words, true
+}
+
 // bunFile: a word bun runs as a file rather than a script's name.
 func bunFile(word string) bool {
 	switch strings.ToLower(filepath.Ext(word)) {

@@ -16,6 +16,16 @@ func (in *inspector) afterAssignments(line string) ([]string, domain.Text) {
 	assigns, words, reason := cmdline.LineAssignments(line)
 	if reason.IsZero() {
 		reason = in.assignsProblem(assigns)
+		if reason.Template == cmdline.SetsVariable.Template && in.makeReadsAssigns(words) {
+			// make reads its environment as variables the makefiles may
+			// override, and exports them to the recipes as it does a
+			// variable set on its line: NAME=1 make test can do no more
+			// than make test NAME=1, and is judged as such a variable is,
+			// by its uses in the makefiles the line reaches (makeLine),
+			// switch values included.
+			in.envAssigns = assigns
+			return words, domain.Text{}
+		}
 	}
 	if !reason.IsZero() {
 		return nil, reason
@@ -46,4 +56,14 @@ func (in *inspector) assignsProblem(assigns []string) domain.Text {
 		}
 	}
 	return domain.Text{}
+}
+
+// makeReadsAssigns: the command is make, in a project whose makefiles the
+// line's variables are judged against (makeLine reads them there).
+func (in *inspector) makeReadsAssigns(words []string) bool {
+	if in.project == nil || in.noConfigs || len(words) == 0 {
+		return false
+	}
+	name, _ := in.catalog().ResolveProgram(words)
+	return name == "make"
 }

@@ -123,6 +123,9 @@ func TestBazelrc(t *testing.T) {
 		{"build --workspace_status_command=\"$PWD/../status.py\"\n", "build"},
 		{"build --workspace_status_command=/tmp/status.sh\n", "build"},
 		{"build --remote_cache=grpc://cache.example.com\n", "build"},
+		{"startup --host_jvm_args=-Djdk.tls.client.protocols=TLSv1\n", "startup"},
+		{"startup --host_jvm_args=-Djdk.tls.client.protocols=TLSv1.2 --host_jvm_args=-javaagent:/tmp/a.jar\n", "startup"},
+		{"startup --host_jvm_args=-Djava.security.properties=/tmp/p\n", "startup"},
 	} {
 		root := fixture.Repo(t, fixture.CleanConfig)
 		fixture.Write(t, filepath.Join(root, ".bazelrc"), c.rc, 0o644)
@@ -135,6 +138,11 @@ func TestBazelrc(t *testing.T) {
 	fixture.Write(t, filepath.Join(root, ".bazelrc"), "# CI\ncommon --enable_bzlmod\nbuild --incompatible_strict_action_env\ntest --test_output=errors\ntry-import %workspace%/user.bazelrc\nbuild:release --stamp --workspace_status_command=\"$PWD/status.py\"\nbuild:linux --cxxopt=-std=c++17 --copt=-Wall\nbuild --workspace_status_command=\"echo BUILD_SCM_VERSION 1.2.3\"\nbuild:windows --cxxopt=/std:c++17\nbuild:evil --run_under=/tmp/x\n", 0o644)
 	approvedIn(t, root, "", rules, "bazel build //...")
 	approvedIn(t, root, "", rules, "bazel run //:app")
+	// The server's JVM may be told to speak the current TLS versions
+	// (rules_haskell's .bazelrc.common).
+	fixture.Write(t, filepath.Join(root, ".bazelrc"), "startup --host_jvm_args=-Djdk.tls.client.protocols=TLSv1.2\nstartup --host_jvm_args=-Dhttps.protocols=TLSv1.2,TLSv1.3\n", 0o644)
+	approvedIn(t, root, "", rules, "bazel build //...")
+	fixture.Write(t, filepath.Join(root, ".bazelrc"), "# CI\ncommon --enable_bzlmod\nbuild --incompatible_strict_action_env\ntest --test_output=errors\ntry-import %workspace%/user.bazelrc\nbuild:release --stamp --workspace_status_command=\"$PWD/status.py\"\nbuild:linux --cxxopt=-std=c++17 --copt=-Wall\nbuild --workspace_status_command=\"echo BUILD_SCM_VERSION 1.2.3\"\nbuild:windows --cxxopt=/std:c++17\nbuild:evil --run_under=/tmp/x\n", 0o644)
 	// A config's lines apply when the line names it.
 	blockedBy(t, root, "", rules, "bazel build --config=evil //...", ".bazelrc", "build:evil")
 }

@@ -94,6 +94,7 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 			return c.checkCompound(cl, in) // compound.go
 		}
 	}
+	in.envAssigns = nil
 	words, quoted, reason := cmdline.QuotedWords(line)
 	if reason.Template == cmdline.SetsVariable.Template {
 		words, reason = in.afterAssignments(line) // assigns.go

@@ -364,7 +364,7 @@ func TestCargoAliasArguments(t *testing.T) {
 	root := fixture.Repo(t, fixture.CleanConfig)
 	fixture.Write(t, filepath.Join(root, "Cargo.toml"), "[workspace]\nmembers = [\"xtask\"]\n", 0o644)
 	fixture.Write(t, filepath.Join(root, ".cargo", "config.toml"),
-		"[alias]\nxtask = \"run --package xtask --\"\nt = \"test -- --nocapture\"\nlint = \"clippy --\"\n", 0o644)
+		"[alias]\nxtask = \"run --package xtask --\"\nt = \"test -- --nocapture\"\nlint = \"clippy --\"\ndev = \"run --package xtask --features dev\"\nbad = \"run --package xtask --config build.rustc=x\"\n", 0o644)
 	for _, c := range []struct {
 		rule, line string
 		approve    bool
@@ -373,10 +373,16 @@ func TestCargoAliasArguments(t *testing.T) {
 		{"cargo xtask check", "cargo xtask check --all-features --release", true},
 		{"cargo xtask dist", "cargo xtask dist --out /tmp/x", false}, // a path outside the project
 		{"cargo xtask dist", "cargo xtask dist --out=/tmp/x", false},
-		{"cargo xtask dist", "cargo xtask dist --config build.rustc=x", false}, // cargo's risky --config, read as ever
-		{"cargo t", "cargo t --logfile /tmp/x", false},                         // an alias of test: libtest's options
-		{"cargo lint", "cargo lint --fix", false},                              // not run: clippy's options
-		{"cargo other", "cargo other --check", false},                          // no alias
+		{"cargo xtask dist", "cargo xtask dist --config build.rustc=x", false},    // cargo's risky --config, read as ever
+		{"cargo t", "cargo t --logfile /tmp/x", false},                            // an alias of test: libtest's options
+		{"cargo lint", "cargo lint --fix", false},                                 // not run: clippy's options
+		{"cargo other", "cargo other --check", false},                             // no alias
+		{"cargo dev generate-all", "cargo dev generate-all --mode dry-run", true}, // cargo run's: the program's words after its first
+		{"cargo dev", "cargo dev --release gen --check", true},                    // cargo's --release, then the program's
+		{"cargo dev gen", "cargo dev gen --out /tmp/x", false},                    // a path outside the project
+		{"cargo dev", "cargo dev --config build.rustc=x gen", false},              // cargo's risky --config, before the program's words
+		{"cargo dev", "cargo dev --manifest-path /tmp/x/Cargo.toml gen", false},   // cargo's, outside
+		{"cargo bad gen", "cargo bad gen --check", false},                         // the alias itself asks
 	} {
 		v := checkIn(root, "", []string{c.rule}, c.line)
 		if v.Approved != c.approve {

@@ -32,6 +32,9 @@ type inspector struct {
 	// without one.
 	project *projectfiles.Project
 	git     projectfiles.GitCheck
+	// envAssigns are the variables the line sets before make, judged as
+	// variables on its line (assigns.go, makeLine); nil for another line.
+	envAssigns []string
 	// noConfigs: the words come from a config (a cargo alias, pytest's
 	// addopts), which is being read already.
 	noConfigs bool
@@ -82,6 +85,9 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 		}
 		return domain.T("`{{.Rule}}` approves the version query alone", "Rule", strings.Join(words[:prefix], " ")), nil
 	}
+	if name == "make" && len(in.envAssigns) > 0 && (in.project == nil || in.rule || in.noConfigs || in.ruleText == "") {
+		return cmdline.SetsVariable, nil
+	}
 	if name == "make" && in.project != nil && !in.rule && !in.noConfigs && in.ruleText != "" {
 		kept, reason := in.makeLine(words, args, prefix)
 		if !reason.IsZero() {
@@ -123,6 +129,18 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 		r.Unknown = domain.Text{}
 		if i := slices.Index(args, cmdline.FirstWord(r.Sub)); i >= 0 {
 			r.Paths = append(r.Paths, args[i+1:]...)
+		}
+	}
+	if !r.Unknown.IsZero() && name == "cargo" && in.project != nil && !in.noConfigs {
+		// An alias of cargo run: the line's words after it read as they
+		// would follow the alias's words on cargo run's line.
+		if aw, ok := in.project.CargoRunAlias(cmdline.FirstWord(r.Sub)); ok {
+			if i := slices.Index(args, cmdline.FirstWord(r.Sub)); i >= 0 {
+				if r2 := in.read("cargo", append(slices.Clone(aw), args[i+1:]...)); r2.Unknown.IsZero() && len(r2.Lines) == 0 && len(r2.Wrapped) == 0 {
+					r.Unknown = domain.Text{}
+					r.Paths = append(r.Paths, r2.Paths...)
+				}
+			}
 		}
 	}
 	if !r.Unknown.IsZero() && name == "dotnet" && cmdline.FirstWord(r.Sub) == "cake" {

@@ -54,6 +54,8 @@ func (in *inspector) makeLine(words, args []string, prefix int) ([]string, domai
 		}
 		kept = append(kept, a)
 	}
+	// Those set before make are judged as on its line, whatever their value.
+	assigns = append(assigns, in.envAssigns...)
 	if len(extra) == 0 && len(assigns) == 0 {
 		return args, domain.Text{}
 	}

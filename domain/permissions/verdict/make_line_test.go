@@ -237,6 +237,54 @@ func TestMakeVariablesByUse(t *testing.T) {
 	}
 }
 
+// A variable set before make is judged as the same variable on its line
+// (make reads its environment as variables and exports them to the
+// recipes): NAME=release make approves where make NAME=release does, and
+// every neighbour that asks on the line asks before it too.
+func TestMakeVariablesFromTheEnvironment(t *testing.T) {
+	p := makeProject(t, "make", map[string]string{"Makefile": makeUses, "a.py": "print(1)\n", "lib/Makefile": "all:\n\t@echo\n"})
+	ch := NewChecker([]string{"make"})
+	for _, tc := range []struct {
+		line    string
+		approve bool
+	}{
+		{"NAME=release make", true},
+		{"MODE=fast make", true},
+		{"GUARD=maybe NAME=release make", true},
+		{"CFLAGS='-O2 -Wall' make", true},
+		{"NAME=src/x make", true},
+		{"X=rm make", false},
+		{"CC=/tmp/evil make", false},
+		{"SHELL=/bin/sh make", false},
+		{"MAKEFLAGS=-k make", false},
+		{"MAKEFILES=x.mk make", false},
+		{"GNUMAKEFLAGS=-e make", false},
+		{"CFLAGS=-fplugin=/tmp/x.so make", false},
+		{"NAME=-rf make", false},
+		{"NAME=/tmp/x make", false},
+		{"NAME=../x make", false},
+		{"SH_VAR=id make", false},
+		{"BUILD_DIR=src make", false},
+		{"LD_PRELOAD=x.so make", false},
+		{"NODE_OPTIONS=x make", false},
+		{"UNUSED=1 make", false}, // no makefile reads it: only the recipes' programs would
+		{"NAME=release make -e", false},
+		{"NAME=release UNUSED=1 make", false},
+		{"NAME=release GOPROXY=https://evil.example make", false},
+		{"NAME=release make NAME2=x", false},
+		{"NAME='$(id)' make", false},
+		{"NAME=release ./make", false},
+	} {
+		if v := ch.CheckIn(tc.line, p); v.Approved != tc.approve {
+			t.Errorf("%q: approved=%v (%s), want %v", tc.line, v.Approved, v.Reason, tc.approve)
+		}
+	}
+	// Without a project there are no makefiles to judge them against.
+	if v := NewChecker([]string{"make"}).Check("NAME=release make", nil); v.Approved {
+		t.Errorf("NAME=release make approved without a project")
+	}
+}
+
 // Where Memo cannot read every use, a variable asks.
 func TestMakeVariablesUnreadUsesAsk(t *testing.T) {
 	for _, tc := range []struct {
