@@ -124,6 +124,7 @@ func reasonVocabulary() []domain.Text {
 		domain.T("installs scheduled jobs"),
 		domain.T("installs a git hook, which runs what .pre-commit-config.yaml names at every commit"),
 		domain.T("reads another justfile"),
+		domain.T("turns off a check of what is downloaded (certificates or checksums)"),
 		domain.T("overrides a variable the recipes use"),
 		domain.T("overrides the variables the recipes use"),
 		domain.T("turns on unstable features, some of which run programs"),

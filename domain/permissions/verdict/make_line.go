@@ -48,9 +48,18 @@ func (in *inspector) makeLine(words, args []string, prefix int) ([]string, domai
 		if a == "-e" || a == "--environment-overrides" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsRune(a, 'e') && !strings.ContainsAny(a, "=jlOW") {
 			envOverrides = true
 		}
-		if !own && !strings.HasPrefix(a, "-") && strings.Contains(a, "=") && !c.SafeAssignment(a) {
-			assigns = append(assigns, a)
-			continue
+		if !own && !strings.HasPrefix(a, "-") && strings.Contains(a, "=") {
+			if !c.SafeAssignment(a) {
+				assigns = append(assigns, a)
+				continue
+			}
+			// A switch or flag value is harmless to the makefiles, but make
+			// exports it to every recipe: a variable the programs read from
+			// their environment (NODE_TLS_REJECT_UNAUTHORIZED=0, GOSUMDB=off)
+			// asks whatever the makefiles do with it.
+			if reason := c.VariableRisk([]string{a}); !reason.IsZero() {
+				return nil, domain.T("`{{.Word}}` overrides a make variable: {{.Why}}", "Word", a, "Why", domain.T("make exports it to every recipe, where {{.Why}}", "Why", reason))
+			}
 		}
 		kept = append(kept, a)
 	}

@@ -334,6 +334,41 @@ func TestMakeVariablesUnreadUsesAsk(t *testing.T) {
 	}
 }
 
+// A switch value (0, off, true) is harmless to the makefiles, but make
+// exports it to every recipe, where a variable the programs read turns off
+// a check of what they download: it asks whether a makefile uses it or
+// not. Other switches keep passing.
+func TestMakeSwitchesThatTurnChecksOff(t *testing.T) {
+	uses := "test:\n\t@echo $(NODE_TLS_REJECT_UNAUTHORIZED) $(V)\n\tnpm test\n\tgo test ./...\n"
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"make test NODE_TLS_REJECT_UNAUTHORIZED=0", false},
+		{"make test GIT_SSL_NO_VERIFY=1", false},
+		{"make test git_ssl_no_verify=true", false},
+		{"make test GOSUMDB=off", false},
+		{"make test GONOSUMCHECK=1", false},
+		{"make test GOINSECURE=1", false},
+		{"make test PYTHONHTTPSVERIFY=0", false},
+		{"make test NPM_CONFIG_STRICT_SSL=false", false},
+		{"make test npm_config_strict_ssl=false", false},
+		{"make test YARN_ENABLE_STRICT_SSL=false", false},
+		{"make test BUNDLE_SSL_VERIFY_MODE=0", false},
+		{"make test CARGO_HTTP_CHECK_REVOKE=false", false},
+		{"make test MAVEN_OPTS=-Dmaven.wagon.http.ssl.insecure=true", false},
+		{"make test JAVA_TOOL_OPTIONS=-O2", false},
+		{"make test V=1", true},
+		{"make test VERBOSE=yes", true},
+	} {
+		p := makeProject(t, "make test", map[string]string{"Makefile": uses, "package.json": `{"scripts":{"test":"node t.js"}}`})
+		v := NewChecker([]string{"make test"}).CheckIn(tc.line, p)
+		if v.Approved != tc.want {
+			t.Errorf("%q: approved=%v (%s), want %v", tc.line, v.Approved, v.Reason, tc.want)
+		}
+	}
+}
+
 // A makefile that cannot be read asks.
 func TestMakeVariablesUnreadableMakefileAsks(t *testing.T) {
 	p := makeProject(t, "make", map[string]string{"Makefile": "all:\n\t@echo $(NAME)\n"})
