@@ -237,6 +237,7 @@ type riskData struct {
 	SafeKeys       []string            `toml:"safe_keys"`
 	PathKeys       []string            `toml:"path_keys"`
 	FlagLists      map[string]string   `toml:"flag_lists"`
+	FlagShapes     map[string][]string `toml:"flag_shapes"`
 	Operands       string              `toml:"operands"`
 	Long           map[string]string   `toml:"long"`
 	Short          map[string]string   `toml:"short"`
@@ -858,6 +859,21 @@ func buildProgram(d riskData, def optStyle, at []string, order map[string]int) (
 			p.flagLists = map[string]flagList{}
 		}
 		p.flagLists[n] = l
+	}
+	for n, shapes := range d.FlagShapes {
+		if _, ok := p.flagLists[n]; !ok {
+			return p, fmt.Errorf("flag_shapes %s: the option has no flag_lists entry", n)
+		}
+		for _, shape := range shapes {
+			re, err := regexp.Compile(`^(?:` + shape + `)$`)
+			if err != nil || shape == "" || strings.ContainsAny(shape, " ") {
+				return p, fmt.Errorf("flag_shapes %s: %q is not a pattern of one flag", n, shape)
+			}
+			if p.flagShapes == nil {
+				p.flagShapes = map[string][]*regexp.Regexp{}
+			}
+			p.flagShapes[n] = append(p.flagShapes[n], re)
+		}
 	}
 	if len(d.SafeKeys) > 0 {
 		p.safeKeys = map[string]bool{}
