@@ -143,6 +143,7 @@ type programData struct {
 	TextUnless  string              `toml:"text_unless"`
 	TextAll     bool                `toml:"text_all"`
 	TextPattern bool                `toml:"text_pattern"`
+	TextShapes  map[string]string   `toml:"text_shapes"`
 	Wraps       bool                `toml:"wraps"`
 	Module      string              `toml:"module"`
 	ModuleOnly  bool                `toml:"module_only"`
@@ -657,6 +658,16 @@ func buildEntry(d programData) (*entry, error) {
 	}
 	if d.TextPattern && !d.TextFirst && !d.TextAll {
 		return nil, errors.New("text_pattern needs text_first or text_all")
+	}
+	for o, shape := range d.TextShapes {
+		re, err := regexp.Compile(`^(?:` + shape + `)$`)
+		if err != nil || shape == "" || !strings.HasPrefix(o, "-") || strings.ContainsAny(o, "= ") {
+			return nil, fmt.Errorf("text_shapes %s: %q is not a pattern of an option's value", o, shape)
+		}
+		if e.textShapes == nil {
+			e.textShapes = map[string]*regexp.Regexp{}
+		}
+		e.textShapes[o] = re
 	}
 	if e.Wrap, err = d.wrapData.spec(); err != nil {
 		return nil, err
