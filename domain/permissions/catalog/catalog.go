@@ -235,6 +235,8 @@ type riskData struct {
 	SubAbbrev      bool                `toml:"sub_abbrev"`
 	SafeSub        []string            `toml:"safe_sub"`
 	SafeValues     []string            `toml:"safe_values"`
+	GoalValues     []string            `toml:"goal_values"`
+	Phases         []string            `toml:"phases"`
 	SafeKeys       []string            `toml:"safe_keys"`
 	PathKeys       []string            `toml:"path_keys"`
 	FlagLists      map[string]string   `toml:"flag_lists"`
@@ -854,6 +856,21 @@ func buildProgram(d riskData, def optStyle, at []string, order map[string]int) (
 			p.same = map[string][]string{}
 		}
 		p.same[n] = vs
+	}
+	if len(d.GoalValues) > 0 && len(d.Phases) == 0 {
+		return p, fmt.Errorf("goal_values needs phases")
+	}
+	for _, n := range d.GoalValues {
+		if p.goalValues == nil {
+			p.goalValues = map[string]bool{}
+		}
+		p.goalValues[n] = true
+	}
+	for _, n := range d.Phases {
+		if p.phases == nil {
+			p.phases = map[string]bool{}
+		}
+		p.phases[n] = true
 	}
 	if len(d.SafeSub) > 0 {
 		p.safeSub = map[string]bool{}

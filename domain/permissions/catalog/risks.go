@@ -69,6 +69,10 @@ type Program struct {
 	// safeValues are the properties or variables an operands check lets
 	// pass (mvn -DskipTests, cmake -DCMAKE_BUILD_TYPE=…).
 	safeValues map[string]bool
+	// goalValues are the properties whose value is goals a forked build
+	// runs (mvn -DpreparationGoals=clean): they pass when every goal is one
+	// of phases, the project's own build (mavenProps).
+	goalValues, phases map[string]bool
 	// safeKeys are the settings an option may set on the line (pytest -o
 	// KEY=VALUE) that choose no code: any other asks.
 	safeKeys map[string]bool
