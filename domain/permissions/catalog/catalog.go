@@ -143,6 +143,7 @@ type programData struct {
 	TextUnless  string              `toml:"text_unless"`
 	TextAll     bool                `toml:"text_all"`
 	TextPattern bool                `toml:"text_pattern"`
+	TextShapes  map[string]string   `toml:"text_shapes"`
 	Wraps       bool                `toml:"wraps"`
 	Module      string              `toml:"module"`
 	ModuleOnly  bool                `toml:"module_only"`
@@ -234,9 +235,12 @@ type riskData struct {
 	SubAbbrev      bool                `toml:"sub_abbrev"`
 	SafeSub        []string            `toml:"safe_sub"`
 	SafeValues     []string            `toml:"safe_values"`
+	GoalValues     []string            `toml:"goal_values"`
+	Phases         []string            `toml:"phases"`
 	SafeKeys       []string            `toml:"safe_keys"`
 	PathKeys       []string            `toml:"path_keys"`
 	FlagLists      map[string]string   `toml:"flag_lists"`
+	FlagShapes     map[string][]string `toml:"flag_shapes"`
 	Operands       string              `toml:"operands"`
 	Long           map[string]string   `toml:"long"`
 	Short          map[string]string   `toml:"short"`
@@ -657,6 +661,16 @@ func buildEntry(d programData) (*entry, error) {
 	if d.TextPattern && !d.TextFirst && !d.TextAll {
 		return nil, errors.New("text_pattern needs text_first or text_all")
 	}
+	for o, shape := range d.TextShapes {
+		re, err := regexp.Compile(`^(?:` + shape + `)$`)
+		if err != nil || shape == "" || !strings.HasPrefix(o, "-") || strings.ContainsAny(o, "= ") {
+			return nil, fmt.Errorf("text_shapes %s: %q is not a pattern of an option's value", o, shape)
+		}
+		if e.textShapes == nil {
+			e.textShapes = map[string]*regexp.Regexp{}
+		}
+		e.textShapes[o] = re
+	}
 	if e.Wrap, err = d.wrapData.spec(); err != nil {
 		return nil, err
 	}
@@ -843,6 +857,21 @@ func buildProgram(d riskData, def optStyle, at []string, order map[string]int) (
 		}
 		p.same[n] = vs
 	}
+	if len(d.GoalValues) > 0 && len(d.Phases) == 0 {
+		return p, fmt.Errorf("goal_values needs phases")
+	}
+	for _, n := range d.GoalValues {
+		if p.goalValues == nil {
+			p.goalValues = map[string]bool{}
+		}
+		p.goalValues[n] = true
+	}
+	for _, n := range d.Phases {
+		if p.phases == nil {
+			p.phases = map[string]bool{}
+		}
+		p.phases[n] = true
+	}
 	if len(d.SafeSub) > 0 {
 		p.safeSub = map[string]bool{}
 		for _, s := range d.SafeSub {
@@ -858,6 +887,21 @@ func buildProgram(d riskData, def optStyle, at []string, order map[string]int) (
 			p.flagLists = map[string]flagList{}
 		}
 		p.flagLists[n] = l
+	}
+	for n, shapes := range d.FlagShapes {
+		if _, ok := p.flagLists[n]; !ok {
+			return p, fmt.Errorf("flag_shapes %s: the option has no flag_lists entry", n)
+		}
+		for _, shape := range shapes {
+			re, err := regexp.Compile(`^(?:` + shape + `)$`)
+			if err != nil || shape == "" || strings.ContainsAny(shape, " ") {
+				return p, fmt.Errorf("flag_shapes %s: %q is not a pattern of one flag", n, shape)
+			}
+			if p.flagShapes == nil {
+				p.flagShapes = map[string][]*regexp.Regexp{}
+			}
+			p.flagShapes[n] = append(p.flagShapes[n], re)
+		}
 	}
 	if len(d.SafeKeys) > 0 {
 		p.safeKeys = map[string]bool{}

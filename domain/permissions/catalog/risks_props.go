@@ -158,7 +158,7 @@ func gradleProps(c *Catalog, p Program, args []string) domain.Text {
 // under a name that names no program.
 func mavenProps(p Program, args []string) domain.Text {
 	for _, pr := range propsOf(args, []string{"-D"}, []string{"-D"}, false) {
-		if p.safeValues[pr.name] {
+		if p.safeValues[pr.name] || p.goalValues[pr.name] && p.onlyPhases(pr.value) {
 			continue
 		}
 		if !flagValue(pr.value) || propertyProblem(pr.name, pr.value) {
@@ -166,6 +166,19 @@ func mavenProps(p Program, args []string) domain.Text {
 		}
 	}
 	return domain.Text{}
+}
+
+// onlyPhases: v is one or more goals, split at spaces or commas, each a
+// phase of the table's phases (clean verify): the project's own build, as
+// its pom binds it; a plugin's goal (x:y), a property or an option is not.
+func (p Program) onlyPhases(v string) bool {
+	goals := strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == ',' })
+	for _, g := range goals {
+		if !p.phases[g] {
+			return false
+		}
+	}
+	return len(goals) > 0
 }
 
 // msbuildPlain is a value that is a name, never a path or a program's
