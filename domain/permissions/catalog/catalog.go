@@ -57,6 +57,17 @@ type Catalog struct {
 	switchVariables map[string]bool
 	wordVariables   map[string]bool
 	FlagVariables   map[string]bool
+	// sanitizerVariables (ASAN_OPTIONS …) may hold key=value pairs whose
+	// values are switches or numbers, none of sanitizerNotKeys (a key that
+	// names a program or a file: log_path, suppressions …).
+	sanitizerVariables map[string]bool
+	sanitizerNotKeys   map[string]bool
+	// notProjectVariables are the shapes of names that are never a
+	// project's own variable (ProjectVariable): *_OPTS, GO*, *PATH*, CC.
+	notProjectVariables []string
+	// NotBesideProjectVariables are the words a definition's line naming a
+	// project's own variable may not hold (install, exec, require …).
+	NotBesideProjectVariables map[string]bool
 	// PythonStdlib are the top-level modules of Python's standard library
 	// (sys.stdlib_module_names): `python -m NAME` of one is never the
 	// project's own module, even when a project folder shadows it.
@@ -276,6 +287,10 @@ const (
 	keyWordVars      = "word_variables"
 	keyFlagVars      = "flag_variables"
 	keyPyStdlib      = "python_stdlib"
+	keySanitizerVars = "sanitizer_variables"
+	keySanitizerNot  = "sanitizer_not_keys"
+	keyNotProject    = "not_project_variables"
+	keyNotBeside     = "not_beside_project_variables"
 )
 
 // ErrCatalog wraps a user catalogue file that cannot be read at all.
@@ -314,7 +329,8 @@ func (c *Catalog) readFile(f SourceFile) []Problem {
 		return []Problem{fail("", "the key %s is given twice", dup)}
 	}
 	if f.User {
-		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels, keySwitchVars, keyWordVars, keyFlagVars, keyPyStdlib} {
+		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels, keySwitchVars, keyWordVars, keyFlagVars, keyPyStdlib,
+			keySanitizerVars, keySanitizerNot, keyNotProject, keyNotBeside} {
 			if _, ok := top[name]; ok {
 				return []Problem{fail(name, "a user file cannot change the %s list (docs/permissions.md §12); nothing of the file loads", name)}
 			}
@@ -330,7 +346,7 @@ func (c *Catalog) readFile(f SourceFile) []Problem {
 		prim := top[name]
 		switch name {
 		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels,
-			keySwitchVars, keyWordVars, keyFlagVars, keyPyStdlib:
+			keySwitchVars, keyWordVars, keyFlagVars, keyPyStdlib, keySanitizerVars, keySanitizerNot, keyNotProject, keyNotBeside:
 			if err := c.readList(md, name, prim); err != nil {
 				problems = append(problems, fail(name, "%v", err))
 			}
@@ -437,8 +453,18 @@ func (c *Catalog) readList(md toml.MetaData, name string, prim toml.Primitive) e
 			c.logSuffixes = append(c.logSuffixes, list...)
 			return nil
 		}
+		if name == keyNotProject {
+			for _, n := range list {
+				if n == "" || strings.Trim(n, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_*") != "" || strings.Contains(strings.Trim(n, "*"), "*") {
+					return fmt.Errorf("%q is no NAME, NAME*, *NAME or *NAME* in capitals", n)
+				}
+			}
+			c.notProjectVariables = append(c.notProjectVariables, list...)
+			return nil
+		}
 		m := map[string]map[string]bool{keyBare: c.Bare, keyGNU: c.gnu, keyAlternatives: c.alternatives, keyPlain: c.PlainVariables, keyLogLevels: c.logLevels,
-			keySwitchVars: c.switchVariables, keyWordVars: c.wordVariables, keyFlagVars: c.FlagVariables, keyPyStdlib: c.PythonStdlib}[name]
+			keySwitchVars: c.switchVariables, keyWordVars: c.wordVariables, keyFlagVars: c.FlagVariables, keyPyStdlib: c.PythonStdlib,
+			keySanitizerVars: c.sanitizerVariables, keySanitizerNot: c.sanitizerNotKeys, keyNotBeside: c.NotBesideProjectVariables}[name]
 		for _, n := range list {
 			m[n] = true
 		}
@@ -964,7 +990,8 @@ func ReadFiles(files, user []SourceFile) (*Catalog, []Problem) {
 		Bare: map[string]bool{}, gnu: map[string]bool{}, alternatives: map[string]bool{}, Known: map[string]*Known{},
 		variables: map[string]domain.Text{}, PlainVariables: map[string]bool{}, Dropped: map[string]bool{},
 		logLevels: map[string]bool{}, switchVariables: map[string]bool{}, wordVariables: map[string]bool{}, FlagVariables: map[string]bool{},
-		PythonStdlib: map[string]bool{},
+		PythonStdlib: map[string]bool{}, sanitizerVariables: map[string]bool{}, sanitizerNotKeys: map[string]bool{},
+		NotBesideProjectVariables: map[string]bool{},
 	}
 	var problems []Problem
 	for _, f := range append(slices.Clone(files), user...) {
@@ -992,6 +1019,9 @@ func (c *Catalog) PlainAssignment(name, value string) bool {
 	}
 	if c.wordVariables[name] {
 		return plainWord.MatchString(value)
+	}
+	if c.sanitizerVariables[name] {
+		return c.sanitizerOptions(value)
 	}
 	logName := false
 	for _, s := range c.logSuffixes {

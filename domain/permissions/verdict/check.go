@@ -94,7 +94,7 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 			return c.checkCompound(cl, in) // compound.go
 		}
 	}
-	in.envAssigns = nil
+	in.envAssigns, in.projectAssigns = nil, nil
 	words, quoted, reason := cmdline.QuotedWords(line)
 	if reason.Template == cmdline.SetsVariable.Template {
 		words, reason = in.afterAssignments(line) // assigns.go
@@ -196,6 +196,10 @@ func (c *Checker) judgeWith(m candidate, quoted cmdline.QuotedChars, expanded ma
 		}
 	}
 	in.spelled, in.named, in.ruleText = matched.spelled, matched.words, matched.text
+	if reason := in.projectAssignsProblem(matched.text); !reason.IsZero() {
+		// A project's own variable the rule's definitions do not read.
+		return Verdict{Rule: matched.text, Reason: reason}
+	}
 	if quoted.Any() {
 		// A refused character outside text a program only matches or
 		// prints: the line asks as the character check says.
