@@ -142,38 +142,45 @@ func BuiltinSources() []SourceFile {
 // tables by program name and, the builtin files alone, the refused programs
 // and the name forms); docs/permissions.md §12 is its schema.
 type programData struct {
-	Aliases     []string            `toml:"aliases"`
-	Entry       *bool               `toml:"entry"`
-	Style       string              `toml:"style"`
-	Interpreter string              `toml:"interpreter"`
-	DashLong    bool                `toml:"dash_long"`
-	ColonLong   bool                `toml:"colon_long"`
-	Numeric     bool                `toml:"numeric"`
-	FoldCase    bool                `toml:"fold_case"`
-	TextFirst   bool                `toml:"text_first"`
-	TextUnless  string              `toml:"text_unless"`
-	TextAll     bool                `toml:"text_all"`
-	TextPattern bool                `toml:"text_pattern"`
-	TextShapes  map[string]string   `toml:"text_shapes"`
-	Wraps       bool                `toml:"wraps"`
-	Module      string              `toml:"module"`
-	ModuleOnly  bool                `toml:"module_only"`
-	Version     map[string][]string `toml:"version"`
-	Other       string              `toml:"other"`
-	DefinedArgs bool                `toml:"defined_args"`
-	LocalBin    bool                `toml:"local_bin"`
-	RunsGit     bool                `toml:"runs_git"`
-	Targets     bool                `toml:"targets"`
-	Definitions string              `toml:"definitions"`
-	Labels      bool                `toml:"labels"`
-	Toolchain   bool                `toml:"toolchain"`
-	Does        []string            `toml:"does"`
-	Options     string              `toml:"options"`
-	Props       string              `toml:"props"`
-	Sets        map[string]string   `toml:"sets"`
-	Sub         map[string]subData
-	Risky       *riskData     `toml:"risky"`
-	Example     []exampleData `toml:"example"`
+	Aliases     []string          `toml:"aliases"`
+	Entry       *bool             `toml:"entry"`
+	Style       string            `toml:"style"`
+	Interpreter string            `toml:"interpreter"`
+	DashLong    bool              `toml:"dash_long"`
+	ColonLong   bool              `toml:"colon_long"`
+	Numeric     bool              `toml:"numeric"`
+	FoldCase    bool              `toml:"fold_case"`
+	TextFirst   bool              `toml:"text_first"`
+	TextUnless  string            `toml:"text_unless"`
+	TextAll     bool              `toml:"text_all"`
+	TextPattern bool              `toml:"text_pattern"`
+	TextShapes  map[string]string `toml:"text_shapes"`
+	Wraps       bool              `toml:"wraps"`
+	Module      string            `toml:"module"`
+	ModuleOnly  bool              `toml:"module_only"`
+	// InertSwitches: an interpreter's one-letter switches that change
+	// neither what runs nor what it reads (python -B -u), read as absent
+	// before the script or the module flag; IsolatingSwitches change where
+	// it finds modules (python -I), read as absent before -m of a module
+	// with an entry alone (WithoutInertSwitches).
+	InertSwitches     string              `toml:"inert_switches"`
+	IsolatingSwitches string              `toml:"isolating_switches"`
+	Version           map[string][]string `toml:"version"`
+	Other             string              `toml:"other"`
+	DefinedArgs       bool                `toml:"defined_args"`
+	LocalBin          bool                `toml:"local_bin"`
+	RunsGit           bool                `toml:"runs_git"`
+	Targets           bool                `toml:"targets"`
+	Definitions       string              `toml:"definitions"`
+	Labels            bool                `toml:"labels"`
+	Toolchain         bool                `toml:"toolchain"`
+	Does              []string            `toml:"does"`
+	Options           string              `toml:"options"`
+	Props             string              `toml:"props"`
+	Sets              map[string]string   `toml:"sets"`
+	Sub               map[string]subData
+	Risky             *riskData     `toml:"risky"`
+	Example           []exampleData `toml:"example"`
 	// wrapData: where a wrapper is given the command it runs (wrappers.go).
 	wrapData
 
@@ -665,7 +672,7 @@ func buildEntry(d programData) (*entry, error) {
 		return nil, err
 	}
 	e := &entry{Style: style, DashLong: d.DashLong, colonLong: d.ColonLong, slashSwitches: d.SlashSwitches, Numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
-		textUnless: d.TextUnless, textAll: d.TextAll, textPattern: d.TextPattern, wraps: d.Wraps, module: d.Module, ModuleOnly: d.ModuleOnly, definedArgs: d.DefinedArgs,
+		textUnless: d.TextUnless, textAll: d.TextAll, textPattern: d.TextPattern, wraps: d.Wraps, module: d.Module, ModuleOnly: d.ModuleOnly, inertSwitches: d.InertSwitches, isolatingSwitches: d.IsolatingSwitches, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, RunsGit: d.RunsGit, Targets: d.Targets, Definitions: d.Definitions,
 		props: strings.Fields(d.Props), Labels: d.Labels, toolchain: d.Toolchain,
 		OptionsBetween: d.OptionsBetween, selects: d.Selects, lead: d.Lead, Narrows: d.Narrows}
@@ -711,6 +718,9 @@ func buildEntry(d programData) (*entry, error) {
 		e.Interpreter = PythonInterpreter
 	default:
 		return nil, fmt.Errorf("interpreter %q is neither script nor python", d.Interpreter)
+	}
+	if sw := d.InertSwitches + d.IsolatingSwitches; sw != "" && (e.Interpreter == notInterpreter || strings.Trim(sw, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") != "") {
+		return nil, errors.New("inert_switches and isolating_switches are letters, for interpreters")
 	}
 	if len(d.Version) > 0 && e.Interpreter == notInterpreter {
 		return nil, fmt.Errorf("version is for interpreters")

@@ -104,3 +104,37 @@ func TestUserFileProblems(t *testing.T) {
 }
 
 func same(a, b []string) bool { return slices.Equal(a, b) || len(a) == 0 && len(b) == 0 }
+
+// An interpreter's inert switches are read as absent before the script or
+// the module flag, bundled or not; any other option stops the reading.
+func TestWithoutInertSwitches(t *testing.T) {
+	c := Builtin()
+	for _, tc := range []struct{ line, want string }{
+		{"python -m pytest", "python -m pytest"},
+		{"python -I -m pytest", "python -m pytest"},
+		{"python -Im pytest -q", "python -m pytest -q"},
+		{"python3 -Impytest", "python3 -mpytest"},
+		{"python -OO -B -u -m pytest", "python -m pytest"},
+		{"python -B scripts/x.py -I", "python scripts/x.py -I"},
+		{"python -I scripts/x.py", "python -I scripts/x.py"},
+		{"python -Bu -m pytest", "python -m pytest"},
+		{"python -Bm mypkg", "python -m mypkg"},
+		{"python -Im mypkg", "python -Im mypkg"},
+		{"python -P -m mypkg.cli", "python -P -m mypkg.cli"},
+		{"python -I -m bash", "python -I -m bash"},
+		{"python -I -X dev -m pytest", "python -I -X dev -m pytest"},
+		{"python -B -X dev -m pytest", "python -X dev -m pytest"},
+		{"python -Ic 1", "python -Ic 1"},
+		{"python -Ix -m pytest", "python -Ix -m pytest"},
+		{"python -m -I pytest", "python -m -I pytest"},
+		{"python -- -m pytest", "python -- -m pytest"},
+		{"python -I", "python -I"},
+		{"python -B", "python"},
+		{"node -I x.js", "node -I x.js"},
+		{"pytest -I", "pytest -I"},
+	} {
+		if got := strings.Join(c.WithoutInertSwitches(strings.Fields(tc.line)), " "); got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}

@@ -347,6 +347,9 @@ type entry struct {
 	// toolchain: a first word +NAME picks the rustup toolchain (cargo
 	// +nightly test), read as if absent when matching rules.
 	toolchain bool
+	// inertSwitches and isolatingSwitches are the interpreter's
+	// inert_switches and isolating_switches.
+	inertSwitches, isolatingSwitches string
 	// sameSubs maps a subcommand to the one it is an alias of (same_subs).
 	sameSubs map[string]string
 }

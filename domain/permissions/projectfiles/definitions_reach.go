@@ -35,7 +35,7 @@ func RuleTargets(c *catalog.Catalog, words []string) []target {
 func appendTargets(c *catalog.Catalog, out []target, words []string, depth int) []target {
 	script := false
 	for ; depth <= catalog.MaxWrapDepth && len(words) > 0; depth++ {
-		words = c.ProgramWords(words)
+		words = c.WithoutInertSwitches(c.ProgramWords(words)) // python -Im pytest: -m pytest
 		name, args := c.ResolveProgram(words)
 		r := c.ReadArgs(name, args, catalog.SpelledOptions(words))
 		out = append(out, target{Name: name, Word: words[0], R: r, Script: script, args: words})

@@ -53,6 +53,7 @@ func NewCheckerIn(c *catalog.Catalog, rules []string) *Checker {
 			continue
 		}
 		words, _ := cmdline.Words(r)
+		words = c.WithoutInertSwitches(words)
 		ch.rules = append(ch.rules, rule{text: r, words: words, spelled: catalog.SpelledOptions(words)})
 	}
 	return ch
@@ -149,6 +150,10 @@ type candidate struct {
 // is read as absent, then those with options of the program between
 // their words (optionsBetween).
 func (c *Checker) candidates(words []string) []candidate {
+	// python -I -m pytest under the rule python -m pytest: the switches
+	// that only isolate or quiet the interpreter are read as absent, as
+	// they are in the rules.
+	words = c.cat.WithoutInertSwitches(words)
 	out := c.startingRules(words)
 	if len(out) == 0 {
 		// cargo +nightly test under the rule cargo test: the toolchain word
