@@ -72,6 +72,10 @@ type Catalog struct {
 	// (sys.stdlib_module_names): `python -m NAME` of one is never the
 	// project's own module, even when a project folder shadows it.
 	PythonStdlib map[string]bool
+	// TestBinary are the options a test framework reads in every program
+	// it is linked into (googletest's --gtest_*): they pass on the line of
+	// a program the project builds, which has no entry (test_binary_options).
+	TestBinary *OptSet
 	// Dropped are the builtin programs whose table did not load: refused
 	// rather than read as programs without an entry (a wrapper would then
 	// pass its command as operands).
@@ -298,6 +302,7 @@ const (
 	keySanitizerNot  = "sanitizer_not_keys"
 	keyNotProject    = "not_project_variables"
 	keyNotBeside     = "not_beside_project_variables"
+	keyTestBinary    = "test_binary_options"
 )
 
 // ErrCatalog wraps a user catalogue file that cannot be read at all.
@@ -337,7 +342,7 @@ func (c *Catalog) readFile(f SourceFile) []Problem {
 	}
 	if f.User {
 		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels, keySwitchVars, keyWordVars, keyFlagVars, keyPyStdlib,
-			keySanitizerVars, keySanitizerNot, keyNotProject, keyNotBeside} {
+			keySanitizerVars, keySanitizerNot, keyNotProject, keyNotBeside, keyTestBinary} {
 			if _, ok := top[name]; ok {
 				return []Problem{fail(name, "a user file cannot change the %s list (docs/permissions.md §12); nothing of the file loads", name)}
 			}
@@ -357,6 +362,23 @@ func (c *Catalog) readFile(f SourceFile) []Problem {
 			if err := c.readList(md, name, prim); err != nil {
 				problems = append(problems, fail(name, "%v", err))
 			}
+			continue
+		case keyTestBinary:
+			var spec string
+			if err := md.PrimitiveDecode(prim, &spec); err != nil {
+				problems = append(problems, fail(name, "%v", err))
+				continue
+			}
+			if err := checkSpec(spec); err != nil {
+				problems = append(problems, fail(name, "%v", err))
+				continue
+			}
+			set := compileOpts(GetoptExact, spec, false)
+			if err := testBinarySpec(set); err != nil {
+				problems = append(problems, fail(name, "%v", err))
+				continue
+			}
+			c.TestBinary = set
 			continue
 		}
 		var d programData

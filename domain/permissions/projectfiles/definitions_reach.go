@@ -244,6 +244,32 @@ func (p *Project) scriptFile(rule, word string, script bool) ([]Definition, doma
 	return []Definition{d}, why
 }
 
+// BuiltProgram reports whether word, the program word of a line, names a
+// file of the project that is a compiled program (ELF, Mach-O, PE) or is
+// not there yet, which the project's build writes (build/ninja_test before
+// cmake --build): no script, whose words a person or Memo would read.
+func (p *Project) BuiltProgram(word string) bool {
+	if p == nil {
+		return false
+	}
+	rel, ok := RelInside(p.Root, filepath.Clean(filepath.Join(p.Dir, filepath.FromSlash(word))))
+	if !ok {
+		return false
+	}
+	real, ok := p.resolve(rel)
+	if !ok {
+		return false
+	}
+	_, _, err := p.lstat(filepath.Join(p.Root, real))
+	switch {
+	case isNotExist(err):
+		return true
+	case err != nil:
+		return false
+	}
+	return p.compiledProgram(real)
+}
+
 // compiledProgram: the project file rel is a compiled program (ELF,
 // Mach-O, PE), which its build writes, not a script a person reads.
 func (p *Project) compiledProgram(rel string) bool {

@@ -112,6 +112,14 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 		return in.mixDo(args[1:], depth)
 	}
 	r := in.read(name, args)
+	if spelled, values, ok := in.testBinarySpelled(name, words[0], args); ok && !r.Unknown.IsZero() {
+		// A test binary the project builds: its framework's options.
+		was := in.spelled
+		in.spelled = spelled
+		r = in.read(name, args)
+		in.spelled = was
+		r.Paths = append(r.Paths, values...)
+	}
 	// A risky argument's reason before an unknown option's: it says more.
 	// The words of the program it wraps are that program's: read below.
 	own := args[:len(args)-len(r.Wrapped)]
