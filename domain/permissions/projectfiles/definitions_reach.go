@@ -199,6 +199,13 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 				// NUKE runs the targets its build project defines (nuke.go).
 				add(p.nukeDefs(rule), domain.Text{})
 			}
+			if cmdline.FirstWord(t.R.Sub) == "run" {
+				// dotnet run --project of a NUKE build project runs the
+				// targets it defines, by the names after the line's --.
+				if w, ok := dotnetRunProject(t.args); ok {
+					add(p.nukeRunDefs(rule, w), domain.Text{})
+				}
+			}
 			if cmdline.FirstWord(t.R.Sub) == "cake" {
 				// Cake runs the tasks its script defines, by the names the
 				// line gives (cake.go): the script is pinned.
@@ -559,4 +566,20 @@ func (p *Project) nextestConfigs() []string {
 func isPython(name string) bool {
 	e := catalog.Builtin().Entries[name]
 	return e != nil && e.Interpreter == catalog.PythonInterpreter
+}
+
+// dotnetRunProject is the project a dotnet run line names with --project
+// before its --.
+func dotnetRunProject(args []string) (string, bool) {
+	for i, a := range args {
+		switch {
+		case a == "--":
+			return "", false
+		case a == "--project" && i+1 < len(args):
+			return args[i+1], true
+		case strings.HasPrefix(a, "--project="):
+			return strings.TrimPrefix(a, "--project="), true
+		}
+	}
+	return "", false
 }

@@ -169,6 +169,13 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 			r.Unknown = reason
 		}
 	}
+	if r.Unknown.IsZero() && name == "dotnet" && cmdline.FirstWord(r.Sub) == "run" {
+		// dotnet run --project of a NUKE build: the words after its -- are
+		// the targets and parameters the build defines.
+		if reason, ok := in.nukeRunLine(args, prefix-(len(words)-len(args))); ok {
+			r.Unknown = reason
+		}
+	}
 	if !r.Unknown.IsZero() && name == "pytest" && in.project != nil && !in.rule {
 		// The switches the project's conftest.py adds go to its own code.
 		if flags := in.project.PytestConftestFlags(); len(flags) > 0 {
