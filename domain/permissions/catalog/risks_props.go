@@ -303,7 +303,13 @@ func rakeOperands(c *Catalog, p Program, args []string) domain.Text {
 		// The variables rake's own tasks read that name only project
 		// files (safe_values: TEST, the test file Rake::TestTask loads);
 		// the value is path-checked as every NAME=value's.
-		if name, value, _ := strings.Cut(a, "="); p.safeValues[name] && value != "" && !strings.Contains(value, "=") {
+		name, value, _ := strings.Cut(a, "=")
+		if p.safeValues[name] && value != "" && !strings.Contains(value, "=") {
+			continue
+		}
+		// TESTOPTS: the options the tasks hand the test runner, each one
+		// its flag list names (flag_lists: -n NAME, --seed=1, -v).
+		if l, ok := p.flagLists[name]; ok && l.holds(value, p.flagShapes[name]...) {
 			continue
 		}
 		return domain.T("`{{.Word}}` sets an environment variable the tasks and the programs they run read", "Word", a)
