@@ -91,8 +91,8 @@ test: test-deps windows-deps deb-deps msi-deps
 	@$(MAKE) --no-print-directory msi-check
 
 test-linux: fmt vet staticcheck cross build
-	CGO_ENABLED=1 $(GO) test -tags $(TAGS) -race -count=1 $(NOCGO_PKGS)
-	MEMO_TEST_BINARY=$(CURDIR)/$(BIN) $(GO) test -tags $(TAGS) -count=1 $(CGO_PKGS)
+	CGO_ENABLED=1 $(GO) test -tags $(TAGS) -race -count=1 -timeout 25m $(NOCGO_PKGS)
+	MEMO_TEST_BINARY=$(CURDIR)/$(BIN) $(GO) test -tags $(TAGS) -count=1 -timeout 25m $(CGO_PKGS)
 	@$(MAKE) --no-print-directory deb-check DEB_COMPRESS=-z1
 	@$(MAKE) --no-print-directory repro-check
 

@@ -299,7 +299,7 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 			if ar == DestValue {
 				r.Dests = append(r.Dests, vals...)
 			}
-			if ar.Pattern() {
+			if ar.Pattern() || c.shapedText(a, args[i+1:], n) {
 				r.Text = append(r.Text, len(args)-i-n)
 			}
 			switch {
@@ -600,4 +600,26 @@ func (c *Catalog) ReadFilter(name string, args []string) (reason domain.Text, ok
 		}
 	}
 	return domain.Text{}, true
+}
+
+// shapedText: the option word a (n of next its value's words) gives a value
+// of the shape text_shapes says, by the option's spelling: -P '!examples'
+// (the next word), -P'!examples' (glued on a short option),
+// --activate-profiles='!examples' (after `=`).
+func (c *compiled) shapedText(a string, next []string, n int) bool {
+	for o, shape := range c.textShapes {
+		v, ok := "", false
+		switch {
+		case n == 1 && a == o:
+			v, ok = next[0], true
+		case n == 0 && strings.HasPrefix(o, "--"):
+			v, ok = strings.CutPrefix(a, o+"=")
+		case n == 0 && len(o) == 2:
+			v, ok = strings.CutPrefix(a, o)
+		}
+		if ok && shape.MatchString(v) {
+			return true
+		}
+	}
+	return false
 }

@@ -84,3 +84,75 @@ func TestBazelValues(t *testing.T) {
 		}
 	}
 }
+
+// bazel's --javacopt and --host_javacopt pass javac's and Error Prone's
+// flags that only set warnings, lint groups, a check's severity or the
+// debug information (flag_lists and flag_shapes in bazel.toml); a flag that
+// loads a processor or a plugin, hands the JVM an option, reads an @file,
+// rewrites the sources, or any flag Memo does not know, asks.
+func TestJavacoptFlags(t *testing.T) {
+	c := Builtin()
+	for _, tc := range []struct {
+		value string
+		pass  bool
+	}{
+		{"-Xep:SelfAssertion:WARN", true},
+		{"-Xep:ReferenceEquality", true},
+		{"-Xep:MissingOverride:ERROR", true},
+		{"-Xep:UnusedVariable:OFF", true},
+		{"-Xep:Var:DEFAULT", true},
+		{"-XepAllErrorsAsWarnings", true},
+		{"-XepAllDisabledChecksAsWarnings", true},
+		{"-XepDisableWarningsInGeneratedCode", true},
+		{"-XepDisableAllChecks", true},
+		{"-XepDisableAllWarnings", true},
+		{"-XepIgnoreUnknownCheckNames", true},
+		{"-XepIgnoreSuppressionAnnotations", true},
+		{"-XepCompilingTestOnlyCode", true},
+		{"-Xlint:all,-serial,-options", true},
+		{"-Xlint:-processing", true},
+		{"-Xlint:dep-ann", true},
+		{"-Xdoclint", true},
+		{"-Xdoclint:all,-missing", true},
+		{"-Xdoclint:all/protected", true},
+		{"-g:lines,vars,source", true},
+		{"-Werror -Xmaxerrs 1000 -Xmaxwarns 500", true},
+		{"-nowarn -deprecation -parameters -g", true},
+		{"-Xep:SelfAssertion:WARN -Xep:Foo:OFF -Werror", true},
+		{"-Xep:Foo:WARN:x", false},
+		{"-Xep:Foo:warn", false},
+		{"-Xep:", false},
+		{"-Xep::WARN", false},
+		{"-Xep:Foo/Bar", false},
+		{"-Xep:Foo:WARN,-processorpath", false},
+		{"-XepOpt:NullAway:AnnotatedPackages=com.x", false},
+		{"-XepPatchLocation:IN_PLACE", false},
+		{"-XepPatchChecks:refaster:/tmp/rule.refaster", false},
+		{"-XepExcludedPaths:.*", false},
+		{"-XepAllErrorsAsWarnings=1", false},
+		{"-Xplugin:ErrorProne", false},
+		{"-Xplugin:ErrorProne -Xep:Foo:WARN", false},
+		{"-processorpath /tmp/p.jar", false},
+		{"-processor x.Y", false},
+		{"-J-javaagent:/tmp/a.jar", false},
+		{"@/tmp/args", false},
+		{"-Xlint:all,/tmp", false},
+		{"-Xlint:", false},
+		{"-Xdoclint/package:x.*", false},
+		{"-g:none,/tmp", false},
+		{"-XDcompilePolicy=simple", false},
+		{"-Xep:Foo:WARN -Xplugin:x", false},
+	} {
+		for _, opt := range []string{"--javacopt", "--host_javacopt"} {
+			for _, args := range [][]string{{opt + "=" + tc.value, "//..."}, {opt, tc.value, "//..."}} {
+				got := c.RiskyArgs("bazel", append([]string{"build"}, args...), "")
+				if tc.pass && !got.IsZero() {
+					t.Errorf("bazel build %q asks (%s), want it to pass", args, got)
+				}
+				if !tc.pass && !strings.Contains(got.String(), "passes flags to the compiler") {
+					t.Errorf("bazel build %q = %q, want it to ask: passes flags to the compiler", args, got)
+				}
+			}
+		}
+	}
+}

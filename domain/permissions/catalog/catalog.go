@@ -57,10 +57,25 @@ type Catalog struct {
 	switchVariables map[string]bool
 	wordVariables   map[string]bool
 	FlagVariables   map[string]bool
+	// sanitizerVariables (ASAN_OPTIONS …) may hold key=value pairs whose
+	// values are switches or numbers, none of sanitizerNotKeys (a key that
+	// names a program or a file: log_path, suppressions …).
+	sanitizerVariables map[string]bool
+	sanitizerNotKeys   map[string]bool
+	// notProjectVariables are the shapes of names that are never a
+	// project's own variable (ProjectVariable): *_OPTS, GO*, *PATH*, CC.
+	notProjectVariables []string
+	// NotBesideProjectVariables are the words a definition's line naming a
+	// project's own variable may not hold (install, exec, require …).
+	NotBesideProjectVariables map[string]bool
 	// PythonStdlib are the top-level modules of Python's standard library
 	// (sys.stdlib_module_names): `python -m NAME` of one is never the
 	// project's own module, even when a project folder shadows it.
 	PythonStdlib map[string]bool
+	// TestBinary are the options a test framework reads in every program
+	// it is linked into (googletest's --gtest_*): they pass on the line of
+	// a program the project builds, which has no entry (test_binary_options).
+	TestBinary *OptSet
 	// Dropped are the builtin programs whose table did not load: refused
 	// rather than read as programs without an entry (a wrapper would then
 	// pass its command as operands).
@@ -131,37 +146,45 @@ func BuiltinSources() []SourceFile {
 // tables by program name and, the builtin files alone, the refused programs
 // and the name forms); docs/permissions.md §12 is its schema.
 type programData struct {
-	Aliases     []string            `toml:"aliases"`
-	Entry       *bool               `toml:"entry"`
-	Style       string              `toml:"style"`
-	Interpreter string              `toml:"interpreter"`
-	DashLong    bool                `toml:"dash_long"`
-	ColonLong   bool                `toml:"colon_long"`
-	Numeric     bool                `toml:"numeric"`
-	FoldCase    bool                `toml:"fold_case"`
-	TextFirst   bool                `toml:"text_first"`
-	TextUnless  string              `toml:"text_unless"`
-	TextAll     bool                `toml:"text_all"`
-	TextPattern bool                `toml:"text_pattern"`
-	Wraps       bool                `toml:"wraps"`
-	Module      string              `toml:"module"`
-	ModuleOnly  bool                `toml:"module_only"`
-	Version     map[string][]string `toml:"version"`
-	Other       string              `toml:"other"`
-	DefinedArgs bool                `toml:"defined_args"`
-	LocalBin    bool                `toml:"local_bin"`
-	RunsGit     bool                `toml:"runs_git"`
-	Targets     bool                `toml:"targets"`
-	Definitions string              `toml:"definitions"`
-	Labels      bool                `toml:"labels"`
-	Toolchain   bool                `toml:"toolchain"`
-	Does        []string            `toml:"does"`
-	Options     string              `toml:"options"`
-	Props       string              `toml:"props"`
-	Sets        map[string]string   `toml:"sets"`
-	Sub         map[string]subData
-	Risky       *riskData     `toml:"risky"`
-	Example     []exampleData `toml:"example"`
+	Aliases     []string          `toml:"aliases"`
+	Entry       *bool             `toml:"entry"`
+	Style       string            `toml:"style"`
+	Interpreter string            `toml:"interpreter"`
+	DashLong    bool              `toml:"dash_long"`
+	ColonLong   bool              `toml:"colon_long"`
+	Numeric     bool              `toml:"numeric"`
+	FoldCase    bool              `toml:"fold_case"`
+	TextFirst   bool              `toml:"text_first"`
+	TextUnless  string            `toml:"text_unless"`
+	TextAll     bool              `toml:"text_all"`
+	TextPattern bool              `toml:"text_pattern"`
+	TextShapes  map[string]string `toml:"text_shapes"`
+	Wraps       bool              `toml:"wraps"`
+	Module      string            `toml:"module"`
+	ModuleOnly  bool              `toml:"module_only"`
+	// InertSwitches: an interpreter's one-letter switches that change
+	// neither what runs nor what it reads (python -B -u), read as absent
+	// before the script or the module flag; IsolatingSwitches change where
+	// it finds modules (python -I), read as absent before -m of a module
+	// with an entry alone (WithoutInertSwitches).
+	InertSwitches     string              `toml:"inert_switches"`
+	IsolatingSwitches string              `toml:"isolating_switches"`
+	Version           map[string][]string `toml:"version"`
+	Other             string              `toml:"other"`
+	DefinedArgs       bool                `toml:"defined_args"`
+	LocalBin          bool                `toml:"local_bin"`
+	RunsGit           bool                `toml:"runs_git"`
+	Targets           bool                `toml:"targets"`
+	Definitions       string              `toml:"definitions"`
+	Labels            bool                `toml:"labels"`
+	Toolchain         bool                `toml:"toolchain"`
+	Does              []string            `toml:"does"`
+	Options           string              `toml:"options"`
+	Props             string              `toml:"props"`
+	Sets              map[string]string   `toml:"sets"`
+	Sub               map[string]subData
+	Risky             *riskData     `toml:"risky"`
+	Example           []exampleData `toml:"example"`
 	// wrapData: where a wrapper is given the command it runs (wrappers.go).
 	wrapData
 
@@ -234,9 +257,12 @@ type riskData struct {
 	SubAbbrev      bool                `toml:"sub_abbrev"`
 	SafeSub        []string            `toml:"safe_sub"`
 	SafeValues     []string            `toml:"safe_values"`
+	GoalValues     []string            `toml:"goal_values"`
+	Phases         []string            `toml:"phases"`
 	SafeKeys       []string            `toml:"safe_keys"`
 	PathKeys       []string            `toml:"path_keys"`
 	FlagLists      map[string]string   `toml:"flag_lists"`
+	FlagShapes     map[string][]string `toml:"flag_shapes"`
 	Operands       string              `toml:"operands"`
 	Long           map[string]string   `toml:"long"`
 	Short          map[string]string   `toml:"short"`
@@ -272,6 +298,11 @@ const (
 	keyWordVars      = "word_variables"
 	keyFlagVars      = "flag_variables"
 	keyPyStdlib      = "python_stdlib"
+	keySanitizerVars = "sanitizer_variables"
+	keySanitizerNot  = "sanitizer_not_keys"
+	keyNotProject    = "not_project_variables"
+	keyNotBeside     = "not_beside_project_variables"
+	keyTestBinary    = "test_binary_options"
 )
 
 // ErrCatalog wraps a user catalogue file that cannot be read at all.
@@ -310,7 +341,8 @@ func (c *Catalog) readFile(f SourceFile) []Problem {
 		return []Problem{fail("", "the key %s is given twice", dup)}
 	}
 	if f.User {
-		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels, keySwitchVars, keyWordVars, keyFlagVars, keyPyStdlib} {
+		for _, name := range []string{keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels, keySwitchVars, keyWordVars, keyFlagVars, keyPyStdlib,
+			keySanitizerVars, keySanitizerNot, keyNotProject, keyNotBeside, keyTestBinary} {
 			if _, ok := top[name]; ok {
 				return []Problem{fail(name, "a user file cannot change the %s list (docs/permissions.md §12); nothing of the file loads", name)}
 			}
@@ -326,10 +358,27 @@ func (c *Catalog) readFile(f SourceFile) []Problem {
 		prim := top[name]
 		switch name {
 		case keyRefused, keyRefusedPrefix, keyBare, keyGNU, keyAlternatives, keyVariables, keyPlain, keyLogVariables, keyLogLevels,
-			keySwitchVars, keyWordVars, keyFlagVars, keyPyStdlib:
+			keySwitchVars, keyWordVars, keyFlagVars, keyPyStdlib, keySanitizerVars, keySanitizerNot, keyNotProject, keyNotBeside:
 			if err := c.readList(md, name, prim); err != nil {
 				problems = append(problems, fail(name, "%v", err))
 			}
+			continue
+		case keyTestBinary:
+			var spec string
+			if err := md.PrimitiveDecode(prim, &spec); err != nil {
+				problems = append(problems, fail(name, "%v", err))
+				continue
+			}
+			if err := checkSpec(spec); err != nil {
+				problems = append(problems, fail(name, "%v", err))
+				continue
+			}
+			set := compileOpts(GetoptExact, spec, false)
+			if err := testBinarySpec(set); err != nil {
+				problems = append(problems, fail(name, "%v", err))
+				continue
+			}
+			c.TestBinary = set
 			continue
 		}
 		var d programData
@@ -433,8 +482,18 @@ func (c *Catalog) readList(md toml.MetaData, name string, prim toml.Primitive) e
 			c.logSuffixes = append(c.logSuffixes, list...)
 			return nil
 		}
+		if name == keyNotProject {
+			for _, n := range list {
+				if n == "" || strings.Trim(n, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_*") != "" || strings.Contains(strings.Trim(n, "*"), "*") {
+					return fmt.Errorf("%q is no NAME, NAME*, *NAME or *NAME* in capitals", n)
+				}
+			}
+			c.notProjectVariables = append(c.notProjectVariables, list...)
+			return nil
+		}
 		m := map[string]map[string]bool{keyBare: c.Bare, keyGNU: c.gnu, keyAlternatives: c.alternatives, keyPlain: c.PlainVariables, keyLogLevels: c.logLevels,
-			keySwitchVars: c.switchVariables, keyWordVars: c.wordVariables, keyFlagVars: c.FlagVariables, keyPyStdlib: c.PythonStdlib}[name]
+			keySwitchVars: c.switchVariables, keyWordVars: c.wordVariables, keyFlagVars: c.FlagVariables, keyPyStdlib: c.PythonStdlib,
+			keySanitizerVars: c.sanitizerVariables, keySanitizerNot: c.sanitizerNotKeys, keyNotBeside: c.NotBesideProjectVariables}[name]
 		for _, n := range list {
 			m[n] = true
 		}
@@ -635,7 +694,7 @@ func buildEntry(d programData) (*entry, error) {
 		return nil, err
 	}
 	e := &entry{Style: style, DashLong: d.DashLong, colonLong: d.ColonLong, slashSwitches: d.SlashSwitches, Numeric: d.Numeric, foldCase: d.FoldCase, textFirst: d.TextFirst,
-		textUnless: d.TextUnless, textAll: d.TextAll, textPattern: d.TextPattern, wraps: d.Wraps, module: d.Module, ModuleOnly: d.ModuleOnly, definedArgs: d.DefinedArgs,
+		textUnless: d.TextUnless, textAll: d.TextAll, textPattern: d.TextPattern, wraps: d.Wraps, module: d.Module, ModuleOnly: d.ModuleOnly, inertSwitches: d.InertSwitches, isolatingSwitches: d.IsolatingSwitches, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, RunsGit: d.RunsGit, Targets: d.Targets, Definitions: d.Definitions,
 		props: strings.Fields(d.Props), Labels: d.Labels, toolchain: d.Toolchain,
 		OptionsBetween: d.OptionsBetween, selects: d.Selects, lead: d.Lead, Narrows: d.Narrows}
@@ -657,6 +716,16 @@ func buildEntry(d programData) (*entry, error) {
 	if d.TextPattern && !d.TextFirst && !d.TextAll {
 		return nil, errors.New("text_pattern needs text_first or text_all")
 	}
+	for o, shape := range d.TextShapes {
+		re, err := regexp.Compile(`^(?:` + shape + `)$`)
+		if err != nil || shape == "" || !strings.HasPrefix(o, "-") || strings.ContainsAny(o, "= ") {
+			return nil, fmt.Errorf("text_shapes %s: %q is not a pattern of an option's value", o, shape)
+		}
+		if e.textShapes == nil {
+			e.textShapes = map[string]*regexp.Regexp{}
+		}
+		e.textShapes[o] = re
+	}
 	if e.Wrap, err = d.wrapData.spec(); err != nil {
 		return nil, err
 	}
@@ -671,6 +740,9 @@ func buildEntry(d programData) (*entry, error) {
 		e.Interpreter = PythonInterpreter
 	default:
 		return nil, fmt.Errorf("interpreter %q is neither script nor python", d.Interpreter)
+	}
+	if sw := d.InertSwitches + d.IsolatingSwitches; sw != "" && (e.Interpreter == notInterpreter || strings.Trim(sw, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") != "") {
+		return nil, errors.New("inert_switches and isolating_switches are letters, for interpreters")
 	}
 	if len(d.Version) > 0 && e.Interpreter == notInterpreter {
 		return nil, fmt.Errorf("version is for interpreters")
@@ -843,6 +915,21 @@ func buildProgram(d riskData, def optStyle, at []string, order map[string]int) (
 		}
 		p.same[n] = vs
 	}
+	if len(d.GoalValues) > 0 && len(d.Phases) == 0 {
+		return p, fmt.Errorf("goal_values needs phases")
+	}
+	for _, n := range d.GoalValues {
+		if p.goalValues == nil {
+			p.goalValues = map[string]bool{}
+		}
+		p.goalValues[n] = true
+	}
+	for _, n := range d.Phases {
+		if p.phases == nil {
+			p.phases = map[string]bool{}
+		}
+		p.phases[n] = true
+	}
 	if len(d.SafeSub) > 0 {
 		p.safeSub = map[string]bool{}
 		for _, s := range d.SafeSub {
@@ -858,6 +945,21 @@ func buildProgram(d riskData, def optStyle, at []string, order map[string]int) (
 			p.flagLists = map[string]flagList{}
 		}
 		p.flagLists[n] = l
+	}
+	for n, shapes := range d.FlagShapes {
+		if _, ok := p.flagLists[n]; !ok {
+			return p, fmt.Errorf("flag_shapes %s: the option has no flag_lists entry", n)
+		}
+		for _, shape := range shapes {
+			re, err := regexp.Compile(`^(?:` + shape + `)$`)
+			if err != nil || shape == "" || strings.ContainsAny(shape, " ") {
+				return p, fmt.Errorf("flag_shapes %s: %q is not a pattern of one flag", n, shape)
+			}
+			if p.flagShapes == nil {
+				p.flagShapes = map[string][]*regexp.Regexp{}
+			}
+			p.flagShapes[n] = append(p.flagShapes[n], re)
+		}
 	}
 	if len(d.SafeKeys) > 0 {
 		p.safeKeys = map[string]bool{}
@@ -920,7 +1022,8 @@ func ReadFiles(files, user []SourceFile) (*Catalog, []Problem) {
 		Bare: map[string]bool{}, gnu: map[string]bool{}, alternatives: map[string]bool{}, Known: map[string]*Known{},
 		variables: map[string]domain.Text{}, PlainVariables: map[string]bool{}, Dropped: map[string]bool{},
 		logLevels: map[string]bool{}, switchVariables: map[string]bool{}, wordVariables: map[string]bool{}, FlagVariables: map[string]bool{},
-		PythonStdlib: map[string]bool{},
+		PythonStdlib: map[string]bool{}, sanitizerVariables: map[string]bool{}, sanitizerNotKeys: map[string]bool{},
+		NotBesideProjectVariables: map[string]bool{},
 	}
 	var problems []Problem
 	for _, f := range append(slices.Clone(files), user...) {
@@ -948,6 +1051,9 @@ func (c *Catalog) PlainAssignment(name, value string) bool {
 	}
 	if c.wordVariables[name] {
 		return plainWord.MatchString(value)
+	}
+	if c.sanitizerVariables[name] {
+		return c.sanitizerOptions(value)
 	}
 	logName := false
 	for _, s := range c.logSuffixes {

@@ -92,6 +92,7 @@ func TestUserFileProblems(t *testing.T) {
 	}{
 		{"[mytool\nx=1", "expected '.' or ']'"},
 		{"[git]\nstyle=\"getopt\"\n", "git is known to Memo already"},
+		{"test_binary_options = \"--gtest_stream_result_to=?\"\n", "a user file cannot change the test_binary_options list"},
 	} {
 		c, probs := ReadFiles(BuiltinSources(), []SourceFile{{Path: "/u/x.toml", Data: []byte(tc.data), User: true}})
 		if len(probs) != 1 || probs[0].File != "/u/x.toml" || !strings.Contains(probs[0].Reason, tc.want) {
@@ -104,3 +105,74 @@ func TestUserFileProblems(t *testing.T) {
 }
 
 func same(a, b []string) bool { return slices.Equal(a, b) || len(a) == 0 && len(b) == 0 }
+
+// An interpreter's inert switches are read as absent before the script or
+// the module flag, bundled or not; any other option stops the reading.
+func TestWithoutInertSwitches(t *testing.T) {
+	c := Builtin()
+	for _, tc := range []struct{ line, want string }{
+		{"python -m pytest", "python -m pytest"},
+		{"python -I -m pytest", "python -m pytest"},
+		{"python -Im pytest -q", "python -m pytest -q"},
+		{"python3 -Impytest", "python3 -mpytest"},
+		{"python -OO -B -u -m pytest", "python -m pytest"},
+		{"python -B scripts/x.py -I", "python scripts/x.py -I"},
+		{"python -I scripts/x.py", "python -I scripts/x.py"},
+		{"python -Bu -m pytest", "python -m pytest"},
+		{"python -Bm mypkg", "python -m mypkg"},
+		{"python -Im mypkg", "python -Im mypkg"},
+		{"python -P -m mypkg.cli", "python -P -m mypkg.cli"},
+		{"python -I -m bash", "python -I -m bash"},
+		{"python -I -X dev -m pytest", "python -I -X dev -m pytest"},
+		{"python -B -X dev -m pytest", "python -X dev -m pytest"},
+		{"python -Ic 1", "python -Ic 1"},
+		{"python -Ix -m pytest", "python -Ix -m pytest"},
+		{"python -m -I pytest", "python -m -I pytest"},
+		{"python -- -m pytest", "python -- -m pytest"},
+		{"python -I", "python -I"},
+		{"python -B", "python"},
+		{"node -I x.js", "node -I x.js"},
+		{"pytest -I", "pytest -I"},
+	} {
+		if got := strings.Join(c.WithoutInertSwitches(strings.Fields(tc.line)), " "); got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+// test_binary_options holds long options whose values are glued on alone,
+// as googletest reads them: a value that could be the next word, a short
+// option or a prefix does not load.
+func TestTestBinaryOptionsSpec(t *testing.T) {
+	for _, tc := range []struct {
+		spec, want string
+	}{
+		{"--gtest_color=? --gtest_shuffle", ""},
+		{"--gtest_filter=", "takes its value glued alone"},
+		{"--gtest_output=o", "takes its value glued alone"},
+		{"-g", "long options only"},
+		{"--gtest_*", "long options only"},
+		{"gtest_color", "does not start with a dash"},
+	} {
+		data := "test_binary_options = \"" + tc.spec + "\"\n"
+		c, probs := ReadFiles([]SourceFile{{Path: "x.toml", Data: []byte(data)}}, nil)
+		switch {
+		case tc.want == "" && (len(probs) > 0 || c.TestBinary == nil):
+			t.Errorf("%q: problems %v, want it read", tc.spec, probs)
+		case tc.want != "" && (len(probs) != 1 || !strings.Contains(probs[0].Reason, tc.want) || c.TestBinary != nil):
+			t.Errorf("%q: problems %v, want one saying %q", tc.spec, probs, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		word string
+		want bool
+	}{
+		{"--gtest_color=yes", true}, {"--gtest_shuffle", true}, {"--gtest_shuffle=1", true},
+		{"--gtest_list_tests", true}, {"--gtest_stream_result_to=h:1", false}, {"--gtest_flagfile=x", false},
+		{"-gtest_color=yes", false}, {"--gtest_colour=yes", false}, {"gtest_color=yes", false},
+	} {
+		if got := Builtin().TestBinaryOption(tc.word); got != tc.want {
+			t.Errorf("TestBinaryOption(%q) = %v, want %v", tc.word, got, tc.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@
 package catalog
 
 import (
+	"regexp"
 	"strings"
 
 	"memo.dev/projects/domain"
@@ -269,6 +270,11 @@ type entry struct {
 	textUnless string
 	// textAll: every operand is text (echo).
 	textAll bool
+	// textShapes: by an option's spelling (-P, --activate-profiles), the
+	// shape of a value that is text the program only matches (maven's
+	// profiles, cmake's list values): such a value, glued or the next word,
+	// may hold quoted characters the line check refuses (text_shapes).
+	textShapes map[string]*regexp.Regexp
 	// textPattern: the operands textFirst or textAll make text are text
 	// the program only matches or prints (grep's pattern, echo's words).
 	textPattern bool
@@ -341,6 +347,9 @@ type entry struct {
 	// toolchain: a first word +NAME picks the rustup toolchain (cargo
 	// +nightly test), read as if absent when matching rules.
 	toolchain bool
+	// inertSwitches and isolatingSwitches are the interpreter's
+	// inert_switches and isolating_switches.
+	inertSwitches, isolatingSwitches string
 	// sameSubs maps a subcommand to the one it is an alias of (same_subs).
 	sameSubs map[string]string
 }
@@ -392,7 +401,7 @@ func CompiledEntries() map[string]*compiled { return Builtin().Entries }
 
 // PatternSpellings are the option spellings (with their dashes) whose values
 // the entry marks as text the program only matches or prints (=p, =p?, and
-// =k, whose keys the program reads itself), on
+// =k, whose keys the program reads itself, and text_shapes), on
 // the program and on every subcommand, and whether some operands are such
 // text (text_pattern): a reading of the entry apart from ReadArgs, for the
 // checks that hold ReadArgs to it.
@@ -403,6 +412,9 @@ func (c *compiled) PatternSpellings() (options map[string]bool, operands bool) {
 	for _, s := range c.Subs {
 		sets = append(sets, s.Opts, s.child)
 		operands = operands || s.textPattern || s.query
+	}
+	for o := range c.textShapes {
+		options[o] = true
 	}
 	for _, s := range sets {
 		if s == nil {

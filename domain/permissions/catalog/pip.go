@@ -28,6 +28,10 @@ type PipInstall struct {
 	Groups []string
 	// UV: the line is uv pip install, whose -r may name pyproject.toml.
 	UV bool
+	// NoDeps: --no-deps, with which the folders' declared dependencies are
+	// not installed; NoBuildIsolation: --no-build-isolation, with which
+	// their build backend's requirements are not either.
+	NoDeps, NoBuildIsolation bool
 }
 
 // pipValued are pip install's options that take a value (the next word,
@@ -113,6 +117,12 @@ func ReadPipInstall(args []string, uv bool) (PipInstall, domain.Text, bool) {
 			if k, ok := pipValue(a[:2], uv); ok {
 				value, glued, kind, valued = a[2:], true, k, true
 			}
+		}
+		switch a {
+		case "--no-deps":
+			pi.NoDeps = true
+		case "--no-build-isolation":
+			pi.NoBuildIsolation = true
 		}
 		if !valued {
 			continue

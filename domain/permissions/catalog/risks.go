@@ -2,7 +2,11 @@
 
 package catalog
 
-import "memo.dev/projects/domain"
+import (
+	"regexp"
+
+	"memo.dev/projects/domain"
+)
 
 // The table of risky arguments (docs/permissions.md §5): per program, the options and
 // operands that let an approved command run another program or write an
@@ -65,6 +69,10 @@ type Program struct {
 	// safeValues are the properties or variables an operands check lets
 	// pass (mvn -DskipTests, cmake -DCMAKE_BUILD_TYPE=…).
 	safeValues map[string]bool
+	// goalValues are the properties whose value is goals a forked build
+	// runs (mvn -DpreparationGoals=clean): they pass when every goal is one
+	// of phases, the project's own build (mavenProps).
+	goalValues, phases map[string]bool
 	// safeKeys are the settings an option may set on the line (pytest -o
 	// KEY=VALUE) that choose no code: any other asks.
 	safeKeys map[string]bool
@@ -74,6 +82,10 @@ type Program struct {
 	// flagLists: the flags a risky long option's value may hold and pass
 	// (go -ldflags "-s -w"), by the option's name (risks_flaglists.go).
 	flagLists map[string]flagList
+	// flagShapes: the flags of such a value that pass by their whole
+	// spelling, a pattern with its arguments glued on (javac's
+	// -Xep:Check:WARN), by the option's name as flagLists.
+	flagShapes map[string][]*regexp.Regexp
 	// operands inspects the whole argument list for what options cannot
 	// express (make's VAR=value, uniq's output file, sed's script …), by
 	// the check named in the table (operandChecks). It returns the reason

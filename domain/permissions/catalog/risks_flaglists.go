@@ -2,7 +2,10 @@
 
 package catalog
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // flagList is what the value of an option that passes flags to another tool
 // may hold (go -ldflags, -gcflags): each flag by name, and whether it takes
@@ -63,7 +66,7 @@ func (p Program) safeFlagValue(r risk, args []string, i int) (bool, int) {
 	} else {
 		return false, 0
 	}
-	if !list.holds(value) {
+	if !list.holds(value, p.flagShapes[key]...) {
 		return false, 0
 	}
 	if glued {
@@ -73,9 +76,10 @@ func (p Program) safeFlagValue(r risk, args []string, i int) (bool, int) {
 }
 
 // holds: every field of value is a flag of the list, with its value when
-// it takes one. A leading pattern= (go's -gcflags=all=-N -l) chooses the
-// packages, not what runs.
-func (l flagList) holds(value string) bool {
+// it takes one, or a flag one of shapes matches whole (flag_shapes: javac's
+// -Xep:Check:WARN, -Xlint:all,-serial). A leading pattern= (go's
+// -gcflags=all=-N -l) chooses the packages, not what runs.
+func (l flagList) holds(value string, shapes ...*regexp.Regexp) bool {
 	if strings.ContainsAny(value, `'"\`) {
 		return false
 	}
@@ -93,6 +97,9 @@ func (l flagList) holds(value string) bool {
 		if !strings.HasPrefix(f, "-") {
 			return false
 		}
+		if shaped(f, shapes) {
+			continue
+		}
 		name, v, glued := strings.Cut(strings.TrimLeft(f, "-"), "=")
 		kind, known := l[name]
 		switch {
@@ -108,4 +115,14 @@ func (l flagList) holds(value string) bool {
 		}
 	}
 	return true
+}
+
+// shaped: one of shapes matches the flag f whole.
+func shaped(f string, shapes []*regexp.Regexp) bool {
+	for _, re := range shapes {
+		if re.MatchString(f) {
+			return true
+		}
+	}
+	return false
 }

@@ -39,3 +39,39 @@ func TestFlagLists(t *testing.T) {
 		}
 	}
 }
+
+// flag_shapes load only as patterns of one flag for an option flag_lists
+// names, and a value's flag passes when one matches it whole.
+func TestFlagShapes(t *testing.T) {
+	for _, bad := range []riskData{
+		{FlagShapes: map[string][]string{"--x": {"-a"}}},                                             // no flag_lists entry
+		{FlagLists: map[string]string{"--x": "-s"}, FlagShapes: map[string][]string{"--x": {"("}}},   // no pattern
+		{FlagLists: map[string]string{"--x": "-s"}, FlagShapes: map[string][]string{"--x": {""}}},    // empty
+		{FlagLists: map[string]string{"--x": "-s"}, FlagShapes: map[string][]string{"--x": {"a b"}}}, // two flags
+	} {
+		if _, err := buildProgram(bad, Getopt, nil, nil); err == nil {
+			t.Errorf("buildProgram(%+v) loads, want it refused", bad)
+		}
+	}
+	p, err := buildProgram(riskData{FlagLists: map[string]string{"--x": "-s"}, FlagShapes: map[string][]string{"--x": {"-W[a-z]+"}}}, Getopt, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for value, want := range map[string]bool{"-s -Wall": true, "-Wextra": true, "-Wall1": false, "x-Wall": false, "-Wall -o": false} {
+		if got := p.flagLists["--x"].holds(value, p.flagShapes["--x"]...); got != want {
+			t.Errorf("holds(%q) = %v, want %v (the pattern matches a flag whole)", value, got, want)
+		}
+	}
+}
+
+// text_shapes load only as a pattern under an option's spelling.
+func TestTextShapesLoad(t *testing.T) {
+	for _, bad := range []map[string]string{{"P": "a"}, {"-P": "("}, {"-P": ""}, {"--p=x": "a"}} {
+		if _, err := buildEntry(programData{TextShapes: bad}); err == nil {
+			t.Errorf("text_shapes %v loads, want it refused", bad)
+		}
+	}
+	if _, err := buildEntry(programData{TextShapes: map[string]string{"-P": "[a-z]+", "--profiles": "[a-z]+"}}); err != nil {
+		t.Errorf("text_shapes refused: %v", err)
+	}
+}

@@ -158,7 +158,7 @@ func gradleProps(c *Catalog, p Program, args []string) domain.Text {
 // under a name that names no program.
 func mavenProps(p Program, args []string) domain.Text {
 	for _, pr := range propsOf(args, []string{"-D"}, []string{"-D"}, false) {
-		if p.safeValues[pr.name] {
+		if p.safeValues[pr.name] || p.goalValues[pr.name] && p.onlyPhases(pr.value) {
 			continue
 		}
 		if !flagValue(pr.value) || propertyProblem(pr.name, pr.value) {
@@ -166,6 +166,19 @@ func mavenProps(p Program, args []string) domain.Text {
 		}
 	}
 	return domain.Text{}
+}
+
+// onlyPhases: v is one or more goals, split at spaces or commas, each a
+// phase of the table's phases (clean verify): the project's own build, as
+// its pom binds it; a plugin's goal (x:y), a property or an option is not.
+func (p Program) onlyPhases(v string) bool {
+	goals := strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == ',' })
+	for _, g := range goals {
+		if !p.phases[g] {
+			return false
+		}
+	}
+	return len(goals) > 0
 }
 
 // msbuildPlain is a value that is a name, never a path or a program's
@@ -290,7 +303,13 @@ func rakeOperands(c *Catalog, p Program, args []string) domain.Text {
 		// The variables rake's own tasks read that name only project
 		// files (safe_values: TEST, the test file Rake::TestTask loads);
 		// the value is path-checked as every NAME=value's.
-		if name, value, _ := strings.Cut(a, "="); p.safeValues[name] && value != "" && !strings.Contains(value, "=") {
+		name, value, _ := strings.Cut(a, "=")
+		if p.safeValues[name] && value != "" && !strings.Contains(value, "=") {
+			continue
+		}
+		// TESTOPTS: the options the tasks hand the test runner, each one
+		// its flag list names (flag_lists: -n NAME, --seed=1, -v).
+		if l, ok := p.flagLists[name]; ok && l.holds(value, p.flagShapes[name]...) {
 			continue
 		}
 		return domain.T("`{{.Word}}` sets an environment variable the tasks and the programs they run read", "Word", a)

@@ -197,16 +197,24 @@ func (p *Project) bazelBlock(words []string) *Block {
 				continue // build:windows applies with --config=windows, or on Windows
 			}
 			switch l.Command {
-			case "import", "try-import":
-				if len(l.args) != 1 {
+			case "import", "try-import", "try-import-if-bazel-version":
+				// try-import-if-bazel-version >=9.0.0 FILE (Bazel 8.7, 9)
+				// imports FILE for some versions of bazel: it is read
+				// whatever the version, which can only make more lines ask.
+				want := 1
+				if l.Command == "try-import-if-bazel-version" {
+					want = 2
+				}
+				if len(l.args) != want {
 					return &Block{File: show, Key: l.Command, Reason: setsKey(show, l.Command, strings.Join(l.args, " "))}
 				}
-				target := strings.ReplaceAll(l.args[0], "%workspace%", workspace)
+				file := l.args[want-1]
+				target := strings.ReplaceAll(file, "%workspace%", workspace)
 				if !filepath.IsAbs(target) {
 					target = filepath.Join(filepath.Dir(path), target)
 				}
 				if _, ok := p.insideRoot(target); !ok {
-					return &Block{File: show, Key: l.Command, Reason: setsKey(show, l.Command, l.args[0])}
+					return &Block{File: show, Key: l.Command, Reason: setsKey(show, l.Command, file)}
 				}
 				queue = append(queue, target)
 				continue

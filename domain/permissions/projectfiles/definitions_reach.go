@@ -35,7 +35,7 @@ func RuleTargets(c *catalog.Catalog, words []string) []target {
 func appendTargets(c *catalog.Catalog, out []target, words []string, depth int) []target {
 	script := false
 	for ; depth <= catalog.MaxWrapDepth && len(words) > 0; depth++ {
-		words = c.ProgramWords(words)
+		words = c.WithoutInertSwitches(c.ProgramWords(words)) // python -Im pytest: -m pytest
 		name, args := c.ResolveProgram(words)
 		r := c.ReadArgs(name, args, catalog.SpelledOptions(words))
 		out = append(out, target{Name: name, Word: words[0], R: r, Script: script, args: words})
@@ -199,6 +199,13 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 				// NUKE runs the targets its build project defines (nuke.go).
 				add(p.nukeDefs(rule), domain.Text{})
 			}
+			if cmdline.FirstWord(t.R.Sub) == "run" {
+				// dotnet run --project of a NUKE build project runs the
+				// targets it defines, by the names after the line's --.
+				if w, ok := dotnetRunProject(t.args); ok {
+					add(p.nukeRunDefs(rule, w), domain.Text{})
+				}
+			}
 			if cmdline.FirstWord(t.R.Sub) == "cake" {
 				// Cake runs the tasks its script defines, by the names the
 				// line gives (cake.go): the script is pinned.
@@ -242,6 +249,32 @@ func (p *Project) scriptFile(rule, word string, script bool) ([]Definition, doma
 		why = domain.T("the script {{.File}} does not exist", "File", filepath.ToSlash(real))
 	}
 	return []Definition{d}, why
+}
+
+// BuiltProgram reports whether word, the program word of a line, names a
+// file of the project that is a compiled program (ELF, Mach-O, PE) or is
+// not there yet, which the project's build writes (build/ninja_test before
+// cmake --build): no script, whose words a person or Memo would read.
+func (p *Project) BuiltProgram(word string) bool {
+	if p == nil {
+		return false
+	}
+	rel, ok := RelInside(p.Root, filepath.Clean(filepath.Join(p.Dir, filepath.FromSlash(word))))
+	if !ok {
+		return false
+	}
+	real, ok := p.resolve(rel)
+	if !ok {
+		return false
+	}
+	_, _, err := p.lstat(filepath.Join(p.Root, real))
+	switch {
+	case isNotExist(err):
+		return true
+	case err != nil:
+		return false
+	}
+	return p.compiledProgram(real)
 }
 
 // compiledProgram: the project file rel is a compiled program (ELF,
@@ -533,4 +566,20 @@ func (p *Project) nextestConfigs() []string {
 func isPython(name string) bool {
 	e := catalog.Builtin().Entries[name]
 	return e != nil && e.Interpreter == catalog.PythonInterpreter
+}
+
+// dotnetRunProject is the project a dotnet run line names with --project
+// before its --.
+func dotnetRunProject(args []string) (string, bool) {
+	for i, a := range args {
+		switch {
+		case a == "--":
+			return "", false
+		case a == "--project" && i+1 < len(args):
+			return args[i+1], true
+		case strings.HasPrefix(a, "--project="):
+			return strings.TrimPrefix(a, "--project="), true
+		}
+	}
+	return "", false
 }

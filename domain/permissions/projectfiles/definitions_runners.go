@@ -32,9 +32,10 @@ type justfileParts struct {
 	// find in the justfiles of the folders above.
 	fallback bool
 	// workdir is the folder `set working-directory` names; unknown: a
-	// recipe's [working-directory] or [no-cd], or a value Memo cannot read.
-	workdir string
-	unknown bool
+	// recipe's [working-directory] or [no-cd], or a value Memo cannot read
+	// (workdirUnread: the value).
+	workdir                string
+	unknown, workdirUnread bool
 }
 
 var justSetting = regexp.MustCompile(`^set[ \t]+([a-z-]+)[ \t]*(:=[ \t]*(.*))?$`)
@@ -82,7 +83,8 @@ func ParseJustfile(text string) justfileParts {
 						j.fallback = m[2] == "" || strings.TrimSpace(m[3]) == "true"
 					case "working-directory":
 						j.workdir = unquoteJust(m[3])
-						j.unknown = j.unknown || strings.ContainsAny(j.workdir, "{}()`$")
+						j.workdirUnread = j.workdirUnread || strings.ContainsAny(j.workdir, "{}()`$")
+						j.unknown = j.unknown || j.workdirUnread
 					}
 				}
 			case strings.HasPrefix(fields[0], "[") && (strings.Contains(line, "working-directory") || strings.Contains(line, "no-cd")):

@@ -5,6 +5,7 @@ package projectfiles
 import (
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 )
 
@@ -12,7 +13,8 @@ import (
 // §7, Targets): just hands them to the recipe's parameters. A recipe whose
 // one parameter is variadic (`test *args:`, `lint +FLAGS:`) and whose every
 // use of it is `{{args}}` as the last word of a recipe line whose other
-// words are literal forwards them, as a project script forwards "$@": just
+// words are literal (a quoted default, `*args=''`, is what runs without
+// words) forwards them, as a project script forwards "$@": just
 // joins them with spaces into the line, which the shell splits again, so
 // each line is checked as `<its words> <the arguments>`. Anything else —
 // other parameters, defaults, an exported parameter, the parameter inside
@@ -34,6 +36,9 @@ type JustRecipe struct {
 var (
 	justParamName  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`)
 	justIdentifier = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_-]*`)
+	// justDefault is a parameter's default Memo reads: a quoted literal
+	// without blanks, interpolation or backticks.
+	justDefault = regexp.MustCompile(`^(?:'[^'\s{}` + "`" + `]*'|"[^"\s{}` + "`" + `\\$]*")$`)
 	// justAttrsKnown are recipe attributes that change nothing about how
 	// its lines run.
 	justAttrsKnown = map[string]bool{"private": true, "no-exit-message": true, "exit-message": true, "linux": true, "macos": true, "unix": true, "windows": true, "openbsd": true, "freebsd": true, "netbsd": true, "dragonfly": true, "android": true, "confirm": true, "group": true, "doc": true, "default": true, "no-quiet": true, "parallel": true, "metadata": true}
@@ -77,7 +82,10 @@ func justRecipeIn(text, name, dir string) JustRecipe {
 	}
 	parts := ParseJustfile(text)
 	switch {
-	case parts.unknown:
+	case parts.workdirUnread:
+		// Another recipe's [working-directory] or [no-cd] is that recipe's
+		// (this one's attributes are read below); a `set working-directory`
+		// Memo cannot read is every recipe's.
 		dir = ""
 	case parts.workdir != "" && filepath.IsAbs(parts.workdir):
 		dir = filepath.Clean(parts.workdir)
@@ -134,10 +142,16 @@ func justRecipeIn(text, name, dir string) JustRecipe {
 				}
 			}
 		}
-		if len(hf) != 2 || !(strings.HasPrefix(hf[1], "*") || strings.HasPrefix(hf[1], "+")) || !justParamName.MatchString(hf[1][1:]) {
+		if len(hf) != 2 || !(strings.HasPrefix(hf[1], "*") || strings.HasPrefix(hf[1], "+")) {
 			return unknown("parameters other than one variadic one")
 		}
-		param := hf[1][1:]
+		// A default (`*args=''`, `+args='lcheck'`) is what the recipe runs
+		// with when the line gives no words, pinned with the justfile; given
+		// words replace it.
+		param, def, hasDefault := strings.Cut(hf[1][1:], "=")
+		if !justParamName.MatchString(param) || hasDefault && !justDefault.MatchString(def) {
+			return unknown("parameters other than one variadic one")
+		}
 		if strings.ContainsAny(deps, "()") {
 			return unknown("a dependency given arguments")
 		}
@@ -235,7 +249,10 @@ func justSettingRisk(line string) string {
 			return "set " + m[1]
 		}
 	case "windows-shell", "windows-powershell":
-		return "set " + m[1]
+		// Only just on Windows runs recipes with them.
+		if (on || m[1] == "windows-shell") && runtime.GOOS == "windows" {
+			return "set " + m[1]
+		}
 	case "shell":
 		v := strings.TrimSpace(m[3])
 		if !strings.HasPrefix(v, "[") || !strings.HasSuffix(v, "]") {

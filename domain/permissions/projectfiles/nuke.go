@@ -42,16 +42,23 @@ var (
 // nukeFiles are the .cs files of the project's NUKE build (bin and obj
 // left out), and whether Memo read the folder whole.
 func (p *Project) nukeFiles() ([]string, bool) {
+	return p.nukeFilesIn(nukeBuildDir, "_build.csproj")
+}
+
+// nukeFilesIn are the .cs files of the NUKE build project file csproj in
+// the folder dir (relative to the root, slash separated), beside the
+// root's .nuke folder.
+func (p *Project) nukeFilesIn(dir, csproj string) ([]string, bool) {
 	if p == nil {
 		return nil, false
 	}
 	if _, _, err := p.lstat(filepath.Join(p.Root, ".nuke")); err != nil {
 		return nil, false
 	}
-	if kind, _, err := p.lstat(filepath.Join(p.Root, nukeBuildDir)); err != nil || kind != filekind.Dir {
+	if kind, _, err := p.lstat(filepath.Join(p.Root, filepath.FromSlash(dir))); err != nil || kind != filekind.Dir {
 		return nil, false // none, or a link Memo does not follow
 	}
-	if kind, _, err := p.lstat(filepath.Join(p.Root, nukeBuildDir, "_build.csproj")); err != nil || kind != filekind.File {
+	if kind, _, err := p.lstat(filepath.Join(p.Root, filepath.FromSlash(dir), csproj)); err != nil || kind != filekind.File {
 		return nil, false
 	}
 	var files []string
@@ -80,7 +87,7 @@ func (p *Project) nukeFiles() ([]string, bool) {
 		}
 		return true
 	}
-	if !walk(nukeBuildDir, 0) {
+	if !walk(dir, 0) {
 		return nil, false
 	}
 	return files, true
@@ -92,6 +99,70 @@ func (p *Project) NukeBuild() NukeBuild {
 	if !ok {
 		return NukeBuild{}
 	}
+	return p.readNukeBuild(files)
+}
+
+// NukeProject is the NUKE build project a `dotnet run --project WORD`
+// runs (WORD from the line's folder): a .csproj file of the project that
+// references Nuke.Common, in a project with a .nuke folder at its root
+// (Bogus's Source/Builder/Builder.csproj, which its build.sh runs). It is
+// the project file relative to the root, slash separated; ok is false
+// for any other project.
+func (p *Project) NukeProject(word string) (string, bool) {
+	if p == nil || !strings.EqualFold(filepath.Ext(word), ".csproj") {
+		return "", false
+	}
+	abs := word
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(p.Dir, filepath.FromSlash(strings.ReplaceAll(word, `\`, "/")))
+	}
+	rel, ok := RelInside(p.Root, filepath.Clean(abs))
+	if !ok {
+		return "", false
+	}
+	real, ok := p.resolve(rel)
+	if !ok || real != rel {
+		return "", false // through a link: Memo does not follow it
+	}
+	rel = filepath.ToSlash(rel)
+	if pathDir(rel) == "." {
+		return "", false // a build project in its own folder, not the root
+	}
+	if _, ok := p.nukeFilesIn(pathDir(rel), pathBase(rel)); !ok {
+		return "", false
+	}
+	data, err := p.readDefinition(filepath.Join(p.Root, filepath.FromSlash(rel)))
+	if err != nil || !nukeReference.Match(data) {
+		return "", false
+	}
+	return rel, true
+}
+
+// nukeReference is a project file's reference to NUKE's library.
+var nukeReference = regexp.MustCompile(`(?i)<PackageReference\s+Include\s*=\s*"Nuke\.Common"`)
+
+func pathDir(rel string) string {
+	if i := strings.LastIndex(rel, "/"); i >= 0 {
+		return rel[:i]
+	}
+	return "."
+}
+
+func pathBase(rel string) string {
+	return rel[strings.LastIndex(rel, "/")+1:]
+}
+
+// NukeBuildOf reads the NUKE build whose project file is csproj (as
+// NukeProject gives it).
+func (p *Project) NukeBuildOf(csproj string) NukeBuild {
+	files, ok := p.nukeFilesIn(pathDir(csproj), pathBase(csproj))
+	if !ok {
+		return NukeBuild{}
+	}
+	return p.readNukeBuild(files)
+}
+
+func (p *Project) readNukeBuild(files []string) NukeBuild {
 	b := NukeBuild{Exists: true}
 	for _, rel := range files {
 		data, err := p.readDefinition(filepath.Join(p.Root, filepath.FromSlash(rel)))
@@ -116,8 +187,26 @@ func (p *Project) nukeDefs(rule string) []Definition {
 	if !ok {
 		return nil
 	}
-	d, _ := p.fileDefinition(rule, nukeBuildDir+"/_build.csproj", "")
-	d.Arguments = "nuke " + nukeBuildDir + "/_build.csproj" // for the rule's labels
+	return p.nukeDefsOf(rule, nukeBuildDir+"/_build.csproj", files)
+}
+
+// nukeRunDefs pins the NUKE build a rule's `dotnet run --project WORD`
+// runs, when it is one (NukeProject).
+func (p *Project) nukeRunDefs(rule, word string) []Definition {
+	csproj, ok := p.NukeProject(word)
+	if !ok {
+		return nil
+	}
+	files, ok := p.nukeFilesIn(pathDir(csproj), pathBase(csproj))
+	if !ok {
+		return nil
+	}
+	return p.nukeDefsOf(rule, csproj, files)
+}
+
+func (p *Project) nukeDefsOf(rule, csproj string, files []string) []Definition {
+	d, _ := p.fileDefinition(rule, csproj, "")
+	d.Arguments = "nuke " + csproj // for the rule's labels
 	out := []Definition{d}
 	for _, rel := range files {
 		d, _ := p.fileDefinition(rule, rel, "")

@@ -16,8 +16,9 @@ import (
 // §7, Programs without an entry), read from the script's own parser: the
 // subcommand names of argparse's add_parser (and aliases), click's and
 // typer's commands, the switches (options that take no value) and the
-// literal choices of argparse's add_argument and click's options and
-// arguments, or the literal words a plain sys.argv[N] is compared with.
+// literal choices of argparse's add_argument, optparse's add_option and
+// click's options and arguments, or the literal words a plain sys.argv[N]
+// is compared with.
 // The reader tokenises the script (pytokens.go) and reads only calls whose
 // names, actions and choices are literal; anything it does not follow — a
 // name from a variable, **kwargs, a parser handed to a function, a second
@@ -31,8 +32,8 @@ type PyArgs struct {
 	File string
 	// Why says why Memo cannot tell (zero when it can).
 	Why domain.Text
-	// Parser is what reads the arguments: argparse, click, typer or
-	// sys.argv.
+	// Parser is what reads the arguments: argparse, optparse, click,
+	// typer or sys.argv.
 	Parser string
 	// Root is the command line a parser defines.
 	Root *PyCommand

@@ -34,6 +34,32 @@ func accepted(a PyArgs, line string, ruleArgs int) string {
 	return strings.Join(out, " ")
 }
 
+// optparseScript is an optparse parser as ninja's configure.py builds
+// one, with the actions Memo does not read.
+const optparseScript = `#!/usr/bin/env python3
+from optparse import OptionParser
+import sys
+
+parser = OptionParser()
+profilers = ['gmon', 'pprof']
+parser.add_option('--bootstrap', action='store_true',
+                  help='bootstrap a ninja binary from nothing')
+parser.add_option('--verbose', '-v', action='store_true')
+parser.add_option('--platform', choices=known_platforms())
+parser.add_option('--debug', action='store_true', help='enable debugging extras',)
+parser.add_option('--warnings-as-errors', action='store_true')
+parser.add_option('--profile', metavar='TYPE', choices=['gmon', 'pprof'])
+parser.add_option('--with-python', metavar='EXE', default=sys.executable)
+parser.add_option('-q', action='count', dest='quiet')
+parser.add_option('--no-color', action='store_false', dest='color')
+parser.add_option('--hook', action='callback', callback=run_hook)
+parser.add_option('--pair', nargs=2)
+(options, args) = parser.parse_args()
+configure_args = sys.argv[1:]
+if '--bootstrap' in configure_args:
+    configure_args.remove('--bootstrap')
+`
+
 const argparseScript = `#!/usr/bin/env python3
 """A release helper."""
 import argparse
@@ -148,7 +174,28 @@ func TestPyScriptArguments(t *testing.T) {
 		{"argv", "import sys\nif sys.argv[1] == 'lint':\n    pass\nelif sys.argv[1] in ('a', \"b\"):\n    pass\nif len(sys.argv) > 2 and 'x' == sys.argv[2]:\n    pass\n", "sys.argv: a b lint x", "lint x", "lint x", 0},
 		{"argv from", "from sys import argv\nif argv[1] != \"self\":\n    pass\n", "sys.argv: self", "self", "self", 0},
 
+		{"optparse", optparseScript, "optparse: --bootstrap --debug --no-color --profile gmon --profile pprof --verbose --warnings-as-errors -q -v", "--warnings-as-errors --bootstrap --verbose", "--warnings-as-errors --bootstrap --verbose", 0},
+		{"optparse short and choice", optparseScript, "", "-v -q --profile pprof --profile=gmon", "-v -q --profile pprof --profile=gmon", 0},
+		{"optparse value", optparseScript, "", "--bootstrap --with-python /tmp/evil", "--bootstrap", 0},
+		{"optparse computed choices", optparseScript, "", "--platform linux --debug", "", 0},
+		{"optparse not a choice", optparseScript, "", "--profile evil", "", 0},
+		{"optparse callback", optparseScript, "", "--hook x", "", 0},
+		{"optparse nargs", optparseScript, "", "--pair a b", "", 0},
+		{"optparse undeclared", optparseScript, "", "--deploy", "", 0},
+		{"optparse positional", optparseScript, "", "src --debug", "", 0},
+		{"optparse module", "import optparse\np = optparse.OptionParser(usage='%prog [options]')\np.add_option('-x', '--exact', action='store_true', dest='x')\nopts, args = p.parse_args(sys.argv[1:])\n", "optparse: --exact -x", "-x --exact", "-x --exact", 0},
+		{"argparse and argv[1:]", "import argparse, sys\np = argparse.ArgumentParser()\np.add_argument('--x', action='store_true')\np.parse_args()\nprint(' '.join(sys.argv[1:]))\n", "argparse: --x", "--x", "--x", 0},
+
 		// Hostile or unread: each leaves the arguments unknown.
+		{"argv[1:] without a parser", "import subprocess, sys\nsubprocess.run(['pytest'] + sys.argv[1:])\n", "unknown: it reads sys.argv in a way Memo does not read (`sys.argv[1:`)", "x", "", 0},
+		{"argv[2:] beside a parser", "import argparse, sys\np = argparse.ArgumentParser()\np.add_argument('--x', action='store_true')\nprint(sys.argv[2:])\n", "unknown: it reads sys.argv in a way Memo does not read", "--x", "", 0},
+		{"optparse group", "from optparse import OptionParser, OptionGroup\np = OptionParser()\ng = OptionGroup(p, 'More')\ng.add_option('--x', action='store_true')\n", "unknown: it hands its parser `p` to code Memo does not read", "--x", "", 0},
+		{"optparse interspersed off", "from optparse import OptionParser\np = OptionParser()\np.add_option('--x', action='store_true')\np.disable_interspersed_args()\n", "unknown: builds its command-line parser", "--x", "", 0},
+		{"optparse option list", "from optparse import OptionParser, make_option\np = OptionParser(option_list=[make_option('--x', action='store_true')])\n", "unknown: builds its command-line parser", "--x", "", 0},
+		{"optparse Option object", "from optparse import OptionParser\np = OptionParser()\np.add_option(opt)\n", "unknown: builds its command-line parser", "--x", "", 0},
+		{"another OptionParser", "from mylib import OptionParser\np = OptionParser()\np.add_option('--x', action='store_true')\n", "unknown: builds its command-line parser", "--x", "", 0},
+		{"optparse and argparse", "import argparse, optparse\na = argparse.ArgumentParser()\nb = optparse.OptionParser()\n", "unknown: it builds more than one command line", "x", "", 0},
+		{"optparse other words", "from optparse import OptionParser\np = OptionParser()\np.parse_args(['--x'])\n", "unknown: it parses words other than its arguments", "x", "", 0},
 		{"dynamic names", "import argparse\np = argparse.ArgumentParser()\ns = p.add_subparsers()\nfor n in ['a', 'b']:\n    s.add_parser(n)\np.parse_args()\n", "unknown: builds its command-line parser in a way Memo does not read", "a", "", 0},
 		{"kwargs", "import argparse\np = argparse.ArgumentParser()\np.add_argument('--x', **opts)\n", "unknown: builds its command-line parser", "--x", "", 0},
 		{"parse_known_args", "import argparse, subprocess\np = argparse.ArgumentParser()\np.add_argument('--x', action='store_true')\na, rest = p.parse_known_args()\nsubprocess.run(['pytest', *rest])\n", "unknown: it hands on the arguments its parser does not know", "--x", "", 0},

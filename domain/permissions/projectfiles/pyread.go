@@ -24,6 +24,12 @@ type pyReader struct {
 	typers          []*pyTyper
 	choices         [][]string
 	decorators      [][]pyToken
+	// optparse: the parser is optparse's OptionParser.
+	optparse bool
+	// argvRest are the uses of sys.argv[1:] read: the script's words as
+	// its parser has checked them, allowed beside one argparse or
+	// optparse parser only.
+	argvRest []string
 	// cur reads the tokens of the decorator being read.
 	cur *pyReader
 }
@@ -31,10 +37,11 @@ type pyReader struct {
 type pyValKind int
 
 const (
-	valParser pyValKind = iota + 1 // an argparse parser (or an argument group of one)
-	valSubs                        // the subparsers of a parser
-	valClick                       // a click command or group (a function)
-	valTyper                       // a typer app
+	valParser    pyValKind = iota + 1 // an argparse parser (or an argument group of one)
+	valSubs                           // the subparsers of a parser
+	valClick                          // a click command or group (a function)
+	valTyper                          // a typer app
+	valOptParser                      // an optparse OptionParser
 )
 
 type pyVal struct {
@@ -76,7 +83,12 @@ func (r *pyReader) result() PyArgs {
 	if len(r.parsers) > 1 || len(r.clicks) > 1 || len(r.typers) > 1 || kinds > 1 {
 		return PyArgs{Why: domain.T("it builds more than one command line")}
 	}
+	if len(r.argvRest) > 0 && len(r.parsers) != 1 {
+		return PyArgs{Why: domain.T("it reads sys.argv in a way Memo does not read (`{{.What}}`)", "What", r.argvRest[0])}
+	}
 	switch {
+	case len(r.parsers) == 1 && r.optparse:
+		return PyArgs{Parser: "optparse", Root: r.parsers[0]}
 	case len(r.parsers) == 1:
 		subsAndPositionals(r.parsers[0], 0)
 		return PyArgs{Parser: "argparse", Root: r.parsers[0]}
@@ -101,6 +113,7 @@ func (r *pyReader) result() PyArgs {
 // reading unknown.
 var parserNames = map[string]bool{
 	"sys": true, "argv": true, "argparse": true, "ArgumentParser": true, "click": true, "typer": true,
+	"optparse": true, "OptionParser": true, "OptionGroup": true,
 	"Typer": true, "Group": true, "Command": true, "BooleanOptionalAction": true, "Choice": true,
 }
 
@@ -275,12 +288,12 @@ func (r *pyReader) imports(i int) int {
 			names[t.text] = true
 		}
 	}
-	if names["as"] && (names["sys"] || names["argv"] || names["argparse"] || names["click"] || names["typer"] || names["ArgumentParser"]) {
+	if names["as"] && (names["sys"] || names["argv"] || names["argparse"] || names["click"] || names["typer"] || names["ArgumentParser"] || names["optparse"] || names["OptionParser"]) {
 		r.fail(domain.T("it imports sys, argparse, click or typer under another name"))
 	}
 	if r.isName(i, "from") && i+1 < end {
 		from := r.toks[i+1].text
-		if r.isOp(i+2, ".") || !slices.Contains([]string{"sys", "argparse", "click", "typer", "__future__"}, from) {
+		if r.isOp(i+2, ".") || !slices.Contains([]string{"sys", "argparse", "optparse", "click", "typer", "__future__"}, from) {
 			// from mylib import ArgumentParser: not argparse's.
 			for k := i + 1; k < end; k++ {
 				if r.toks[k].kind == pyName && parserNames[r.toks[k].text] && r.toks[k].text != "sys" {
@@ -307,6 +320,13 @@ func (r *pyReader) argv(i int) {
 		return
 	}
 	other := domain.T("it reads sys.argv in a way Memo does not read (`{{.What}}`)", "What", r.snippet(at, i+4))
+	if r.isOp(i+1, "[") && i+4 < len(r.toks) && r.toks[i+2].kind == pyNumber && r.toks[i+2].text == "1" && r.isOp(i+3, ":") && r.isOp(i+4, "]") {
+		// sys.argv[1:], the words a parser has read (ninja's
+		// configure.py writes them down to run itself again): only
+		// beside one argparse or optparse parser (result).
+		r.argvRest = append(r.argvRest, r.snippet(at, i+4))
+		return
+	}
 	if !r.isOp(i+1, "[") || i+3 >= len(r.toks) || r.toks[i+2].kind != pyNumber || !r.isOp(i+3, "]") {
 		r.fail(other)
 		return
@@ -573,7 +593,7 @@ var settableAttrs = map[string]bool{
 // known: the dotted name is a constructor the reader knows.
 func (r *pyReader) known(path []string) bool {
 	switch strings.Join(path, ".") {
-	case "argparse.ArgumentParser", "ArgumentParser", "typer.Typer", "click.group", "click.command":
+	case "argparse.ArgumentParser", "ArgumentParser", "optparse.OptionParser", "OptionParser", "typer.Typer", "click.group", "click.command":
 		return true
 	}
 	return false
@@ -592,6 +612,20 @@ func (r *pyReader) call(v *pyVal, path []string, args []pyArg) (*pyVal, bool) {
 			}
 			r.parsers = append(r.parsers, cmd)
 			return &pyVal{kind: valParser, cmd: cmd}, true
+		case "optparse.OptionParser", "OptionParser":
+			// optparse: options only (the other words are its leftover
+			// args, which Memo reads as before), -h and --help its own.
+			cmd := &PyCommand{Options: map[string]*PyOption{}}
+			if !r.parserKwargs(args, "usage", "description", "epilog", "add_help_option", "prog", "version") {
+				return nil, false
+			}
+			if len(args) > 1 {
+				r.failBuild("OptionParser(…)")
+				return nil, false
+			}
+			r.parsers = append(r.parsers, cmd)
+			r.optparse = true
+			return &pyVal{kind: valOptParser, cmd: cmd}, true
 		case "typer.Typer":
 			for _, a := range args {
 				if a.key == "chain" || a.key == "cls" || a.key == "context_settings" || a.key == "" {
@@ -654,11 +688,24 @@ func (r *pyReader) call(v *pyVal, path []string, args []pyArg) (*pyVal, bool) {
 			v.cmd.Slots = append(v.cmd.Slots, PySlot{Subs: []*PyCommand{}})
 			return &pyVal{kind: valSubs, cmd: v.cmd}, true
 		case "parse_args", "parse_intermixed_args":
-			if len(args) > 0 {
+			if len(args) > 0 && !(len(args) == 1 && r.isTokens(args[0], "sys", ".", "argv", "[", "1", ":", "]")) {
 				r.fail(domain.T("it parses words other than its arguments (`{{.What}}`)", "What", path[0]+"(…)"))
 			}
 			return nil, false
 		case "set_defaults", "print_help", "print_usage", "format_help", "format_usage", "error", "exit":
+			return nil, false
+		}
+	case valOptParser:
+		switch path[0] {
+		case "add_option":
+			r.addOptparseOption(v.cmd, args)
+			return nil, false
+		case "parse_args":
+			if len(args) > 0 && !(len(args) == 1 && r.isTokens(args[0], "sys", ".", "argv", "[", "1", ":", "]")) {
+				r.fail(domain.T("it parses words other than its arguments (`{{.What}}`)", "What", path[0]+"(…)"))
+			}
+			return nil, false
+		case "set_defaults", "set_usage", "print_help", "print_usage", "print_version", "format_help", "get_usage", "error", "exit":
 			return nil, false
 		}
 	case valSubs:
@@ -805,6 +852,64 @@ func (r *pyReader) addArgument(cmd *PyCommand, args []pyArg) {
 		if boolOpt && strings.HasPrefix(n, "--") {
 			r.addOption(cmd, "--no-"+n[2:], o)
 		}
+	}
+}
+
+// addOptparseOption reads one optparse add_option call into cmd: its
+// spellings (literal strings first), and its action: store_true,
+// store_false, store_const, append_const, count, help and version make a
+// switch, store (the default) and append an option taking one value (of
+// its literal choices, when it has them); nargs, callback and any other
+// action take what Memo cannot tell.
+func (r *pyReader) addOptparseOption(cmd *PyCommand, args []pyArg) {
+	var names []string
+	kw := map[string]pyArg{}
+	for _, a := range args {
+		if a.key == "" {
+			n, ok := r.literal(a)
+			if len(kw) > 0 || !ok {
+				r.failBuild("add_option(" + r.snippet(a.start, a.end) + ")")
+				return
+			}
+			names = append(names, n)
+			continue
+		}
+		kw[a.key] = a
+	}
+	if len(names) == 0 {
+		r.failBuild("add_option()")
+		return
+	}
+	action := "store"
+	if a, ok := kw["action"]; ok {
+		s, lit := r.literal(a)
+		action = s
+		if !lit {
+			action = ""
+		}
+	}
+	o := &PyOption{}
+	_, hasNargs := kw["nargs"]
+	switch {
+	case slices.Contains([]string{"store_true", "store_false", "store_const", "append_const", "count", "help", "version"}, action):
+		o.Switch = true
+	case hasNargs:
+	case action == "store" || action == "append":
+		o.Value = true
+		if a, ok := kw["choices"]; ok {
+			o.Choices, _ = r.argList(a)
+			o.Choices = slices.DeleteFunc(o.Choices, func(s string) bool {
+				return s == "" || strings.HasPrefix(s, "-") || strings.ContainsRune(s, 0)
+			})
+		}
+	}
+	for _, n := range names {
+		// optparse takes -x and --name spellings only.
+		if n == "-" || n == "--" || !(len(n) == 2 && n[0] == '-' && n[1] != '-' || len(n) > 2 && strings.HasPrefix(n, "--")) {
+			r.failBuild("add_option(" + strconv.Quote(n) + ")")
+			return
+		}
+		r.addOption(cmd, n, o)
 	}
 }
 

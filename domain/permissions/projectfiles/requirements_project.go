@@ -37,7 +37,7 @@ func (p *Project) PipInstallProblem(rule string, pi catalog.PipInstall) (domain.
 		return b.Reason, b
 	}
 	for _, dir := range pi.Projects {
-		if why := p.pipProjectFolder(dir); !why.IsZero() {
+		if why := p.pipProjectFolder(dir, pi); !why.IsZero() {
 			return why, nil
 		}
 	}
@@ -50,7 +50,7 @@ func (p *Project) PipInstallProblem(rule string, pi catalog.PipInstall) (domain.
 	for _, f := range append(append([]string{}, pi.Requirements...), pi.Constraints...) {
 		if pi.UV && pyprojectLike(f) {
 			// uv pip install -r pyproject.toml installs its dependencies.
-			if why := p.pipProjectFile(filepath.Join(p.Dir, f)); !why.IsZero() {
+			if why := p.pipProjectFile(filepath.Join(p.Dir, f), true, true); !why.IsZero() {
 				return why, nil
 			}
 			continue
@@ -66,7 +66,7 @@ func (p *Project) PipInstallProblem(rule string, pi catalog.PipInstall) (domain.
 	}
 	for _, dir := range folders {
 		// -e ./sub inside a requirement file: a project folder as on the line.
-		if why := p.pipProjectFolder(dir); !why.IsZero() {
+		if why := p.pipProjectFolder(dir, pi); !why.IsZero() {
 			return why, nil
 		}
 	}
@@ -210,7 +210,7 @@ type parsedRequirements struct {
 
 // pipProjectFolder: a folder pip install is given holds a Python project,
 // whose declared dependencies are requirements by name.
-func (p *Project) pipProjectFolder(word string) domain.Text {
+func (p *Project) pipProjectFolder(word string, pi catalog.PipInstall) domain.Text {
 	dir := p.abs(p.Dir, word)
 	rel, ok := RelInside(p.Root, filepath.Clean(dir))
 	if !ok {
@@ -221,18 +221,20 @@ func (p *Project) pipProjectFolder(word string) domain.Text {
 	}
 	for _, n := range pyprojectFiles {
 		if kind, _, err := p.lstat(filepath.Join(dir, n)); err == nil && kind == filekind.File {
-			return p.pipProjectFile(filepath.Join(dir, "pyproject.toml"))
+			return p.pipProjectFile(filepath.Join(dir, "pyproject.toml"), !pi.NoDeps, !pi.NoBuildIsolation)
 		}
 	}
 	return domain.T("`{{.Word}}` is no Python project folder of the project (it holds no pyproject.toml, setup.py or setup.cfg)", "Word", word)
 }
 
 // pipProjectFile checks the dependencies a pyproject.toml declares
-// ([project] dependencies and optional-dependencies, [build-system]
-// requires): each must be a
+// ([project] dependencies and optional-dependencies when deps, [build-system]
+// requires when build: pip install --no-deps installs neither the first nor
+// their dependencies, but still the build backend's requirements, which
+// --no-build-isolation leaves out): each must be a
 // requirement by name. A folder without one (setup.py alone) passes: its
 // code is the project's own.
-func (p *Project) pipProjectFile(path string) domain.Text {
+func (p *Project) pipProjectFile(path string, deps, build bool) domain.Text {
 	if filepath.Base(path) != "pyproject.toml" {
 		if _, _, err := p.lstat(path); err != nil {
 			return domain.T("{{.File}} does not exist", "File", p.Display(path))
@@ -245,12 +247,14 @@ func (p *Project) pipProjectFile(path string) domain.Text {
 	}
 	project, _ := m["project"].(map[string]any)
 	var reqs []string
-	reqs = append(reqs, stringList(project["dependencies"])...)
+	if deps {
+		reqs = append(reqs, stringList(project["dependencies"])...)
+	}
 	// The build backend's own requirements, which pip installs to build.
-	if bs, ok := m["build-system"].(map[string]any); ok {
+	if bs, ok := m["build-system"].(map[string]any); ok && build {
 		reqs = append(reqs, stringList(bs["requires"])...)
 	}
-	if opt, ok := project["optional-dependencies"].(map[string]any); ok {
+	if opt, ok := project["optional-dependencies"].(map[string]any); ok && deps {
 		keys := make([]string, 0, len(opt))
 		for k := range opt {
 			keys = append(keys, k)

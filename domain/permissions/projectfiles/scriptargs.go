@@ -56,6 +56,11 @@ type Forward struct {
 	Split bool
 	// Raw is the command as written, for a label.
 	Raw string
+	// Env names the variable the command word is read from when the
+	// script sets it only to `$(command -v NAME)` (NUKE's "$DOTNET_EXE"):
+	// where that did not run, the environment's value would be the
+	// program, so the reading holds only while the environment sets none.
+	Env string
 }
 
 // Known reports whether Memo knows what every argument can do.
@@ -230,8 +235,11 @@ type argScan struct {
 	// of those set once, at the top, to words Memo can read.
 	assigned map[string]int
 	vars     map[string]string
-	errexit  bool
-	plusE    bool
+	// found are the variables whose every assignment is
+	// `$(command -v NAME)`, one NAME each (commandFound).
+	found   map[string]string
+	errexit bool
+	plusE   bool
 	// bash: the #! line names bash, or there is none (bash runs such a
 	// file itself); bashOnly: BASH_SOURCE or pushd was read.
 	bash, bashOnly bool
@@ -244,7 +252,15 @@ type argScan struct {
 }
 
 func newArgScan(p *Project, invoked, text string, f *syntax.File) *argScan {
-	s := &argScan{p: p, invoked: invoked, text: text, funcs: map[string]bool{}, assigned: map[string]int{}, vars: map[string]string{}}
+	s := &argScan{p: p, invoked: invoked, text: text, funcs: map[string]bool{}, assigned: map[string]int{}, vars: map[string]string{}, found: map[string]string{}}
+	finds := map[string]int{}
+	defer func() {
+		for name, n := range finds {
+			if n != s.assigned[name] || s.found[name] == "" {
+				delete(s.found, name)
+			}
+		}
+	}()
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.FuncDecl:
@@ -252,6 +268,13 @@ func newArgScan(p *Project, invoked, text string, f *syntax.File) *argScan {
 		case *syntax.Assign:
 			if n.Name != nil {
 				s.assigned[n.Name.Value]++
+				if prog, ok := commandFound(n); ok {
+					if old, seen := s.found[n.Name.Value]; seen && old != prog {
+						prog = ""
+					}
+					s.found[n.Name.Value] = prog
+					finds[n.Name.Value]++
+				}
 			}
 		case *syntax.WordIter:
 			s.assigned[n.Name.Value]++
@@ -745,8 +768,12 @@ func (s *argScan) call(c *syntax.CallExpr, cwd *string, inFunc bool) {
 		return
 	}
 	words := make([]string, 0, len(args)-1)
-	for _, w := range args[:len(args)-1] {
+	env := ""
+	for i, w := range args[:len(args)-1] {
 		v, ok := s.value(w, *cwd)
+		if !ok && i == 0 {
+			v, env, ok = s.foundCommand(w)
+		}
 		if !ok {
 			s.fail("hands its arguments to a command whose words are computed")
 			return
@@ -783,7 +810,84 @@ func (s *argScan) call(c *syntax.CallExpr, cwd *string, inFunc bool) {
 			words[i] = r
 		}
 	}
-	s.forwards = append(s.forwards, Forward{Words: words, Dir: dir, Split: k == posAtSplit, Raw: s.source(c)})
+	s.forwards = append(s.forwards, Forward{Words: words, Dir: dir, Split: k == posAtSplit, Raw: s.source(c), Env: env})
+}
+
+// commandFound reads an assignment X=$(command -v NAME) (quoted or not,
+// export's too): NAME, a program's plain name, which the substitution
+// prints the path bash runs it from, or nothing when there is none.
+func commandFound(a *syntax.Assign) (string, bool) {
+	if a.Value == nil || a.Array != nil || a.Append || a.Index != nil || len(a.Value.Parts) != 1 {
+		return "", false
+	}
+	part := a.Value.Parts[0]
+	if dq, ok := part.(*syntax.DblQuoted); ok {
+		if dq.Dollar || len(dq.Parts) != 1 {
+			return "", false
+		}
+		part = dq.Parts[0]
+	}
+	cs, ok := part.(*syntax.CmdSubst)
+	if !ok || len(cs.Stmts) != 1 {
+		return "", false
+	}
+	st := cs.Stmts[0]
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(st.Redirs) > 0 || st.Background || st.Negated || len(call.Assigns) > 0 || len(call.Args) != 3 {
+		return "", false
+	}
+	var ws []string
+	for _, w := range call.Args {
+		if !isUnquoted(w) {
+			return "", false
+		}
+		ws = append(ws, wordValue(w))
+	}
+	if ws[0] != "command" || ws[1] != "-v" || !plainProgram(ws[2]) {
+		return "", false
+	}
+	return ws[2], true
+}
+
+// plainProgram: a program's bare name (dotnet, python3), which the
+// shell looks up in PATH.
+func plainProgram(w string) bool {
+	if w == "" || w[0] == '-' || w[0] == '.' {
+		return false
+	}
+	for _, r := range w {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._+-", r)) {
+			return false
+		}
+	}
+	return true
+}
+
+// foundCommand reads a command word "$X" whose variable the script sets
+// only to `$(command -v NAME)`: the program NAME, and X, which the
+// environment must leave unset.
+func (s *argScan) foundCommand(w *syntax.Word) (string, string, bool) {
+	if len(w.Parts) != 1 {
+		return "", "", false
+	}
+	part := w.Parts[0]
+	if dq, ok := part.(*syntax.DblQuoted); ok {
+		if dq.Dollar || len(dq.Parts) != 1 {
+			return "", "", false
+		}
+		part = dq.Parts[0]
+	} else {
+		return "", "", false // unquoted, it would be split and matched
+	}
+	pe, ok := part.(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Exp != nil || pe.Names != 0 {
+		return "", "", false
+	}
+	prog, ok := s.found[pe.Param.Value]
+	if !ok || riskyShellVariable(pe.Param.Value) {
+		return "", "", false
+	}
+	return prog, pe.Param.Value, true
 }
 
 // existingDir is cwd when it is a folder inside the project, through its

@@ -346,32 +346,44 @@ func TestBenignCorpus(t *testing.T) {
 	// The goal is 95% (and 92% of all lines); what stands between is
 	// explained line by line in the files and summed up in
 	// docs/permissions.md §7 (Measured false asks). This holds what is met:
-	// the newest held-out round measures lines the checker was not tuned
-	// on, so it is reported on its own and the 95% holds on the rounds
-	// before it (the whole corpus's share is logged above).
-	var before, newest benignShare
+	// the held-out rounds after benignTunedThrough measure lines the
+	// checker was not tuned on (round 5's and 6's false asks are worked
+	// through class by class, not yet to the goal), so each is reported on
+	// its own and the 95% holds on the rounds up to it (the whole corpus's
+	// share is logged above).
+	var before benignShare
+	rounds := map[int]*benignShare{}
+	newest := 0
 	for _, b := range c.lines {
-		if b.round == benignNewestRound {
-			newest.add(b)
-		} else {
+		if b.round <= benignTunedThrough {
 			before.add(b)
 		}
+		if rounds[b.round] == nil {
+			rounds[b.round] = &benignShare{}
+		}
+		rounds[b.round].add(b)
+		newest = max(newest, b.round)
 	}
-	t.Logf("held-out round %d alone: %d lines, approved %.1f%% of all, %.1f%% of accepted rules; the corpus before it: %.1f%% of all, %.1f%% of accepted rules",
-		benignNewestRound, newest.lines, newest.all(), newest.accepted(), before.all(), before.accepted())
-	if newest.lines == 0 {
-		t.Errorf("no lines stand under a heading of held-out round %d", benignNewestRound)
+	for r := 1; r <= newest; r++ {
+		if s := rounds[r]; s != nil {
+			t.Logf("  held-out round %d: %d lines, approved %.1f%% of all, %.1f%% of accepted rules", r, s.lines, s.all(), s.accepted())
+		}
+	}
+	t.Logf("the corpus through held-out round %d: %d lines, approved %.1f%% of all, %.1f%% of accepted rules",
+		benignTunedThrough, before.lines, before.all(), before.accepted())
+	if newest <= benignTunedThrough {
+		t.Errorf("no lines stand under a heading of a held-out round after %d", benignTunedThrough)
 	}
 	if before.accepted() < 95 {
-		t.Errorf("%.1f%% of the benign lines with an accepted rule (before held-out round %d) are approved, want at least 95%%", before.accepted(), benignNewestRound)
+		t.Errorf("%.1f%% of the benign lines with an accepted rule (through held-out round %d) are approved, want at least 95%%", before.accepted(), benignTunedThrough)
 	}
 }
 
-// benignNewestRound is the held-out round last added to the corpus
-// ("# Held-out round 5" in the files): its lines count in every share and
-// in the floors of the ecosystems, but not in the 95% goal of the whole
-// until its false asks have been worked through.
-const benignNewestRound = 5
+// benignTunedThrough is the last held-out round ("# Held-out round N" in
+// the files) whose lines hold the 95% goal; the rounds after it (5 and 6)
+// count in every share and in the floors of the ecosystems, and are
+// reported each on its own until their false asks have been worked through.
+const benignTunedThrough = 4
 
 // BenchmarkBenignCorpus reports the shares approved, of the whole and of
 // each ecosystem, and the cost per line.

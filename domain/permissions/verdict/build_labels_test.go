@@ -126,6 +126,12 @@ func TestBazelrc(t *testing.T) {
 		{"startup --host_jvm_args=-Djdk.tls.client.protocols=TLSv1\n", "startup"},
 		{"startup --host_jvm_args=-Djdk.tls.client.protocols=TLSv1.2 --host_jvm_args=-javaagent:/tmp/a.jar\n", "startup"},
 		{"startup --host_jvm_args=-Djava.security.properties=/tmp/p\n", "startup"},
+		{"build --javacopt=-XepPatchLocation:IN_PLACE\n", "build"},
+		{"build --javacopt=-Xplugin:ErrorProne --javacopt=-Xep:Foo:WARN\n", "build"},
+		{"build --host_javacopt=-XepOpt:NullAway:AnnotatedPackages=x\n", "build"},
+		{"try-import-if-bazel-version >=9.0.0 %workspace%/tools/ci.bazelrc\n", "build"},
+		{"try-import-if-bazel-version >=9.0.0 /tmp/x.bazelrc\n", "try-import-if-bazel-version"},
+		{"try-import-if-bazel-version %workspace%/tools/ci.bazelrc\n", "try-import-if-bazel-version"},
 	} {
 		root := fixture.Repo(t, fixture.CleanConfig)
 		fixture.Write(t, filepath.Join(root, ".bazelrc"), c.rc, 0o644)
@@ -138,6 +144,11 @@ func TestBazelrc(t *testing.T) {
 	fixture.Write(t, filepath.Join(root, ".bazelrc"), "# CI\ncommon --enable_bzlmod\nbuild --incompatible_strict_action_env\ntest --test_output=errors\ntry-import %workspace%/user.bazelrc\nbuild:release --stamp --workspace_status_command=\"$PWD/status.py\"\nbuild:linux --cxxopt=-std=c++17 --copt=-Wall\nbuild --workspace_status_command=\"echo BUILD_SCM_VERSION 1.2.3\"\nbuild:windows --cxxopt=/std:c++17\nbuild:evil --run_under=/tmp/x\n", 0o644)
 	approvedIn(t, root, "", rules, "bazel build //...")
 	approvedIn(t, root, "", rules, "bazel run //:app")
+	// Error Prone's check severities and javac's lint groups load no code
+	// (protobuf's .bazelrc); a version's import is read whatever the
+	// version, and one that is not there is skipped as try-import's.
+	fixture.Write(t, filepath.Join(root, ".bazelrc"), "build --javacopt=-Xep:SelfAssertion:WARN\nbuild --javacopt=-XepDisableWarningsInGeneratedCode --host_javacopt=\"-Xlint:all,-serial -Werror\"\ntry-import-if-bazel-version >=9.0.0 %workspace%/ci/bazel9.bazelrc\n", 0o644)
+	approvedIn(t, root, "", rules, "bazel build //...")
 	// The server's JVM may be told to speak the current TLS versions
 	// (rules_haskell's .bazelrc.common).
 	fixture.Write(t, filepath.Join(root, ".bazelrc"), "startup --host_jvm_args=-Djdk.tls.client.protocols=TLSv1.2\nstartup --host_jvm_args=-Dhttps.protocols=TLSv1.2,TLSv1.3\n", 0o644)

@@ -53,6 +53,7 @@ func NewCheckerIn(c *catalog.Catalog, rules []string) *Checker {
 			continue
 		}
 		words, _ := cmdline.Words(r)
+		words = c.WithoutInertSwitches(words)
 		ch.rules = append(ch.rules, rule{text: r, words: words, spelled: catalog.SpelledOptions(words)})
 	}
 	return ch
@@ -94,7 +95,7 @@ func (c *Checker) check(line string, in *inspector) Verdict {
 			return c.checkCompound(cl, in) // compound.go
 		}
 	}
-	in.envAssigns = nil
+	in.envAssigns, in.projectAssigns = nil, nil
 	words, quoted, reason := cmdline.QuotedWords(line)
 	if reason.Template == cmdline.SetsVariable.Template {
 		words, reason = in.afterAssignments(line) // assigns.go
@@ -149,6 +150,10 @@ type candidate struct {
 // is read as absent, then those with options of the program between
 // their words (optionsBetween).
 func (c *Checker) candidates(words []string) []candidate {
+	// python -I -m pytest under the rule python -m pytest: the switches
+	// that only isolate or quiet the interpreter are read as absent, as
+	// they are in the rules.
+	words = c.cat.WithoutInertSwitches(words)
 	out := c.startingRules(words)
 	if len(out) == 0 {
 		// cargo +nightly test under the rule cargo test: the toolchain word
@@ -196,6 +201,10 @@ func (c *Checker) judgeWith(m candidate, quoted cmdline.QuotedChars, expanded ma
 		}
 	}
 	in.spelled, in.named, in.ruleText = matched.spelled, matched.words, matched.text
+	if reason := in.projectAssignsProblem(matched.text); !reason.IsZero() {
+		// A project's own variable the rule's definitions do not read.
+		return Verdict{Rule: matched.text, Reason: reason}
+	}
 	if quoted.Any() {
 		// A refused character outside text a program only matches or
 		// prints: the line asks as the character check says.

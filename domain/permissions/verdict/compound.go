@@ -215,7 +215,7 @@ func writesAlready(cat *catalog.Catalog, line string) bool {
 // it, `sh`, `tee`, reads `-`, asks), or as a filter the catalogue knows.
 // does is what it can do.
 func (c *Checker) judgeCommand(cmd cmdline.Command, in *inspector) (Verdict, catalog.Capability) {
-	in.envAssigns = nil
+	in.envAssigns, in.projectAssigns = nil, nil
 	words, quoted, reason := cmdline.QuotedWords(cmd.Line)
 	if reason.Template == cmdline.SetsVariable.Template {
 		words, reason = in.afterAssignments(cmd.Line)

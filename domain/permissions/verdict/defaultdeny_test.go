@@ -313,16 +313,17 @@ func TestSubcommandsRefusedAsRules(t *testing.T) {
 }
 
 // An interpreter is accepted only with a script of the project (the line
-// must start with exactly those words) or python -m of a known module.
+// must start with exactly those words, python's inert switches read as
+// absent) or python -m of a known module.
 func TestInterpreterRules(t *testing.T) {
 	for _, rule := range []string{"bash", "bash -c id", "bash -x scripts/t.sh", "node -e 1", "node --require x a.js",
-		"python -c x", "python -u tools/x.py", "bash /tmp/x.sh", "bash ../x.sh", "bash .git/hooks/pre-commit",
+		"python -c x", "python -x tools/x.py", "python -X dev tools/x.py", "python -I tools/x.py", "bash /tmp/x.sh", "bash ../x.sh", "bash .git/hooks/pre-commit",
 		"php -r x", "uv run python -c x", "uv run bash -c id", "pwsh -Command x", "bash scripts/../../x.sh"} {
 		if AcceptRule(rule).IsZero() {
 			t.Errorf("rule %q is accepted, want it refused", rule)
 		}
 	}
-	for _, rule := range []string{"bash scripts/test.sh", "node scripts/build.js", "python tools/check.py",
+	for _, rule := range []string{"bash scripts/test.sh", "node scripts/build.js", "python tools/check.py", "python -u tools/check.py",
 		"./scripts/lint.sh", "php artisan", "uv run bash scripts/x.sh", "pwsh scripts/build.ps1"} {
 		if r := AcceptRule(rule); !r.IsZero() {
 			t.Errorf("rule %q refused: %s", rule, r)

@@ -35,6 +35,10 @@ type inspector struct {
 	// envAssigns are the variables the line sets before make, judged as
 	// variables on its line (assigns.go, makeLine); nil for another line.
 	envAssigns []string
+	// projectAssigns are the names of a project's own variables the line
+	// sets before its command (assigns.go): a rule's definitions must
+	// read them (judgeWith).
+	projectAssigns []string
 	// noConfigs: the words come from a config (a cargo alias, pytest's
 	// addopts), which is being read already.
 	noConfigs bool
@@ -108,6 +112,14 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 		return in.mixDo(args[1:], depth)
 	}
 	r := in.read(name, args)
+	if spelled, values, ok := in.testBinarySpelled(name, words[0], args); ok && !r.Unknown.IsZero() {
+		// A test binary the project builds: its framework's options.
+		was := in.spelled
+		in.spelled = spelled
+		r = in.read(name, args)
+		in.spelled = was
+		r.Paths = append(r.Paths, values...)
+	}
 	// A risky argument's reason before an unknown option's: it says more.
 	// The words of the program it wraps are that program's: read below.
 	own := args[:len(args)-len(r.Wrapped)]
@@ -154,6 +166,13 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 		// The targets and parameters the project's NUKE build defines; its
 		// operands too, which would pass as paths.
 		if reason, ok := in.nukeLine(args, prefix-(len(words)-len(args))); ok {
+			r.Unknown = reason
+		}
+	}
+	if r.Unknown.IsZero() && name == "dotnet" && cmdline.FirstWord(r.Sub) == "run" {
+		// dotnet run --project of a NUKE build: the words after its -- are
+		// the targets and parameters the build defines.
+		if reason, ok := in.nukeRunLine(args, prefix-(len(words)-len(args))); ok {
 			r.Unknown = reason
 		}
 	}

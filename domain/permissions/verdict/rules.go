@@ -23,6 +23,7 @@ func AcceptRuleIn(c *catalog.Catalog, rule string) domain.Text {
 	if !reason.IsZero() {
 		return domain.T("the rule is not one plain command: {{.Reason}}", "Reason", reason)
 	}
+	words = c.WithoutInertSwitches(words) // python -Im pytest is python -m pytest
 	name, _ := c.ResolveProgram(words)
 	if why := refusedRule(c, name, c.ProgramWords(words)); !why.IsZero() {
 		return why

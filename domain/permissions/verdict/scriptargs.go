@@ -3,6 +3,7 @@
 package verdict
 
 import (
+	"os"
 	"slices"
 	"strings"
 
@@ -69,6 +70,11 @@ func (in *inspector) scriptArgs(script string, args []string, ruleArgs, depth in
 	}
 	c := in.catalog()
 	for _, f := range a.Forwards {
+		if f.Env != "" && os.Getenv(f.Env) != "" {
+			// The script runs what $X names when its own `command -v`
+			// did not run: here, the environment's program.
+			return domain.T("`{{.Script}}` hands its arguments to the program ${{.Variable}} names, which the environment sets", "Script", script, "Variable", f.Env), nil
+		}
 		ruleWords, lineArgs := args[:ruleArgs], args
 		if f.Split {
 			// "$@" unquoted: each argument is split at blanks (and would be

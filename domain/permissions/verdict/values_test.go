@@ -101,6 +101,44 @@ func TestCmakeFlagValues(t *testing.T) {
 	}
 }
 
+// A quoted cmake list value (-D'NAME=a;b') is text for the character
+// check, and still judged as the -D value it is: a variable safe_values
+// lists passes, a compiler, a launcher, flags, a path, a script cmake
+// would include or a project's own variable asks as before.
+func TestCmakeListValues(t *testing.T) {
+	root := scriptProject(t, map[string]string{"CMakeLists.txt": "project(x)\n"})
+	const rule = "cmake -S . -B build"
+	for _, tc := range []struct {
+		define string
+		ok     bool
+	}{
+		{"'-DCMAKE_OSX_ARCHITECTURES=arm64;x86_64'", true},
+		{"-DCMAKE_OSX_ARCHITECTURES='arm64;x86_64'", true},
+		{`"-DCMAKE_CONFIGURATION_TYPES=Debug;Release;RelWithDebInfo"`, true},
+		{"-DCMAKE_CONFIGURATION_TYPES:STRING='Debug;Release'", true},
+		{"'-DCMAKE_CXX_COMPILER_LAUNCHER=ccache;x'", false},
+		{"'-DCMAKE_C_COMPILER_LAUNCHER=;x'", false},
+		{"'-DCMAKE_C_COMPILER=gcc;x'", false},
+		{"'-DCMAKE_C_FLAGS=O2;reboot'", false},
+		{"'-DCMAKE_C_FLAGS=-O2;reboot'", false},
+		{"'-DCMAKE_PREFIX_PATH=a;b'", false},
+		{"'-DCMAKE_INSTALL_PREFIX=a;b'", false},
+		{"'-DCMAKE_PROJECT_INCLUDE=a;b'", false},
+		{"'-DCMAKE_TOOLCHAIN_FILE=a;b'", false},
+		{"'-DCMAKE_MODULE_PATH=a;b'", false},
+		{"'-DMY_LIST=a;b'", false},
+		{"'-DCMAKE_OSX_ARCHITECTURES:FILEPATH=a;b'", false},
+		{"'-DCMAKE_OSX_ARCHITECTURES=a;/tmp'", false},
+		{"'-DCMAKE_OSX_ARCHITECTURES=a;..'", false},
+		{"'-DCMAKE_OSX_ARCHITECTURES=a;-b'", false},
+	} {
+		line := rule + " " + tc.define
+		if v := checkTrusted(root, []string{rule}, line); v.Approved != tc.ok {
+			t.Errorf("%q: approved=%v (%s), want %v", line, v.Approved, v.Reason, tc.ok)
+		}
+	}
+}
+
 // A make line variable used as an option's glued value after a word that
 // may name what runs (`bun run check --scope=$(scope)`), or as the value of
 // a variable set in a recipe command's environment (`SCOPE=$(scope)
@@ -157,6 +195,10 @@ func TestLauncherOptionsAndRakeTest(t *testing.T) {
 		{"bin/rake test", "bin/rake test TEST=test/x_test.rb", true},
 		{"bin/rake", "bin/rake test TEST=test/x_test.rb", true},
 		{"rake test", "rake test TEST=test/x_test.rb", true},
+		{"bin/rake test", "bin/rake test TESTOPTS=-v", true},
+		{"bin/rake test", `bin/rake test TESTOPTS="-n/test_last/"`, true},
+		{"bin/rake test", `bin/rake test TESTOPTS="--name=test_x --seed=42 -v"`, true},
+		{"bin/rake test", `bin/rake test TESTOPTS="-n test_x"`, true},
 		// Hostile neighbours.
 		{"bazelisk build", "bazelisk --bisect=7.0.0..HEAD build //...", false},
 		{"bazelisk build", "bazelisk --strict build //... --run_under=/tmp/x", false},
@@ -164,7 +206,14 @@ func TestLauncherOptionsAndRakeTest(t *testing.T) {
 		{"bin/rake test", "bin/rake test TEST=/tmp/x_test.rb", false},
 		{"bin/rake test", "bin/rake test TEST=../x_test.rb", false},
 		{"bin/rake test", "bin/rake test RUBYOPT=-r./x", false},
-		{"bin/rake test", "bin/rake test TESTOPTS=-v", false},
+		{"bin/rake test", "bin/rake test TESTOPTS=-I/tmp", false},
+		{"bin/rake test", `bin/rake test TESTOPTS="-v --runner=x"`, false},
+		{"bin/rake test", `bin/rake test TESTOPTS="--collector=load"`, false},
+		{"bin/rake test", `bin/rake test TESTOPTS="-rx"`, false},
+		{"bin/rake test", `bin/rake test TESTOPTS="-v x.rb"`, false},
+		{"bin/rake test", "bin/rake test TESTOPTS=", false},
+		{"bin/rake test", `bin/rake test TESTOPTS="-v -Ilib"`, false},
+		{"bin/rake test", `bin/rake test TESTOPTS="-n x" RUBYOPT=-rx`, false},
 		{"bin/rake test", "bin/rake test test=test/x_test.rb", false},
 		{"bin/rake test", "bin/rake test TEST=", false},
 		{"bin/rake test", "bin/rake test TEST=test/x_test.rb deploy", false},

@@ -3,6 +3,7 @@
 package verdict
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -38,6 +39,7 @@ var wrapperCases = []wrapperCase{
 	{"nix-shell --command", "nix-shell --pure --command 'npm test'", "nix-shell --pure", "nix-shell --pure --command 'rm -rf x'"},
 	{"direnv exec", "direnv exec . npm test", "direnv exec .", "direnv exec . rm -rf x"},
 	{"ccache", "ccache npm test", "ccache", "ccache rm -rf x"},
+	{"scan-build", "scan-build -o scanlogs npm test", "scan-build -o scanlogs", "scan-build -o scanlogs rm -rf x"},
 	{"eatmydata", "eatmydata npm test", "eatmydata", "eatmydata rm -rf x"},
 	{"perf stat", "perf stat npm test", "perf stat", "perf stat rm -rf x"},
 	{"perf stat --", "perf stat -r 3 -- npm test", "perf stat -r 3 --", "perf stat -r 3 -- rm -rf x"},
@@ -485,5 +487,35 @@ func TestDotenvFilesBlock(t *testing.T) {
 	}
 	if r := AcceptRule("dotenv -e /etc/x -- npm test"); r.IsZero() || !strings.Contains(r.String(), "outside the project") {
 		t.Errorf("dotenv -e /etc/x: %q, want the path outside the project", r)
+	}
+}
+
+// scan-build writes its reports to -o's folder, which must be the
+// project's, and the options that name a program for it to run or load
+// make a rule Memo refuses even when spelled there.
+func TestScanBuildOptions(t *testing.T) {
+	for _, tc := range []struct{ rule, line, reason string }{
+		{"scan-build -o scanlogs cmake", "scan-build -o scanlogs cmake -GNinja -DCMAKE_BUILD_TYPE=Debug -B debug-build", ""},
+		{"scan-build -o scanlogs -k --status-bugs make", "scan-build -o scanlogs -k --status-bugs make -j4", ""},
+		{"scan-build -o scanlogs cmake", "scan-build -o scanlogs cmake -DCMAKE_CXX_COMPILER_LAUNCHER=/tmp/x -B b", "CMAKE_CXX_COMPILER_LAUNCHER"},
+		{"scan-build", "scan-build --use-cc /tmp/cc make", "--use-cc"},
+	} {
+		root := t.TempDir()
+		v := checkIn(root, "", []string{tc.rule}, tc.line)
+		wantVerdict(t, fmt.Sprintf("Check(%q) under %q", tc.line, tc.rule), v, tc.reason)
+	}
+	for rule, want := range map[string]string{
+		"scan-build -o /tmp/scan make":                     "`/tmp/scan` names a path outside the project",
+		"scan-build -o ../out make":                        "`../out` names a path outside the project",
+		"scan-build --use-analyzer /tmp/clang make":        "`--use-analyzer` runs another program",
+		"scan-build --use-cc /tmp/cc make":                 "`--use-cc` runs another program",
+		"scan-build --use-c++ /tmp/cxx make":               "`--use-c++` runs another program",
+		"scan-build -load-plugin ./x.so make":              "`-load-plugin` loads a library that runs code",
+		"scan-build -analyzer-config model-path=/tmp make": "`-analyzer-config` loads a library that runs code",
+		"scan-build -V make":                               "`-V` runs another program",
+	} {
+		if got := AcceptRule(rule); !strings.Contains(got.String(), want) {
+			t.Errorf("AcceptRule(%q) = %q, want it refused with %q", rule, got, want)
+		}
 	}
 }
