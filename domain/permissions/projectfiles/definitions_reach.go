@@ -255,6 +255,9 @@ func (p *Project) scriptFile(rule, word string, script bool) ([]Definition, doma
 // file of the project that is a compiled program (ELF, Mach-O, PE) or is
 // not there yet, which the project's build writes (build/ninja_test before
 // cmake --build): no script, whose words a person or Memo would read.
+// One not there yet has a compiled program's name: no extension, or .exe
+// (build/run_tests.sh, build/t.py, build/t.bat are scripts to come, whose
+// words nothing read).
 func (p *Project) BuiltProgram(word string) bool {
 	if p == nil {
 		return false
@@ -270,7 +273,8 @@ func (p *Project) BuiltProgram(word string) bool {
 	_, _, err := p.lstat(filepath.Join(p.Root, real))
 	switch {
 	case isNotExist(err):
-		return true
+		ext := strings.ToLower(filepath.Ext(real))
+		return ext == "" || ext == ".exe"
 	case err != nil:
 		return false
 	}

@@ -35,9 +35,9 @@ type inspector struct {
 	// envAssigns are the variables the line sets before make, judged as
 	// variables on its line (assigns.go, makeLine); nil for another line.
 	envAssigns []string
-	// projectAssigns are the names of a project's own variables the line
-	// sets before its command (assigns.go): a rule's definitions must
-	// read them (judgeWith).
+	// projectAssigns are a project's own variables the line sets before
+	// its command, NAME=VALUE (assigns.go): a rule's definitions must read
+	// them and spell their values (judgeWith).
 	projectAssigns []string
 	// noConfigs: the words come from a config (a cargo alias, pytest's
 	// addopts), which is being read already.
