@@ -66,7 +66,9 @@ func (s *argScan) switchLoop(c *syntax.WhileClause, cwd *string) bool {
 	if c.Until || len(c.Cond) != 1 || !plainStmt(c.Cond[0]) {
 		return false
 	}
-	cond := strings.ReplaceAll(s.nodeText(c.Cond[0].Cmd), `"`, "")
+	// "$#" and "0" quoted or not; no other quote ([[ "$# > 0" ]] is
+	// always true).
+	cond := strings.NewReplacer(`"$#"`, "$#", `"0"`, "0").Replace(s.nodeText(c.Cond[0].Cmd))
 	if !slices.Contains(loopCounts, cond) {
 		return false
 	}
@@ -80,6 +82,12 @@ func (s *argScan) switchLoop(c *syntax.WhileClause, cwd *string) bool {
 			}
 			switch v := s.nodeText(a.Value); {
 			case v == arcadeNorm:
+				if _, ok := s.funcs["echo"]; ok {
+					return false // the script's own echo
+				}
+				if _, ok := s.funcs["tr"]; ok {
+					return false
+				}
 				norm = switchArcade
 			default:
 				if k, n := positional(a.Value); k != posN || n != 1 {
