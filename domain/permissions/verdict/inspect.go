@@ -187,6 +187,19 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 			r = c.ReadArgs(name, args, spelled)
 		}
 	}
+	if !r.Unknown.IsZero() && name == "go" && cmdline.FirstWord(r.Sub) == "test" {
+		// The flags the project's test code defines go to its test binary.
+		if spelled, values, why, ok := in.goTestSpelled(args, r.Operands); ok {
+			if !why.IsZero() {
+				return why, nil
+			}
+			was := in.spelled
+			in.spelled = spelled
+			r = in.read(name, args)
+			in.spelled = was
+			r.Paths = append(r.Paths, values...)
+		}
+	}
 	if !r.Unknown.IsZero() {
 		return r.Unknown, nil
 	}
