@@ -28,6 +28,8 @@ func TestRuleLabels(t *testing.T) {
 		{Definition: projectfiles.Definition{Rule: "npm test", File: "package.json", Key: "scripts.posttest"}},
 		{Definition: projectfiles.Definition{Rule: "npm test", File: "package.json", Key: "scripts.pretest", Hash: "p", Text: "eslint ."}},
 		{Definition: projectfiles.Definition{Rule: "npm test", File: "package.json", Key: "scripts.test", Hash: "h", Text: "jest --ci"}},
+		{Definition: projectfiles.Definition{Rule: "goreleaser release", File: ".goreleaser.yaml", Hash: "g"}},
+		{Definition: projectfiles.Definition{Rule: "goreleaser release", File: "goreleaser.yaml"}},
 	}
 	cases := map[string]string{
 		"npm test":              "runs the project's own code (package.json scripts.test: `jest --ci`)",
@@ -44,6 +46,11 @@ func TestRuleLabels(t *testing.T) {
 		"/usr/bin/git status":   "reads files inside the project",
 		"python -m pytest":      "runs the project's own code",
 		"cargo nextest run":     "runs the project's own code; writes files inside the project",
+		// goreleaser runs what its configuration declares (pinned) and
+		// release publishes.
+		"goreleaser release": "runs the project's own code (.goreleaser.yaml); writes files inside the project; reads from the network (dependencies, fetched commits); sends the project's data to the network (the repository's remotes, a package registry)",
+		"goreleaser check":   "reads files inside the project",
+		"tbump":              "runs the project's own code; writes files inside the project; changes the repository (commits, branches, history); sends the project's data to the network (the repository's remotes, a package registry)",
 	}
 	for rule, want := range cases {
 		if got := labelsOf(rule, runs); got != want {

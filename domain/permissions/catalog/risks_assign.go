@@ -135,8 +135,10 @@ func mesonOperands(c *Catalog, p Program, args []string) domain.Text {
 // safeShortValue: args[i] is a risky short option given one of the values
 // the table's safe_values lists (cargo -Z minimal-versions,
 // -Zbuild-std=core): the unstable features that only choose what is built.
-// Operand checks read safe_values as properties; a table has one or the
-// other.
+// A value after the key's = that could be a path (a /, a \\, a leading ~
+// or ..) asks whatever the key: php -d date.timezone=../../x is a file of
+// the system's zoneinfo to distributions' PHP. Operand checks read
+// safe_values as properties; a table has one or the other.
 func (p Program) safeShortValue(args []string, i int) bool {
 	a := args[i]
 	if len(p.safeValues) == 0 || p.operands != nil || len(a) < 2 || a[1] == '-' {
@@ -150,7 +152,10 @@ func (p Program) safeShortValue(args []string, i int) bool {
 		if v == "" && i+1 < len(args) {
 			v = args[i+1]
 		}
-		v, _, _ = strings.Cut(v, "=")
+		v, value, _ := strings.Cut(v, "=")
+		if strings.ContainsAny(value, `/\`) || strings.HasPrefix(value, "~") || strings.HasPrefix(value, "..") {
+			return false
+		}
 		return p.safeValues[v]
 	}
 	return false

@@ -138,6 +138,12 @@ func (p Program) check(name string, args []string) domain.Text {
 		if p.Style == GoFlag || p.whole[a] {
 			continue
 		}
+		if r, ok := p.shortAlone(body); ok {
+			if safe, n := p.safeFlagValue(r, args, i); safe {
+				skip = n // xvfb-run -s '-screen 0 1280x1024x24'
+				continue
+			}
+		}
 		for i := 0; i < len(body); i++ {
 			for _, r := range p.Short {
 				if body[i] == r.Name[0] {
@@ -147,6 +153,17 @@ func (p Program) check(name string, args []string) domain.Text {
 		}
 	}
 	return domain.Text{}
+}
+
+// shortAlone: body is one risky short option alone (-s, its value the next
+// word).
+func (p Program) shortAlone(body string) (risk, bool) {
+	for _, r := range p.Short {
+		if body == r.Name {
+			return r, true
+		}
+	}
+	return risk{}, false
 }
 
 // matchLong finds the risky long option a spelling names: exactly, or as a

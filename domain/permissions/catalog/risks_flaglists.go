@@ -9,8 +9,10 @@ import (
 
 // flagList is what the value of an option that passes flags to another tool
 // may hold (go -ldflags, -gcflags): each flag by name, and whether it takes
-// a value (-X main.version=1), glued or the next field, or an optional one,
-// glued only (-m=2). A value holding any other flag asks as the option does.
+// a value (-X main.version=1), glued or the next field, an optional one,
+// glued only (-m=2), or two, the next two fields (Xvfb's -screen 0
+// 1280x1024x24, through xvfb-run -s). A value holding any other flag asks
+// as the option does.
 type flagList map[string]flagArg
 
 type flagArg int
@@ -19,15 +21,18 @@ const (
 	flagAlone flagArg = iota
 	flagTakes
 	flagOptional
+	flagTakesTwo
 )
 
-// parseFlagList reads a flag_lists spec: "-s -w -X= -m=?".
+// parseFlagList reads a flag_lists spec: "-s -w -X= -m=? -screen==".
 func parseFlagList(spec string) (flagList, bool) {
 	out := flagList{}
 	for _, f := range strings.Fields(spec) {
 		kind := flagAlone
 		if n, ok := strings.CutSuffix(f, "=?"); ok {
 			f, kind = n, flagOptional
+		} else if n, ok := strings.CutSuffix(f, "=="); ok {
+			f, kind = n, flagTakesTwo
 		} else if n, ok := strings.CutSuffix(f, "="); ok {
 			f, kind = n, flagTakes
 		}
@@ -41,13 +46,14 @@ func parseFlagList(spec string) (flagList, bool) {
 }
 
 // safeFlagValue: args[i] is a risky long option r whose value (glued after
-// = or the next word) holds only flags its flag list names. It returns
-// whether it does and how many words after args[i] the value took. A value
-// with quotes inside, which the tool would split its own way, asks.
+// = or the next word) holds only flags its flag list names, or a risky
+// short one spelled alone whose value is the next word (xvfb-run -s). It
+// returns whether it does and how many words after args[i] the value took.
+// A value with quotes inside, which the tool would split its own way, asks.
 //
 // The list is looked up by the option's name as spelled: "ldflags" for
 // -ldflags, "--javacopt" for --javacopt (go's --ldflags asks: go's table
-// lists the single-dash spelling only).
+// lists the single-dash spelling only), "s" for the short -s.
 func (p Program) safeFlagValue(r risk, args []string, i int) (bool, int) {
 	key := r.Name
 	if strings.HasPrefix(args[i], "--") {
@@ -107,6 +113,11 @@ func (l flagList) holds(value string, shapes ...*regexp.Regexp) bool {
 			return false
 		case kind == flagOptional && strings.HasPrefix(v, "-"):
 			return false // a count or a level, never another flag
+		case kind == flagTakesTwo:
+			if glued || j+2 >= len(fields) {
+				return false
+			}
+			j += 2
 		case kind == flagTakes && !glued:
 			if j+1 >= len(fields) {
 				return false

@@ -75,3 +75,49 @@ func TestTextShapesLoad(t *testing.T) {
 		t.Errorf("text_shapes refused: %v", err)
 	}
 }
+
+// A flag of a list may take two values (Xvfb's -screen 0 1280x1024x24), and
+// a risky short option spelled alone passes a value of its list (xvfb-run
+// -s): the hostile neighbours, Xvfb's options that write or read files or
+// reach other hosts, ask.
+func TestFlagListsTwoValuesAndShortOptions(t *testing.T) {
+	l, ok := parseFlagList("-screen== -ac -nolisten=")
+	if !ok {
+		t.Fatal("the spec does not parse")
+	}
+	for value, want := range map[string]bool{
+		"-screen 0 1280x1024x24":                   true,
+		"-ac -screen 0 1920x1080x24 -nolisten tcp": true,
+		"-screen 0":                          false, // one value of two
+		"-screen=0 1280x1024x24":             false, // glued
+		"-screen 0 1280x1024x24 -fbdir /tmp": false,
+	} {
+		if got := l.holds(value); got != want {
+			t.Errorf("holds(%q) = %v, want %v", value, got, want)
+		}
+	}
+	p, ok := Builtin().Programs["xvfb-run"]
+	if !ok {
+		t.Fatal("no builtin table for xvfb-run")
+	}
+	for _, c := range []struct {
+		args []string
+		asks bool
+	}{
+		{[]string{"-a", "-s", "-screen 0 1280x1024x24", "npm", "test"}, false},
+		{[]string{"--server-args=-ac -screen 0 1280x1024x24", "npm", "test"}, false},
+		{[]string{"--server-args", "-screen 0 1280x1024x24 -nolisten tcp", "npm", "test"}, false},
+		{[]string{"-s", "-fbdir /tmp", "npm", "test"}, true},
+		{[]string{"-s", "-auth /etc/x", "npm", "test"}, true},
+		{[]string{"-s", "-screen 0 1024x768x24 -query evil.example", "npm", "test"}, true},
+		{[]string{"--server-args=-listen tcp", "npm", "test"}, true},
+		{[]string{"-s-screen", "npm", "test"}, true}, // glued: not read as a list
+		{[]string{"-as", "-screen 0 1x1x8", "npm", "test"}, true},
+		{[]string{"-s"}, true},
+		{[]string{"-l", "npm", "test"}, true},
+	} {
+		if got := !p.check("xvfb-run", c.args).IsZero(); got != c.asks {
+			t.Errorf("xvfb-run check(%q) asks = %v, want %v", c.args, got, c.asks)
+		}
+	}
+}

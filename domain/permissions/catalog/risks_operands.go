@@ -22,6 +22,7 @@ func operandChecks(name string) (operandCheck, bool) {
 		"bunOperands": bunOperands, "uvOperands": uvOperands, "gradleOperands": gradleOperands,
 		"goToolOperands": goToolOperands, "sedOperands": sedOperands, "msbuildOperands": msbuildOperands, "rakeOperands": rakeOperands,
 		"assignOperands": assignOperands, "mesonOperands": mesonOperands, "bazelOperands": bazelOperands, "pipOperands": pipOperands,
+		"tbumpOperands": tbumpOperands,
 	}[name]
 	return f, ok
 }
@@ -203,6 +204,26 @@ func uniqOperands(c *Catalog, p Program, args []string) domain.Text {
 				return domain.T("`{{.Word}}` is uniq's output file, which can be any file", "Word", a)
 			}
 		}
+	}
+	return domain.Text{}
+}
+
+// tbumpOperands: tbump VERSION patches the files its configuration names,
+// commits them, tags the commit and pushes both to the branch's remote; a
+// version passes only with --no-push (nothing is pushed), --only-patch (no
+// git at all) or --dry-run. `tbump init VERSION` writes a configuration.
+func tbumpOperands(c *Catalog, p Program, args []string) domain.Text {
+	local := slices.ContainsFunc(args, func(a string) bool {
+		return a == "--no-push" || a == "--only-patch" || a == "--dry-run"
+	})
+	for i, a := range args {
+		if a == "--" || strings.HasPrefix(a, "-") || (i > 0 && (args[i-1] == "-c" || args[i-1] == "--config")) {
+			continue
+		}
+		if a == "init" || local {
+			return domain.Text{}
+		}
+		return domain.T("`{{.Word}}` makes tbump commit, tag and push to the remote; --no-push keeps it local", "Word", a)
 	}
 	return domain.Text{}
 }

@@ -150,12 +150,19 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 				// in the line's folder.
 				add(p.wholeFiles(rule, p.nextestConfigs()...), domain.Text{})
 			}
-		case "nix", "nix-shell", "direnv", "mise":
+		case "nix", "nix-shell", "direnv", "mise", "goreleaser", "tbump":
 			// A wrapper's own configuration runs before the command: a
 			// flake's shellHook, shell.nix, .envrc, mise.toml's hooks and
-			// [env] sources (configs in its entry). Pinned whole.
+			// [env] sources; goreleaser's config its hooks, builds and
+			// publishers, tbump's its before_commit and after_push commands
+			// (configs in its entry). Pinned whole; the file a rule names
+			// with the program's config option instead of them.
 			if e := catalog.Builtin().Entries[t.Name]; e != nil {
-				add(p.wholeFiles(rule, e.Wrap.Configs...), domain.Text{})
+				if f, ok := namedConfig(t.args, configOptions[t.Name]); ok {
+					add(p.namedConfigDefs(rule, f))
+				} else {
+					add(p.wholeFiles(rule, e.Wrap.Configs...), domain.Text{})
+				}
 			}
 		case "pdm", "hatch":
 			// pdm run and hatch run run a script the project defines
@@ -255,6 +262,9 @@ func (p *Project) scriptFile(rule, word string, script bool) ([]Definition, doma
 // file of the project that is a compiled program (ELF, Mach-O, PE) or is
 // not there yet, which the project's build writes (build/ninja_test before
 // cmake --build): no script, whose words a person or Memo would read.
+// One not there yet has a compiled program's name: no extension, or .exe
+// (build/run_tests.sh, build/t.py, build/t.bat are scripts to come, whose
+// words nothing read).
 func (p *Project) BuiltProgram(word string) bool {
 	if p == nil {
 		return false
@@ -270,7 +280,8 @@ func (p *Project) BuiltProgram(word string) bool {
 	_, _, err := p.lstat(filepath.Join(p.Root, real))
 	switch {
 	case isNotExist(err):
-		return true
+		ext := strings.ToLower(filepath.Ext(real))
+		return ext == "" || ext == ".exe"
 	case err != nil:
 		return false
 	}
@@ -328,6 +339,47 @@ func (p *Project) readDefinition(path string) ([]byte, error) {
 
 // wholeFiles pins files of the project root by their bytes (absent ones as
 // absent).
+// configOptions are the options naming the configuration a program reads
+// instead of its configs (goreleaser -f, tbump -c): a rule may spell one
+// (the entry's selects), and the file it names is then what is pinned.
+var configOptions = map[string][]string{"goreleaser": {"-f", "--config"}, "tbump": {"-c", "--config"}}
+
+// namedConfig finds the value of one of opts among a rule's words: the
+// next word, or glued (-fx.yaml, --config=x.yaml).
+func namedConfig(words, opts []string) (string, bool) {
+	for i, w := range words {
+		if w == "--" {
+			break
+		}
+		for _, o := range opts {
+			switch {
+			case w == o && i+1 < len(words):
+				return words[i+1], true
+			case strings.HasPrefix(o, "--") && strings.HasPrefix(w, o+"="):
+				return w[len(o)+1:], true
+			case !strings.HasPrefix(o, "--") && strings.HasPrefix(w, o) && len(w) > len(o):
+				return w[len(o):], true
+			}
+		}
+	}
+	return "", false
+}
+
+// namedConfigDefs pins the configuration file a rule names, from the
+// line's folder; one outside the project asks.
+func (p *Project) namedConfigDefs(rule, file string) ([]Definition, domain.Text) {
+	path := filepath.FromSlash(file)
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(p.Dir, path)
+	}
+	rel, ok := RelInside(p.Root, filepath.Clean(path))
+	if !ok {
+		return nil, outsideReason(file)
+	}
+	d, why := p.fileDefinition(rule, filepath.ToSlash(rel), "")
+	return []Definition{d}, why
+}
+
 func (p *Project) wholeFiles(rule string, rels ...string) []Definition {
 	var out []Definition
 	for _, rel := range rels {

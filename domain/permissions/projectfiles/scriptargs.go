@@ -39,6 +39,11 @@ type ScriptArgs struct {
 	Forwards []Forward
 	// Choices[i] are the literal words $i+1 is compared with.
 	Choices [][]string
+	// Switches are the words a loop over the arguments takes, each in any
+	// place and number (scriptswitches.go), compared as SwitchNorm makes
+	// them (NormalizeSwitch).
+	Switches   []string
+	SwitchNorm string
 	// BashOnly: the reading took the script's folder from what only bash
 	// has (BASH_SOURCE, pushd): sh x.sh on Debian is dash, where the
 	// folder stays.
@@ -65,7 +70,7 @@ type Forward struct {
 
 // Known reports whether Memo knows what every argument can do.
 func (a ScriptArgs) Known() bool {
-	return a.Unknown == "" && (len(a.Forwards) > 0 || len(a.Choices) > 0)
+	return a.Unknown == "" && (len(a.Forwards) > 0 || len(a.Choices) > 0 || len(a.Switches) > 0)
 }
 
 // Summary is the reading as the rule's label says it: a line "forwards
@@ -78,6 +83,9 @@ func (a ScriptArgs) Summary() string {
 	var out []string
 	for _, f := range a.Forwards {
 		out = append(out, "forwards "+strings.Join(f.Words, " "))
+	}
+	if len(out) == 0 && len(a.Switches) > 0 {
+		out = append(out, "switches "+strings.Join(a.Switches, " "))
 	}
 	if len(out) == 0 {
 		for i, c := range a.Choices {
@@ -145,7 +153,7 @@ func (p *Project) readScriptArgs(word string) ScriptArgs {
 		// bash hands a command it cannot find, with its arguments, to it.
 		s.fail("defines command_not_found_handle, which bash hands a missing command and its arguments")
 	}
-	s.stmts(f.Stmts, &dir, false)
+	s.script(f.Stmts, &dir)
 	out := ScriptArgs{File: file, Unknown: s.unknown}
 	if out.Unknown != "" {
 		return out
@@ -156,6 +164,10 @@ func (p *Project) readScriptArgs(word string) ScriptArgs {
 		s.choices[i] = slices.Compact(s.choices[i])
 	}
 	out.Choices = s.choices
+	if len(s.switches) > 0 {
+		out.Switches = slices.Sorted(slices.Values(s.switches))
+		out.SwitchNorm = s.switchNorm
+	}
 	out.BashOnly = s.bashOnly
 	return out
 }
@@ -248,7 +260,12 @@ type argScan struct {
 	captured int
 	forwards []Forward
 	choices  [][]string
-	unknown  string
+	// switches are the words a top-level loop over the arguments takes
+	// (switchLoop), switchNorm how it compares them.
+	switches    []string
+	switchNorm  string
+	switchLoops int
+	unknown     string
 }
 
 func newArgScan(p *Project, invoked, text string, f *syntax.File) *argScan {
@@ -322,6 +339,23 @@ func changesDir(n syntax.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// script scans the script's top-level statements: past a loop over its
+// switches, which shifts every word a line may give it, its positional
+// parameters are empty, as a function's own are not the script's.
+func (s *argScan) script(list []*syntax.Stmt, cwd *string) {
+	past := false
+	for _, st := range list {
+		if s.unknown != "" {
+			return
+		}
+		if w, ok := st.Cmd.(*syntax.WhileClause); ok && !past && plainStmt(st) && s.switchLoop(w, cwd) {
+			past = true
+			continue
+		}
+		s.stmt(st, cwd, past)
+	}
 }
 
 // stmts scans a list run in order; cwd is the folder ("" when unknown),

@@ -30,6 +30,13 @@ func describeArgs(root string, a ScriptArgs) string {
 	for i, c := range a.Choices {
 		out = append(out, fmt.Sprintf("choice %d: %s", i+1, strings.Join(c, " ")))
 	}
+	if len(a.Switches) > 0 {
+		norm := ""
+		if a.SwitchNorm != "" {
+			norm = " (" + a.SwitchNorm + ")"
+		}
+		out = append(out, fmt.Sprintf("switches%s: %s", norm, strings.Join(a.Switches, " ")))
+	}
 	if len(out) == 0 {
 		return "none"
 	}

@@ -65,7 +65,7 @@ func (in *inspector) assignsProblem(assigns []string) (reason domain.Text, own [
 			if in.project == nil || !c.ProjectVariable(name, value) {
 				return cmdline.SetsVariable, nil
 			}
-			own = append(own, name)
+			own = append(own, a)
 		}
 		if reason := in.project.PathProblem(value); value != "" && !reason.IsZero() {
 			return reason, nil
@@ -74,16 +74,19 @@ func (in *inspector) assignsProblem(assigns []string) (reason domain.Text, own [
 	return domain.Text{}, own
 }
 
-// projectAssignsProblem: each of the line's own variables (projectAssigns)
-// is named, as a whole word, by a definition the rule runs and pins
-// (projectfiles Definitions: the script, the Makefile, package.json's
-// script …), and no definition runs its value as a command ($NAME as a
-// command's first word, after exec or eval), and no line of a definition
-// that names it holds a word of not_beside_project_variables (install,
-// require, exec …: the value could choose what is installed, loaded or
-// run). Otherwise the line sets a
-// variable before the command, as before: a name only a file the rule does
-// not pin reads (mix.exs, a test helper) asks.
+// projectAssignsProblem: each of the line's own variables (projectAssigns,
+// NAME=VALUE) is named, as a whole word, by a definition the rule runs and
+// pins (projectfiles Definitions: the script, the Makefile, package.json's
+// script …), its value is a word one of those definitions spells too (the
+// project's own choice: sqlite in `case "$DB" in sqlite)`, never a module,
+// a host or a program the line picks), no definition runs its value as a
+// command ($NAME as a command's first word, after exec, eval, if, timeout
+// …, or a make recipe's @$(NAME)), and no line of a definition that names
+// it holds a word of not_beside_project_variables (install, require,
+// --require, exec …: the value could choose what is installed, loaded or
+// run). Otherwise the line sets a variable before the command, as before:
+// a name only a file the rule does not pin reads (mix.exs, a test helper)
+// asks.
 func (in *inspector) projectAssignsProblem(rule string) domain.Text {
 	if len(in.projectAssigns) == 0 {
 		return domain.Text{}
@@ -96,8 +99,9 @@ func (in *inspector) projectAssignsProblem(rule string) domain.Text {
 		return cmdline.SetsVariable
 	}
 	beside := in.catalog().NotBesideProjectVariables
-	for _, name := range in.projectAssigns {
-		read := false
+	for _, a := range in.projectAssigns {
+		name, value, _ := strings.Cut(a, "=")
+		read, spelled := false, false
 		for _, d := range defs {
 			if runsVariable(d.Text, name) {
 				return cmdline.SetsVariable
@@ -108,19 +112,70 @@ func (in *inspector) projectAssignsProblem(rule string) domain.Text {
 				}
 				read = true
 				for _, w := range strings.FieldsFunc(line, notWordChar) {
-					if beside[w] {
+					if beside[w] || beside[strings.TrimLeft(w, "-")] {
 						// The value could choose what is installed,
-						// loaded or run (pip install $PKG).
+						// loaded or run (pip install $PKG, mocha
+						// --require $HELPER).
 						return cmdline.SetsVariable
 					}
 				}
 			}
 		}
-		if !read {
+		for _, d := range defs {
+			if namesWord(d.Text, name) && spellsValue(d.Text, value) {
+				spelled = true
+			}
+		}
+		if !read || !spelled {
 			return cmdline.SetsVariable
 		}
 	}
 	return domain.Text{}
+}
+
+// spellsValue: text holds value as a whole word of a project's own
+// variable's value (letters, digits, `.`, `_`, `-`): sqlite in
+// `env DB=sqlite`, not in sqlite3 or my.sqlite. A dotted module name
+// (two dots at least) may instead be a sibling of one text spells, its
+// last part an identifier: django.db.backends.mysql beside
+// django.db.backends.postgresql, a module of the package the project
+// names, as Django imports it.
+func spellsValue(text, value string) bool {
+	if spellsWord(text, value, false) {
+		return true
+	}
+	i := strings.LastIndexByte(value, '.')
+	return i > 0 && strings.Count(value[:i], ".") >= 1 && identifier.MatchString(value[i+1:]) &&
+		spellsWord(text, value[:i+1], true)
+}
+
+// identifier is a module name's last part (mysql, sqlite3).
+var identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// spellsWord: text holds word starting a word of a value; unless prefix,
+// ending one too (a word followed by `.` and no more of the word ends it).
+func spellsWord(text, word string, prefix bool) bool {
+	part := func(b byte) bool {
+		return b == '_' || b == '-' || b == '.' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+	}
+	value := word
+	for at := 0; ; {
+		i := strings.Index(text[at:], value)
+		if i < 0 {
+			return false
+		}
+		i += at
+		end := i + len(value)
+		if prefix {
+			if (i == 0 || !part(text[i-1])) && end < len(text) && identifier.MatchString(text[end:end+1]) {
+				return true
+			}
+		} else if (i == 0 || !part(text[i-1])) && (end == len(text) || !part(text[end]) ||
+			text[end] == '.' && (end+1 == len(text) || !part(text[end+1]))) {
+			return true
+		}
+		at = i + 1
+	}
 }
 
 // notWordChar splits a definition's line into the words
@@ -151,13 +206,16 @@ func namesWord(text, name string) bool {
 
 // runsVariable: a shell or make text runs the variable's value as a
 // command: $NAME, ${NAME…} or $(NAME) as the first word of a command (at
-// a line's start, after ; & | ( ` or a keyword that starts one), or after
-// exec, eval, command, env, xargs or sudo.
+// a line's start, after a make recipe's @, - or +, after ; & | ( ` { or !,
+// or a keyword that starts one: then, do, else, if, elif, while, until),
+// or after a program that runs its words (exec, eval, command, env, xargs,
+// sudo, time, nohup, timeout with its duration, nice, stdbuf, setsid …).
 func runsVariable(text, name string) bool {
 	if !strings.Contains(text, name) {
 		return false
 	}
-	re := regexp.MustCompile(`(?m)(^|[;&|(` + "`" + `]|\b(?:then|do|else|exec|eval|command|env|xargs|sudo|time|nohup)\s)\s*["']?\$[{(]?` + name + `\b`)
+	re := regexp.MustCompile(`(?m)(^[\t ]*[@+-]*|[;&|(` + "`" + `{!]|\b(?:then|do|else|if|elif|while|until|exec|eval|command|builtin|env|xargs|sudo|doas|time|nohup|timeout|nice|ionice|stdbuf|setsid|chronic|unbuffer|watch|strace|ltrace|gdb|valgrind)\s)` +
+		`(\s*(-[^\s]*|[0-9][0-9.]*[smhd]?))*\s*["']?\$[{(]?` + name + `\b`)
 	return re.MatchString(text)
 }
 

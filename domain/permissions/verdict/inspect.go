@@ -35,9 +35,9 @@ type inspector struct {
 	// envAssigns are the variables the line sets before make, judged as
 	// variables on its line (assigns.go, makeLine); nil for another line.
 	envAssigns []string
-	// projectAssigns are the names of a project's own variables the line
-	// sets before its command (assigns.go): a rule's definitions must
-	// read them (judgeWith).
+	// projectAssigns are a project's own variables the line sets before
+	// its command, NAME=VALUE (assigns.go): a rule's definitions must read
+	// them and spell their values (judgeWith).
 	projectAssigns []string
 	// noConfigs: the words come from a config (a cargo alias, pytest's
 	// addopts), which is being read already.
@@ -185,6 +185,19 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 			}
 			maps.Copy(spelled, flags)
 			r = c.ReadArgs(name, args, spelled)
+		}
+	}
+	if !r.Unknown.IsZero() && name == "go" && cmdline.FirstWord(r.Sub) == "test" {
+		// The flags the project's test code defines go to its test binary.
+		if spelled, values, why, ok := in.goTestSpelled(args, r.Operands); ok {
+			if !why.IsZero() {
+				return why, nil
+			}
+			was := in.spelled
+			in.spelled = spelled
+			r = in.read(name, args)
+			in.spelled = was
+			r.Paths = append(r.Paths, values...)
 		}
 	}
 	if !r.Unknown.IsZero() {

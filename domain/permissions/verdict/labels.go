@@ -225,8 +225,12 @@ func followLabels(rule string, runs []projectfiles.DefinitionState) []domain.Tex
 			}
 			if cmd, ok := strings.CutPrefix(l, "forwards "); ok && !slices.Contains(forwards, "`"+cmd+"`") {
 				forwards = append(forwards, "`"+cmd+"`")
-			} else if c, ok := strings.CutPrefix(l, "choices "); ok {
+			} else if c, ok := strings.CutPrefix(l, "choices "); ok || strings.HasPrefix(l, "switches ") {
 				_, words, _ := strings.Cut(c, " ")
+				if !ok {
+					// A loop over switches: its words, each anywhere.
+					words = strings.TrimPrefix(l, "switches ")
+				}
 				for _, w := range strings.Fields(words) {
 					if !slices.Contains(choices, "`"+w+"`") {
 						choices = append(choices, "`"+w+"`")

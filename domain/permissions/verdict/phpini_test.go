@@ -31,6 +31,11 @@ func TestPhpIniSettings(t *testing.T) {
 			tool + " -d error_log=/tmp/x",
 			tool + " -d assert.callback=system",
 			tool + " -d MEMORY_LIMIT=1G",
+			// A safe key's value that is a path: distributions' PHP reads
+			// date.timezone's zone as a file of the system's zoneinfo.
+			tool + " -d date.timezone=/tmp/x",
+			tool + " -d date.timezone=../../../../tmp/x",
+			tool + " -ddate.timezone=..",
 		} {
 			asksNaming(t, []string{tool}, line, "loads a library that runs code ("+tool+" -d)")
 		}

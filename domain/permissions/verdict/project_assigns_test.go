@@ -67,7 +67,11 @@ func TestAssignmentsProjectsOwnVariables(t *testing.T) {
 		"echo \"$NAME $PYTEST_PLUGINS $CC $FOO_OPTS $DATA_PATH $SERVICE_URL $GOLANG_MODE $LANG\"\n" +
 		"export DB_NAME_SUFFIX=1\n$RUNME build\nexec $NEXT_STEP \"$@\"\nif [ -n \"$X\" ]; then ${THEN_RUN:-true}; fi\n" +
 		"case \"$DB\" in sqlite) echo lite;; esac\n" +
-		"pip install \"$WANTED\"\nruby -r$FEATURE x.rb\npython -m $ENTRY\nrequire ENV['HELPER']\n"
+		"pip install \"$WANTED\"\nruby -r$FEATURE x.rb\npython -m $ENTRY\nrequire ENV['HELPER']\n" +
+		"# NAME is x, DB one of sqlite, mysql-8.0; the others are x too\n" +
+		"mocha --require $MOCHA_HELPER test\nif $CHECK; then :; fi\nwhile ! $PROBE; do :; done\ntimeout 60 $WAIT\n" +
+		"\t@$(SPHINX) -M html docs\n{ $GROUPED; }\nnice -n 5 $NICE_RUN\n" +
+		"echo \"$VISUAL $COMPOSER $RAKEOPT $XDEBUG_MODE $CMAKE $PROTOC $CUDACXX $BUILD_CC $CCC_CC $PGSERVICE $COREPACK_ENABLE_STRICT\"\n"
 	runtests := "#!/usr/bin/env python\nimport os\nif args.mysql:\n    os.environ[\"DATABASE_ENGINE\"] = \"django.db.backends.mysql\"\n"
 	root := fixture.Repo(t, fixture.CleanConfig)
 	fixture.Write(t, filepath.Join(root, "bin", "build"), script, 0o755)
@@ -79,11 +83,20 @@ func TestAssignmentsProjectsOwnVariables(t *testing.T) {
 	p = p.WithPinned(p.AllDefinitions(rules))
 	const asks = "sets a variable before the command"
 	cases := map[string]string{ // line: "" approved, else a part of the reason
-		"DB=sqlite bin/build":            "",
-		"DB=mysql-8.0 bin/build":         "",
-		"NAME=x bin/build":               "",
-		"DB=sqlite NAME=1 bin/build":     "",
-		"GOOS=linux DB=sqlite bin/build": "",
+		"DB=sqlite bin/build":    "",
+		"DB=mysql-8.0 bin/build": "",
+		// A value no definition spells: a module, a host, a program the
+		// line picks (Django imports DATABASE_ENGINE's; antigravity opens
+		// a browser on the network).
+		"DB=antigravity bin/build":                                    asks,
+		"DB=evil.example.com bin/build":                               asks,
+		"DB=sqlite3 bin/build":                                        asks,
+		"DB=rb bin/build":                                             asks,
+		"DATABASE_ENGINE=antigravity python runtests.py":              asks,
+		"DATABASE_ENGINE=django.db.backends python runtests.py":       "", // a module of django.db, which the script names
+		"NAME=x bin/build":                                            "",
+		"DB=sqlite NAME=1 bin/build":                                  "",
+		"GOOS=linux DB=sqlite bin/build":                              "",
 		"DATABASE_ENGINE=django.db.backends.mysql python runtests.py": "",
 		// The definitions do not name it, or not as a whole word.
 		"NOT_READ=1 bin/build":               asks,
@@ -106,11 +119,30 @@ func TestAssignmentsProjectsOwnVariables(t *testing.T) {
 		"RUNME=sh bin/build":     asks,
 		"NEXT_STEP=sh bin/build": asks,
 		"THEN_RUN=id bin/build":  asks,
+		"CHECK=x bin/build":      asks,
+		"PROBE=x bin/build":      asks,
+		"WAIT=x bin/build":       asks,
+		"SPHINX=x bin/build":     asks,
+		"GROUPED=x bin/build":    asks,
+		"NICE_RUN=x bin/build":   asks,
+		// Names a tool reads: a program it runs, a file, a mode.
+		"VISUAL=x bin/build":                 "`VISUAL` runs another program",
+		"COMPOSER=x bin/build":               asks,
+		"RAKEOPT=x bin/build":                asks,
+		"XDEBUG_MODE=x bin/build":            asks,
+		"CMAKE=x bin/build":                  asks,
+		"PROTOC=x bin/build":                 asks,
+		"CUDACXX=x bin/build":                asks,
+		"BUILD_CC=x bin/build":               asks,
+		"CCC_CC=x bin/build":                 asks,
+		"PGSERVICE=x bin/build":              asks,
+		"COREPACK_ENABLE_STRICT=x bin/build": asks,
 		// A line that names it installs, loads or runs what a word names.
-		"WANTED=evil bin/build":  asks,
-		"FEATURE=evil bin/build": asks,
-		"ENTRY=evil bin/build":   asks,
-		"HELPER=evil bin/build":  asks,
+		"WANTED=evil bin/build":    asks,
+		"FEATURE=evil bin/build":   asks,
+		"ENTRY=evil bin/build":     asks,
+		"HELPER=evil bin/build":    asks,
+		"MOCHA_HELPER=x bin/build": asks,
 		// Values that are no plain word.
 		"NAME=/tmp/x bin/build": asks,
 		"NAME=./x bin/build":    asks,

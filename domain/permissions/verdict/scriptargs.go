@@ -18,7 +18,9 @@ import (
 // projectfiles.ScriptArguments): a script that hands "$@" to commands
 // has its line checked as each of those commands, under the rule of that
 // command's words; a script that only compares its arguments with literal
-// words takes those words. The words the rule spells pass as before.
+// words takes those words; a script whose loop over its arguments has
+// branches that take a word and nothing more takes those words, each in
+// any place and number. The words the rule spells pass as before.
 
 // maxScriptDepth bounds scripts that hand their arguments to scripts.
 const maxScriptDepth = 6
@@ -56,6 +58,15 @@ func (in *inspector) scriptArgs(script string, args []string, ruleArgs, depth in
 		return domain.T("`{{.Script}}` hands its arguments back to a script that runs it", "Script", script), nil
 	case len(in.scripts) >= maxScriptDepth:
 		return domain.T("`{{.Script}}` hands its arguments to scripts more deeply than Memo reads", "Script", script), nil
+	}
+	if len(a.Switches) > 0 {
+		// A loop over its switches: each word one of them, in any place.
+		for j := ruleArgs; j < len(args); j++ {
+			if w, ok := projectfiles.NormalizeSwitch(a.SwitchNorm, args[j]); !ok || !slices.Contains(a.Switches, w) {
+				return domain.T("`{{.Word}}` is none of the words {{.Script}} takes there ({{.Words}})", "Word", args[j], "Script", script, "Words", strings.Join(a.Switches, ", ")), nil
+			}
+		}
+		return domain.Text{}, nil
 	}
 	if len(a.Forwards) == 0 {
 		for j := ruleArgs; j < len(args); j++ {

@@ -178,12 +178,14 @@ func TestScriptArgumentsLabelled(t *testing.T) {
 		"build": "#!/bin/sh\ncd \"$(dirname \"$0\")\"\ndotnet run --project tools/builder -- \"$@\"\n",
 		"ci.sh": "#!/bin/sh\ncase \"$1\" in\n  unit) go test ./... ;;\n  lint) go vet ./... ;;\nesac\n",
 		"x.sh":  "#!/bin/sh\neval \"$@\"\n",
+		"sw.sh": "#!/bin/bash\nwhile [ $# -gt 0 ]; do\n  case \"$1\" in\n    --fast) F=1 ;;\n    --lint) L=1 ;;\n    *) exit 1 ;;\n  esac\n  shift\ndone\n",
 	})
 	p := NewProject(root, "", projectfiles.OSGitFS(""), nil)
 	for rule, want := range map[string]string{
 		"./build": "hands its arguments to `dotnet run --project tools/builder --`: the words past the rule's are checked as that command's",
 		"./ci.sh": "takes as arguments only the words it compares them with: `lint`, `unit`",
 		"./x.sh":  "",
+		"./sw.sh": "takes as arguments only the words it compares them with: `--fast`, `--lint`",
 	} {
 		defs, _ := p.Definitions(rule)
 		labels := RuleLabels(rule, projectfiles.CompareDefinitions(defs, defs))
@@ -215,6 +217,7 @@ func FuzzScriptArguments(f *testing.F) {
 		{"#!/bin/sh\nrm -rf \"$@\"\n", "src"},
 		{"#!/bin/sh\n./sub/b.sh \"$@\"\n", "../x"},
 		{"#!/bin/sh\ncd sub || exit 1\ngit log \"$@\"\n", "--output=../../x"},
+		{"#!/bin/bash\nwhile [ $# -gt 0 ]; do\n  case \"$1\" in\n    --ok) :;;\n    *) eval \"$1\";;\n  esac\n  shift\ndone\n", "--ok --ok"},
 	} {
 		f.Add(seed[0], seed[1])
 	}
@@ -239,6 +242,14 @@ func FuzzScriptArguments(f *testing.F) {
 			return // read as a program without an entry, as before
 		}
 		extra := words[1:]
+		if len(a.Switches) > 0 {
+			for _, w := range extra {
+				if n, ok := projectfiles.NormalizeSwitch(a.SwitchNorm, w); !ok || !containsWord(a.Switches, n) {
+					t.Fatalf("%q approved under ./s.sh, but its loop takes no switch %q:\n%s", line, w, script)
+				}
+			}
+			return
+		}
 		if len(a.Forwards) == 0 {
 			for i, w := range extra {
 				if i >= len(a.Choices) || !containsWord(a.Choices[i], w) {
@@ -282,4 +293,46 @@ func containsWord(list []string, w string) bool {
 		}
 	}
 	return false
+}
+
+// A script's loop over its switches takes, in any place and number, the
+// words of its branches that read nothing more of the line; a word its
+// branches lack (which the default would eval, exec or hand to bash -c),
+// a value branch's word and its value, and a case on another argument ask.
+func TestScriptSwitchLoopArguments(t *testing.T) {
+	const arcade = "#!/usr/bin/env bash\nset -e\nwhile [[ $# > 0 ]]; do\n  opt=\"$(echo \"${1/#--/-}\" | tr \"[:upper:]\" \"[:lower:]\")\"\n  case \"$opt\" in\n    -build|-b) build=true ;;\n    -rebuild) rebuild=true ;;\n    -pack) pack=true ;;\n    -projects) projects=$2; shift ;;\n    *) properties+=(\"$1\") ;;\n  esac\n  shift\ndone\n./eng/run.sh\n"
+	loop := func(dflt string) string {
+		return "#!/bin/bash\nwhile [ $# -gt 0 ]; do\n  case \"$1\" in\n    --fast) FAST=1 ;;\n    --lint|-l) make lint ;;\n    --out) cp build/x \"$2\"; shift ;;\n    *) " + dflt + " ;;\n  esac\n  shift\ndone\ngo test ./...\n"
+	}
+	for _, tc := range []struct {
+		name, script, line, asking string // asking "" when approved
+	}{
+		{"arcade --build", arcade, "./b.sh --build", ""},
+		{"arcade several", arcade, "./b.sh --rebuild --pack -b", ""},
+		{"arcade upper case", arcade, "./b.sh --Pack", ""},
+		{"arcade default", arcade, "./b.sh /p:RestoreSources=x", "none of the words"},
+		{"arcade value", arcade, "./b.sh --projects ../../x.sln", "none of the words"},
+		{"arcade echo option", arcade, "./b.sh --n", "none of the words"},
+		{"switches", loop("echo unknown; exit 1"), "./b.sh --fast -l --fast", ""},
+		{"default evals", loop("eval \"$1\""), "./b.sh 'touch pwned'", "none of the words"},
+		{"default execs", loop("exec \"$@\""), "./b.sh id", "none of the words"},
+		{"default bash -c", loop("bash -c \"$1\""), "./b.sh --fast id", "none of the words"},
+		{"value outside", loop("exit 1"), "./b.sh --out /tmp/x", "none of the words"},
+		{"case on $2", "#!/bin/bash\nwhile [ $# -gt 0 ]; do\n  case \"$2\" in\n    --fast) : ;;\n  esac\n  shift\ndone\n", "./b.sh --fast", "not an option the rule spells"},
+		{"$1 read elsewhere", "#!/bin/bash\nrm -rf \"build/$1\"\nwhile [ $# -gt 0 ]; do\n  case \"$1\" in\n    --fast) : ;;\n  esac\n  shift\ndone\n", "./b.sh --fast", "not an option the rule spells"},
+		{"through a script", "#!/bin/sh\nexec ./eng/arcade.sh --nodeReuse false \"$@\"\n", "./b.sh --pack --build", ""},
+		{"through a script, a property", "#!/bin/sh\nexec ./eng/arcade.sh --nodeReuse false \"$@\"\n", "./b.sh --pack /p:X=1", "none of the words"},
+		{"forwarded before", "#!/bin/bash\ngo vet \"$@\"\nwhile [ $# -gt 0 ]; do\n  case \"$1\" in\n    --fast) : ;;\n  esac\n  shift\ndone\n", "./b.sh --fast", "not an option the rule spells"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := scriptProject(t, map[string]string{"b.sh": tc.script, "eng/run.sh": "#!/bin/sh\necho ok\n", "eng/arcade.sh": arcade})
+			v := checkTrusted(root, []string{"./b.sh"}, tc.line)
+			switch {
+			case tc.asking == "" && !v.Approved:
+				t.Errorf("%q asks (%s), want it approved:\n%s", tc.line, v.Reason, tc.script)
+			case tc.asking != "" && (v.Approved || !strings.Contains(v.Reason.String(), tc.asking)):
+				t.Errorf("%q: approved=%v %q, want it to ask with %q:\n%s", tc.line, v.Approved, v.Reason, tc.asking, tc.script)
+			}
+		})
+	}
 }

@@ -47,6 +47,11 @@ func TestTestBinaryOptions(t *testing.T) {
 		{"out/unit_tests", "out/unit_tests --gtest_list_tests --evil", "`--evil` is not an option the rule spells"},
 		{"out/unit_tests", "out/unit_tests -gtest_color=yes", "`-gtest_color=yes` is not an option the rule spells"},
 		{"out/unit_tests", "out/unit_tests -- --gtest_color=yes", "`--gtest_color=yes` is not an option the rule spells"},
+		// not built yet: a compiled program's name, or a script's to come
+		{"build/unit_tests.exe", "build/unit_tests.exe --gtest_color=yes", ""},
+		{"build/run_tests.sh", "build/run_tests.sh --gtest_color=yes", "`--gtest_color=yes` is not an option the rule spells"},
+		{"build/run_tests.py", "build/run_tests.py --gtest_filter=x", "`--gtest_filter=x` is not an option the rule spells"},
+		{"build/run.BAT", "build/run.BAT --gtest_filter=x", "`--gtest_filter=x` is not an option the rule spells"},
 		// not a program the project builds
 		{"scripts/run_tests", "scripts/run_tests --gtest_color=yes", "--gtest_color=yes"},
 		// a script of the project that hands its arguments to the test
