@@ -86,7 +86,7 @@ func SpelledOptions(rule []string) map[string]bool {
 func (c *compiled) Read(name string, args []string, spelled map[string]bool) Reading {
 	r := Reading{Does: c.does}
 	sets := []*OptSet{c.Global}
-	var child *OptSet
+	var child, childText *OptSet
 	rest := ""
 	subDone := len(c.Subs) == 0 && c.other == unknownSub
 	wraps, module := c.wraps, c.module
@@ -114,6 +114,10 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 			return r
 		}
 		if a == "--" || (rest != "" && a == rest) {
+			if child == nil && childText != nil {
+				r.readChildText(args[i+1:], childText)
+				break
+			}
 			r.readChild(args[i+1:], child, spelled, name)
 			break
 		}
@@ -149,7 +153,7 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 					r.Sub, r.Does, wraps, module = strings.Join(args[i-n+1:i+1], " "), s.does, s.wraps, s.module
 					ws = &s.wrap
 					sets = append(sets, s.Opts)
-					child, rest, script, passUnknown = s.child, s.rest, s.Script, s.PassUnknown
+					child, childText, rest, script, passUnknown = s.child, s.childText, s.rest, s.Script, s.PassUnknown
 					dest, destEvery = s.dest, s.destEvery != "" && givenBy(args, s.destEvery)
 					revisions = s.revisions
 					keys, fileKeys, query = s.keys, s.fileKeys, s.query
@@ -403,6 +407,27 @@ func (c *compiled) findSub(words []string) (s *compiledSub, n int, nestedUnknown
 
 // readChild reads what follows `--`: with the child's own options when the
 // entry names them, else as operands.
+// readChildText reads the words after `--` of a subcommand without child
+// options as operands, path-checked, but for the options of text whose
+// value the program only matches (child_text: dotnet test -- --filter-class
+// "*.Tests" hands the testing platform a name pattern).
+func (r *Reading) readChildText(words []string, text *OptSet) {
+	c := compiled{entry: &entry{Style: Getopt}}
+	for i := 0; i < len(words); i++ {
+		a := words[i]
+		if IsOptionWord(a, false) {
+			if vals, n, ok, ar := c.Option([]*OptSet{text}, a, words[i+1:]); ok && ar.Pattern() {
+				r.Paths = append(r.Paths, a)
+				r.Paths = append(r.Paths, vals...)
+				r.Text = append(r.Text, len(words)-i-n)
+				i += n
+				continue
+			}
+		}
+		r.Paths = append(r.Paths, a)
+	}
+}
+
 func (r *Reading) readChild(words []string, child *OptSet, spelled map[string]bool, name string) {
 	for i := 0; i < len(words); i++ {
 		a := words[i]

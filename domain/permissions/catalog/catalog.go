@@ -220,6 +220,10 @@ type subData struct {
 	Rest     string   `toml:"rest"`
 	Options  string   `toml:"options"`
 	Child    string   `toml:"child"`
+	// ChildText: options after `--` (where no child is given) whose values
+	// are text the program only matches, every other word path-checked as
+	// before (dotnet test -- --filter-class "*.Tests").
+	ChildText string `toml:"child_text"`
 	// Dest and DestEvery: the operands that name a destination
 	// (destinations.go).
 	Dest      []int  `toml:"dest"`
@@ -830,7 +834,13 @@ func buildEntry(d programData) (*entry, error) {
 		if s.child, err = expandSpec(sd.Child, d.Sets, 0); err != nil {
 			return nil, fmt.Errorf("sub %s: %w", sn, err)
 		}
-		if err := errors.Join(checkSpec(s.opts), checkSpec(s.child)); err != nil {
+		if s.childText, err = expandSpec(sd.ChildText, d.Sets, 0); err != nil {
+			return nil, fmt.Errorf("sub %s: %w", sn, err)
+		}
+		if s.child != "" && s.childText != "" {
+			return nil, fmt.Errorf("sub %s: child_text is for a subcommand without child", sn)
+		}
+		if err := errors.Join(checkSpec(s.opts), checkSpec(s.child), checkSpec(s.childText)); err != nil {
 			return nil, fmt.Errorf("sub %s: %w", sn, err)
 		}
 		e.subs[sn] = s
@@ -856,6 +866,9 @@ func compileEntry(e *entry) *compiled {
 		cs := &compiledSub{sub: s, Opts: compileOpts(e.Style, s.opts, e.foldCase)}
 		if s.child != "" {
 			cs.child = compileOpts(Getopt, s.child, false)
+		}
+		if s.childText != "" {
+			cs.childText = compileOpts(Getopt, s.childText, false)
 		}
 		c.Subs[sn] = cs
 	}

@@ -200,6 +200,9 @@ type sub struct {
 	// cargo test, rustc under cargo clippy); "" reads the words after `--`
 	// as operands, checked for risky arguments and paths only.
 	child string
+	// childText: with no child, the options after `--` whose values are
+	// text the program only matches (child_text).
+	childText string
 	// rest is an option after which every word is the child's, as after
 	// `--` (go test -args).
 	rest string
@@ -392,7 +395,7 @@ type compiled struct {
 
 type compiledSub struct {
 	sub
-	Opts, child *OptSet
+	Opts, child, childText *OptSet
 }
 
 // CompiledEntries are the builtin catalogue's entries, read at the first

@@ -278,6 +278,27 @@ func (p *Project) Holds(word string) bool {
 	}).(bool)
 }
 
+// NamesNewFile reports whether word is written as a path of the project
+// (`./name`, `./a/b`) that does not exist yet: a file an earlier step of
+// the work writes (a report, a build output), which a program's operand may
+// name as it names one that exists. It must stay inside the project as
+// Holds' paths do (no `..`, no link out, not .git or .memo) and hold no
+// pattern character.
+func (p *Project) NamesNewFile(word string) bool {
+	w := filepath.ToSlash(word)
+	rest, ok := strings.CutPrefix(w, "./")
+	if p == nil || !ok || rest == "" || strings.ContainsAny(rest, "*?[]{}~$`\\") || slices.Contains(splitPath(word), "..") {
+		return false
+	}
+	return p.Memo("newfile", word, func(q *Project) any {
+		if !q.resolvePath(word).IsZero() {
+			return false
+		}
+		_, _, err := q.lstat(filepath.Join(q.Dir, filepath.FromSlash(rest)))
+		return err != nil && isNotExist(err)
+	}).(bool)
+}
+
 // LiteralFolder is the folder word names as CdFolder finds it, when it is
 // that folder as written: relative, without `..`, reached through no link
 // (git -C, which Memo reads as cd without links).

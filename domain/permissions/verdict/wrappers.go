@@ -50,7 +50,9 @@ func (in *inspector) checkLines(name string, words, args []string, prefix, depth
 
 // looseOperands: the operands of a program without an entry are unknown as
 // its options are. Past the rule's words, an operand passes only when it
-// names a file or folder the project holds (docs/permissions.md §7).
+// names a file or folder the project holds, or a file of the project not
+// written yet spelled as a path (`./report.xml`: NamesNewFile)
+// (docs/permissions.md §7).
 func (in *inspector) looseOperands(name string, words, args []string, prefix int, r catalog.Reading) domain.Text {
 	ruleArgs := prefix - (len(words) - len(args))
 	for _, j := range r.Loose {
@@ -62,7 +64,7 @@ func (in *inspector) looseOperands(name string, words, args []string, prefix int
 			// file @FILE names (-J-XX:OnError=…, -processorpath): a file
 			// named @x.java that a pattern matches, too.
 			return domain.T("`{{.Word}}` may make {{.Program}} read more arguments from a file, as many programs do; Memo knows no operands of {{.Program}}", "Word", w, "Program", name)
-		} else if !in.project.Holds(w) && !plainNumber(w) && !in.heldWithLine(w) {
+		} else if !in.project.Holds(w) && !in.project.NamesNewFile(w) && !plainNumber(w) && !in.heldWithLine(w) {
 			return domain.T("`{{.Word}}` is neither a path in the project nor a word the rule spells; Memo knows no operands of {{.Program}}", "Word", w, "Program", name)
 		}
 	}
