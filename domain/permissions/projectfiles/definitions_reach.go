@@ -161,9 +161,10 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 				switch f, ok := namedConfig(t.args, configOptions[t.Name]); {
 				case ok:
 					add(p.namedConfigDefs(rule, f))
-				case t.Name == "goreleaser" || t.Name == "tbump":
+				case t.Name == "goreleaser" || t.Name == "tbump" || t.Name == "nix-shell":
 					// They read their configuration in the folder they run
-					// in only: the line's, which a cd may make another.
+					// in only (nix-shell its shell.nix or default.nix): the
+					// line's, which a cd may make another.
 					add(p.folderFiles(rule, e.Wrap.Configs...), domain.Text{})
 				default:
 					add(p.wholeFiles(rule, e.Wrap.Configs...), domain.Text{})
