@@ -115,8 +115,8 @@ func NamesProgram(name string) bool {
 // what they name.
 var flagProgramParts = []string{"bin", "helper", "lib", "load", "module", "driver", "cli", "browser", "editor", "plugin", "linker"}
 
-// FlagNamesProgram: a test flag's name says its value names a program or
-// code (NamesProgram's parts and flagProgramParts).
+// FlagNamesProgram reports whether a test flag's name says its value
+// names a program or code (NamesProgram's parts and flagProgramParts).
 func FlagNamesProgram(name string) bool {
 	n := strings.ToLower(name)
 	return NamesProgram(n) || slices.ContainsFunc(flagProgramParts, func(p string) bool { return strings.Contains(n, p) })
