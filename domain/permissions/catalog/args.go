@@ -416,7 +416,9 @@ func (r *Reading) readChildText(words []string, text *OptSet) {
 	for i := 0; i < len(words); i++ {
 		a := words[i]
 		if IsOptionWord(a, false) {
-			if vals, n, ok, ar := c.Option([]*OptSet{text}, a, words[i+1:]); ok && ar.Pattern() {
+			// The testing platform reads a word that starts with - as an
+			// option: never the value of a filter.
+			if vals, n, ok, ar := c.Option([]*OptSet{text}, a, words[i+1:]); ok && ar.Pattern() && (n == 0 || !strings.HasPrefix(words[i+1], "-")) {
 				r.Paths = append(r.Paths, a)
 				r.Paths = append(r.Paths, vals...)
 				r.Text = append(r.Text, len(words)-i-n)
@@ -495,6 +497,12 @@ func (c *compiled) Option(sets []*OptSet, a string, next []string) ([]string, in
 			}
 			switch {
 			case ar.GluedText() && glued:
+				return nil, 0, true, ar
+			case c.colonLong && !glued && len(next) > 0 && len(next[0]) > 1 && next[0][0] == '-':
+				// dotnet's parsers (System.CommandLine, the testing
+				// platform's) read a next word that starts with - as an
+				// option (--filter-class "--results-directory=/tmp"):
+				// so does Memo, and the option has no value of it.
 				return nil, 0, true, ar
 			case ar.Text() && len(next) > 0:
 				return nil, 1, true, ar

@@ -187,6 +187,11 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 			r = c.ReadArgs(name, args, spelled)
 		}
 	}
+	if name == "go" && cmdline.FirstWord(r.Sub) == "test" && !in.rule {
+		if reason := goTestArgsProblem(args); !reason.IsZero() {
+			return reason, nil
+		}
+	}
 	if !r.Unknown.IsZero() && name == "go" && cmdline.FirstWord(r.Sub) == "test" {
 		// The flags the project's test code defines go to its test binary.
 		if spelled, values, why, ok := in.goTestSpelled(args, r.Operands); ok {
