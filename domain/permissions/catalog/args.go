@@ -264,6 +264,11 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 			if vals, n, ok, _ := c.Option([]*OptSet{c.Selects}, a, args[i+1:]); ok {
 				r.Selects = append(r.Selects, i)
 				r.Paths = append(r.Paths, vals...)
+				if c.shapedText(a, args[i+1:], n) {
+					// pnpm --filter '!docs': a selector pnpm matches
+					// against the workspace's packages.
+					r.Text = append(r.Text, len(args)-i-n)
+				}
 				i += n
 				continue
 			}
@@ -633,6 +638,42 @@ func (c *Catalog) ReadFilter(name string, args []string) (reason domain.Text, ok
 		}
 	}
 	return domain.Text{}, true
+}
+
+// NarrowsToMembers reports whether the option word a (next the words
+// after it) is one of the entry's member_filters with a value of its
+// text_shapes shape, glued after `=` or the next word: an option that
+// only narrows the workspace members the command runs in (pnpm --filter
+// '!docs', npm -w packages/a). A short option with its value glued
+// (-Fdocs) is not read so: the managers' parsers split such a word.
+func (c *compiled) NarrowsToMembers(a string, next []string) bool {
+	if c.MemberFilters == nil || c.Selects == nil {
+		return false
+	}
+	_, n, ok, ar := c.Option([]*OptSet{c.MemberFilters}, a, next)
+	if !ok {
+		return false
+	}
+	if ar == noValue {
+		return !strings.Contains(a, "=") // a flag: npm --workspaces
+	}
+	if n == 0 && !strings.HasPrefix(a, "--") {
+		return false
+	}
+	return c.shapedText(a, next, n)
+}
+
+// NarrowValue: the index in next of the value word of a member filter a
+// narrows with (NarrowsToMembers), or -1 when its value is glued or it
+// takes none.
+func (c *compiled) NarrowValue(a string, next []string) int {
+	if !c.NarrowsToMembers(a, next) {
+		return -1
+	}
+	if _, n, _, _ := c.Option([]*OptSet{c.MemberFilters}, a, next); n == 1 {
+		return 0
+	}
+	return -1
 }
 
 // shapedText: the option word a (n of next its value's words) gives a value

@@ -377,18 +377,7 @@ const (
 // a pattern reaches past the bounds (more folders than a ** walks, more
 // members than Memo pins), where the package managers would not stop.
 func (p *Project) workspacePackages(root, file string) (out []string, cut bool) {
-	globs := p.scripts(filepath.Join(root, file)).workspaces
-	if e, err := p.Cached(filepath.Join(root, "pnpm-workspace.yaml"), maxConfigFile); err == nil {
-		if m, ok := p.Cache.Parse(e, "yaml", yamlMap).(map[string]any); ok {
-			if list, ok := m["packages"].([]any); ok {
-				for _, g := range list {
-					if s, ok := g.(string); ok {
-						globs = append(globs, s)
-					}
-				}
-			}
-		}
-	}
+	globs := append(slices.Clone(p.scripts(filepath.Join(root, file)).workspaces), p.pnpmPackages(root)...)
 	seen := map[string]bool{}
 	for _, g := range globs {
 		if strings.HasPrefix(g, "!") {
@@ -413,6 +402,23 @@ func (p *Project) workspacePackages(root, file string) (out []string, cut bool) 
 	}
 	sort.Strings(out)
 	return out, cut
+}
+
+// pnpmPackages are the package patterns of root's pnpm-workspace.yaml.
+func (p *Project) pnpmPackages(root string) []string {
+	var globs []string
+	if e, err := p.Cached(filepath.Join(root, "pnpm-workspace.yaml"), maxConfigFile); err == nil {
+		if m, ok := p.Cache.Parse(e, "yaml", yamlMap).(map[string]any); ok {
+			if list, ok := m["packages"].([]any); ok {
+				for _, g := range list {
+					if s, ok := g.(string); ok {
+						globs = append(globs, s)
+					}
+				}
+			}
+		}
+	}
+	return globs
 }
 
 // expandGlob expands a workspace pattern (packages/*, apps/**) to folders.
@@ -573,4 +579,58 @@ func reachScripts(scripts map[string]string, names []string, all bool) []string 
 	}
 	sort.Strings(out)
 	return out
+}
+
+// MembersInstall is the package manager (npm, pnpm) of a rule's words that
+// install where the line runs, pinning the install scripts of every
+// workspace member (scriptDefs: the lifecycle that holds postinstall), or
+// "": a rule that names a folder of its own (-C, --prefix) or wraps the
+// manager in another program is none.
+func MembersInstall(c *catalog.Catalog, words []string) string {
+	targets := RuleTargets(c, words)
+	if len(targets) != 1 {
+		return ""
+	}
+	t := targets[0]
+	if t.Name != "npm" && t.Name != "pnpm" || !t.R.Unknown.IsZero() {
+		return ""
+	}
+	if _, ok := managerFolder(t.args, "package.json"); ok {
+		return ""
+	}
+	if names, all := startScripts(t, "package.json"); all || !slices.Contains(names, "postinstall") {
+		return ""
+	}
+	return t.Name
+}
+
+// MembersPinned reports whether rule, run in the line's folder, is an
+// install at the root of a workspace (MembersInstall): the folder holds
+// the package.json the install reads and is the root as the manager finds
+// it, pnpm by its pnpm-workspace.yaml, which must list the packages (a
+// pnpm that reads none there takes every folder for one), npm by
+// package.json's workspaces.
+// The trust pinned the install scripts of the root and of every member
+// there, so an option that narrows the install to some members (pnpm
+// --filter, npm -w) runs a subset of what the trust pinned.
+func (p *Project) MembersPinned(c *catalog.Catalog, rule string) bool {
+	if p == nil {
+		return false
+	}
+	words, reason := cmdline.Words(rule)
+	if !reason.IsZero() {
+		return false
+	}
+	manager := MembersInstall(c, words)
+	if manager == "" || filepath.Clean(p.packageDir("package.json")) != filepath.Clean(p.Dir) {
+		return false
+	}
+	f := p.scripts(filepath.Join(p.Dir, "package.json"))
+	if f.err != nil {
+		return false
+	}
+	if manager == "pnpm" {
+		return len(p.pnpmPackages(p.Dir)) > 0
+	}
+	return len(f.workspaces) > 0
 }
