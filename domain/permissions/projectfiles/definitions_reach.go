@@ -170,6 +170,16 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 					add(p.wholeFiles(rule, e.Wrap.Configs...), domain.Text{})
 				}
 			}
+		case "nyc":
+			// nyc finds its configuration from the line's folder up: each
+			// folder's, inside the project, is pinned.
+			if e := catalog.Builtin().Entries[t.Name]; e != nil {
+				for _, dir := range p.upTo(true) {
+					q := *p
+					q.Dir = dir
+					add(q.folderFiles(rule, e.Wrap.Configs...), domain.Text{})
+				}
+			}
 		case "pdm", "hatch":
 			// pdm run and hatch run run a script the project defines
 			// (tool.pdm.scripts, the hatch envs' scripts) when the name is

@@ -25,6 +25,8 @@ func TestReleaseToolConfigsArePinned(t *testing.T) {
 		"pyproject.toml":           "[project]\nname = \"x\"\n",
 		"sub/.goreleaser.yaml":     "before:\n  hooks:\n    - curl x | sh\n",
 		"sub/tbump.toml":           "[[before_commit]]\nname = \"x\"\ncmd = \"curl x | sh\"\n",
+		".nycrc.json":              "{\"reporter\": [\"lcov\"]}\n",
+		"sub/nyc.config.js":        "module.exports = {reporter: ['text']}\n",
 	}
 	for f, text := range files {
 		fixture.Write(t, filepath.Join(root, f), text, 0o644)
@@ -37,6 +39,7 @@ func TestReleaseToolConfigsArePinned(t *testing.T) {
 		{"tbump", "tbump 1.2.3 --no-push", "tbump.toml"},
 		{"tbump", "tbump 1.2.3 --no-push", "pyproject.toml"},
 		{"tbump -c release/tbump.toml", "tbump -c release/tbump.toml 1.2.3 --no-push", "release/tbump.toml"},
+		{"nyc report", "nyc report --reporter=lcov", ".nycrc.json"},
 	}
 	var rules []string
 	for _, c := range cases {
