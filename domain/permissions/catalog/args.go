@@ -264,6 +264,11 @@ func (c *compiled) Read(name string, args []string, spelled map[string]bool) Rea
 			if vals, n, ok, _ := c.Option([]*OptSet{c.Selects}, a, args[i+1:]); ok {
 				r.Selects = append(r.Selects, i)
 				r.Paths = append(r.Paths, vals...)
+				if c.shapedText(a, args[i+1:], n) {
+					// pnpm --filter '!docs': a selector pnpm matches
+					// against the workspace's packages.
+					r.Text = append(r.Text, len(args)-i-n)
+				}
 				i += n
 				continue
 			}
@@ -416,7 +421,9 @@ func (r *Reading) readChildText(words []string, text *OptSet) {
 	for i := 0; i < len(words); i++ {
 		a := words[i]
 		if IsOptionWord(a, false) {
-			if vals, n, ok, ar := c.Option([]*OptSet{text}, a, words[i+1:]); ok && ar.Pattern() {
+			// The testing platform reads a word that starts with - as an
+			// option: never the value of a filter.
+			if vals, n, ok, ar := c.Option([]*OptSet{text}, a, words[i+1:]); ok && ar.Pattern() && (n == 0 || !strings.HasPrefix(words[i+1], "-")) {
 				r.Paths = append(r.Paths, a)
 				r.Paths = append(r.Paths, vals...)
 				r.Text = append(r.Text, len(words)-i-n)
@@ -495,6 +502,12 @@ func (c *compiled) Option(sets []*OptSet, a string, next []string) ([]string, in
 			}
 			switch {
 			case ar.GluedText() && glued:
+				return nil, 0, true, ar
+			case c.colonLong && !glued && len(next) > 0 && len(next[0]) > 1 && next[0][0] == '-':
+				// dotnet's parsers (System.CommandLine, the testing
+				// platform's) read a next word that starts with - as an
+				// option (--filter-class "--results-directory=/tmp"):
+				// so does Memo, and the option has no value of it.
 				return nil, 0, true, ar
 			case ar.Text() && len(next) > 0:
 				return nil, 1, true, ar
@@ -625,6 +638,42 @@ func (c *Catalog) ReadFilter(name string, args []string) (reason domain.Text, ok
 		}
 	}
 	return domain.Text{}, true
+}
+
+// NarrowsToMembers reports whether the option word a (next the words
+// after it) is one of the entry's member_filters with a value of its
+// text_shapes shape, glued after `=` or the next word: an option that
+// only narrows the workspace members the command runs in (pnpm --filter
+// '!docs', npm -w packages/a). A short option with its value glued
+// (-Fdocs) is not read so: the managers' parsers split such a word.
+func (c *compiled) NarrowsToMembers(a string, next []string) bool {
+	if c.MemberFilters == nil || c.Selects == nil {
+		return false
+	}
+	_, n, ok, ar := c.Option([]*OptSet{c.MemberFilters}, a, next)
+	if !ok {
+		return false
+	}
+	if ar == noValue {
+		return !strings.Contains(a, "=") // a flag: npm --workspaces
+	}
+	if n == 0 && !strings.HasPrefix(a, "--") {
+		return false
+	}
+	return c.shapedText(a, next, n)
+}
+
+// NarrowValue: the index in next of the value word of a member filter a
+// narrows with (NarrowsToMembers), or -1 when its value is glued or it
+// takes none.
+func (c *compiled) NarrowValue(a string, next []string) int {
+	if !c.NarrowsToMembers(a, next) {
+		return -1
+	}
+	if _, n, _, _ := c.Option([]*OptSet{c.MemberFilters}, a, next); n == 1 {
+		return 0
+	}
+	return -1
 }
 
 // shapedText: the option word a (n of next its value's words) gives a value

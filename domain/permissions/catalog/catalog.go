@@ -196,6 +196,10 @@ type programData struct {
 	// Selects: options choosing the workspace packages or folder the
 	// command runs in; they pass only where the rule spells them.
 	Selects string `toml:"selects"`
+	// MemberFilters: the options of selects that only narrow the
+	// workspace members the command runs in (pnpm --filter, npm -w), never
+	// another folder; each one taking a value has a text_shapes shape.
+	MemberFilters string `toml:"member_filters"`
 	// Lead: options that stand only before the subcommand (git -c, -C).
 	Lead string `toml:"lead"`
 	// Narrows: options whose values a rule that gives them names alone.
@@ -688,6 +692,25 @@ func (c *Catalog) userMayAdd(names []string, d programData) error {
 	return nil
 }
 
+// checkMemberFilters: member_filters are spellings of selects, and each
+// one that takes a value has the shape of that value in text_shapes, so
+// no value passes unread.
+func checkMemberFilters(d programData) error {
+	if err := checkSpec(d.MemberFilters); err != nil {
+		return fmt.Errorf("member_filters: %w", err)
+	}
+	selects := strings.Fields(d.Selects)
+	for _, o := range strings.Fields(d.MemberFilters) {
+		if !slices.Contains(selects, o) {
+			return fmt.Errorf("member_filters: %s is not among selects", o)
+		}
+		if name, valued := strings.CutSuffix(o, "="); valued && d.TextShapes[name] == "" {
+			return fmt.Errorf("member_filters: %s takes a value text_shapes gives no shape", name)
+		}
+	}
+	return nil
+}
+
 func buildEntry(d programData) (*entry, error) {
 	style, err := parseStyle(d.Style, Getopt)
 	if err != nil {
@@ -701,8 +724,11 @@ func buildEntry(d programData) (*entry, error) {
 		textUnless: d.TextUnless, textAll: d.TextAll, textPattern: d.TextPattern, wraps: d.Wraps, module: d.Module, ModuleOnly: d.ModuleOnly, inertSwitches: d.InertSwitches, isolatingSwitches: d.IsolatingSwitches, definedArgs: d.DefinedArgs,
 		does: does, localBin: d.LocalBin, RunsGit: d.RunsGit, Targets: d.Targets, Definitions: d.Definitions,
 		props: strings.Fields(d.Props), Labels: d.Labels, toolchain: d.Toolchain,
-		OptionsBetween: d.OptionsBetween, selects: d.Selects, lead: d.Lead, Narrows: d.Narrows}
+		OptionsBetween: d.OptionsBetween, selects: d.Selects, memberFilters: d.MemberFilters, lead: d.Lead, Narrows: d.Narrows}
 	if err := checkSpec(e.selects); err != nil {
+		return nil, err
+	}
+	if err := checkMemberFilters(d); err != nil {
 		return nil, err
 	}
 	if err := checkSpec(e.lead); err != nil {
@@ -855,6 +881,9 @@ func compileEntry(e *entry) *compiled {
 	}
 	if e.lead != "" {
 		c.Lead = compileOpts(e.Style, e.lead, e.foldCase)
+	}
+	if e.memberFilters != "" {
+		c.MemberFilters = compileOpts(e.Style, e.memberFilters, e.foldCase)
 	}
 	if e.isFilter {
 		c.Filter = compileOpts(e.Style, e.filter, e.foldCase)

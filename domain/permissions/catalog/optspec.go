@@ -298,6 +298,9 @@ type entry struct {
 	// selects are the options that choose the workspace packages or the
 	// folder the command runs in (pnpm --filter, -C; npm -w): a spec.
 	selects string
+	// memberFilters are the selects that only narrow the workspace
+	// members (member_filters): a spec.
+	memberFilters string
 	// lead are options that stand only before the subcommand (git -c,
 	// -C): a spec. Their risks are the table's operands check to say.
 	lead string
@@ -387,6 +390,8 @@ type compiled struct {
 
 	// Selects: the entry's selects, nil when none.
 	Selects *OptSet
+	// MemberFilters: the entry's member_filters, nil when none.
+	MemberFilters *OptSet
 	// Filter: the entry's filter options, nil when it is no filter.
 	Filter *OptSet
 	// Lead: the entry's lead options, nil when none.

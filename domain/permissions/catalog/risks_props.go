@@ -4,6 +4,7 @@ package catalog
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"memo.dev/projects/domain"
@@ -106,6 +107,19 @@ func NamesProgram(name string) bool {
 		}
 	}
 	return false
+}
+
+// flagProgramParts are parts of a test flag's name, beyond programParts,
+// that say its value names a program to run or code to load: a project's
+// tests read -gitbin, -helper, -driver, -plugin-lib … and run or load
+// what they name.
+var flagProgramParts = []string{"bin", "helper", "lib", "load", "module", "driver", "cli", "browser", "editor", "plugin", "linker"}
+
+// FlagNamesProgram reports whether a test flag's name says its value
+// names a program or code (NamesProgram's parts and flagProgramParts).
+func FlagNamesProgram(name string) bool {
+	n := strings.ToLower(name)
+	return NamesProgram(n) || slices.ContainsFunc(flagProgramParts, func(p string) bool { return strings.Contains(n, p) })
 }
 
 // PlainValue is a value that is a name (Release, net8.0, linux-x64,

@@ -158,10 +158,26 @@ func (p *Project) readDefinitions(w *defWalk, words []string) ([]Definition, dom
 			// (configs in its entry). Pinned whole; the file a rule names
 			// with the program's config option instead of them.
 			if e := catalog.Builtin().Entries[t.Name]; e != nil {
-				if f, ok := namedConfig(t.args, configOptions[t.Name]); ok {
+				switch f, ok := namedConfig(t.args, configOptions[t.Name]); {
+				case ok:
 					add(p.namedConfigDefs(rule, f))
-				} else {
+				case t.Name == "goreleaser" || t.Name == "tbump" || t.Name == "nix-shell":
+					// They read their configuration in the folder they run
+					// in only (nix-shell its shell.nix or default.nix): the
+					// line's, which a cd may make another.
+					add(p.folderFiles(rule, e.Wrap.Configs...), domain.Text{})
+				default:
 					add(p.wholeFiles(rule, e.Wrap.Configs...), domain.Text{})
+				}
+			}
+		case "nyc":
+			// nyc finds its configuration from the line's folder up: each
+			// folder's, inside the project, is pinned.
+			if e := catalog.Builtin().Entries[t.Name]; e != nil {
+				for _, dir := range p.upTo(true) {
+					q := *p
+					q.Dir = dir
+					add(q.folderFiles(rule, e.Wrap.Configs...), domain.Text{})
 				}
 			}
 		case "pdm", "hatch":
@@ -387,6 +403,20 @@ func (p *Project) wholeFiles(rule string, rels ...string) []Definition {
 		out = append(out, d)
 	}
 	return out
+}
+
+// folderFiles are the files names in the line's folder, each pinned whole
+// (absent ones absent), as wholeFiles pins those of the project's root.
+func (p *Project) folderFiles(rule string, names ...string) []Definition {
+	rels := make([]string, 0, len(names))
+	for _, n := range names {
+		rel, ok := RelInside(p.Root, filepath.Join(p.Dir, n))
+		if !ok {
+			continue
+		}
+		rels = append(rels, filepath.ToSlash(rel))
+	}
+	return p.wholeFiles(rule, rels...)
 }
 
 // firstFileUp finds the recipe file a task runner reads: the first of names

@@ -219,7 +219,13 @@ func (p *Project) scriptDefs(w *defWalk, file string, t target) ([]Definition, d
 	// too: their scripts are pinned as the root's are.
 	selected := file == "package.json" && selectsWorkspaces(t)
 	if selected || file == "package.json" && slices.Contains(names, "postinstall") {
-		dirs = append(dirs, q.workspacePackages(dirs[0], file)...)
+		members, cut := q.workspacePackages(dirs[0], file)
+		if cut {
+			// A member Memo does not read would run its install scripts
+			// unpinned.
+			return nil, domain.T("the workspace has more folders or members than Memo reads, and the install would run their install scripts")
+		}
+		dirs = append(dirs, members...)
 	}
 	if selected && cmdline.FirstWord(t.R.Sub) != "workspace" && (t.Name == "yarn" || t.R.Unknown.String() != "") {
 		all = true // yarn workspaces foreach OPTIONS… run NAME: Memo reads no options of foreach
@@ -357,10 +363,50 @@ func (p *Project) packageDir(file string) string {
 	return p.Dir
 }
 
+// The bounds of a workspace's members Memo reads: a ** walks at most
+// maxWorkspaceFolders folders (at any depth, as the package managers'
+// globs do), and at most maxWorkspaceMembers members are pinned. A
+// workspace past them is cut: its install asks.
+const (
+	maxWorkspaceFolders = 4000
+	maxWorkspaceMembers = 500
+)
+
 // workspacePackages are the package folders a workspace names, from
-// package.json's workspaces and pnpm-workspace.yaml's packages.
-func (p *Project) workspacePackages(root, file string) []string {
-	globs := p.scripts(filepath.Join(root, file)).workspaces
+// package.json's workspaces and pnpm-workspace.yaml's packages; cut when
+// a pattern reaches past the bounds (more folders than a ** walks, more
+// members than Memo pins), where the package managers would not stop.
+func (p *Project) workspacePackages(root, file string) (out []string, cut bool) {
+	globs := append(slices.Clone(p.scripts(filepath.Join(root, file)).workspaces), p.pnpmPackages(root)...)
+	seen := map[string]bool{}
+	for _, g := range globs {
+		if strings.HasPrefix(g, "!") {
+			continue // an exclusion: pinning more members than run asks more, never less
+		}
+		for _, alt := range ExpandBraces(strings.TrimSuffix(filepath.ToSlash(g), "/")) {
+			dirs, deeper := p.expandGlobCut(root, alt)
+			cut = cut || deeper
+			for _, dir := range dirs {
+				// A member is a folder holding a package.json: one added
+				// later is a new definition, so its scripts ask.
+				if _, _, err := p.lstat(filepath.Join(dir, file)); err != nil || seen[dir] {
+					continue
+				}
+				if len(out) >= maxWorkspaceMembers {
+					return nil, true
+				}
+				seen[dir] = true
+				out = append(out, dir)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out, cut
+}
+
+// pnpmPackages are the package patterns of root's pnpm-workspace.yaml.
+func (p *Project) pnpmPackages(root string) []string {
+	var globs []string
 	if e, err := p.Cached(filepath.Join(root, "pnpm-workspace.yaml"), maxConfigFile); err == nil {
 		if m, ok := p.Cache.Parse(e, "yaml", yamlMap).(map[string]any); ok {
 			if list, ok := m["packages"].([]any); ok {
@@ -372,37 +418,26 @@ func (p *Project) workspacePackages(root, file string) []string {
 			}
 		}
 	}
-	var out []string
-	seen := map[string]bool{}
-	for _, g := range globs {
-		if strings.HasPrefix(g, "!") {
-			continue // an exclusion: pinning more members than run asks more, never less
-		}
-		for _, alt := range ExpandBraces(strings.TrimSuffix(filepath.ToSlash(g), "/")) {
-			for _, dir := range p.expandGlob(root, alt) {
-				// A member is a folder holding a package.json: one added
-				// later is a new definition, so its scripts ask.
-				if _, _, err := p.lstat(filepath.Join(dir, file)); err != nil || seen[dir] || len(out) >= 500 {
-					continue
-				}
-				seen[dir] = true
-				out = append(out, dir)
-			}
-		}
-	}
-	sort.Strings(out)
-	return out
+	return globs
 }
 
 // expandGlob expands a workspace pattern (packages/*, apps/**) to folders.
 func (p *Project) expandGlob(root, glob string) []string {
-	dirs := []string{root}
+	dirs, _ := p.expandGlobCut(root, glob)
+	return dirs
+}
+
+// expandGlobCut is expandGlob, and whether a ** left folders below its
+// depth unread.
+func (p *Project) expandGlobCut(root, glob string) (dirs []string, cut bool) {
+	dirs = []string{root}
 	for _, part := range strings.Split(glob, "/") {
 		var next []string
 		for _, d := range dirs {
 			switch {
 			case part == "**":
-				next = append(next, p.walkDirs(d, 8)...)
+				budget := maxWorkspaceFolders
+				next = append(next, p.walkDirs(d, &budget, &cut)...)
 			case strings.ContainsAny(part, "*?["):
 				entries, _ := p.listDir(d)
 				for _, e := range entries {
@@ -416,7 +451,7 @@ func (p *Project) expandGlob(root, glob string) []string {
 		}
 		dirs = next
 	}
-	return dirs
+	return dirs, cut
 }
 
 // ExpandBraces expands {a,b} alternatives of a workspace pattern, as the
@@ -474,15 +509,16 @@ func splitTop(s string) []string {
 }
 
 // walkDirs is dir and the folders under it, depth levels deep.
-func (p *Project) walkDirs(dir string, depth int) []string {
+func (p *Project) walkDirs(dir string, budget *int, cut *bool) []string {
 	out := []string{dir}
-	if depth == 0 {
-		return out
-	}
 	entries, _ := p.listDir(dir)
 	for _, e := range entries {
 		if e.kind == filekind.Dir && e.name != "node_modules" && !strings.HasPrefix(e.name, ".") {
-			out = append(out, p.walkDirs(filepath.Join(dir, e.name), depth-1)...)
+			if *budget--; *budget < 0 {
+				*cut = true // more folders than Memo walks
+				return out
+			}
+			out = append(out, p.walkDirs(filepath.Join(dir, e.name), budget, cut)...)
 		}
 	}
 	return out
@@ -543,4 +579,58 @@ func reachScripts(scripts map[string]string, names []string, all bool) []string 
 	}
 	sort.Strings(out)
 	return out
+}
+
+// MembersInstall is the package manager (npm, pnpm) of a rule's words that
+// install where the line runs, pinning the install scripts of every
+// workspace member (scriptDefs: the lifecycle that holds postinstall), or
+// "": a rule that names a folder of its own (-C, --prefix) or wraps the
+// manager in another program is none.
+func MembersInstall(c *catalog.Catalog, words []string) string {
+	targets := RuleTargets(c, words)
+	if len(targets) != 1 {
+		return ""
+	}
+	t := targets[0]
+	if t.Name != "npm" && t.Name != "pnpm" || !t.R.Unknown.IsZero() {
+		return ""
+	}
+	if _, ok := managerFolder(t.args, "package.json"); ok {
+		return ""
+	}
+	if names, all := startScripts(t, "package.json"); all || !slices.Contains(names, "postinstall") {
+		return ""
+	}
+	return t.Name
+}
+
+// MembersPinned reports whether rule, run in the line's folder, is an
+// install at the root of a workspace (MembersInstall): the folder holds
+// the package.json the install reads and is the root as the manager finds
+// it, pnpm by its pnpm-workspace.yaml, which must list the packages (a
+// pnpm that reads none there takes every folder for one), npm by
+// package.json's workspaces.
+// The trust pinned the install scripts of the root and of every member
+// there, so an option that narrows the install to some members (pnpm
+// --filter, npm -w) runs a subset of what the trust pinned.
+func (p *Project) MembersPinned(c *catalog.Catalog, rule string) bool {
+	if p == nil {
+		return false
+	}
+	words, reason := cmdline.Words(rule)
+	if !reason.IsZero() {
+		return false
+	}
+	manager := MembersInstall(c, words)
+	if manager == "" || filepath.Clean(p.packageDir("package.json")) != filepath.Clean(p.Dir) {
+		return false
+	}
+	f := p.scripts(filepath.Join(p.Dir, "package.json"))
+	if f.err != nil {
+		return false
+	}
+	if manager == "pnpm" {
+		return len(p.pnpmPackages(p.Dir)) > 0
+	}
+	return len(f.workspaces) > 0
 }

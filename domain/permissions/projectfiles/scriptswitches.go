@@ -48,6 +48,12 @@ var loopCounts = []string{
 	"(( $# > 0 ))", "(( $# ))",
 }
 
+// loopBuiltins are the builtins a switch loop's reading relies on: a
+// script that defines a function of one of these names (shift() { :; },
+// [() { false; }) may run its loop without shifting its words away, or
+// not at all, so "$@" after it would see them.
+var loopBuiltins = []string{"shift", "test", "["}
+
 // arcadeNorm is Arcade's normalization, as written.
 const arcadeNorm = `"$(echo "${1/#--/-}" | tr "[:upper:]" "[:lower:]")"`
 
@@ -71,6 +77,11 @@ func (s *argScan) switchLoop(c *syntax.WhileClause, cwd *string) bool {
 	cond := strings.NewReplacer(`"$#"`, "$#", `"0"`, "0").Replace(s.nodeText(c.Cond[0].Cmd))
 	if !slices.Contains(loopCounts, cond) {
 		return false
+	}
+	for _, f := range loopBuiltins {
+		if _, ok := s.funcs[f]; ok {
+			return false // the script's own shift or test: the loop may leave its words for "$@"
+		}
 	}
 	body := c.Do
 	norm, opt := "", ""

@@ -143,6 +143,9 @@ type candidate struct {
 	rule   *rule
 	words  []string
 	prefix int
+	// between are the places in words of the member filters
+	// optionsBetween skipped among the rule's words.
+	between []int
 }
 
 // candidates are the rules that start words, in the file's order: those
@@ -166,7 +169,7 @@ func (c *Checker) candidates(words []string) []candidate {
 		// npm i under the rule npm install: a documented alias of the
 		// rule's subcommand, read as the rule spells it.
 		if w, r := c.matchSameSub(words); r != nil {
-			out = append(out, candidate{r, w, len(r.words)})
+			out = append(out, candidate{r, w, len(r.words), nil})
 		}
 	}
 	var resolved resolvedProgram
@@ -174,8 +177,8 @@ func (c *Checker) candidates(words []string) []candidate {
 		if cmdline.HasPrefixWords(words, c.rules[i].words) {
 			continue
 		}
-		if n, ok := optionsBetween(c.cat, words, c.rules[i].words, &resolved); ok {
-			out = append(out, candidate{&c.rules[i], words, n})
+		if n, between, ok := optionsBetween(c.cat, words, c.rules[i].words, &resolved); ok {
+			out = append(out, candidate{&c.rules[i], words, n, between})
 		}
 	}
 	return out
@@ -186,7 +189,7 @@ func (c *Checker) startingRules(words []string) []candidate {
 	var out []candidate
 	for i := range c.rules {
 		if cmdline.HasPrefixWords(words, c.rules[i].words) {
-			out = append(out, candidate{&c.rules[i], words, len(c.rules[i].words)})
+			out = append(out, candidate{&c.rules[i], words, len(c.rules[i].words), nil})
 		}
 	}
 	return out
@@ -200,7 +203,7 @@ func (c *Checker) judgeWith(m candidate, quoted cmdline.QuotedChars, expanded ma
 			return Verdict{Reason: quoted.Reason} // a pattern among the rule's words
 		}
 	}
-	in.spelled, in.named, in.ruleText = matched.spelled, matched.words, matched.text
+	in.spelled, in.named, in.ruleText, in.between = matched.spelled, matched.words, matched.text, m.between
 	if reason := in.projectAssignsProblem(matched.text); !reason.IsZero() {
 		// A project's own variable the rule's definitions do not read.
 		return Verdict{Rule: matched.text, Reason: reason}

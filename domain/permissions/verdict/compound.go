@@ -74,6 +74,18 @@ func (c *Checker) checkCompound(cl cmdline.Compound, in *inspector) Verdict {
 			}
 		}
 	}
+	// teeNext[p]: the second stage of pipeline p is tee, which writes the
+	// first one's output (tee.go); firstRead[p] what Memo read to judge
+	// that first command; teeWrote[p]: a tee of p writes files, so a later
+	// stage of p must be a filter.
+	teeNext := make([]bool, cl.Pipelines)
+	for _, cmd := range cl.Commands {
+		if cmd.Stage == 1 && isTee(cmd.Line) {
+			teeNext[cmd.Pipeline] = true
+		}
+	}
+	firstRead := make([]func(string) bool, cl.Pipelines)
+	teeWrote := make([]bool, cl.Pipelines)
 	for i, cmd := range cl.Commands {
 		ask := func(reason domain.Text, v Verdict) Verdict {
 			v.Approved, v.Reason = false, domain.T("the command `{{.Command}}`: {{.Reason}}", "Command", cmd.Line, "Reason", reason)
@@ -117,9 +129,29 @@ func (c *Checker) checkCompound(cl cmdline.Compound, in *inspector) Verdict {
 			rules = append(rules, "")
 			continue
 		}
-		v, does := c.judgeCommand(cmd, cin)
+		if cmd.Stage > 0 && isTee(cmd.Line) && project != nil {
+			if reason := c.checkTee(cl, i, cin, firstRead[cmd.Pipeline]); !reason.IsZero() {
+				return ask(reason, Verdict{})
+			}
+			teeWrote[cmd.Pipeline] = true
+			rules = append(rules, "")
+			continue
+		}
+		var v Verdict
+		var does catalog.Capability
+		if cmd.Stage == 0 && teeNext[cmd.Pipeline] && project != nil {
+			firstRead[cmd.Pipeline] = project.Reads(func(q *projectfiles.Project) {
+				cin.project = q
+				v, does = c.judgeCommand(cmd, cin)
+			})
+		} else {
+			v, does = c.judgeCommand(cmd, cin)
+		}
 		if !v.Approved {
 			return ask(v.Reason, v)
+		}
+		if teeWrote[cmd.Pipeline] && v.Rule != "" {
+			return ask(teeAfter, Verdict{Rule: v.Rule})
 		}
 		if laterRuns[cmd.Pipeline] && !does.OnlyReads() {
 			return ask(changesFirst, Verdict{Rule: v.Rule})

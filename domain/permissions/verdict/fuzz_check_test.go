@@ -96,6 +96,7 @@ var compoundSeeds = []string{
 	"git log | head -c 1 /etc/passwd", "true && rm -rf /", "git log | grep -f x", "ls | cat -n",
 	"go test > out.txt", "go test 2> .git/config", "go test < go.mod", "echo x > Makefile && make test",
 	"go test >> ../x", "make > Makefile", "git log | sort > x",
+	"go test 2>&1 | tee x.log | tail -5", "go test | tee -a ../x", "make | tee Makefile", "tee x",
 }
 
 // checkCompoundProperty: a compound line is approved only when every

@@ -4,6 +4,7 @@ package verdict
 
 import (
 	"maps"
+	"slices"
 	"strings"
 
 	"memo.dev/projects/domain"
@@ -62,12 +63,53 @@ func (in *inspector) goTestSpelled(args, pkgs []string) (spelled map[string]bool
 		if v == "" {
 			continue
 		}
+		if name, _ := goFlagWord(a); catalog.FlagNamesProgram(name) {
+			flag := strings.SplitN(a, "=", 2)[0]
+			return nil, nil, goFlagProgram(flag, v), true
+		}
 		if projectfiles.IsRemoteSpec(v) {
 			return nil, nil, domain.T("`{{.Word}}` may name a remote or a network address, which the project's tests would reach with `{{.Flag}}`", "Word", v, "Flag", strings.SplitN(a, "=", 2)[0]), true
 		}
 		values = append(values, v)
 	}
 	return spelled, values, domain.Text{}, true
+}
+
+// goFlagProgram is the reason a value of a flag of the project's tests
+// whose name says it names a program, a plugin or where code comes from
+// asks: the tests would run or load what the line names.
+func goFlagProgram(flag, value string) domain.Text {
+	return domain.T("`{{.Word}}` may name a program or code the project's tests would run or load with `{{.Flag}}`", "Word", value, "Flag", flag)
+}
+
+// goTestArgsProblem: the words after go test's -args go to the test
+// binary as they are, which reads its flags from them; a flag whose name
+// says its value names a program (-gitbin=curl, -plugin x.so) asks as it
+// does before -args. The testing package's own -test.* flags are read
+// as paths already.
+func goTestArgsProblem(args []string) domain.Text {
+	at := slices.IndexFunc(args, func(a string) bool { return a == "-args" || a == "--args" })
+	if at < 0 {
+		return domain.Text{}
+	}
+	rest := args[at+1:]
+	for i, a := range rest {
+		if a == "--" {
+			break
+		}
+		name, ok := goFlagWord(a)
+		if !ok || strings.HasPrefix(name, "test.") || !catalog.FlagNamesProgram(name) {
+			continue
+		}
+		v, glued := "", false
+		if _, v, glued = strings.Cut(a, "="); !glued && i+1 < len(rest) && !catalog.IsOptionWord(rest[i+1], false) {
+			v = rest[i+1]
+		}
+		if v != "" {
+			return goFlagProgram(strings.SplitN(a, "=", 2)[0], v)
+		}
+	}
+	return domain.Text{}
 }
 
 // goFlagWord is the name the flag package reads in the word a (-name,

@@ -59,6 +59,17 @@ var (
 
 func init() { goflag.BoolVar(&update, "update", false, "rewrite the golden files") }
 
+// Flags whose value the tests run or load.
+var (
+	gitBin   = goflag.String("gitbin", "git", "")
+	plugin   = goflag.String("plugin", "", "")
+	execCmd  = goflag.String("exec-cmd", "", "")
+	shell    = goflag.String("shell", "", "")
+	helper   = goflag.String("helper", "", "")
+	driver   = goflag.String("db-driver", "", "")
+	download = goflag.String("download", "", "")
+)
+
 func TestA(t *testing.T) {}
 `)
 	// A flag defined only in a non-test file of another module, and one a
@@ -98,6 +109,24 @@ func TestA(t *testing.T) {}
 		{"", "go test ./pkg/c -evil", "not an option Memo knows"},    // a link out of the project
 		{"", "go test ./pkg/out -evil", "not an option Memo knows"},
 		{"", "go test ./pkg/a -undefined", "not an option Memo knows"},
+		// A flag whose name says its value names a program, a plugin or
+		// where code comes from: the tests would run or load it.
+		{"", "go test ./pkg/a -gitbin=curl", "may name a program or code the project's tests would run or load with `-gitbin`"},
+		{"", "go test ./pkg/a -gitbin curl", "may name a program or code"},
+		{"", "go test ./pkg/a --gitbin=git", "may name a program or code"},
+		{"", "go test ./pkg/a -plugin=x.so", "may name a program or code"},
+		{"", "go test ./pkg/a -exec-cmd=sh", "may name a program or code"},
+		{"", "go test ./pkg/a -shell sh", "may name a program or code"},
+		{"", "go test ./pkg/a -helper=./evil", "may name a program or code"},
+		{"", "go test ./pkg/a -db-driver=sqlite", "may name a program or code"},
+		{"", "go test ./pkg/a -download=x", "may name a program or code"},
+		{"", "go test ./pkg/a -update -golden testdata/x", ""},
+		// After -args the words go to the test binary as they are: the
+		// same flags ask there, whoever defines them.
+		{"", "go test ./pkg/a -args -gitbin=curl", "may name a program or code"},
+		{"", "go test ./pkg/a -args -shell sh", "may name a program or code"},
+		{"", "go test ./pkg/a -args -update", ""},
+		{"", "go test ./pkg/a -args -test.run=TestA", ""},
 		{sync, "go test -verbose -exec=sh", "runs another program"},
 		{sync, "go test -remote x -toolexec /tmp/x", "runs another program"},
 		{sync, "go test -vettool=/tmp/x -verbose", "runs another program"},

