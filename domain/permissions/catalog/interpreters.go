@@ -86,6 +86,12 @@ func (c *Catalog) entryModule(e *compiled, words []string) bool {
 	if mod == "" && len(words) > 2 {
 		mod = words[2]
 	}
+	return c.ModuleHasEntry(mod)
+}
+
+// ModuleHasEntry: mod, a module an interpreter runs with -m, has an entry
+// of its own (pytest, mypy) and is no interpreter (python -m bash is not).
+func (c *Catalog) ModuleHasEntry(mod string) bool {
 	name := strings.ToLower(mod)
 	m, ok := c.Entries[name]
 	return ok && m != nil && mod != "" && !c.IsInterpreter(name)

@@ -106,6 +106,9 @@ func (in *inspector) projectAssignsProblem(rule string) domain.Text {
 			if runsVariable(d.Text, name) {
 				return cmdline.SetsVariable
 			}
+			if namesWord(d.Text, name) && spellsValue(d.Text, value) {
+				spelled = true
+			}
 			for _, line := range strings.Split(d.Text, "\n") {
 				if !namesWord(line, name) {
 					continue
@@ -119,11 +122,6 @@ func (in *inspector) projectAssignsProblem(rule string) domain.Text {
 						return cmdline.SetsVariable
 					}
 				}
-			}
-		}
-		for _, d := range defs {
-			if namesWord(d.Text, name) && spellsValue(d.Text, value) {
-				spelled = true
 			}
 		}
 		if !read || !spelled {
@@ -214,10 +212,19 @@ func runsVariable(text, name string) bool {
 	if !strings.Contains(text, name) {
 		return false
 	}
-	re := regexp.MustCompile(`(?m)(^[\t ]*[@+-]*|[;&|(` + "`" + `{!]|\b(?:then|do|else|if|elif|while|until|exec|eval|command|builtin|env|xargs|sudo|doas|time|nohup|timeout|nice|ionice|stdbuf|setsid|chronic|unbuffer|watch|strace|ltrace|gdb|valgrind)\s)` +
-		`(\s*(-[^\s]*|[0-9][0-9.]*[smhd]?))*\s*["']?\$[{(]?` + name + `\b`)
-	return re.MatchString(text)
+	for _, m := range commandVariable.FindAllStringSubmatch(text, -1) {
+		if m[len(m)-1] == name {
+			return true
+		}
+	}
+	return false
 }
+
+// commandVariable is a variable's expansion where a command's first word
+// stands (runsVariable), the variable's name its last group; compiled
+// once, not for each definition a line is checked against.
+var commandVariable = regexp.MustCompile(`(?m)(^[\t ]*[@+-]*|[;&|(` + "`" + `{!]|\b(?:then|do|else|if|elif|while|until|exec|eval|command|builtin|env|xargs|sudo|doas|time|nohup|timeout|nice|ionice|stdbuf|setsid|chronic|unbuffer|watch|strace|ltrace|gdb|valgrind)\s)` +
+	`(\s*(-[^\s]*|[0-9][0-9.]*[smhd]?))*\s*["']?\$[{(]?([A-Za-z_][A-Za-z0-9_]*)\b`)
 
 // makeReadsAssigns: the command is make, in a project whose makefiles the
 // line's variables are judged against (makeLine reads them there).

@@ -94,7 +94,7 @@ func interpreterForm(c *catalog.Catalog, name string, words []string) domain.Tex
 		if mod == "" && len(words) > 2 {
 			mod = words[2]
 		}
-		if e, ok := c.Entries[strings.ToLower(mod)]; ok && mod != "" && !c.IsInterpreter(strings.ToLower(mod)) && e != nil {
+		if c.ModuleHasEntry(mod) {
 			return domain.Text{}
 		}
 		if projectModuleName(c, mod) {
