@@ -89,7 +89,7 @@ func (c *Catalog) entryModule(e *compiled, words []string) bool {
 	return c.ModuleHasEntry(mod)
 }
 
-// ModuleHasEntry: mod, a module an interpreter runs with -m, has an entry
+// ModuleHasEntry reports whether mod, a module an interpreter runs with -m, has an entry
 // of its own (pytest, mypy) and is no interpreter (python -m bash is not).
 func (c *Catalog) ModuleHasEntry(mod string) bool {
 	name := strings.ToLower(mod)
